@@ -1,0 +1,3 @@
+from rulesdb.cli import main
+
+main()

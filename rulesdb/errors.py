@@ -1,0 +1,18 @@
+"""The one error type rulesdb raises for bad input; the CLI turns it into exit status 2."""
+
+
+class RulesdbError(Exception):
+    """Bad input or an unusable database: the message is one line a user can act on."""
+
+    exit_code = 2
+
+
+class CRFormatError(RulesdbError):
+    """An official CR text file that cannot be read or does not say what rule 205 must say."""
+
+    def __init__(self, source: str, line: int | None, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.detail = message
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {message}")

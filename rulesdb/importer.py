@@ -1,0 +1,328 @@
+"""Extract the type vocabulary of one CR release from its official text file.
+
+Everything comes from the sentences of rules 205, 305.6 and the section 3 headings: the
+category of a subtype list is read from "these subtypes are called X types", never from the
+rule's letter, because letters move between releases (205.3q was the "no subtypes" rule in
+2022 and the battle types in 2023).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from rulesdb.crdocument import CRDocument, Rule, parse_document
+from rulesdb.crtext import read_cr_file
+from rulesdb.errors import CRFormatError
+from rulesdb.listgrammar import ListGrammarError, parse_name_list, sentences
+from rulesdb.names import official_spelling
+
+CARD_TYPES_RULE = "205.2a"
+SUPERTYPES_RULE = "205.4a"
+SINGLE_WORD_RULE = "205.3b"
+BASIC_LAND_TYPES_RULE = "305.6"
+REQUIRED_CATEGORY = "creature"  # a file without the creature types (205.3m) is not usable
+
+
+@dataclass(frozen=True)
+class SubtypeList:
+    category: str  # "artifact", "creature", "planar", ...
+    rule: str  # the rule that lists it in this release, e.g. "205.3g"
+    card_types: tuple[str, ...]  # the card types these subtypes belong to (205.3c-d)
+    names: tuple[str, ...]
+    references: tuple[tuple[str, str], ...] = ()  # (subtype, rule it points to)
+
+
+@dataclass(frozen=True)
+class ReleaseData:
+    """What one official CR file says about the type line."""
+
+    effective_date: date
+    source_file: str
+    source_sha256: str
+    card_types: tuple[str, ...]
+    card_type_sections: tuple[tuple[str, str], ...]  # (card type, section 3 rule number)
+    supertypes: tuple[str, ...]
+    supertype_references: tuple[tuple[str, str, str], ...]  # (supertype, citing rule, target)
+    subtype_lists: tuple[SubtypeList, ...]
+    basic_land_types: tuple[tuple[str, tuple[str, ...]], ...]  # (rule, names)
+    rules: tuple[tuple[str, str], ...]  # (number, text) for rule 205's tree and the citing rules
+    card_types_rule: str = CARD_TYPES_RULE
+    supertypes_rule: str = SUPERTYPES_RULE
+    renames: tuple[dict[str, str], ...] = field(default=())
+
+    def subtypes(self, category: str) -> tuple[str, ...]:
+        for subtype_list in self.subtype_lists:
+            if subtype_list.category == category:
+                return subtype_list.names
+        return ()
+
+
+def import_file(path: Path | str) -> ReleaseData:
+    """Read one official CR file and extract its type vocabulary (no database involved)."""
+    path = Path(path)
+    text, raw = read_cr_file(path)
+    return extract(text, path.name, hashlib.sha256(raw).hexdigest())
+
+
+def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
+    document = parse_document(text, source)
+    return _Extractor(document).run(source_sha256)
+
+
+class _Extractor:
+    def __init__(self, document: CRDocument) -> None:
+        self.document = document
+        self.source = document.source
+
+    def fail(self, rule: Rule | None, message: str) -> CRFormatError:
+        return CRFormatError(self.source, rule.line if rule else None, message)
+
+    def names_in(self, rule: Rule, sentence: str, what: str, **options: object) -> list:
+        try:
+            return parse_name_list(sentence, **options)  # type: ignore[arg-type]
+        except ListGrammarError as exc:
+            raise self.fail(rule, f"rule {rule.number}: {what}: {exc}") from None
+
+    def run(self, source_sha256: str) -> ReleaseData:
+        card_types = self.card_types()
+        supertypes = self.supertypes()
+        multi_word_types = self.multi_word_card_types(card_types)
+        lists = self.subtype_lists(card_types, multi_word_types)
+        if not any(item.category == REQUIRED_CATEGORY for item in lists):
+            raise self.fail(None, "no rule lists the creature types (205.3m); expected one")
+        cited = {BASIC_LAND_TYPES_RULE}
+        rules = [(rule.number, rule.text) for rule in self.document.tree("205")]
+        rules += [(number, self.document.rules[number].text) for number in sorted(cited)]
+        return ReleaseData(
+            effective_date=self.document.effective_date,
+            source_file=self.source.rsplit("/", 1)[-1],
+            source_sha256=source_sha256,
+            card_types=tuple(card_types),
+            card_type_sections=self.card_type_sections(card_types),
+            supertypes=tuple(supertypes),
+            supertype_references=self.supertype_references(supertypes),
+            subtype_lists=tuple(lists),
+            basic_land_types=self.basic_land_types(lists),
+            rules=tuple(rules),
+        )
+
+    # 205.2a "The card types are artifact, battle, ..., and vanguard. See section 3, ..."
+    def card_types(self) -> list[str]:
+        rule = self.document.rule(CARD_TYPES_RULE)
+        return self.listed(rule, "The card types are", "card types")
+
+    # 205.4a "... The supertypes are basic, legendary, ongoing, snow, and world."
+    def supertypes(self) -> list[str]:
+        rule = self.document.rule(SUPERTYPES_RULE)
+        return self.listed(rule, "The supertypes are", "supertypes")
+
+    def listed(self, rule: Rule, lead: str, what: str) -> list[str]:
+        for sentence in sentences(rule.first_line):
+            if sentence.startswith(lead + " "):
+                items = self.names_in(rule, sentence[len(lead) + 1 :], what)
+                return [name.lower() for name, _ in items]
+        raise self.fail(rule, f"rule {rule.number}: expected a sentence '{lead} ...'")
+
+    # 205.3b "Subtypes of each card type except creature and plane are always single words"
+    def multi_word_card_types(self, card_types: list[str]) -> set[str]:
+        rule = self.document.rule(SINGLE_WORD_RULE)
+        match = re.search(r"each card type except (?P<list>.+?) are always single words",
+                          rule.first_line)
+        if not match:
+            raise self.fail(
+                rule, f"rule {rule.number}: expected 'Subtypes of each card type except ... "
+                "are always single words'"
+            )
+        return set(self.card_types_named(rule, match["list"], card_types))
+
+    def card_types_named(self, rule: Rule, phrase: str, card_types: list[str]) -> list[str]:
+        """Card types named in prose: 'Instants and sorceries', 'One dungeon card (Undercity)'."""
+        phrase = re.sub(r"\s*\([^)]*\)", "", phrase)
+        phrase = re.sub(r"^(?:One|An?|Each)\s+", "", phrase)
+        forms = _card_type_forms(card_types)
+        found = []
+        for name, _ in self.names_in(rule, phrase, "card types"):
+            word = re.sub(r"\s+cards?$", "", name).lower()
+            if word not in forms:
+                raise self.fail(
+                    rule, f"rule {rule.number}: {name!r} is not a card type of rule 205.2a"
+                )
+            found.append(forms[word])
+        return found
+
+    # 205.3g-205.3r: one rule per subtype category, plus the "have no subtypes" rule
+    def subtype_lists(self, card_types: list[str], multi_word: set[str]) -> list[SubtypeList]:
+        lists: list[SubtypeList] = []
+        for rule in self.document.subrules("205.3"):
+            if rule.number <= "205.3f":
+                continue  # 205.3a-f are general rules about subtypes
+            parsed = self.subtype_rule(rule, card_types, multi_word)
+            if parsed is None:
+                continue
+            if any(existing.category == parsed.category for existing in lists):
+                raise self.fail(rule, f"rule {rule.number}: a second list of {parsed.category} "
+                                "types")
+            lists.append(parsed)
+        return lists
+
+    def subtype_rule(
+        self, rule: Rule, card_types: list[str], multi_word: set[str]
+    ) -> SubtypeList | None:
+        parts = sentences(rule.first_line)
+        head = parts[0] if parts else ""
+        if re.fullmatch(r".+ have no subtypes", head):
+            self.card_types_named(rule, head.removesuffix(" have no subtypes"), card_types)
+            return None
+        match = _CATEGORY_SENTENCE.fullmatch(head)
+        if not match:
+            raise self.fail(
+                rule,
+                f"rule {rule.number}: expected '<card types> have their own unique set of "
+                "subtypes; these subtypes are called <category> types' or '... have no subtypes'",
+            )
+        category = match["category"].lower()
+        owners = self.card_types_named(rule, match["owners"], card_types)
+        allow_multi = bool(multi_word.intersection(owners))
+        names: list[tuple[str, tuple[str, ...]]] = []
+        rest = parts[1:]
+        while rest:
+            sentence = rest.pop(0)
+            if re.fullmatch(r"Of that list, .+ are the basic \w+ types", sentence) or \
+                    re.fullmatch(r"See rules? [\d.a-z, and]+", sentence):
+                continue  # checked by basic_land_types
+            names += self.list_sentence(rule, category, sentence, allow_multi)
+        if not names:
+            raise self.fail(rule, f"rule {rule.number}: expected 'The {category} types are ...'")
+        seen: set[str] = set()
+        for name, _ in names:
+            if name in seen:
+                raise self.fail(rule, f"rule {rule.number}: {name!r} is listed twice")
+            seen.add(name)
+        return SubtypeList(
+            category=category,
+            rule=rule.number,
+            card_types=tuple(owners),
+            names=tuple(official_spelling(name) for name, _ in names),
+            references=tuple(
+                (official_spelling(name), target) for name, refs in names for target in refs
+            ),
+        )
+
+    def list_sentence(
+        self, rule: Rule, category: str, sentence: str, allow_multi: bool
+    ) -> list[tuple[str, tuple[str, ...]]]:
+        cat = re.escape(category)
+        # "The artifact types are A, B, and C." / "That battle type is Siege."
+        match = re.fullmatch(rf"(?:The {cat} types are|That {cat} type is) (?P<list>.+)",
+                             sentence)
+        if match:
+            return self.names_in(rule, match["list"], f"{category} types",
+                                 max_words=None if allow_multi else 1)
+        # "One creature type is two words long: Time Lord."
+        match = re.fullmatch(
+            rf"(?P<count>\w+) {cat} types? (?:is|are) (?P<words>\w+) words long: (?P<list>.+)",
+            sentence,
+        )
+        if match:
+            count, words = _NUMBERS.get(match["count"].lower()), _NUMBERS.get(match["words"])
+            if count is None or words is None:
+                raise self.fail(rule, f"rule {rule.number}: unreadable count in {sentence!r}")
+            items = self.names_in(rule, match["list"], f"{category} types", exact_words=words)
+            if len(items) != count:
+                raise self.fail(rule, f"rule {rule.number}: says {count} {category} types are "
+                                f"{words} words long but lists {len(items)}")
+            return items
+        # "All other creature types are one word long: Advisor, ..."
+        match = re.fullmatch(rf"All other {cat} types are one word long: (?P<list>.+)", sentence)
+        if match:
+            return self.names_in(rule, match["list"], f"{category} types", exact_words=1)
+        raise self.fail(rule, f"rule {rule.number}: expected 'The {category} types are ...', "
+                        f"got {_clip(sentence)!r}")
+
+    # 305.6 "The basic land types are Plains, ..." and 205.3i "Of that list, ... are the basic
+    # land types."
+    def basic_land_types(self, lists: list[SubtypeList]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        land = next((item for item in lists if item.category == "land"), None)
+        found: list[tuple[str, tuple[str, ...]]] = []
+        sources = [self.document.rule(BASIC_LAND_TYPES_RULE)]
+        if land is not None:
+            sources.insert(0, self.document.rules[land.rule])
+        for rule in sources:
+            for sentence in sentences(rule.first_line):
+                match = re.fullmatch(r"Of that list, (?P<a>.+) are the basic land types"
+                                     r"|The basic land types are (?P<b>.+)", sentence)
+                if not match:
+                    continue
+                items = self.names_in(rule, match["a"] or match["b"], "basic land types")
+                names = tuple(sorted(official_spelling(name) for name, _ in items))
+                unknown = [name for name in names if land is None or name not in land.names]
+                if unknown:
+                    raise self.fail(rule, f"rule {rule.number}: basic land type {unknown[0]!r} "
+                                    "is not a land type")
+                found.append((rule.number, names))
+        if not any(number == BASIC_LAND_TYPES_RULE for number, _ in found):
+            raise self.fail(sources[-1], f"rule {BASIC_LAND_TYPES_RULE}: expected 'The basic "
+                            "land types are ...'")
+        return tuple(found)
+
+    # 205.4d "Any permanent with the supertype “legendary” is subject to ... (see rule 704.5j)."
+    def supertype_references(self, supertypes: list[str]) -> tuple[tuple[str, str, str], ...]:
+        found = []
+        for rule in self.document.subrules("205.4"):
+            named = set(re.findall(r"supertypes? [“\"](\w+)[”\"]", rule.first_line))
+            named &= set(supertypes)
+            if len(named) != 1:
+                continue
+            (supertype,) = named
+            for target in _see_rules(rule.first_line):
+                found.append((supertype, rule.number, target))
+        return tuple(found)
+
+    # "301. Artifacts", "308. Kindreds", "312. Phenomena": the section defining each card type
+    def card_type_sections(self, card_types: list[str]) -> tuple[tuple[str, str], ...]:
+        forms = _card_type_forms(card_types)
+        found = {}
+        for number, rule in self.document.rules.items():
+            if len(number) == 3 and number.startswith("3"):
+                card_type = forms.get(rule.first_line.strip().lower())
+                if card_type and card_type not in found:
+                    found[card_type] = number
+        return tuple(sorted(found.items()))
+
+
+_CATEGORY_SENTENCE = re.compile(
+    r"(?P<owners>.+?) (?:have their own unique set of subtypes|share their lists of subtypes"
+    r"|ha(?:s|ve) a (?:unique )?subtype)[;,] (?:these subtypes are called|this subtype is called"
+    r"|called) (?:an? )?(?P<category>\w+) types?"
+)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _card_type_forms(card_types: list[str]) -> dict[str, str]:
+    """Singular and plural spellings of each card type, lower case, mapped to the card type."""
+    forms: dict[str, str] = {}
+    for name in card_types:
+        plurals = {name + "s"}
+        if name.endswith("y"):
+            plurals.add(name[:-1] + "ies")
+        if name.endswith("on"):
+            plurals.add(name[:-2] + "a")  # phenomenon -> phenomena
+        for form in {name, *plurals}:
+            forms[form] = name
+    return forms
+
+
+def _see_rules(text: str) -> list[str]:
+    return [
+        number
+        for group in re.findall(r"\(see rules? ([^)]+)\)", text)
+        for number in re.findall(r"\d{3}(?:\.\d+[a-z]?)?", group)
+    ]
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
