@@ -17,7 +17,8 @@ _EFFECTIVE = re.compile(
 _MONTHS = {
     name: number
     for number, name in enumerate(
-        "January February March April May June July August September October November December".split(),
+        "January February March April May June July August September October November "
+        "December".split(),
         start=1,
     )
 }

@@ -52,9 +52,9 @@ def parse_name_list(
         parts[-1] = parts[-1][len("and ") :]
     items = []
     for position, part in enumerate(parts, start=1):
-        refs: list[str] = []
-        name = _SEE.sub(lambda m: refs.extend(_RULE_NUMBER.findall(m["targets"])) or "", part)
-        name = name.strip()
+        refs = [number for match in _SEE.finditer(part)
+                for number in _RULE_NUMBER.findall(match["targets"])]
+        name = _SEE.sub("", part).strip()
         if " and " in name or not _NAME.fullmatch(name):
             raise ListGrammarError(f"item {position} {_clip(part)!r} is not a name "
                                    "(missing comma, or stray punctuation?)")

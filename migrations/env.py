@@ -1,0 +1,65 @@
+"""Alembic environment for rulesdb: one transaction per run, under a lock.
+
+Runs the same whether started by ``rulesdb upgrade`` (which hands over a connection) or by
+``alembic -c alembic.ini`` (which gets the URL from ``-x db=URL``, $RULESDB_URL or the default).
+Release revisions import ``rulesdb_loaders`` from this folder: every Config that runs them sets
+``prepend_sys_path`` to it (alembic.ini, ``rulesdb.migrate.alembic_config``).
+"""
+
+from __future__ import annotations
+
+import logging.config
+
+from alembic import context
+from sqlalchemy import Engine
+
+from rulesdb.db import make_engine, resolve_url
+from rulesdb.locking import migration_lock
+
+config = context.config
+
+
+def _target_metadata():  # type: ignore[no-untyped-def]
+    # Only autogenerate and the model-vs-schema test compare against the models; the
+    # migrations themselves never use them.
+    from rulesdb.models import Base
+
+    return Base.metadata
+
+
+def _run(connection) -> None:  # type: ignore[no-untyped-def]
+    with migration_lock(connection):
+        context.configure(
+            connection=connection,
+            target_metadata=_target_metadata(),
+            render_as_batch=True,  # SQLite cannot ALTER most things in place
+            transactional_ddl=True,  # SQLite too: a failed run leaves nothing behind
+            compare_type=True,
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    connection = config.attributes.get("connection")
+    if isinstance(connection, Engine):  # pytest-alembic hands over an engine
+        with connection.connect() as opened:
+            _run(opened)
+        return
+    if connection is not None:
+        _run(connection)
+        return
+    if config.config_file_name and not config.attributes.get("quiet_logging"):
+        logging.config.fileConfig(config.config_file_name, disable_existing_loggers=False)
+    url, _ = resolve_url(context.get_x_argument(as_dictionary=True).get("db"))
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            _run(connection)
+    finally:
+        engine.dispose()
+
+
+if context.is_offline_mode():
+    raise SystemExit("rulesdb migrations load data from seed files; run them online")
+run_migrations_online()

@@ -1,0 +1,31 @@
+"""Curated facts the CR states nowhere in its lists (renames), kept with their citations."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import date
+from importlib import resources
+from typing import Any
+
+from rulesdb.errors import RulesdbError
+
+KINDS = ("card_type", "subtype")
+
+
+def renames_in(effective_date: date) -> list[dict[str, Any]]:
+    """The curated renames that take effect in the release with this effective date."""
+    return [entry for entry in load_renames() if entry["effective_date"] == effective_date]
+
+
+def load_renames() -> list[dict[str, Any]]:
+    text = resources.files(__package__).joinpath("renames.toml").read_text(encoding="utf-8")
+    entries = tomllib.loads(text).get("rename", [])
+    for number, entry in enumerate(entries, start=1):
+        if entry.get("kind") not in KINDS:
+            raise RulesdbError(f"renames.toml entry {number}: kind must be one of {KINDS}")
+        missing = {"from", "to", "effective_date", "rule"} - set(entry)
+        if entry["kind"] == "subtype":
+            missing |= {"category"} - set(entry)
+        if missing:
+            raise RulesdbError(f"renames.toml entry {number}: missing {sorted(missing)}")
+    return entries

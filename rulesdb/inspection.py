@@ -1,0 +1,41 @@
+"""What ``rulesdb inspect`` reports about a CR file: the importer's findings as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesdb.importer import ReleaseData
+
+
+def inspection(release: ReleaseData) -> dict[str, Any]:
+    """JSON-ready: effective_date, card_types, supertypes, subtypes (by category),
+    basic_land_types, rules (category -> rule number) and cross_references."""
+    references = [
+        {"kind": "subtype", "category": item.category, "name": name, "cited_in": item.rule,
+         "rule": rule}
+        for item in release.subtype_lists
+        for name, rule in item.references
+    ]
+    references += [
+        {"kind": "supertype", "category": None, "name": name, "cited_in": cited_in, "rule": rule}
+        for name, cited_in, rule in release.supertype_references
+    ]
+    references += [
+        {"kind": "card_type", "category": None, "name": name, "cited_in": release.card_types_rule,
+         "rule": section}
+        for name, section in release.card_type_sections
+    ]
+    basic = sorted({name for _, names in release.basic_land_types for name in names})
+    return {
+        "effective_date": release.effective_date.isoformat(),
+        "source_file": release.source_file,
+        "card_types": sorted(release.card_types),
+        "supertypes": sorted(release.supertypes),
+        "subtypes": {item.category: sorted(item.names) for item in release.subtype_lists},
+        "rules": {item.category: item.rule for item in release.subtype_lists},
+        "category_card_types": {item.category: sorted(item.card_types)
+                                for item in release.subtype_lists},
+        "basic_land_types": basic,
+        "basic_land_type_rules": [rule for rule, _ in release.basic_land_types],
+        "cross_references": references,
+    }

@@ -1,0 +1,149 @@
+"""Upgrade, downgrade and inspect a database's place in the release chain.
+
+Alembic is imported only here, and only when a command changes or lists revisions: checking
+that a database is current reads ``migrations/HEAD`` instead of loading 60+ revision files.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine, inspect, text
+from sqlalchemy.exc import OperationalError, ProgrammingError
+
+from rulesdb.db import mask, sqlite_file
+from rulesdb.errors import RulesdbError
+from rulesdb.paths import head_file, migrations_dir
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+
+def head_revision() -> str:
+    return head_file().read_text().strip()
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at, or None for an empty database."""
+    if sqlite_file(engine.url) is not None and not sqlite_file(engine.url).exists():
+        return None
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except (OperationalError, ProgrammingError) as exc:
+        if _missing_table(engine):
+            return None
+        raise RulesdbError(f"cannot read {mask(engine.url)}: {_first_line(exc)}") from None
+    if len(rows) > 1:
+        raise RulesdbError(f"{mask(engine.url)} has {len(rows)} heads; rulesdb keeps one chain")
+    return rows[0][0] if rows else None
+
+
+def ensure_current(engine: Engine, *, auto_upgrade: bool) -> None:
+    """Make sure the database is at head: upgrade it (embedded default) or say what to run."""
+    current = current_revision(engine)
+    if current == head_revision():
+        return
+    if auto_upgrade:
+        upgrade(engine)
+        return
+    where = mask(engine.url)
+    state = "is empty" if current is None else f"is at revision {current}"
+    raise RulesdbError(f"the database {where} {state}, behind {head_revision()}; "
+                       f"run: rulesdb --db '{where}' upgrade")
+
+
+def config_options() -> dict[str, str]:
+    """Where the revisions are, and the folder their versioned loaders import from."""
+    return {
+        "script_location": str(migrations_dir()),
+        "prepend_sys_path": str(migrations_dir()),
+        "path_separator": "os",
+    }
+
+
+def _script_directory():  # type: ignore[no-untyped-def]
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    for key, value in config_options().items():
+        config.set_main_option(key, value)
+    return ScriptDirectory.from_config(config)
+
+
+def alembic_config(engine: Engine, connection=None) -> Config:  # type: ignore[no-untyped-def]
+    from alembic.config import Config
+
+    config = Config()
+    for key, value in config_options().items():
+        config.set_main_option(key, value)
+    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False)
+                           .replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+@contextmanager
+def _connected(engine: Engine) -> Iterator[Config]:
+    with engine.connect() as connection:
+        yield alembic_config(engine, connection)
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    from alembic import command
+
+    with _connected(engine) as config:
+        _run(lambda: command.upgrade(config, revision), revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    from alembic import command
+
+    with _connected(engine) as config:
+        _run(lambda: command.downgrade(config, revision), revision)
+
+
+def history() -> list[tuple[str, str | None, str]]:
+    """(revision, down revision, first line of its docstring), oldest first."""
+    script = _script_directory()
+    found = [
+        (rev.revision, rev.down_revision if isinstance(rev.down_revision, str) else None,
+         (rev.doc or "").strip().splitlines()[0] if rev.doc else "")
+        for rev in script.walk_revisions()
+    ]
+    return list(reversed(found))
+
+
+def script_head() -> str:
+    """The head according to the revision files themselves (tests check HEAD agrees)."""
+    heads = _script_directory().get_heads()
+    if len(heads) != 1:
+        raise RulesdbError(f"the migrations have {len(heads)} heads; expected one chain")
+    return heads[0]
+
+
+def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
+    from alembic.util import CommandError
+
+    try:
+        action()
+    except CommandError as exc:
+        raise RulesdbError(f"revision {revision!r}: {_first_line(exc)}") from None
+    except OperationalError as exc:
+        raise RulesdbError(f"database error: {_first_line(exc)}") from None
+
+
+def _missing_table(engine: Engine) -> bool:
+    try:
+        return not inspect(engine).has_table("alembic_version")
+    except OperationalError as exc:
+        raise RulesdbError(f"cannot open {mask(engine.url)}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    message = str(getattr(exc, "orig", None) or exc)
+    return io.StringIO(message).readline().strip()

@@ -1,0 +1,292 @@
+"""Typed SQLAlchemy 2.0 models of the rulesdb schema.
+
+Keys are natural: a release is its effective date, a card type its name, a subtype its
+(category, name). That keeps SQL readable without joins, and makes a database that was
+downgraded and upgraded again identical row for row to one upgraded once.
+
+Migrations never import this module: they describe the schema as it was when they were
+written. ``tests/test_migrations.py`` checks that these models match the migrated schema.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import (
+    CheckConstraint,
+    Date,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+NAME = String(64)
+RULE = String(16)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Release(Base):
+    """One Comprehensive Rules release, loaded by one Alembic revision."""
+
+    __tablename__ = "release"
+
+    effective_date: Mapped[date] = mapped_column(Date, primary_key=True)
+    source_file: Mapped[str] = mapped_column(String(255))
+    source_sha256: Mapped[str] = mapped_column(String(64))
+    seed_sha256: Mapped[str] = mapped_column(String(64))
+    revision: Mapped[str] = mapped_column(String(64), unique=True)
+
+    card_types: Mapped[list[ReleaseCardType]] = relationship(
+        back_populates="release", order_by="ReleaseCardType.card_type", viewonly=True
+    )
+    supertypes: Mapped[list[ReleaseSupertype]] = relationship(
+        back_populates="release", order_by="ReleaseSupertype.supertype", viewonly=True
+    )
+    categories: Mapped[list[ReleaseCategory]] = relationship(
+        back_populates="release", order_by="ReleaseCategory.rule", viewonly=True
+    )
+    subtypes: Mapped[list[ReleaseSubtype]] = relationship(
+        primaryjoin="Release.effective_date == foreign(ReleaseSubtype.release_date)",
+        order_by="(ReleaseSubtype.category, ReleaseSubtype.name)",
+        viewonly=True,
+    )
+    rules: Mapped[list[RuleText]] = relationship(
+        back_populates="release", order_by="RuleText.number", viewonly=True
+    )
+
+    def __repr__(self) -> str:
+        return f"Release({self.effective_date.isoformat()})"
+
+
+# The vocabulary: every name any loaded release has used.
+
+
+class CardType(Base):
+    __tablename__ = "card_type"
+
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+
+class Supertype(Base):
+    __tablename__ = "supertype"
+
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+
+class Category(Base):
+    """A subtype category: artifact, enchantment, land, planeswalker, spell, creature, ..."""
+
+    __tablename__ = "category"
+
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+
+class Subtype(Base):
+    """A subtype is its (category, name): Spacecraft is both an artifact and a planar type."""
+
+    __tablename__ = "subtype"
+
+    category: Mapped[str] = mapped_column(NAME, ForeignKey("category.name"), primary_key=True)
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+
+# What each release lists, and where.
+
+
+class ReleaseCardType(Base):
+    __tablename__ = "release_card_type"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    card_type: Mapped[str] = mapped_column(ForeignKey("card_type.name"), primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE)  # 205.2a
+    section: Mapped[str | None] = mapped_column(RULE)  # the section 3 rule defining it
+
+    release: Mapped[Release] = relationship(back_populates="card_types")
+
+
+class ReleaseSupertype(Base):
+    __tablename__ = "release_supertype"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    supertype: Mapped[str] = mapped_column(ForeignKey("supertype.name"), primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE)  # 205.4a
+
+    release: Mapped[Release] = relationship(back_populates="supertypes")
+
+
+class ReleaseCategory(Base):
+    """A subtype category as one release lists it, under the rule letter it had then."""
+
+    __tablename__ = "release_category"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    category: Mapped[str] = mapped_column(ForeignKey("category.name"), primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE)
+
+    release: Mapped[Release] = relationship(back_populates="categories")
+    card_types: Mapped[list[ReleaseCategoryCardType]] = relationship(viewonly=True)
+
+    __table_args__ = (UniqueConstraint("release_date", "rule"),)
+
+
+class ReleaseCategoryCardType(Base):
+    """Which card types a category's subtypes belong to (205.3c-d): creature types → creature,
+    tribal/kindred."""
+
+    __tablename__ = "release_category_card_type"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    card_type: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "category"],
+            ["release_category.release_date", "release_category.category"],
+        ),
+        ForeignKeyConstraint(
+            ["release_date", "card_type"],
+            ["release_card_type.release_date", "release_card_type.card_type"],
+        ),
+    )
+
+
+class ReleaseSubtype(Base):
+    __tablename__ = "release_subtype"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "category"],
+            ["release_category.release_date", "release_category.category"],
+        ),
+        ForeignKeyConstraint(["category", "name"], ["subtype.category", "subtype.name"]),
+        Index(None, "category", "name"),
+    )
+
+
+class BasicLandType(Base):
+    """A basic land type as a rule states it (305.6; 205.3i in later releases too)."""
+
+    __tablename__ = "basic_land_type"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE, primary_key=True)
+    category: Mapped[str] = mapped_column(NAME)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "category", "name"],
+            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
+        ),
+        CheckConstraint("category = 'land'", name="land"),
+    )
+
+
+class SubtypeReference(Base):
+    """'Equipment (see rule 301.5)': a rule the subtype list points to."""
+
+    __tablename__ = "subtype_reference"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE, primary_key=True)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "category", "name"],
+            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
+        ),
+    )
+
+
+class SupertypeReference(Base):
+    """'legendary ... (see rule 704.5j)' in 205.4d: the citing rule and the rule it points to."""
+
+    __tablename__ = "supertype_reference"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    supertype: Mapped[str] = mapped_column(NAME, primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE, primary_key=True)
+    cited_in: Mapped[str] = mapped_column(RULE)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "supertype"],
+            ["release_supertype.release_date", "release_supertype.supertype"],
+        ),
+    )
+
+
+class RuleText(Base):
+    """The text of rule 205 and its subrules (and the other rules cited), per release."""
+
+    __tablename__ = "rule_text"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    number: Mapped[str] = mapped_column(RULE, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+
+    release: Mapped[Release] = relationship(back_populates="rules")
+
+
+# Renames are curated facts: the CR lists only the new name.
+
+
+class CardTypeRename(Base):
+    __tablename__ = "card_type_rename"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)  # first release with new name
+    old_name: Mapped[str] = mapped_column(ForeignKey("card_type.name"), primary_key=True)
+    new_name: Mapped[str] = mapped_column(NAME)
+    rule: Mapped[str] = mapped_column(RULE)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "new_name"],
+            ["release_card_type.release_date", "release_card_type.card_type"],
+        ),
+    )
+
+
+class SubtypeRename(Base):
+    __tablename__ = "subtype_rename"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    old_name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    new_name: Mapped[str] = mapped_column(NAME)
+    rule: Mapped[str] = mapped_column(RULE)
+
+    __table_args__ = (
+        ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
+        ForeignKeyConstraint(
+            ["release_date", "category", "new_name"],
+            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
+        ),
+    )

@@ -1,0 +1,34 @@
+"""Where the migrations and seeds are: inside the installed package, or in the checkout."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_root() -> Path:
+    """The folder holding ``migrations/`` and ``seeds/``.
+
+    A wheel ships them under ``rulesdb/_data``; a checkout (or an editable install) has them
+    beside the package.
+    """
+    for root in (_PACKAGE / "_data", _PACKAGE.parent):
+        if (root / "migrations" / "env.py").is_file():
+            return root
+    raise FileNotFoundError(f"rulesdb's migrations are missing from {_PACKAGE}; reinstall rulesdb")
+
+
+def migrations_dir() -> Path:
+    return data_root() / "migrations"
+
+
+def seeds_dir() -> Path:
+    return data_root() / "seeds"
+
+
+def head_file() -> Path:
+    """One line naming the newest revision; lets the CLI check a database without Alembic."""
+    return migrations_dir() / "HEAD"

@@ -1,0 +1,194 @@
+"""Turn an official CR file into a release: a seed file plus an Alembic revision after the head.
+
+Maintainer tooling: it writes into a checkout's ``seeds/`` and ``migrations/versions/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from rulesdb.curated import renames_in
+from rulesdb.errors import RulesdbError
+from rulesdb.importer import ReleaseData, import_file
+from rulesdb.paths import data_root
+from rulesdb.seedfile import seed_bytes, seed_document, sha256
+
+_RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_TEMPLATE = '''"""CR release effective {day} ({source}).
+
+Revision ID: {revision}
+Revises: {down_revision}
+"""
+
+from collections.abc import Sequence
+
+from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+
+revision: str = "{revision}"
+down_revision: str | None = "{down_revision}"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+SEED = "{seed}"
+SEED_SHA256 = "{seed_sha256}"
+
+
+def upgrade() -> None:
+    upgrade_release(revision, SEED, SEED_SHA256)
+
+
+def downgrade() -> None:
+    downgrade_release("{day}")
+'''
+
+
+def revision_id(day: date) -> str:
+    return f"cr_{day:%Y_%m_%d}"
+
+
+def release_date(revision: str) -> date | None:
+    match = _RELEASE_REVISION.match(revision)
+    return date(*map(int, match.groups())) if match else None
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """The folders a maintainer's checkout keeps migrations and seeds in."""
+
+    root: Path
+
+    @property
+    def versions(self) -> Path:
+        return self.root / "migrations" / "versions"
+
+    @property
+    def seeds(self) -> Path:
+        return self.root / "seeds"
+
+    @property
+    def head_file(self) -> Path:
+        return self.root / "migrations" / "HEAD"
+
+    def head(self) -> str:
+        return self.head_file.read_text().strip()
+
+    def set_head(self, revision: str) -> None:
+        self.head_file.write_text(revision + "\n")
+
+    def seed_of(self, revision: str) -> dict[str, Any] | None:
+        path = self.seeds / f"{revision}.json"
+        return json.loads(path.read_bytes()) if path.is_file() else None
+
+
+def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
+    """Write the seed and revision for one CR file; returns (revision, whether anything changed).
+
+    Refuses a file older than the head. The same file twice changes nothing.
+    """
+    checkout = Checkout(root or data_root())
+    release = import_file(cr_file)
+    revision = revision_id(release.effective_date)
+    head = checkout.head()
+    head_day = release_date(head)
+    if head == revision:
+        existing = (checkout.seeds / f"{revision}.json").read_bytes()
+        fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
+        if existing == fresh:
+            return revision, False
+        raise RulesdbError(f"{cr_file}: release {release.effective_date} is already the head "
+                           "and this file extracts differently; fix the file or the importer")
+    if head_day is not None and release.effective_date <= head_day:
+        raise RulesdbError(
+            f"{cr_file}: effective {release.effective_date}, which does not come after the head "
+            f"release {head_day}; releases only append"
+        )
+    _write(checkout, release, down_revision=head, previous=checkout.seed_of(head))
+    return revision, True
+
+
+def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
+    """Regenerate every release revision from scratch, in effective-date order.
+
+    For the one-time reordering before anything was published: later releases only append.
+    """
+    checkout = Checkout(root or data_root())
+    releases = sorted((import_file(path) for path in cr_files), key=lambda r: r.effective_date)
+    days = [r.effective_date for r in releases]
+    if len(set(days)) != len(days):
+        raise RulesdbError("two files have the same effective date; keep one per release")
+    base = _base_revision(checkout)
+    for path in checkout.versions.glob("cr_*.py"):
+        path.unlink()
+    for path in checkout.seeds.glob("cr_*.json"):
+        path.unlink()
+    previous: dict[str, Any] | None = None
+    down = base
+    written = []
+    for release in releases:
+        previous = _write(checkout, release, down_revision=down, previous=previous)
+        down = revision_id(release.effective_date)
+        written.append(down)
+    checkout.set_head(down)
+    return written
+
+
+def _base_revision(checkout: Checkout) -> str:
+    """The newest schema revision (NNNN_name.py): releases are chained after it."""
+    schema = sorted(p.stem for p in checkout.versions.glob("[0-9][0-9][0-9][0-9]_*.py"))
+    if not schema:
+        raise RulesdbError(f"no schema revision in {checkout.versions}")
+    return schema[-1]
+
+
+def _write(
+    checkout: Checkout, release: ReleaseData, down_revision: str,
+    previous: dict[str, Any] | None,
+) -> dict[str, Any]:
+    renames = renames_in(release.effective_date)
+    _check_renames(release, previous, renames)
+    document = seed_document(release, renames)
+    data = seed_bytes(document)
+    revision = revision_id(release.effective_date)
+    seed_name = f"{revision}.json"
+    (checkout.seeds / seed_name).write_bytes(data)
+    (checkout.versions / f"{revision}.py").write_text(_TEMPLATE.format(
+        day=release.effective_date.isoformat(), source=release.source_file, revision=revision,
+        down_revision=down_revision, seed=seed_name, seed_sha256=sha256(data),
+    ))
+    checkout.set_head(revision)
+    return document
+
+
+def _check_renames(
+    release: ReleaseData, previous: dict[str, Any] | None, renames: list[dict[str, Any]]
+) -> None:
+    """A curated rename must match the lists: old name before and not after, new name after."""
+    for entry in renames:
+        if entry["kind"] == "card_type":
+            now, before = set(release.card_types), _names(previous, "card_type", None)
+        else:
+            category = entry["category"]
+            now = set(release.subtypes(category))
+            before = _names(previous, "subtype", category)
+        where = f"curated rename {entry['from']} → {entry['to']} ({entry['effective_date']})"
+        if entry["to"] not in now or entry["from"] in now:
+            raise RulesdbError(f"{where}: the release lists {entry['from']!r} or lacks "
+                               f"{entry['to']!r}")
+        if previous is not None and (entry["from"] not in before or entry["to"] in before):
+            raise RulesdbError(f"{where}: the release before does not list {entry['from']!r}")
+
+
+def _names(seed: dict[str, Any] | None, kind: str, category: str | None) -> set[str]:
+    if seed is None:
+        return set()
+    if kind == "card_type":
+        return set(seed["card_types"]["names"])
+    for item in seed["subtype_categories"]:
+        if item["name"] == category:
+            return set(item["subtypes"])
+    return set()

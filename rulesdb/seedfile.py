@@ -1,0 +1,65 @@
+"""The seed file a release revision loads: what the importer extracted, as canonical JSON.
+
+Canonical (sorted keys and lists, fixed layout) so that the same CR file always gives the same
+bytes, and a revision can pin them by sha256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from rulesdb.importer import ReleaseData
+
+SEED_FORMAT = 1
+
+
+def seed_document(release: ReleaseData, renames: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": SEED_FORMAT,
+        "effective_date": release.effective_date.isoformat(),
+        "source": {"file": release.source_file, "sha256": release.source_sha256},
+        "card_types": {
+            "rule": release.card_types_rule,
+            "names": sorted(release.card_types),
+            "sections": dict(release.card_type_sections),
+        },
+        "supertypes": {
+            "rule": release.supertypes_rule,
+            "names": sorted(release.supertypes),
+            "references": sorted(list(ref) for ref in release.supertype_references),
+        },
+        "subtype_categories": [
+            {
+                "name": item.category,
+                "rule": item.rule,
+                "card_types": sorted(item.card_types),
+                "subtypes": sorted(item.names),
+                "references": sorted(list(ref) for ref in item.references),
+            }
+            for item in release.subtype_lists
+        ],
+        "basic_land_types": [
+            {"rule": rule, "names": sorted(names)} for rule, names in release.basic_land_types
+        ],
+        "renames": [
+            {
+                "kind": entry["kind"],
+                "category": entry.get("category"),
+                "from": entry["from"],
+                "to": entry["to"],
+                "rule": entry["rule"],
+            }
+            for entry in renames
+        ],
+        "rules": [{"number": number, "text": text} for number, text in release.rules],
+    }
+
+
+def seed_bytes(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
