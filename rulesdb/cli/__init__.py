@@ -1,0 +1,10 @@
+"""The ``rulesdb`` command: parses arguments and formats output; the work is in the library.
+
+Each module registers its commands on the one group; heavy imports stay inside the commands
+so that ``rulesdb check`` starts fast.
+"""
+
+from rulesdb.cli import maintainer, schema, vocabulary  # noqa: F401  (register commands)
+from rulesdb.cli.app import cli, main
+
+__all__ = ["cli", "main"]

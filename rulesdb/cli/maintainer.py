@@ -1,0 +1,59 @@
+"""Maintainer commands: inspect an official CR file, turn it into a release."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rulesdb.cli.app import cli, format_option
+from rulesdb.output import default_format, to_json
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@format_option(("json", "table"))
+def inspect(file: Path, fmt: str | None) -> None:
+    """Show what the importer extracts from an official CR FILE; touches no database."""
+    from rulesdb.importer import import_file
+    from rulesdb.inspection import inspection
+
+    report = inspection(import_file(file))
+    if (fmt or default_format()) == "json":
+        click.echo(to_json(report))
+        return
+    click.echo(f"effective date: {report['effective_date']}")
+    click.echo(f"card types ({len(report['card_types'])}): {', '.join(report['card_types'])}")
+    click.echo(f"supertypes ({len(report['supertypes'])}): {', '.join(report['supertypes'])}")
+    for name, names in report["subtypes"].items():
+        rule = report["rules"][name]
+        click.echo(f"{name} types, {rule} ({len(names)}): {', '.join(names)}")
+    click.echo(f"basic land types: {', '.join(report['basic_land_types'])}")
+    for ref in report["cross_references"]:
+        click.echo(f"cross-reference: {ref['name']} ({ref['kind']}, {ref['cited_in']}) "
+                   f"-> {ref['rule']}")
+
+
+@cli.command("new-release")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
+              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
+def new_release(file: Path, root: Path | None) -> None:
+    """Write the seed and Alembic revision for an official CR FILE, after the head."""
+    from rulesdb.releasing import new_release as write_release
+
+    revision, changed = write_release(file, root)
+    click.echo(f"{revision}: {'written' if changed else 'unchanged (already released)'}")
+
+
+@cli.command("rebuild-chain")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
+              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
+def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
+    """Regenerate every release revision from FILES in effective-date order (one-time tool)."""
+    from rulesdb.releasing import rebuild_chain as rebuild
+
+    written = rebuild(list(files), root)
+    click.echo(f"{len(written)} releases: {written[0]} .. {written[-1]}")

@@ -1,0 +1,69 @@
+"""Commands that list one release's vocabulary."""
+
+from __future__ import annotations
+
+import click
+
+from rulesdb.cli.app import (
+    AppContext,
+    as_of_option,
+    cli,
+    emit_rows,
+    format_option,
+    parse_date,
+    pass_app,
+)
+
+
+@cli.command()
+@format_option()
+@pass_app
+def releases(app: AppContext, fmt: str | None) -> None:
+    """List the CR releases in the database, oldest first."""
+    from rulesdb import queries
+
+    rows = queries.releases(app.data_engine())
+    emit_rows(rows, ["effective_date", "source_file", "revision"], fmt)
+
+
+# The vocabulary of one release
+
+
+@cli.command("card-types")
+@as_of_option
+@format_option()
+@pass_app
+def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
+    """List the card types (rule 205.2a)."""
+    from rulesdb import queries
+
+    rows = queries.card_types(app.data_engine(), parse_date(as_of))
+    emit_rows(rows, ["name", "rule", "section"], fmt)
+
+
+@cli.command()
+@as_of_option
+@format_option()
+@pass_app
+def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
+    """List the supertypes (rule 205.4a)."""
+    from rulesdb import queries
+
+    rows = queries.supertypes(app.data_engine(), parse_date(as_of))
+    emit_rows(rows, ["name", "rule"], fmt)
+
+
+@cli.command()
+@click.option("--category", metavar="C",
+              help="artifact, enchantment, land, planeswalker, spell, creature, planar, "
+                   "dungeon or battle; default: all.")
+@as_of_option
+@format_option()
+@pass_app
+def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
+    """List the subtypes of one category, or of all (rules 205.3g-205.3q)."""
+    from rulesdb import queries
+
+    day = parse_date(as_of)
+    rows = queries.subtypes(app.data_engine(), category, day)
+    emit_rows(rows, ["name", "category", "rule"], fmt)
