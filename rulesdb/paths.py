@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -13,8 +14,15 @@ def data_root() -> Path:
     """The folder holding ``migrations/`` and ``seeds/``.
 
     A wheel ships them under ``rulesdb/_data``; a checkout (or an editable install) has them
-    beside the package.
+    beside the package. $RULESDB_DATA_ROOT overrides both (maintainers trying a release chain
+    in another checkout; tests).
     """
+    override = os.environ.get("RULESDB_DATA_ROOT")
+    if override:
+        root = Path(override).resolve()
+        if not (root / "migrations" / "env.py").is_file():
+            raise FileNotFoundError(f"RULESDB_DATA_ROOT={override} has no migrations/env.py")
+        return root
     for root in (_PACKAGE / "_data", _PACKAGE.parent):
         if (root / "migrations" / "env.py").is_file():
             return root
