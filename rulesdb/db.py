@@ -36,8 +36,9 @@ def parse_url(text: str) -> URL:
         raise RulesdbError(f"not a database URL: {mask(text)!r} (expected sqlite:///PATH or "
                            "postgresql://USER@HOST/DB)") from None
     backend = url.get_backend_name()
-    if backend == "postgresql" and url.get_driver_name() != "psycopg":
-        url = url.set(drivername="postgresql+psycopg")  # psycopg 3 is the driver rulesdb ships
+    if backend == "postgresql" and url.drivername != "postgresql+psycopg":
+        # psycopg 3 is the driver rulesdb ships; SQLAlchemy 2.0 would default to psycopg2.
+        url = url.set(drivername="postgresql+psycopg")
     elif backend not in ("sqlite", "postgresql"):
         raise RulesdbError(f"unsupported database {backend!r} in {mask(url)}: rulesdb works "
                            "with SQLite and PostgreSQL")

@@ -1,0 +1,142 @@
+"""The foundation's CLI contract on both backends: listings, formats, --as-of, errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import URL
+
+from tests.conftest import url_text
+
+CATEGORIES = ["artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
+              "dungeon", "battle"]
+
+
+def rulesdb(*args: str, env: dict[str, str] | None = None,
+            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rulesdb", *args], capture_output=True,
+                          text=True, env=env, cwd=cwd, timeout=120)
+
+
+def run_json(url: URL, *args: str) -> object:
+    result = rulesdb("--db", url_text(url), *args, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_first_release_lists_match_cr_2020_08_07(head_url: URL) -> None:
+    day = "2020-08-07"
+    assert len(run_json(head_url, "card-types", "--as-of", day)) == 13
+    assert [row["name"] for row in run_json(head_url, "supertypes", "--as-of", day)] == [
+        "basic", "legendary", "ongoing", "snow", "world"]
+    counts: dict[str, int] = {}
+    for row in run_json(head_url, "subtypes", "--as-of", day):
+        counts[row["category"]] = counts.get(row["category"], 0) + 1
+    assert counts == {"artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56,
+                      "spell": 3, "creature": 251, "planar": 43}
+    planar = {row["name"] for row in run_json(head_url, "subtypes", "--category", "planar",
+                                                "--as-of", day)}
+    assert "Bolas’s Meditation Realm" in planar  # multi-word planar types are one subtype
+    land = [row["name"] for row in run_json(head_url, "subtypes", "--category", "land",
+                                              "--as-of", day)]
+    assert "Urza’s" in land  # the official curly apostrophe is kept
+
+
+def test_as_of_picks_release_in_force(head_url: URL) -> None:
+    # 2024-06-07 renamed tribal to kindred; the day before, tribal was still in force.
+    before = {row["name"] for row in run_json(head_url, "card-types", "--as-of", "2024-06-06")}
+    on = {row["name"] for row in run_json(head_url, "card-types", "--as-of", "2024-06-07")}
+    assert "tribal" in before and "kindred" not in before
+    assert "kindred" in on and "tribal" not in on
+
+
+def test_default_release_is_latest(head_url: URL) -> None:
+    releases = run_json(head_url, "releases")
+    assert [r["effective_date"] for r in releases] == sorted(r["effective_date"] for r in releases)
+    assert len(releases) == 64
+    latest = run_json(head_url, "subtypes", "--category", "creature")
+    assert latest == run_json(head_url, "subtypes", "--category", "creature", "--as-of",
+                              releases[-1]["effective_date"])
+
+
+def test_json_keys_and_category_names(head_url: URL) -> None:
+    rows = run_json(head_url, "subtypes")
+    assert all(list(row) == ["name", "category", "rule"] for row in rows)
+    assert sorted({row["category"] for row in rows}) == sorted(CATEGORIES)
+    for category in CATEGORIES:
+        listed = run_json(head_url, "subtypes", "--category", category)
+        assert listed and {row["category"] for row in listed} == {category}
+    assert list(run_json(head_url, "releases")[0]) == ["effective_date", "source_file",
+                                                       "revision"]
+
+
+def test_output_is_sorted_and_identical_in_every_format(head_url: URL) -> None:
+    rows = run_json(head_url, "subtypes", "--category", "creature")
+    names = [row["name"] for row in rows]
+    assert names == sorted(names)
+    result = rulesdb("--db", url_text(head_url), "subtypes", "--category", "creature",
+                     "--format", "csv")
+    parsed = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["name"] for row in parsed] == names
+    table = rulesdb("--db", url_text(head_url), "subtypes", "--category", "creature",
+                    "--format", "table").stdout.splitlines()
+    assert table[0].split() == ["name", "category", "rule"]
+    assert [line.split()[0] for line in table[2:]] == [n.split()[0] for n in names]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["card-types", "--as-of", "2010-01-01"], "no release was in force on 2010-01-01"),
+        (["subtypes", "--category", "wizard"], "unknown category 'wizard'"),
+        (["supertypes", "--as-of", "2020-02-30"], "'2020-02-30' is not a date"),
+        (["subtypes", "--as-of", "yesterday"], "'yesterday' is not a date"),
+        (["card-types", "--format", "xml"], "'xml' is not one of"),
+        (["no-such-command"], "No such command"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(head_url: URL, args: list[str], message: str) -> None:
+    result = rulesdb("--db", url_text(head_url), *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+
+
+def test_current_and_history(head_url: URL) -> None:
+    current = rulesdb("--db", url_text(head_url), "current")
+    assert current.returncode == 0
+    assert current.stdout.strip().endswith("(head)")
+    history = json.loads(rulesdb("history", "--format", "json").stdout)
+    assert history[0]["revision"] == "0001_schema"
+    assert history[-1]["revision"] in current.stdout
+
+
+def test_upgrade_downgrade_by_revision(empty_url: URL) -> None:
+    db = url_text(empty_url)
+    assert rulesdb("--db", db, "upgrade", "cr_2020_08_07").returncode == 0
+    assert "cr_2020_08_07 (head is" in rulesdb("--db", db, "current").stdout
+    # An explicit database behind head is not changed behind the user's back.
+    behind = rulesdb("--db", db, "card-types")
+    assert behind.returncode == 2
+    assert "run: rulesdb" in behind.stderr and "upgrade" in behind.stderr
+    assert rulesdb("--db", db, "downgrade", "base").returncode == 0
+    assert "base (empty)" in rulesdb("--db", db, "current").stdout
+    assert rulesdb("--db", db, "upgrade", "no_such_revision").returncode == 2
+
+
+def test_python_dash_m_and_console_script_agree(head_url: URL) -> None:
+    script = Path(sys.executable).with_name("rulesdb")
+    if not script.exists():
+        pytest.skip("the rulesdb console script is not installed in this environment")
+    via_script = subprocess.run([str(script), "--db", url_text(head_url), "supertypes",
+                                 "--format", "json"], capture_output=True, text=True, timeout=60)
+    assert via_script.returncode == 0
+    assert json.loads(via_script.stdout) == run_json(head_url, "supertypes")
