@@ -6,8 +6,9 @@ Only structure lives here; what rule 205 means is :mod:`rulesdb.importer`'s job.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 
 from rulesdb.errors import CRFormatError
 
@@ -22,9 +23,20 @@ _MONTHS = {
         start=1,
     )
 }
-# "205.", "205.3.", "205.3g", "305.6." followed by the rule's text.
-_RULE = re.compile(r"^(?P<number>\d{3}(?:\.\d+[a-z]?)?)\.? (?P<text>\S.*)$")
-_SECTION = re.compile(r"^\d\. \S")  # "3. Card Types": ends the rule above it
+# Lines are matched in the text as a whole, each pattern starting at the newline before its
+# line: scanning for a literal newline is many times faster than splitting 9,000 lines or
+# anchoring with ^ and re.MULTILINE. Rule numbers: "205", "205.3", "205.3g", "305.6".
+_NUMBER = r"\d{3}(?:\.\d+[a-z]?)?"
+# A rule ("205.3g Artifacts ...", "305.6. The ...") or a section ("3. Card Types"): either ends
+# the rule above it.
+_START = re.compile(rf"\n[^\S\n]*(?:{_NUMBER}\.? \S|\d\. \S)")
+
+
+@cache
+def _rule_line(keep: str | None) -> re.Pattern[str]:
+    """A rule's first line; `keep` (a regex the line must start with) selects the rules."""
+    look = f"(?={keep})" if keep else ""
+    return re.compile(rf"\n[^\S\n]*{look}(?P<number>{_NUMBER})\.? (?P<text>\S[^\n]*)")
 
 
 @dataclass(frozen=True)
@@ -42,7 +54,8 @@ class Rule:
 class CRDocument:
     source: str
     effective_date: date
-    rules: dict[str, Rule]  # by number, in the order of the rules body
+    rules: dict[str, Rule]  # by number, in the order of the rules body; the first if repeated
+    repeated: dict[str, int] = field(default_factory=dict)  # number -> line it appears again
 
     def rule(self, number: str) -> Rule:
         try:
@@ -70,79 +83,105 @@ class CRDocument:
         ]
 
 
-def parse_document(text: str, source: str) -> CRDocument:
-    lines = text.split("\n")
-    effective = _effective_date(lines, source)
-    body_start, body_end = _body_bounds(lines, source)
-    return CRDocument(source, effective, _rules(lines, body_start, body_end))
+def parse_document(text: str, source: str, keep: str | None = None) -> CRDocument:
+    """Split `text` (LF line endings) into rules; `keep` limits them to the rules whose line
+    starts with that regex (``r"205[. ]"``: rule 205 and its subrules), default every rule."""
+    effective = _effective_date(text.split("\n", 50)[:50], source)
+    padded = "\n" + text  # every line, the first too, now follows a newline
+    body_start, body_end = _body_bounds(padded, source)
+    rules, repeated = _rules(padded, body_start, body_end, _rule_line(keep))
+    return CRDocument(source, effective, rules, repeated)
 
 
 def _effective_date(lines: list[str], source: str) -> date:
     for number, line in enumerate(lines[:50], start=1):
-        match = _EFFECTIVE.search(line)
-        if not match:
+        if "effective as of" not in line:
             continue
-        month = _MONTHS.get(match["month"])
+        match = _EFFECTIVE.search(line)
+        month = _MONTHS.get(match["month"]) if match else None
         try:
-            if month is None:
-                raise ValueError(match["month"])
+            if match is None or month is None:
+                raise ValueError(line)
             return date(int(match["year"]), month, int(match["day"]))
         except ValueError:
+            said = line[line.index("effective as of") :].strip()
             raise CRFormatError(
-                source, number, f"unreadable effective date {match.group(0)!r}"
+                source, number, f"unreadable effective date {_clip(said)!r}; expected "
+                "'These rules are effective as of <Month> <day>, <year>.'"
             ) from None
     raise CRFormatError(
         source,
         None,
-        "no 'These rules are effective as of <date>' line near the top; "
-        "is this a Comprehensive Rules file?",
+        "no 'These rules are effective as of <date>.' line in the first 50 lines; "
+        "expected a Comprehensive Rules text",
     )
 
 
-def _body_bounds(lines: list[str], source: str) -> tuple[int, int]:
+def _body_bounds(padded: str, source: str) -> tuple[int, int]:
     """The contents end with 'Glossary' and 'Credits'; the body runs to the second 'Glossary'.
 
     Both headings appear twice in every official release (contents, then the sections
-    themselves); a file missing the final 'Credits' is truncated.
+    themselves); a file missing the final 'Credits' is truncated. Returns the offsets of the
+    newlines that start the body's first line and end its last.
     """
-    glossary = [i for i, line in enumerate(lines) if line.strip() == "Glossary"]
-    credits = [i for i, line in enumerate(lines) if line.strip() == "Credits"]
+    glossary, credits = _heading(padded, "Glossary"), _heading(padded, "Credits")
+    # The file's last line: a final newline ends a line, it starts none.
+    last = padded.count("\n") - (1 if padded.endswith("\n") and len(padded) > 1 else 0)
     if not credits:
+        if _heading(padded, "Contents"):
+            raise CRFormatError(
+                source, last, "the file ends inside the table of contents (no 'Credits' after "
+                "'Contents'); it looks truncated"
+            )
         raise CRFormatError(
-            source, None, "no table of contents ending in 'Credits'; is this a Comprehensive "
-            "Rules file?"
+            source, None, "no table of contents ending in 'Credits'; expected a Comprehensive "
+            "Rules text"
         )
     if len(glossary) < 2 or len(credits) < 2 or not glossary[1] < credits[1]:
         raise CRFormatError(
             source,
-            len(lines),
+            last,
             "the file ends before the Glossary and Credits sections; it looks truncated",
         )
-    return credits[0] + 1, glossary[1]
+    return padded.index("\n", credits[0] + 1), glossary[1]
 
 
-def _rules(lines: list[str], start: int, end: int) -> dict[str, Rule]:
+def _heading(padded: str, word: str) -> list[int]:
+    """Offsets of the newlines before the lines that are just `word` (spaces aside)."""
+    found = []
+    position = padded.find(word)
+    while position != -1:  # str.find: the word is rare, the lines are many
+        start = padded.rfind("\n", 0, position)
+        end = padded.find("\n", position)
+        if padded[start + 1 : end if end != -1 else None].strip() == word:
+            found.append(start)
+        position = padded.find(word, position + len(word))
+    return found
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _rules(
+    padded: str, start: int, end: int, rule_line: re.Pattern[str]
+) -> tuple[dict[str, Rule], dict[str, int]]:
+    """The rules between two offsets: each rule's line plus the non-blank lines up to the next
+    rule or section (its examples), stripped; the first of a repeated number wins."""
     rules: dict[str, Rule] = {}
-    number: str | None = None
-    first = 0
-    parts: list[str] = []
-
-    def close() -> None:
-        if number is not None and number not in rules:
-            rules[number] = Rule(number, first + 1, "\n".join(parts))
-
-    for index in range(start, end):
-        line = lines[index].strip()
-        if not line:
+    repeated: dict[str, int] = {}  # official files repeat a number now and then (702.175)
+    line, counted = 1, 0  # the newline at offset `counted` starts line `line`
+    for match in rule_line.finditer(padded, start, end):
+        line += padded.count("\n", counted + 1, match.start() + 1)
+        counted = match.start()
+        number = match["number"]
+        if number in rules:
+            repeated.setdefault(number, line)
             continue
-        match = _RULE.match(line)
-        if match:
-            close()
-            number, first, parts = match["number"], index, [match["text"]]
-        elif _SECTION.match(line):
-            close()
-            number = None
-        elif number is not None:
-            parts.append(line)  # examples and continuation lines belong to the rule above
-    close()
-    return rules
+        following = _START.search(padded, match.end(), end)
+        stop = following.start() if following else end
+        parts = [match["text"].rstrip()]
+        parts += [part for part in (piece.strip() for piece in
+                                    padded[match.end() : stop].split("\n")) if part]
+        rules[number] = Rule(number, line, "\n".join(parts))
+    return rules, repeated

@@ -18,6 +18,12 @@ _BOMS = (
 # cp437 accented letters in the ASCII-folded 2019-01-25 release).
 _CR_CHARACTERS = frozenset("’‘“”–—™®©•…áâàäéèêëíîïóôòöúûùüñçÆæ")
 _LEGACY_CODE_PAGES = ("cp1252", "cp437")
+_ENCODINGS_READ = "UTF-8, UTF-16, Windows-1252 or cp437"
+
+# The CR is English prose: about 99% of its characters are ASCII. Text decoded with the
+# wrong encoding (UTF-8 read as UTF-16, binary read as cp437) is almost none.
+_SAMPLE_CHARS = 65536
+_MIN_ASCII_SHARE = 0.9
 
 
 def decode_cr_bytes(data: bytes, source: str) -> str:
@@ -26,8 +32,8 @@ def decode_cr_bytes(data: bytes, source: str) -> str:
         raise CRFormatError(source, None, "the file is empty; expected a Comprehensive Rules text")
     text = _decode(data, source)
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise CRFormatError(source, line, "binary data (NUL byte); expected a text file")
+        line = _line_count(text[: text.index("\x00")])
+        raise CRFormatError(source, line, "binary data (NUL character); expected a text file")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -43,26 +49,67 @@ def read_cr_file(path: Path) -> tuple[str, bytes]:
 def _decode(data: bytes, source: str) -> str:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            try:
-                return data[len(bom) :].decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise CRFormatError(
-                    source,
-                    _line_of(data, exc.start),
-                    f"the byte-order mark declares {encoding.upper()}, "
-                    f"but byte {exc.start + len(bom)} is not valid {encoding.upper()}",
-                ) from None
+            return _decode_declared(data, len(bom), encoding, source)
+    if b"\x00" in data:
+        # No 8-bit text has NUL bytes; UTF-16 would, but official UTF-16 files carry a BOM.
+        offset = data.index(b"\x00")
+        raise CRFormatError(
+            source, _line_count(data[:offset].decode("latin-1")),
+            f"binary data (NUL byte at byte {offset}); expected a text file "
+            "(UTF-16 needs a byte-order mark)",
+        )
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        pass
-    candidates = [data.decode(code_page) for code_page in _LEGACY_CODE_PAGES]
-    return max(candidates, key=_cr_character_count)
+        candidates = []
+        for code_page in _LEGACY_CODE_PAGES:
+            try:
+                candidates.append(data.decode(code_page))
+            except UnicodeDecodeError:
+                continue  # bytes this code page leaves undefined: not this code page
+        text = max(candidates, key=_cr_character_count)
+    if not _looks_like_english(text):
+        raise CRFormatError(
+            source, None, f"the file is not text in any encoding CR files use ({_ENCODINGS_READ}); "
+            "expected a Comprehensive Rules text",
+        )
+    return text
+
+
+def _decode_declared(data: bytes, start: int, encoding: str, source: str) -> str:
+    """Decode what follows a byte-order mark, which must be what the mark declares."""
+    name = encoding.upper()
+    sample = data[start : start + 2 * _SAMPLE_CHARS].decode(encoding, errors="replace")
+    if not _looks_like_english(sample):
+        raise CRFormatError(
+            source, None, f"the byte-order mark declares {name}, but the text after it is not "
+            f"{name} (a stray byte-order mark?); expected a Comprehensive Rules text",
+        )
+    body = data[start:]
+    try:
+        return body.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = _line_count(body[: exc.start].decode(encoding, errors="replace"))
+        if exc.end == len(body) and exc.reason in ("truncated data", "unexpected end of data"):
+            message = f"the file ends in the middle of a {name} character; it looks truncated"
+        else:
+            message = (f"the byte-order mark declares {name}, but byte {start + exc.start} is "
+                       f"not valid {name}")
+        raise CRFormatError(source, line, message) from None
+
+
+def _looks_like_english(text: str) -> bool:
+    sample = text[:_SAMPLE_CHARS]
+    if sample.isascii():
+        return True
+    ascii_chars = len(sample.encode("ascii", errors="ignore"))
+    return ascii_chars >= _MIN_ASCII_SHARE * len(sample)
 
 
 def _cr_character_count(text: str) -> int:
-    return sum(1 for char in text if char in _CR_CHARACTERS)
+    return sum(text.count(char) for char in _CR_CHARACTERS)
 
 
-def _line_of(data: bytes, offset: int) -> int:
-    return data.count(b"\n", 0, offset) + 1
+def _line_count(prefix: str) -> int:
+    """The 1-based line a position is on, given the text before it (any line endings)."""
+    return prefix.count("\n") + prefix.count("\r") - prefix.count("\r\n") + 1

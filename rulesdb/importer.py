@@ -12,7 +12,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from rulesdb.crdocument import CRDocument, Rule, parse_document
 from rulesdb.crtext import read_cr_file
@@ -25,6 +25,10 @@ SUPERTYPES_RULE = "205.4a"
 SINGLE_WORD_RULE = "205.3b"
 BASIC_LAND_TYPES_RULE = "305.6"
 REQUIRED_CATEGORY = "creature"  # a file without the creature types (205.3m) is not usable
+TYPE_LINE_RULE = "205"  # every subrule of it must be present: a gap is a rule lost from the file
+# The rules read: rule 205 and its subrules, 305.6 and the section 3 headings ("301. Artifacts").
+RULES_READ = r"205[. ]|305\.6\.? |3\d\d\.? "
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (see its introduction)
 
 
 @dataclass(frozen=True)
@@ -65,11 +69,12 @@ def import_file(path: Path | str) -> ReleaseData:
     """Read one official CR file and extract its type vocabulary (no database involved)."""
     path = Path(path)
     text, raw = read_cr_file(path)
-    return extract(text, path.name, hashlib.sha256(raw).hexdigest())
+    return extract(text, str(path), hashlib.sha256(raw).hexdigest())
 
 
 def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
-    document = parse_document(text, source)
+    """Extract from decoded text; `source` (the file's path) names it in error messages."""
+    document = parse_document(text, source, keep=RULES_READ)
     return _Extractor(document).run(source_sha256)
 
 
@@ -88,27 +93,62 @@ class _Extractor:
             raise self.fail(rule, f"rule {rule.number}: {what}: {exc}") from None
 
     def run(self, source_sha256: str) -> ReleaseData:
+        self.check_numbering(TYPE_LINE_RULE)
         card_types = self.card_types()
         supertypes = self.supertypes()
         multi_word_types = self.multi_word_card_types(card_types)
         lists = self.subtype_lists(card_types, multi_word_types)
         if not any(item.category == REQUIRED_CATEGORY for item in lists):
             raise self.fail(None, "no rule lists the creature types (205.3m); expected one")
-        cited = {BASIC_LAND_TYPES_RULE}
-        rules = [(rule.number, rule.text) for rule in self.document.tree("205")]
-        rules += [(number, self.document.rules[number].text) for number in sorted(cited)]
+        basic_land_types = self.basic_land_types(lists)
+        cited = [self.document.rule(BASIC_LAND_TYPES_RULE)]
+        rules = [(rule.number, rule.text) for rule in self.document.tree(TYPE_LINE_RULE)]
+        rules += [(rule.number, rule.text) for rule in cited]
         return ReleaseData(
             effective_date=self.document.effective_date,
-            source_file=self.source.rsplit("/", 1)[-1],
+            source_file=PurePath(self.source).name,
             source_sha256=source_sha256,
             card_types=tuple(card_types),
             card_type_sections=self.card_type_sections(card_types),
             supertypes=tuple(supertypes),
             supertype_references=self.supertype_references(supertypes),
             subtype_lists=tuple(lists),
-            basic_land_types=self.basic_land_types(lists),
+            basic_land_types=basic_land_types,
             rules=tuple(rules),
         )
+
+    def check_numbering(self, root: str) -> None:
+        """The rule and its subrules, each once, numbered without gaps (205.3j, 205.3k, ...).
+
+        A gap means a rule was lost from the file; with no list in it, nothing else would
+        notice (a file without 205.3k simply has no spell types).
+        """
+        read = [BASIC_LAND_TYPES_RULE, *(rule.number for rule in self.document.tree(root))]
+        for number in read:
+            if number in self.document.repeated:
+                raise CRFormatError(
+                    self.source, self.document.repeated[number],
+                    f"rule {number} appears twice (first at line "
+                    f"{self.document.rules[number].line}); expected each rule once",
+                )
+        latest: dict[str, str] = {}  # parent -> its latest subrule so far
+        seen: set[str] = set()
+        for rule in self.document.tree(root):
+            number = rule.number
+            seen.add(number)
+            if number == root:
+                continue
+            parent = _parent(number)
+            if parent not in seen:
+                raise self.fail(rule, f"rule {parent} is missing; expected it before {number}")
+            previous = latest.get(parent)
+            expected = _next_subrule(parent, previous)
+            if number != expected:
+                after = previous or parent
+                raise self.fail(rule, f"rule {expected} is missing: {number} follows {after}"
+                                if expected and _ordinal(number) > _ordinal(expected)
+                                else f"rule {number} is out of order: it follows {after}")
+            latest[parent] = number
 
     # 205.2a "The card types are artifact, battle, ..., and vanguard. See section 3, ..."
     def card_types(self) -> list[str]:
@@ -123,7 +163,8 @@ class _Extractor:
     def listed(self, rule: Rule, lead: str, what: str) -> list[str]:
         for sentence in sentences(rule.first_line):
             if sentence.startswith(lead + " "):
-                items = self.names_in(rule, sentence[len(lead) + 1 :], what)
+                # Card types and supertypes are single words: two words are a lost comma.
+                items = self.names_in(rule, sentence[len(lead) + 1 :], what, max_words=1)
                 return [name.lower() for name, _ in items]
         raise self.fail(rule, f"rule {rule.number}: expected a sentence '{lead} ...'")
 
@@ -221,7 +262,7 @@ class _Extractor:
                              sentence)
         if match:
             return self.names_in(rule, match["list"], f"{category} types",
-                                 max_words=None if allow_multi else 1)
+                                 max_words=None if allow_multi else 1, capitalized=True)
         # "One creature type is two words long: Time Lord."
         match = re.fullmatch(
             rf"(?P<count>\w+) {cat} types? (?:is|are) (?P<words>\w+) words long: (?P<list>.+)",
@@ -231,7 +272,8 @@ class _Extractor:
             count, words = _NUMBERS.get(match["count"].lower()), _NUMBERS.get(match["words"])
             if count is None or words is None:
                 raise self.fail(rule, f"rule {rule.number}: unreadable count in {sentence!r}")
-            items = self.names_in(rule, match["list"], f"{category} types", exact_words=words)
+            items = self.names_in(rule, match["list"], f"{category} types", exact_words=words,
+                                  capitalized=True)
             if len(items) != count:
                 raise self.fail(rule, f"rule {rule.number}: says {count} {category} types are "
                                 f"{words} words long but lists {len(items)}")
@@ -239,7 +281,8 @@ class _Extractor:
         # "All other creature types are one word long: Advisor, ..."
         match = re.fullmatch(rf"All other {cat} types are one word long: (?P<list>.+)", sentence)
         if match:
-            return self.names_in(rule, match["list"], f"{category} types", exact_words=1)
+            return self.names_in(rule, match["list"], f"{category} types", exact_words=1,
+                                 capitalized=True)
         raise self.fail(rule, f"rule {rule.number}: expected 'The {category} types are ...', "
                         f"got {_clip(sentence)!r}")
 
@@ -257,7 +300,8 @@ class _Extractor:
                                      r"|The basic land types are (?P<b>.+)", sentence)
                 if not match:
                     continue
-                items = self.names_in(rule, match["a"] or match["b"], "basic land types")
+                items = self.names_in(rule, match["a"] or match["b"], "basic land types",
+                                      capitalized=True)
                 names = tuple(sorted(official_spelling(name) for name, _ in items))
                 unknown = [name for name in names if land is None or name not in land.names]
                 if unknown:
@@ -300,6 +344,26 @@ _CATEGORY_SENTENCE = re.compile(
     r"|called) (?:an? )?(?P<category>\w+) types?"
 )
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _parent(number: str) -> str:
+    """205.3m -> 205.3, 205.3 -> 205."""
+    return number[:-1] if number[-1].isalpha() else number.rsplit(".", 1)[0]
+
+
+def _ordinal(number: str) -> int:
+    last = number[-1]
+    if last.isalpha():
+        return SUBRULE_LETTERS.find(last) + 1  # 0 for "l" and "o": never expected
+    return int(number.rsplit(".", 1)[1])
+
+
+def _next_subrule(parent: str, previous: str | None) -> str | None:
+    """What follows `previous` under `parent`: 205.3 -> 205.3a, 205.3k -> 205.3m, 205 -> 205.1."""
+    position = _ordinal(previous) if previous else 0
+    if "." in parent:  # 205.3's subrules are lettered
+        return parent + SUBRULE_LETTERS[position] if position < len(SUBRULE_LETTERS) else None
+    return f"{parent}.{position + 1}"
 
 
 def _card_type_forms(card_types: list[str]) -> dict[str, str]:

@@ -1,4 +1,7 @@
-"""One writer at a time: concurrent ``rulesdb upgrade`` runs take turns, never interleave."""
+"""One writer at a time: concurrent ``rulesdb upgrade`` runs take turns, never interleave.
+
+The same for ``rulesdb new-release`` runs writing into one checkout (``file_lock``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import fcntl
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import Connection, text
 
@@ -39,7 +43,14 @@ def migration_lock(connection: Connection) -> Iterator[None]:
         yield
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_name(path.name + ".lock"), "a+b") as handle:
+    with file_lock(path.with_name(path.name + ".lock")):
+        yield
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """An exclusive flock on ``path`` (created if missing); the kernel drops it if we die."""
+    with open(path, "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -7,6 +7,7 @@ that a database is current reads ``migrations/HEAD`` instead of loading 60+ revi
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -135,6 +136,15 @@ def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
         raise RulesdbError(f"revision {revision!r}: {_first_line(exc)}") from None
     except OperationalError as exc:
         raise RulesdbError(f"database error: {_first_line(exc)}") from None
+    except Exception as exc:
+        # A revision that fails (an edited seed, a constraint violated) has been rolled back
+        # with the whole run; say so in one line. RULESDB_DEBUG=1 shows the traceback.
+        if os.environ.get("RULESDB_DEBUG"):
+            raise
+        raise RulesdbError(
+            f"migrating to {revision!r} failed and was rolled back, the database is unchanged: "
+            f"{type(exc).__name__}: {_first_line(exc)} (RULESDB_DEBUG=1 shows the traceback)"
+        ) from None
 
 
 def _missing_table(engine: Engine) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -15,9 +17,11 @@ from typing import Any
 from rulesdb.curated import renames_in
 from rulesdb.errors import RulesdbError
 from rulesdb.importer import ReleaseData, import_file
+from rulesdb.locking import file_lock
 from rulesdb.paths import data_root
 from rulesdb.seedfile import seed_bytes, seed_document, sha256
 
+LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
@@ -78,11 +82,23 @@ class Checkout:
         return self.head_file.read_text().strip()
 
     def set_head(self, revision: str) -> None:
-        self.head_file.write_text(revision + "\n")
+        # Write-then-rename: a crash never leaves HEAD empty or half-written.
+        partial = self.head_file.with_name("HEAD.partial")
+        partial.write_text(revision + "\n")
+        partial.replace(self.head_file)
 
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """One writer at a time: two runs would both read the old HEAD and write the release
+        twice, or read HEAD while another run rewrites it."""
+        if not self.versions.is_dir():
+            raise RulesdbError(f"{self.root} is not a rulesdb checkout: no {self.versions}")
+        with file_lock(self.root / LOCK_FILE):
+            yield
 
 
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
@@ -92,6 +108,11 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """
     checkout = Checkout(root or data_root())
     release = import_file(cr_file)
+    with checkout.locked():  # "already released?" is only true or false under the lock
+        return _append(checkout, cr_file, release)
+
+
+def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
     head_day = release_date(head)
@@ -121,6 +142,11 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
     days = [r.effective_date for r in releases]
     if len(set(days)) != len(days):
         raise RulesdbError("two files have the same effective date; keep one per release")
+    with checkout.locked():
+        return _rebuild(checkout, releases)
+
+
+def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
     base = _base_revision(checkout)
     for path in checkout.versions.glob("cr_*.py"):
         path.unlink()

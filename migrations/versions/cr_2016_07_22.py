@@ -1,7 +1,7 @@
 """CR release effective 2016-07-22 (MagicCompRules-20160722.txt).
 
 Revision ID: cr_2016_07_22
-Revises: 0001_schema
+Revises: 0002_views
 """
 
 from collections.abc import Sequence
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
 
 revision: str = "cr_2016_07_22"
-down_revision: str | None = "0001_schema"
+down_revision: str | None = "0002_views"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

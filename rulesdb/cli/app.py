@@ -87,8 +87,11 @@ pass_app = click.make_pass_decorator(AppContext)
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: one-line errors and exit status 2 for bad input, whatever raised it."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="rulesdb",
-                 standalone_mode=False)
+        # Without standalone mode click returns ctx.exit(n)'s code instead of raising it.
+        code = cli.main(args=list(argv) if argv is not None else None, prog_name="rulesdb",
+                        standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:

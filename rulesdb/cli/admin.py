@@ -1,0 +1,28 @@
+"""Administration commands: who may read the database."""
+
+from __future__ import annotations
+
+import click
+
+from rulesdb.cli.app import AppContext, cli, pass_app
+
+
+@cli.command("grant-read")
+@click.argument("role")
+@pass_app
+def grant_read(app: AppContext, role: str) -> None:
+    """Let an existing PostgreSQL ROLE read every table and view, and change nothing.
+
+    Grants CONNECT on the database, USAGE on its schema and SELECT on every table and view,
+    including those later upgrades create. Safe to run again. SQLite: use file permissions.
+    """
+    from rulesdb.grants import grant_read as grant
+
+    done = grant(app.engine, role)
+    click.echo(f"{done.role} can now read the {done.relations} tables and views of "
+               f"{done.database} (schema {done.schema}) and any that "
+               f"{', '.join(done.future_owners)} create later; nothing else was granted")
+    if done.public_can_create:
+        click.echo(f"rulesdb: warning: every role (PUBLIC) may CREATE in schema {done.schema}, "
+                   f"{done.role} too; to stop that: REVOKE CREATE ON SCHEMA {done.schema} "
+                   "FROM PUBLIC", err=True)

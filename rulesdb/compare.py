@@ -1,0 +1,278 @@
+"""What changed between two CR releases: vocabulary added, removed and renamed; rules rewritten.
+
+Plain SQL through SQLAlchemy Core (no ORM import); every result is sorted in Python, so the
+output is the same on SQLite and PostgreSQL. ``connected``, ``fetch`` and ``rule_key`` are
+shared with :mod:`rulesdb.history` and :mod:`rulesdb.export`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection, Date, Engine, bindparam, text
+
+from rulesdb import queries
+
+Bind = Engine | Connection
+
+CARD_TYPES = "card_types"
+SUPERTYPES = "supertypes"
+
+# The typographic characters a code page without them folds to ASCII. The 2019-01-25 release
+# survives only as a cp437 file whose quotes, apostrophes and dashes were folded that way; without
+# this, every rule would show as changed into and out of that release although Wizards changed
+# nothing. The cost: a real edit that only swaps ’ for ' goes unreported.
+_TYPOGRAPHY = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"',
+    "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u00a0": " ",
+})
+_RULE_PART = re.compile(r"(\d+)|([^\d.]+)")
+
+
+@contextmanager
+def connected(bind: Bind) -> Iterator[Connection]:
+    """One connection for a whole question, so it reads one consistent state."""
+    if isinstance(bind, Engine):
+        with bind.connect() as connection:
+            yield connection
+    else:
+        yield bind
+
+
+def fetch(connection: Connection, sql: str, **params: Any) -> list[dict[str, Any]]:
+    """Rows as dicts; dates are bound as SQL dates (ISO text on SQLite, DATE on PostgreSQL)."""
+    statement = text(sql)
+    day_params = [name for name, value in params.items() if isinstance(value, date)]
+    if day_params:
+        statement = statement.bindparams(*(bindparam(name, type_=Date()) for name in day_params))
+    return [dict(row._mapping) for row in connection.execute(statement, params)]
+
+
+def as_date(value: Any) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
+
+
+def rule_key(number: str) -> tuple[tuple[int, str], ...]:
+    """Sort key for rule numbers: 205.3i < 205.3m < 205.4a < 301 < 305.6 < 704.5j."""
+    return tuple((int(digits), "") if digits else (-1, letters)
+                 for digits, letters in _RULE_PART.findall(number))
+
+
+def normalise_rule_text(value: str) -> str:
+    """Rule text with typographic quotes and dashes folded to ASCII, for comparing releases."""
+    return value.translate(_TYPOGRAPHY)
+
+
+def vocabulary_title(key: str) -> str:
+    """'card_types' -> 'Card types', 'creature' -> 'Creature types'."""
+    if key == CARD_TYPES:
+        return "Card types"
+    if key == SUPERTYPES:
+        return "Supertypes"
+    return f"{key.capitalize()} types"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The differences from one release to another (either may be the older one).
+
+    ``added`` and ``removed`` map a vocabulary (``card_types``, ``supertypes`` or a subtype
+    category such as ``creature``) to sorted names; only vocabularies with a change appear.
+    """
+
+    from_date: date
+    to_date: date
+    added: dict[str, list[str]] = field(default_factory=dict)
+    removed: dict[str, list[str]] = field(default_factory=dict)
+    renamed: list[dict[str, str]] = field(default_factory=list)
+    rules_text_changed: list[str] = field(default_factory=list)
+    rules_added: list[str] = field(default_factory=list)
+    rules_removed: list[str] = field(default_factory=list)
+    # The order vocabularies are reported in: card types, supertypes, then the categories in
+    # the CR's order of lists (205.3g, 205.3h, ...).
+    vocabularies: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def rules_changed(self) -> list[str]:
+        """Every rule whose text differs, including rules only one of the releases has."""
+        return sorted({*self.rules_text_changed, *self.rules_added, *self.rules_removed},
+                      key=rule_key)
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.added or self.removed or self.renamed or self.rules_changed)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON form: from, to, added, removed, renamed, rules_changed."""
+        return {
+            "from": self.from_date.isoformat(),
+            "to": self.to_date.isoformat(),
+            "added": {key: list(names) for key, names in self.added.items()},
+            "removed": {key: list(names) for key, names in self.removed.items()},
+            "renamed": [dict(item) for item in self.renamed],
+            "rules_changed": self.rules_changed,
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per change (change, kind, category, name), for tables and CSV."""
+        rows: list[dict[str, Any]] = []
+        for item in self.renamed:
+            rows.append({"change": "renamed", "kind": item["kind"],
+                         "category": item.get("category"),
+                         "name": f"{item['from']} → {item['to']}"})
+        for change, lists in (("added", self.added), ("removed", self.removed)):
+            for key, names in lists.items():
+                kind, category = _kind_of(key)
+                rows += [{"change": change, "kind": kind, "category": category, "name": name}
+                         for name in names]
+        for change, numbers in (("text changed", self.rules_text_changed),
+                                ("added", self.rules_added), ("removed", self.rules_removed)):
+            rows += [{"change": change, "kind": "rule", "category": None, "name": number}
+                     for number in numbers]
+        return rows
+
+    def to_markdown(self) -> str:
+        """Release notes a person reads: renames first, then each vocabulary, then rules."""
+        lines = [f"## Changes from {self.from_date.isoformat()} to {self.to_date.isoformat()}"]
+        if self.from_date == self.to_date:
+            lines += ["", f"Both dates fall under the same release ({self.from_date.isoformat()})."]
+            return "\n".join(lines) + "\n"
+        if self.is_empty:
+            lines += ["", "No changes to the type vocabulary or to rules 205 and 305.6."]
+            return "\n".join(lines) + "\n"
+        if self.renamed:
+            lines += ["", "### Renamed", ""]
+            for item in self.renamed:
+                what = (f"{item['category']} type" if item["kind"] == "subtype"
+                        else item["kind"].replace("_", " "))
+                lines.append(f"- {what}: {item['from']} → {item['to']}")
+        order = list(self.vocabularies) or [CARD_TYPES, SUPERTYPES]
+        keys = {*self.added, *self.removed}
+        for key in [*(k for k in order if k in keys), *sorted(keys - set(order))]:
+            lines += ["", f"### {vocabulary_title(key)}", ""]
+            if key in self.added:
+                lines.append(f"- Added: {', '.join(self.added[key])}")
+            if key in self.removed:
+                lines.append(f"- Removed: {', '.join(self.removed[key])}")
+        if self.rules_changed:
+            lines += ["", "### Rules", ""]
+            for label, numbers in (("Text changed", self.rules_text_changed),
+                                   ("Added", self.rules_added), ("Removed", self.rules_removed)):
+                if numbers:
+                    lines.append(f"- {label}: {', '.join(numbers)}")
+        return "\n".join(lines) + "\n"
+
+
+def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
+    """Compare the releases in force on two dates.
+
+    A curated rename (``card_type_rename``, ``subtype_rename``) made by a release after the
+    older one and up to the newer one shows as renamed, not as removed plus added; comparing
+    backwards (``from_date`` later than ``to_date``) reverses it.
+    """
+    with connected(bind) as connection:
+        old_day = queries.release_in_force(connection, from_date)
+        new_day = queries.release_in_force(connection, to_date)
+        old, new = _lists(connection, old_day), _lists(connection, new_day)
+        order = (CARD_TYPES, SUPERTYPES, *queries.category_names(connection))
+        added: dict[str, set[str]] = {}
+        removed: dict[str, set[str]] = {}
+        for key in [*order, *sorted((old.keys() | new.keys()) - set(order))]:
+            before, after = old.get(key, set()), new.get(key, set())
+            if after - before:
+                added[key] = after - before
+            if before - after:
+                removed[key] = before - after
+        renamed = []
+        for key, kind, category, old_name, new_name in _rename_pairs(connection, old_day, new_day):
+            if old_name in removed.get(key, ()) and new_name in added.get(key, ()):
+                removed[key].discard(old_name)
+                added[key].discard(new_name)
+                item = {"kind": kind, "from": old_name, "to": new_name}
+                if category is not None:
+                    item = {"kind": kind, "category": category, "from": old_name, "to": new_name}
+                renamed.append(item)
+        old_rules, new_rules = _rules(connection, old_day), _rules(connection, new_day)
+    changed = [number for number in old_rules.keys() & new_rules.keys()
+               if normalise_rule_text(old_rules[number]) != normalise_rule_text(new_rules[number])]
+    return Comparison(
+        from_date=old_day,
+        to_date=new_day,
+        added={key: sorted(names) for key, names in added.items() if names},
+        removed={key: sorted(names) for key, names in removed.items() if names},
+        renamed=sorted(renamed, key=lambda r: (r["kind"], r.get("category") or "", r["from"])),
+        rules_text_changed=sorted(changed, key=rule_key),
+        rules_added=sorted(new_rules.keys() - old_rules.keys(), key=rule_key),
+        rules_removed=sorted(old_rules.keys() - new_rules.keys(), key=rule_key),
+        vocabularies=order,
+    )
+
+
+def _kind_of(key: str) -> tuple[str, str | None]:
+    if key == CARD_TYPES:
+        return "card_type", None
+    if key == SUPERTYPES:
+        return "supertype", None
+    return "subtype", key
+
+
+def _lists(connection: Connection, day: date) -> dict[str, set[str]]:
+    lists: dict[str, set[str]] = {
+        CARD_TYPES: {row["name"] for row in fetch(
+            connection, "SELECT card_type AS name FROM release_card_type WHERE release_date = :day",
+            day=day)},
+        SUPERTYPES: {row["name"] for row in fetch(
+            connection, "SELECT supertype AS name FROM release_supertype WHERE release_date = :day",
+            day=day)},
+    }
+    for row in fetch(connection, "SELECT category, name FROM release_subtype "
+                                 "WHERE release_date = :day", day=day):
+        lists.setdefault(row["category"], set()).add(row["name"])
+    return lists
+
+
+def _rules(connection: Connection, day: date) -> dict[str, str]:
+    rows = fetch(connection, "SELECT number, text FROM rule_text WHERE release_date = :day",
+                 day=day)
+    return {row["number"]: row["text"] for row in rows}
+
+
+def _rename_pairs(
+    connection: Connection, old_day: date, new_day: date
+) -> list[tuple[str, str, str | None, str, str]]:
+    """(vocabulary, kind, category, name in old_day's release, name in new_day's release).
+
+    Renames between the two releases, chained (A → B, later B → C gives A → C), reversed when
+    old_day is the later release.
+    """
+    low, high = sorted((old_day, new_day))
+    rows = fetch(
+        connection,
+        "SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
+        "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
+        "UNION ALL "
+        "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
+        "FROM subtype_rename WHERE release_date > :low AND release_date <= :high",
+        low=low, high=high,
+    )
+    chains: dict[tuple[str, str | None, str], str] = {}  # (kind, category, first) -> latest
+    for row in sorted(rows, key=lambda r: (as_date(r["release_date"]), r["kind"],
+                                            r["category"] or "", r["old_name"])):
+        kind, category = row["kind"], row["category"]
+        start = next((first for (k, c, first), latest in chains.items()
+                      if (k, c) == (kind, category) and latest == row["old_name"]),
+                     row["old_name"])
+        chains[(kind, category, start)] = row["new_name"]
+    pairs = []
+    for (kind, category, first), latest in chains.items():
+        key = CARD_TYPES if kind == "card_type" else str(category)
+        old_name, new_name = (first, latest) if old_day <= new_day else (latest, first)
+        pairs.append((key, kind, category, old_name, new_name))
+    return pairs

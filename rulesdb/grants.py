@@ -1,0 +1,92 @@
+"""Read-only access for a PostgreSQL role: what ``rulesdb grant-read ROLE`` grants.
+
+CONNECT on the database, USAGE on the schema rulesdb's tables are in, SELECT on every table
+and view there, and nothing else. Also ALTER DEFAULT PRIVILEGES for the role that owns those
+tables (the one that runs ``rulesdb upgrade``): a view or table a later revision creates is
+readable without running grant-read again. A database whose upgrades are run by several roles
+needs grant-read run again after upgrades; it is idempotent.
+
+SQLite has no roles: who may read a database file is a matter of file permissions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import DBAPIError
+
+from rulesdb.db import mask
+from rulesdb.errors import RulesdbError
+
+
+@dataclass(frozen=True)
+class ReadGrant:
+    role: str
+    database: str
+    schema: str
+    relations: int  # tables and views readable now
+    future_owners: tuple[str, ...]  # whose later tables and views the role can read too
+    public_can_create: bool  # PUBLIC may CREATE in the schema (PostgreSQL < 15 default)
+
+
+def grant_read(engine: Engine, role: str) -> ReadGrant:
+    """Grant ``role`` (which must exist) read-only access to the database; one transaction."""
+    if engine.dialect.name != "postgresql":
+        raise RulesdbError(
+            f"grant-read is for PostgreSQL; {mask(engine.url)} is a SQLite file: control who "
+            "may read it with file permissions (e.g. chgrp readers FILE; chmod 640 FILE)")
+    try:
+        with engine.begin() as connection:
+            return _grant(connection, role)
+    except DBAPIError as exc:
+        message = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        raise RulesdbError(f"cannot grant read access to {role!r} on {mask(engine.url)}: "
+                           f"{message} (run grant-read as the database owner or a superuser)"
+                           ) from None
+
+
+def _grant(connection: Connection, role: str) -> ReadGrant:
+    from psycopg import sql
+
+    def scalar(query: str, **params: object) -> object:
+        return connection.execute(text(query), params).scalar()
+
+    if not scalar("SELECT count(*) FROM pg_roles WHERE rolname = :role", role=role):
+        raise RulesdbError(f"role {role!r} does not exist; create it first "
+                           f"(CREATE ROLE ... LOGIN), then run grant-read")
+    database = str(scalar("SELECT current_database()"))
+    schema = str(scalar("SELECT current_schema()"))
+    # Whoever owns the tables runs the upgrades that create the next ones; on an empty
+    # database, that will be whoever runs this.
+    owners = tuple(sorted(
+        {row[0] for row in connection.execute(
+            text("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = :s"),
+            {"s": schema})}
+        | {row[0] for row in connection.execute(
+            text("SELECT DISTINCT viewowner FROM pg_views WHERE schemaname = :s"),
+            {"s": schema})}
+        or {str(scalar("SELECT current_user"))}))
+
+    grantee, on_database, on_schema = (sql.Identifier(n) for n in (role, database, schema))
+    statements = [
+        sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(on_database, grantee),
+        sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(on_schema, grantee),
+        # ALL TABLES includes views.
+        sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA {} TO {}").format(on_schema, grantee),
+        sql.SQL("ALTER DEFAULT PRIVILEGES FOR ROLE {} IN SCHEMA {} GRANT SELECT ON TABLES TO {}")
+        .format(sql.SQL(", ").join(map(sql.Identifier, owners)), on_schema, grantee),
+    ]
+    # psycopg composes the identifiers; the DBAPI cursor runs in SQLAlchemy's transaction.
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    with driver.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
+
+    relations = int(scalar(  # type: ignore[arg-type]
+        "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = :s AND c.relkind IN ('r', 'v', 'm', 'p')", s=schema))
+    public_can_create = bool(scalar("SELECT has_schema_privilege('public', :s, 'CREATE')",
+                                    s=schema))
+    return ReadGrant(role, database, schema, relations, owners, public_can_create)

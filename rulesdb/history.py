@@ -1,0 +1,236 @@
+"""One word through the releases: when it was listed (``history``) and where (``cite``).
+
+A word is looked up ignoring case and apostrophe style (``urza's`` finds ``Urza’s``) among
+every card type, supertype and subtype any loaded release lists. Plain SQL
+through SQLAlchemy Core; results sorted in Python so both backends answer alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection
+
+from rulesdb import queries
+from rulesdb.compare import Bind, as_date, connected, fetch, rule_key
+from rulesdb.errors import RulesdbError
+from rulesdb.names import lookup_key
+
+KINDS = ("card_type", "supertype", "subtype")
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One item (a card type, a supertype, or a subtype of one category) through the releases."""
+
+    kind: str  # card_type | supertype | subtype
+    category: str | None  # the subtype's category; None for card types and supertypes
+    name: str  # the CR's spelling
+    releases: list[str]  # effective dates (YYYY-MM-DD) of the releases listing it, oldest first
+    first_listed: str
+    last_listed: str
+    left: str | None  # the first release after last_listed that no longer lists it, if any
+    renamed_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
+    renamed_to: list[dict[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "category": self.category, "name": self.name,
+            "first_listed": self.first_listed, "last_listed": self.last_listed,
+            "left": self.left, "releases": list(self.releases),
+            "renamed_from": [dict(r) for r in self.renamed_from],
+            "renamed_to": [dict(r) for r in self.renamed_to],
+        }
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A rule that lists, defines or points to a word in one release."""
+
+    release_date: str
+    kind: str
+    category: str | None
+    name: str
+    rule: str
+    relation: str  # lists | defines | mentions | cross-reference | basic land type
+    via: str | None  # for a cross-reference: the rule that points to ``rule``
+    text: str | None  # the rule's text, where the database holds it (205.* and 305.6)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"release_date": self.release_date, "kind": self.kind, "category": self.category,
+                "name": self.name, "rule": self.rule, "relation": self.relation,
+                "via": self.via, "text": self.text}
+
+
+def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]:
+    """Every item spelled like ``word``, with the releases that list it and its renames.
+
+    ``category`` restricts the answer to the subtypes of that category.
+    """
+    with connected(bind) as connection:
+        if category is not None:
+            queries.check_category(connection, category)
+        items = _matching_items(connection, word, category)
+        all_days = [as_date(row["d"]).isoformat() for row in
+                    fetch(connection, "SELECT effective_date AS d FROM release")]
+        all_days.sort()
+        listings = [_listing(connection, kind, cat, name, all_days)
+                    for kind, cat, name in items]
+    listings = [listing for listing in listings if listing is not None]
+    if not listings:
+        raise _unknown(word, category)
+    return listings
+
+
+def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
+    """The rules of the release in force on ``as_of`` that list, define or point to ``word``."""
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        key = lookup_key(word)
+        found: list[Citation] = []
+        texts = {row["number"]: row["text"] for row in fetch(
+            connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day)}
+        for row in fetch(connection, "SELECT card_type AS name, rule, section FROM "
+                                     "release_card_type WHERE release_date = :day", day=day):
+            if lookup_key(row["name"]) == key:
+                found += _card_type_citations(day, row, texts)
+        for row in fetch(connection, "SELECT supertype AS name, rule FROM release_supertype "
+                                     "WHERE release_date = :day", day=day):
+            if lookup_key(row["name"]) == key:
+                found += _supertype_citations(connection, day, row, texts)
+        for row in fetch(
+            connection,
+            "SELECT s.category, s.name, c.rule FROM release_subtype s JOIN release_category c "
+            "ON c.release_date = s.release_date AND c.category = s.category "
+            "WHERE s.release_date = :day", day=day,
+        ):
+            if lookup_key(row["name"]) == key:
+                found += _subtype_citations(connection, day, row, texts)
+        if not found:
+            if _matching_items(connection, word, None):
+                when = f"on {as_of.isoformat()}" if as_of else "now"
+                raise RulesdbError(
+                    f"{word!r} is not listed in release {day.isoformat()} (in force {when}); "
+                    f"see: rulesdb history {_shell_word(word)}")
+            raise _unknown(word, None)
+    order = {kind: index for index, kind in enumerate(KINDS)}
+    unique: dict[tuple[str, str | None, str, str], Citation] = {}
+    for citation in found:
+        unique.setdefault((citation.kind, citation.category, citation.name, citation.rule),
+                          citation)
+    return sorted(unique.values(), key=lambda c: (order[c.kind], c.category or "", c.name,
+                                                  rule_key(c.rule)))
+
+
+def _card_type_citations(day: date, row: dict[str, Any],
+                         texts: dict[str, str]) -> list[Citation]:
+    cite_ = _maker(day, "card_type", None, row["name"], texts)
+    found = [cite_(row["rule"], "lists")]
+    if row["section"]:
+        found.append(cite_(row["section"], "defines"))
+    return found
+
+
+def _supertype_citations(connection: Connection, day: date, row: dict[str, Any],
+                         texts: dict[str, str]) -> list[Citation]:
+    cite_ = _maker(day, "supertype", None, row["name"], texts)
+    found = [cite_(row["rule"], "lists")]
+    references = fetch(connection, "SELECT rule, cited_in FROM supertype_reference "
+                                   "WHERE release_date = :day AND supertype = :name",
+                       day=day, name=row["name"])
+    for ref in sorted(references, key=lambda r: (rule_key(r["cited_in"]), rule_key(r["rule"]))):
+        found.append(cite_(ref["cited_in"], "mentions"))
+        found.append(cite_(ref["rule"], "cross-reference", via=ref["cited_in"]))
+    return found
+
+
+def _subtype_citations(connection: Connection, day: date, row: dict[str, Any],
+                       texts: dict[str, str]) -> list[Citation]:
+    cite_ = _maker(day, "subtype", row["category"], row["name"], texts)
+    found = [cite_(row["rule"], "lists")]
+    params = {"day": day, "category": row["category"], "name": row["name"]}
+    for ref in fetch(connection, "SELECT rule FROM subtype_reference WHERE release_date = :day "
+                                 "AND category = :category AND name = :name", **params):
+        found.append(cite_(ref["rule"], "cross-reference", via=row["rule"]))
+    for basic in fetch(connection, "SELECT rule FROM basic_land_type WHERE release_date = :day "
+                                   "AND category = :category AND name = :name", **params):
+        found.append(cite_(basic["rule"], "basic land type"))
+    return found
+
+
+def _maker(day: date, kind: str, category: str | None, name: str,
+           texts: dict[str, str]) -> Callable[..., Citation]:
+    def make(rule: str, relation: str, via: str | None = None) -> Citation:
+        return Citation(release_date=day.isoformat(), kind=kind, category=category, name=name,
+                        rule=rule, relation=relation, via=via, text=texts.get(rule))
+    return make
+
+
+def _matching_items(connection: Connection, word: str,
+                    category: str | None) -> list[tuple[str, str | None, str]]:
+    """(kind, category, name) of every name ever used that is spelled like ``word``."""
+    key = lookup_key(word)
+    if not key:
+        return []
+    items: list[tuple[str, str | None, str]] = []
+    if category is None:
+        items += [("card_type", None, row["name"]) for row in
+                  fetch(connection, "SELECT name FROM card_type") if lookup_key(row["name"]) == key]
+        items += [("supertype", None, row["name"]) for row in
+                  fetch(connection, "SELECT name FROM supertype") if lookup_key(row["name"]) == key]
+    items += [("subtype", row["category"], row["name"])
+              for row in fetch(connection, "SELECT category, name FROM subtype")
+              if lookup_key(row["name"]) == key and category in (None, row["category"])]
+    order = {kind: index for index, kind in enumerate(KINDS)}
+    categories = {name: index for index, name in enumerate(queries.category_names(connection))}
+    return sorted(items, key=lambda i: (order[i[0]], categories.get(i[1] or "", -1), i[2]))
+
+
+def _listing(connection: Connection, kind: str, category: str | None, name: str,
+             all_days: list[str]) -> Listing | None:
+    if kind == "card_type":
+        rows = fetch(connection, "SELECT release_date FROM release_card_type "
+                                 "WHERE card_type = :name", name=name)
+        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM "
+                                    "card_type_rename WHERE old_name = :name OR new_name = :name",
+                        name=name)
+    elif kind == "supertype":
+        rows = fetch(connection, "SELECT release_date FROM release_supertype "
+                                 "WHERE supertype = :name", name=name)
+        renames = []
+    else:
+        rows = fetch(connection, "SELECT release_date FROM release_subtype "
+                                 "WHERE category = :category AND name = :name",
+                     category=category, name=name)
+        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM subtype_rename "
+                                    "WHERE category = :category AND "
+                                    "(old_name = :name OR new_name = :name)",
+                        category=category, name=name)
+    days = sorted(as_date(row["release_date"]).isoformat() for row in rows)
+    if not days:
+        return None  # a name only a rename remembers, in a database downgraded past it
+    last_index = all_days.index(days[-1])
+    left = all_days[last_index + 1] if last_index + 1 < len(all_days) else None
+    notes = sorted(({"release_date": as_date(r["release_date"]).isoformat(),
+                     "from": r["old_name"], "to": r["new_name"]} for r in renames),
+                   key=lambda r: (r["release_date"], r["from"]))
+    return Listing(
+        kind=kind, category=category, name=name, releases=days,
+        first_listed=days[0], last_listed=days[-1], left=left,
+        renamed_from=[r for r in notes if r["to"] == name],
+        renamed_to=[r for r in notes if r["from"] == name],
+    )
+
+
+def _unknown(word: str, category: str | None) -> RulesdbError:
+    what = f"a {category} type" if category else "a card type, supertype or subtype"
+    return RulesdbError(f"unknown word {word!r}: no release lists it as {what}")
+
+
+def _shell_word(word: str) -> str:
+    import shlex
+
+    return shlex.quote(word)

@@ -1,0 +1,248 @@
+"""``rulesdb check`` and ``rulesdb parse`` on SQLite and PostgreSQL: exit codes 0/1/2, JSON
+shapes, and ``parse -`` streaming one JSON object per input line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+
+import pytest
+from click.testing import CliRunner
+
+from rulesdb import queries
+from rulesdb.cli import main
+from rulesdb.db import make_engine
+from rulesdb.vocabulary import vocabulary
+from tests.conftest import url_text
+
+REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason"]
+LINE_KEYS = ["release", "supertypes", "card_types", "subtypes", "valid", "errors"]
+
+
+def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:
+    """rulesdb.cli.main in-process: (exit code, stdout, stderr)."""
+    with CliRunner().isolation(input=stdin.encode("utf-8")) as (out, err, _):
+        try:
+            main(["--db", url_text(url), *args])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        return code, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+
+
+def latest(url) -> str:
+    engine = make_engine(url)
+    try:
+        return queries.release_in_force(engine).isoformat()
+    finally:
+        engine.dispose()
+
+
+def test_check_says_what_a_word_is(head_url) -> None:
+    day = latest(head_url)
+    assert run(head_url, "check", "Merfolk", "--format", "table") == (
+        0, f"Merfolk: creature type (205.3m, release {day})\n", "")
+    code, out, _ = run(head_url, "check", "SPACECRAFT", "--format", "table")
+    assert (code, out) == (0, f"Spacecraft: artifact type and planar type (205.3g, 205.3n, "
+                              f"release {day})\n")
+    code, out, _ = run(head_url, "check", "legendary", "--format", "table")
+    assert (code, out) == (0, f"legendary: supertype (205.4a, release {day})\n")
+    code, out, _ = run(head_url, "check", "urza's", "--category", "land", "--format", "table")
+    assert (code, out) == (0, f"Urza’s: land type (205.3i, release {day})\n")
+
+
+def test_check_json(head_url) -> None:
+    code, out, _ = run(head_url, "check", "merfolk", "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and list(report) == REPORT_KEYS
+    assert report["meanings"] == [{"kind": "creature type", "name": "Merfolk",
+                                   "category": "creature", "rule": "205.3m"}]
+    assert report["valid"] is True and report["reason"] is None
+    # JSON is also the default when stdout is not a terminal.
+    code, out, _ = run(head_url, "check", "Kindred", "--as-of", "2024-04-12")
+    report = json.loads(out)
+    assert code == 1 and report["release"] == "2024-04-12" and report["meanings"] == []
+
+
+@pytest.mark.parametrize(("word", "category", "says"), [
+    ("Merfolk Wizard", "creature", "'Merfolk Wizard' is 2 subtypes (Merfolk, Wizard); choose "
+                                   "one, and only one, creature type"),
+    ("Swamp", "creature", "Swamp is a land type (205.3i), not a creature type"),
+    ("artifact", "creature", "artifact is a card type (205.2a), not a creature type"),
+    ("truck", "creature", "'truck' is not one of the creature types listed in 205.3m"),
+    ("truck", None, "'truck' is not a card type, supertype or subtype"),
+])
+def test_check_exit_1_with_the_reason(head_url, word: str, category: str | None,
+                                      says: str) -> None:
+    args = ["check", word, "--format", "json"] + (["--category", category] if category else [])
+    code, out, err = run(head_url, *args)
+    report = json.loads(out)
+    assert (code, err) == (1, "")
+    assert report["valid"] is False and report["reason"] == says
+    assert report["rule"] == ("205.3e" if category else None)
+
+
+def test_check_a_category_the_release_lacks_is_no_error(head_url) -> None:
+    code, out, _ = run(head_url, "check", "Siege", "--category", "battle", "--as-of",
+                       "2020-01-01", "--format", "table")
+    assert code == 1
+    assert out == ("'Siege' is no battle type: the release of 2019-10-04 has no battle types "
+                   "(release 2019-10-04)\n")
+    assert run(head_url, "check", "Siege", "--category", "battle")[0] == 0
+
+
+def test_check_usage_errors_exit_2(head_url) -> None:
+    code, out, err = run(head_url, "check", "Merfolk", "--category", "trucks")
+    assert (code, out) == (2, "")
+    assert err.startswith("rulesdb: error: unknown category 'trucks'") and err.count("\n") == 1
+    assert run(head_url, "check", "Merfolk", "--as-of", "yesterday")[0] == 2
+    code, _, err = run(head_url, "check", "Merfolk", "--as-of", "2010-01-01")
+    assert code == 2 and "no release was in force on 2010-01-01" in err
+    assert run(head_url, "check", "Merfolk", "--format", "csv")[0] == 2
+
+
+def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
+    word = "'; DROP TABLE release; --"
+    engine = make_engine(head_url)
+    try:
+        before = queries.releases(engine)
+    finally:
+        engine.dispose()
+    code, out, _ = run(head_url, "check", "--format", "json", "--", word)
+    assert code == 1 and json.loads(out)["word"] == word
+    code, out, _ = run(head_url, "parse", "--format", "json", "--", word)
+    assert code == 1 and json.loads(out)["valid"] is False
+    engine = make_engine(head_url)
+    try:
+        assert queries.releases(engine) == before and len(before) > 60
+    finally:
+        engine.dispose()
+
+
+def test_parse_json_is_the_type_line_to_json(head_url) -> None:
+    line = "Legendary Land Creature -- forest dryad"
+    code, out, err = run(head_url, "parse", line, "--format", "json")
+    assert (code, err) == (0, "")
+    engine = make_engine(head_url)
+    try:
+        expected = vocabulary(engine).parse(line).to_json()
+    finally:
+        engine.dispose()
+    assert json.loads(out) == expected and list(json.loads(out)) == LINE_KEYS
+    assert expected["subtypes"][0] == {"name": "Forest", "category": "land",
+                                       "card_types": ["land"]}
+
+
+def test_parse_table_and_invalid_lines(head_url) -> None:
+    day = latest(head_url)
+    code, out, _ = run(head_url, "parse", "Legendary Land Creature — Forest Dryad",
+                       "--format", "table")
+    assert code == 0
+    assert out == ("Legendary Land Creature — Forest Dryad\n"
+                   "  Forest: land type -> land\n"
+                   "  Dryad: creature type -> creature\n"
+                   f"valid (release {day})\n")
+    code, out, _ = run(head_url, "parse", "Creature — Merfolk Swamp", "--format", "table")
+    assert code == 1
+    assert out.splitlines()[-2:] == [
+        f"invalid (release {day})",
+        "  205.3d: Swamp is a land type; it corresponds to none of the line's card types "
+        "(creature)"]
+    code, out, _ = run(head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-06")
+    assert code == 0 and json.loads(out)["release"] == "2024-04-12"
+    assert run(head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-07")[0] == 1
+
+
+def test_parse_stdin_one_object_per_line(head_url) -> None:
+    lines = ["Legendary Creature — Elf Druid", "Creature — Swamp", "", "Kindred Instant — Elf",
+             "totally not a type line", "Plane — Bolas's Meditation Realm",
+             "Legendary Creature — Elf Druid"]
+    code, out, err = run(head_url, "parse", "-", stdin="\n".join(lines) + "\n")
+    assert (code, err) == (1, "")
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert len(objects) == len(lines)
+    assert [o["valid"] for o in objects] == [True, False, False, True, False, True, True]
+    assert all(list(o) == LINE_KEYS for o in objects)
+    assert objects[2]["errors"] == [{"rule": "205.1", "message": "no card type: a type line "
+                                                                 "contains the card's card types"}]
+    assert objects[5]["subtypes"][0]["name"] == "Bolas’s Meditation Realm"
+    assert objects[0] == objects[6]
+
+
+def test_parse_stdin_all_valid_exits_0_and_reads_crlf_and_bom(head_url) -> None:
+    stdin = "\ufeffCreature — Elf\r\nArtifact — Equipment\r\nLegendary Land"
+    code, out, _ = run(head_url, "parse", "-", "--as-of", "2021-03-01", stdin=stdin)
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(objects) == 3
+    assert {o["release"] for o in objects} == {"2021-02-15"}
+    assert run(head_url, "parse", "-", stdin="")[:2] == (0, "")
+    code, _, err = run(head_url, "parse", "-", "--format", "table")
+    assert code == 2 and "one JSON object per line" in err
+
+
+def test_parse_with_a_database_behind_head_exits_2(head_url) -> None:
+    from rulesdb import migrate
+
+    engine = make_engine(head_url)
+    try:
+        migrate.downgrade(engine, "-1")
+    finally:
+        engine.dispose()
+    code, out, err = run(head_url, "parse", "Creature — Elf")
+    assert (code, out) == (2, "")
+    assert "run: rulesdb --db" in err and "upgrade" in err
+
+
+def test_subprocess_check_and_streaming(head_url) -> None:
+    """The installed entry point, as a shell runs it; parse - answers each line as it comes."""
+    base = [sys.executable, "-m", "rulesdb", "--db", url_text(head_url)]
+    done = subprocess.run([*base, "check", "Merfolk", "--format", "json"], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0 and json.loads(done.stdout)["valid"] is True
+    done = subprocess.run([*base, "check", "Merfolk Wizard", "--category", "creature"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+
+    with subprocess.Popen([*base, "parse", "-"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdin and process.stdout
+        answers = []
+        for line in ("Creature — Elf", "Creature — Forest", "Land — Forest"):
+            process.stdin.write(f"{line}\n".encode())
+            process.stdin.flush()
+            answers.append(json.loads(process.stdout.readline()))  # before stdin closes
+        process.stdin.close()
+        assert process.stdout.read() == b""
+        assert process.wait(timeout=120) == 1
+    assert [a["valid"] for a in answers] == [True, False, True]
+
+
+def test_thirty_thousand_lines_in_one_process(head_url, tmp_path) -> None:
+    """A card list's worth of type lines through one process (the README's figure)."""
+    engine = make_engine(head_url)
+    try:
+        vocab = vocabulary(engine)
+    finally:
+        engine.dispose()
+    names = vocab.subtypes_of("creature")
+    n = len(names)  # two different creature types a line, ~29,000 distinct lines
+    lines = [f"Creature — {names[i % n]} {names[(i + 1 + i // n) % n]}" for i in range(29_000)]
+    lines += ["Creature — Swamp"] * 500 + ["Legendary Land"] * 500
+    source = tmp_path / "cards.txt"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with source.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(head_url),
+                               "parse", "-"], stdin=stdin, capture_output=True, timeout=300,
+                              check=False)
+    assert done.returncode == 1, done.stderr
+    out = done.stdout.decode("utf-8").splitlines()
+    assert len(out) == 30_000
+    assert sum(not json.loads(line)["valid"] for line in out) == 500
+
+
+def test_release_dates_in_output_are_the_release_in_force(head_url) -> None:
+    code, out, _ = run(head_url, "check", "Time Lord", "--as-of", date(2023, 10, 13).isoformat())
+    assert code == 0 and json.loads(out)["release"] == "2023-10-13"
+    assert run(head_url, "check", "Time Lord", "--as-of", "2023-10-12")[0] == 1

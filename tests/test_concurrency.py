@@ -1,0 +1,165 @@
+"""Many processes at once: concurrent upgrades and new-release runs take turns, never interleave.
+
+Every check compares against a single process doing the same work: the database must dump
+identical (tests/dbdump.py), the checkout must be byte-identical.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL
+
+from rulesdb.db import make_engine
+from tests.conftest import ROOT, PostgresServer, cr_file, url_text
+from tests.dbdump import dump
+
+PROCESSES = 4
+NEW_DAY = "20261113"  # a synthetic release after the newest official one
+NEW_CREATURE = "Zebrafolk"
+
+
+def environment(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("RULESDB_URL", "RULESDB_DATA_ROOT", "XDG_DATA_HOME")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # keep the checkouts free of __pycache__
+    env.update(extra)
+    return env
+
+
+def run_together(argv: list[str], env: dict[str, str],
+                 count: int = PROCESSES) -> list[subprocess.CompletedProcess[str]]:
+    """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
+    command = [sys.executable, "-m", "rulesdb", *argv]
+    started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env) for _ in range(count)]
+    finished = []
+    for process in started:
+        out, err = process.communicate(timeout=300)
+        finished.append(subprocess.CompletedProcess(command, process.returncode, out, err))
+    return finished
+
+
+def run_one(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    [result] = run_together(argv, env, count=1)
+    return result
+
+
+def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
+    for result in results:
+        assert result.returncode == 0, result.stderr
+
+
+def dump_url(url: URL) -> dict[str, object]:
+    engine = make_engine(url)
+    try:
+        return dump(engine)
+    finally:
+        engine.dispose()
+
+
+def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
+    """Another private copy of the session's database at head (as the head_url fixture)."""
+    if backend == "sqlite":
+        copy = tmp_path / f"head-{uuid.uuid4().hex[:8]}.sqlite3"
+        shutil.copyfile(request.getfixturevalue("_head_sqlite"), copy)
+        return URL.create("sqlite", database=str(copy))
+    server: PostgresServer = request.getfixturevalue("pg_server")
+    url = server.create(template=request.getfixturevalue("_head_pg").database)
+    request.addfinalizer(lambda: server.drop(url))
+    return url
+
+
+def make_checkout(where: Path) -> Path:
+    """A copy of this checkout's release chain (migrations/ and seeds/) to write into."""
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "migrations", where / "migrations", ignore=ignore)
+    shutil.copytree(ROOT / "seeds", where / "seeds", ignore=ignore)
+    return where
+
+
+def tree_bytes(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".lock")}
+
+
+def synthetic_release(tmp_path: Path) -> Path:
+    """The 2026-08-07 text, effective later, with one more creature type in 205.3m."""
+    text = cr_file("20260807").read_text(encoding="utf-8")
+    dated = text.replace("effective as of August 7, 2026.", "effective as of November 13, 2026.")
+    assert dated != text
+    newer = dated.replace(" Yeti, Zombie,", f" Yeti, {NEW_CREATURE}, Zombie,")
+    assert newer != dated
+    path = tmp_path / f"MagicCompRules-{NEW_DAY}.txt"
+    path.write_text(newer, encoding="utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_concurrent_upgrades_of_an_empty_database(empty_url: URL, head_engine: Engine) -> None:
+    results = run_together(["--db", url_text(empty_url), "upgrade"], environment())
+    assert_all_ok(results)
+    assert dump_url(empty_url) == dump(head_engine)
+
+
+@pytest.mark.slow
+def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
+    tmp_path: Path, _head_sqlite: Path
+) -> None:
+    # A fresh machine: no database yet; four first commands race to create it.
+    env = environment(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    results = run_together(["card-types", "--format", "json"], env)
+    assert_all_ok(results)
+    assert len({r.stdout for r in results}) == 1
+    assert '"kindred"' in results[0].stdout
+    embedded = URL.create("sqlite", database=str(tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"))
+    assert dump_url(embedded) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
+
+
+@pytest.mark.slow
+def test_concurrent_new_release_writes_one_release(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    source = synthetic_release(tmp_path)
+    single = make_checkout(tmp_path / "single")
+    racing = make_checkout(tmp_path / "racing")
+    before = tree_bytes(racing)
+
+    alone = run_one(["new-release", str(source), "--root", str(single)], environment())
+    assert_all_ok([alone])
+    results = run_together(["new-release", str(source), "--root", str(racing)], environment())
+    assert_all_ok(results)
+    # Exactly one process wrote the release; the others found it already released.
+    outcomes = sorted(r.stdout.strip() for r in results)
+    assert outcomes == ["cr_2026_11_13: unchanged (already released)"] * 3 + [
+        "cr_2026_11_13: written"]
+
+    after = tree_bytes(racing)
+    assert after == tree_bytes(single)
+    added = sorted(set(after) - set(before))
+    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json"]
+    assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
+    assert 'down_revision: str | None = "cr_2026_08_07"' in \
+        after["migrations/versions/cr_2026_11_13.py"].decode()
+    changed = sorted(k for k in before if before[k] != after[k])
+    assert changed == ["migrations/HEAD"]
+
+    # Both checkouts upgrade a database at the old head to the same content, the new
+    # creature type included.
+    dumps = []
+    for checkout in (single, racing):
+        url = head_copy(backend, tmp_path, request)
+        upgraded = run_one(["--db", url_text(url), "upgrade"],
+                           environment(RULESDB_DATA_ROOT=str(checkout)))
+        assert_all_ok([upgraded])
+        dumps.append(dump_url(url))
+    assert dumps[0] == dumps[1]
+    assert ("2026-11-13", "creature", NEW_CREATURE) in dumps[0]["release_subtype"]
+    assert dumps[0]["alembic_version"] == [("cr_2026_11_13",)]

@@ -1,0 +1,308 @@
+"""Maintainer tooling on a tmp copy of the checkout: new-release, rebuild-chain, inspect.
+
+Files are written only into tmp copies of migrations/ and seeds/; databases get the copy's
+chain through RULESDB_DATA_ROOT in a subprocess (the in-process data root is cached).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import URL
+
+from rulesdb.cli import main
+from rulesdb.importer import import_file
+from rulesdb.inspection import inspection
+from rulesdb.releasing import Checkout
+from tests.conftest import ROOT, cr_file, cr_files, url_text
+from tests.dbdump import dump
+
+HEAD_DAY = "20260807"
+NEW_TYPE = "Quokka"  # not a creature type in any release
+NEW_DATE = "November 13, 2026"
+NEW_REVISION = "cr_2026_11_13"
+
+
+def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
+    """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`."""
+    root = tmp_path / "checkout"
+    for folder in ("migrations", "seeds"):
+        shutil.copytree(ROOT / folder, root / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    checkout = Checkout(root)
+    if head:
+        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
+            if path.stem > head:
+                path.unlink()
+        checkout.set_head(head)
+    return checkout
+
+
+def snapshot(checkout: Checkout) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(checkout.root)): path.read_bytes()
+        for folder in ("migrations", "seeds")
+        for path in sorted((checkout.root / folder).rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``rulesdb ARGS`` in-process, through the real entry point."""
+    capsys.readouterr()
+    try:
+        main(args)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    else:
+        code = 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "RULESDB_DATA_ROOT": str(data_root),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "rulesdb", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (args, done.stderr)
+    return done
+
+
+def with_creature_type(text: str, name: str) -> str:
+    """Insert `name` into 205.3m's one-word list, in alphabetical place."""
+    lines = text.split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith("205.3m "))
+    head, listed = lines[index].split("one word long: ", 1)
+    names = [n.removeprefix("and ") for n in listed.rstrip(".").split(", ")]
+    assert name not in names
+    names = sorted([*names, name])
+    lines[index] = f"{head}one word long: {', '.join(names[:-1])}, and {names[-1]}."
+    return "\n".join(lines)
+
+
+def newer_release(tmp_path: Path) -> Path:
+    """2026-08-07 re-dated to NEW_DATE with one more creature type."""
+    text = cr_file(HEAD_DAY).read_text(encoding="utf-8")
+    old = "These rules are effective as of August 7, 2026."
+    assert text.count(old) == 2  # the top and the credits
+    text = with_creature_type(text.replace(old, f"These rules are effective as of {NEW_DATE}."),
+                              NEW_TYPE)
+    path = tmp_path / "MagicCompRules-20261113.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- new-release ------------------------------------------------------------------------------
+
+
+def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    checkout = make_checkout(tmp_path)
+    before = snapshot(checkout)
+    for _ in range(2):
+        code, out, err = run_cli(["new-release", str(cr_file(HEAD_DAY)), "--root",
+                                  str(checkout.root)], capsys)
+        assert (code, err) == (0, "")
+        assert out == "cr_2026_08_07: unchanged (already released)\n"
+        assert snapshot(checkout) == before
+
+
+def test_older_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    checkout = make_checkout(tmp_path)
+    before = snapshot(checkout)
+    older = cr_file("20240607")
+    code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"rulesdb: error: {older}: effective 2024-06-07, which does not come after the head "
+        "release 2026-08-07; releases only append"
+    ]
+    assert snapshot(checkout) == before
+
+
+def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    checkout = make_checkout(tmp_path)
+    before = snapshot(checkout)
+    newer = newer_release(tmp_path)
+
+    code, out, err = run_cli(["new-release", str(newer), "--root", str(checkout.root)], capsys)
+    assert (code, out, err) == (0, f"{NEW_REVISION}: written\n", "")
+    after = snapshot(checkout)
+    added = {name for name in after if name not in before}
+    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py"}
+    changed = {name for name in before if after[name] != before[name]}
+    assert changed == {"migrations/HEAD"}
+    assert checkout.head() == NEW_REVISION
+
+    revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
+    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    assert f'SEED = "{NEW_REVISION}.json"' in revision
+    seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
+    assert seed["effective_date"] == "2026-11-13"
+    creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
+    previous = json.loads(before["seeds/cr_2026_08_07.json"])
+    old_creature = next(c for c in previous["subtype_categories"] if c["name"] == "creature")
+    assert set(creature["subtypes"]) - set(old_creature["subtypes"]) == {NEW_TYPE}
+
+    # The same file again changes nothing.
+    code, out, _ = run_cli(["new-release", str(newer), "--root", str(checkout.root)], capsys)
+    assert (code, out) == (0, f"{NEW_REVISION}: unchanged (already released)\n")
+    assert snapshot(checkout) == after
+
+
+@pytest.mark.slow
+def test_appended_release_upgrades_and_downgrades(
+    head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulesdb.db import make_engine
+
+    def db_dump() -> dict[str, object]:
+        engine = make_engine(head_url)
+        try:
+            return dump(engine)
+        finally:
+            engine.dispose()
+
+    def creature_types(as_of: str) -> set[str]:
+        done = rulesdb(["--db", url, "subtypes", "--category", "creature", "--as-of", as_of,
+                        "--format", "json"], checkout.root)
+        return {row["name"] for row in json.loads(done.stdout)}
+
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    url = url_text(head_url)
+    before = db_dump()
+    code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
+                            str(checkout.root)], capsys)
+    assert code == 0, err
+
+    rulesdb(["--db", url, "upgrade"], checkout.root)
+    assert NEW_TYPE in creature_types("2026-11-13")
+    assert NEW_TYPE not in creature_types("2026-11-12")
+    latest = creature_types("2026-11-13")
+    assert latest - creature_types("2026-08-07") == {NEW_TYPE}
+
+    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    assert db_dump() == before
+
+
+# --- curated renames --------------------------------------------------------------------------
+
+
+def kaladesh_listed_again(tmp_path: Path) -> Path:
+    """2025-02-07 (Kaladesh renamed Avishkar) with Kaladesh still in 205.3n."""
+    text = cr_file("20250207").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith("205.3n "))
+    assert "Kaladesh" not in lines[index] and ", Kaldheim, " in lines[index]
+    lines[index] = lines[index].replace(", Kaldheim, ", ", Kaladesh, Kaldheim, ", 1)
+    path = tmp_path / "MagicCompRules-20250207.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def test_rename_whose_old_name_is_still_listed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checkout = make_checkout(tmp_path, head="cr_2024_11_08")
+    before = snapshot(checkout)
+    bad = kaladesh_listed_again(tmp_path)
+    code, out, err = run_cli(["new-release", str(bad), "--root", str(checkout.root)], capsys)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert err.startswith("rulesdb: error: curated rename Kaladesh → Avishkar (2025-02-07): ")
+    assert "'Kaladesh'" in err
+    assert snapshot(checkout) == before
+
+    # The real file is accepted and gives exactly the shipped revision and seed.
+    code, out, err = run_cli(["new-release", str(cr_file("20250207")), "--root",
+                              str(checkout.root)], capsys)
+    assert (code, out, err) == (0, "cr_2025_02_07: written\n", "")
+    for name in ("seeds/cr_2025_02_07.json", "migrations/versions/cr_2025_02_07.py"):
+        assert (checkout.root / name).read_bytes() == (ROOT / name).read_bytes()
+
+
+def test_rename_whose_old_name_the_release_before_lacks_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checkout = make_checkout(tmp_path, head="cr_2024_09_20")
+    text = cr_file("20241108").read_text(encoding="utf-8")
+    assert text.count(" Kaladesh,") == 1
+    previous = tmp_path / "MagicCompRules-20241108.txt"
+    previous.write_text(text.replace(" Kaladesh,", "", 1), encoding="utf-8")
+    code, _, err = run_cli(["new-release", str(previous), "--root", str(checkout.root)], capsys)
+    assert code == 0, err
+    before = snapshot(checkout)
+
+    code, out, err = run_cli(["new-release", str(cr_file("20250207")), "--root",
+                              str(checkout.root)], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "rulesdb: error: curated rename Kaladesh → Avishkar (2025-02-07): the release before "
+        "does not list 'Kaladesh'"
+    ]
+    assert snapshot(checkout) == before
+
+
+# --- inspect ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("day", ["20160722", "20190125", "20200807", "20231013", HEAD_DAY])
+def test_inspect_json_matches_the_importer(day: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = cr_file(day)
+    code, out, err = run_cli(["inspect", str(path), "--format", "json"], capsys)
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    release = import_file(path)
+    assert report["effective_date"] == release.effective_date.isoformat()
+    assert report["card_types"] == sorted(release.card_types)
+    assert report["supertypes"] == sorted(release.supertypes)
+    assert report["subtypes"] == {item.category: sorted(item.names)
+                                  for item in release.subtype_lists}
+    assert report["basic_land_types"] == sorted(
+        {name for _, names in release.basic_land_types for name in names})
+    assert report == json.loads(json.dumps(inspection(release)))
+
+
+def test_inspect_json_as_a_process() -> None:
+    path = cr_file("20200807")
+    done = rulesdb(["inspect", str(path), "--format", "json"], ROOT)
+    report = json.loads(done.stdout)
+    assert {"effective_date", "card_types", "supertypes", "subtypes",
+            "basic_land_types"} <= set(report)
+    assert report["effective_date"] == "2020-08-07"
+    assert {name: len(names) for name, names in report["subtypes"].items()} == {
+        "artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56, "spell": 3,
+        "creature": 251, "planar": 43}
+    assert report["basic_land_types"] == ["Forest", "Island", "Mountain", "Plains", "Swamp"]
+    assert done.stderr == ""
+
+
+# --- rebuild-chain ----------------------------------------------------------------------------
+
+
+def test_rebuild_chain_reproduces_the_shipped_chain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = cr_files()
+    if len(files) != 64:
+        pytest.skip("needs all 64 official CR files in ../shared/cr")
+    checkout = make_checkout(tmp_path)
+    shipped = snapshot(checkout)
+    for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
+        path.unlink()  # nothing of the old chain may survive into the new one
+    (checkout.root / "migrations" / "HEAD").write_text("stale\n")
+
+    shuffled = [str(path) for path in files]
+    random.Random(64).shuffle(shuffled)  # the tool orders by effective date, not by argument
+    code, out, err = run_cli(["rebuild-chain", *shuffled, "--root", str(checkout.root)], capsys)
+    assert (code, err) == (0, "")
+    assert re.fullmatch(r"64 releases: cr_2016_07_22 \.\. cr_2026_08_07\n", out)
+    assert snapshot(checkout) == shipped

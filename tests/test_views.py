@@ -1,0 +1,138 @@
+"""The analyst views (migration 0002_views): same rows on both backends, agreeing with the
+library, and a downgrade that drops exactly them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from datetime import date
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, inspect, text
+from sqlalchemy.engine import URL
+
+from rulesdb import migrate
+from rulesdb.compare import compare
+from rulesdb.db import make_engine
+from tests.dbdump import dump
+
+VIEWS = {
+    "v_card_type": ["release_date", "name", "rule", "section"],
+    "v_supertype": ["release_date", "name", "rule"],
+    "v_category": ["release_date", "category", "rule", "card_type"],
+    "v_subtype": ["release_date", "category", "name", "rule"],
+    "v_rename": ["release_date", "kind", "category", "old_name", "new_name", "rule"],
+    "v_release_pair": ["from_date", "to_date"],
+    "v_release_change": ["from_date", "to_date", "kind", "category", "name", "change",
+                         "renamed_from", "renamed_to"],
+    "v_lifetime": ["kind", "category", "name", "first_listed", "last_listed", "listed_in",
+                   "dropped_in"],
+}
+
+
+def rows(engine: Engine, sql: str) -> list[tuple]:
+    """Rows as both backends should show them to an analyst: dates as ISO text."""
+    with engine.connect() as connection:
+        result = connection.execute(text(sql)).all()
+    return [tuple(v.isoformat() if isinstance(v, date) else v for v in row) for row in result]
+
+
+def view_rows(engine: Engine, view: str) -> list[tuple]:
+    return sorted(rows(engine, f"SELECT * FROM {view}"),
+                  key=lambda row: tuple("" if v is None else str(v) for v in row))
+
+
+@pytest.fixture
+def both_heads(_head_sqlite: Path, _head_pg: URL) -> Iterator[list[Engine]]:
+    """The session's head databases on both backends, for read-only comparisons."""
+    engines = [make_engine(URL.create("sqlite", database=str(_head_sqlite))),
+               make_engine(_head_pg)]
+    yield engines
+    for engine in engines:
+        engine.dispose()
+
+
+def test_views_and_their_columns(head_engine: Engine) -> None:
+    inspector = inspect(head_engine)
+    assert set(VIEWS) <= set(inspector.get_view_names())
+    for view, columns in VIEWS.items():
+        assert [c["name"] for c in inspector.get_columns(view)] == columns, view
+    assert not set(VIEWS) & set(inspector.get_table_names())
+
+
+def test_identical_rows_on_both_backends(both_heads: list[Engine]) -> None:
+    sqlite, postgres = both_heads
+    for view in VIEWS:
+        found = view_rows(sqlite, view)
+        assert found, view
+        assert found == view_rows(postgres, view), view
+    # Comparing with an ISO literal means the same on both backends.
+    query = ("SELECT COUNT(*) FROM v_subtype WHERE release_date <= '2020-08-07' "
+             "AND release_date > '2019-12-31'")
+    assert rows(sqlite, query) == rows(postgres, query)
+
+
+def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
+    changes: dict[tuple[str, str], set[tuple]] = defaultdict(set)
+    for from_date, to_date, kind, category, name, change, renamed_from, renamed_to in rows(
+            head_engine, "SELECT * FROM v_release_change"):
+        changes[(from_date, to_date)].add((kind, category, name, change, renamed_from,
+                                           renamed_to))
+    pairs = rows(head_engine, "SELECT from_date, to_date FROM v_release_pair")
+    days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
+    assert sorted(pairs) == list(pairwise(days))
+    for from_date, to_date in pairs:
+        result = compare(head_engine, date.fromisoformat(from_date), date.fromisoformat(to_date))
+        expected = set()
+        for change, lists in (("added", result.added), ("removed", result.removed)):
+            for key, names in lists.items():
+                kind, category = {"card_types": ("card_type", None),
+                                  "supertypes": ("supertype", None)}.get(key, ("subtype", key))
+                expected |= {(kind, category, name, change, None, None) for name in names}
+        for item in result.renamed:
+            category = item.get("category")
+            expected.add((item["kind"], category, item["from"], "removed", None, item["to"]))
+            expected.add((item["kind"], category, item["to"], "added", item["from"], None))
+        assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
+    assert ("card_type", None, "tribal", "removed", None, "kindred") in \
+        changes[("2024-04-12", "2024-06-07")]
+
+
+def test_lifetime_agrees_with_the_lists(head_engine: Engine) -> None:
+    days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
+    listed: dict[tuple, list[str]] = defaultdict(list)
+    for sql, kind in (("SELECT release_date, NULL, card_type FROM release_card_type",
+                       "card_type"),
+                      ("SELECT release_date, NULL, supertype FROM release_supertype",
+                       "supertype"),
+                      ("SELECT release_date, category, name FROM release_subtype", "subtype")):
+        for day, category, name in rows(head_engine, sql):
+            listed[(kind, category, name)].append(day)
+    lifetime = {(kind, category, name): rest for kind, category, name, *rest in
+                rows(head_engine, "SELECT * FROM v_lifetime")}
+    assert set(lifetime) == set(listed)
+    for item, item_days in listed.items():
+        item_days.sort()
+        after = days.index(item_days[-1]) + 1
+        dropped = days[after] if after < len(days) else None
+        assert lifetime[item] == [item_days[0], item_days[-1], len(item_days), dropped], item
+    assert lifetime[("subtype", "creature", "Naga")][3] == "2024-06-07"
+
+
+def test_downgrade_drops_exactly_the_views(empty_url: URL) -> None:
+    engine = make_engine(empty_url)
+    try:
+        migrate.upgrade(engine, "0001_schema")
+        schema_only = dump(engine)
+        migrate.upgrade(engine, "0002_views")
+        with_views = dump(engine)
+        assert set(with_views["views"]) == set(VIEWS)
+        assert with_views["tables"] == schema_only["tables"]
+        assert rows(engine, "SELECT COUNT(*) FROM v_release_change") == [(0,)]
+        migrate.downgrade(engine, "0001_schema")
+        assert dump(engine) == schema_only
+        assert schema_only["views"] == []
+    finally:
+        engine.dispose()
