@@ -17,9 +17,9 @@ import pytest
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-from rulesdb.db import make_engine
-from tests.conftest import ROOT, PostgresServer, cr_file, url_text
+from tests.conftest import PostgresServer, cr_file, url_text
 from tests.dbdump import dump
+from tests.support import copy_release_chain, dump_url
 
 PROCESSES = 4
 NEW_DAY = "20261113"  # a synthetic release after the newest official one
@@ -57,14 +57,6 @@ def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
         assert result.returncode == 0, result.stderr
 
 
-def dump_url(url: URL) -> dict[str, object]:
-    engine = make_engine(url)
-    try:
-        return dump(engine)
-    finally:
-        engine.dispose()
-
-
 def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
     """Another private copy of the session's database at head (as the head_url fixture)."""
     if backend == "sqlite":
@@ -75,14 +67,6 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
     url = server.create(template=request.getfixturevalue("_head_pg").database)
     request.addfinalizer(lambda: server.drop(url))
     return url
-
-
-def make_checkout(where: Path) -> Path:
-    """A copy of this checkout's release chain (migrations/ and seeds/) to write into."""
-    ignore = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(ROOT / "migrations", where / "migrations", ignore=ignore)
-    shutil.copytree(ROOT / "seeds", where / "seeds", ignore=ignore)
-    return where
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
@@ -128,8 +112,8 @@ def test_concurrent_new_release_writes_one_release(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     source = synthetic_release(tmp_path)
-    single = make_checkout(tmp_path / "single")
-    racing = make_checkout(tmp_path / "racing")
+    single = copy_release_chain(tmp_path / "single")
+    racing = copy_release_chain(tmp_path / "racing")
     before = tree_bytes(racing)
 
     alone = run_one(["new-release", str(source), "--root", str(single)], environment())

@@ -13,7 +13,6 @@ import codecs
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -26,12 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import URL
 
-from rulesdb.cli import main
-from rulesdb.db import make_engine
 from rulesdb.errors import CRFormatError
 from rulesdb.importer import extract, import_file
 from tests.conftest import CR_DIR, ROOT, url_text
-from tests.dbdump import dump
+from tests.support import copy_release_chain, dump_url, run_cli
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."
@@ -309,25 +306,8 @@ CASES = [
 ]
 
 
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run ``rulesdb ARGS`` in-process through the real entry point."""
-    capsys.readouterr()
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def make_checkout(tmp_path: Path) -> Path:
-    root = tmp_path / "checkout"
-    for folder in ("migrations", "seeds"):
-        shutil.copytree(ROOT / folder, root / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    return root
+    return copy_release_chain(tmp_path / "checkout")
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -511,14 +491,6 @@ def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str
                           capture_output=True, text=True, timeout=300)
 
 
-def db_dump(url: URL) -> dict[str, object]:
-    engine = make_engine(url)
-    try:
-        return dump(engine)
-    finally:
-        engine.dispose()
-
-
 @pytest.mark.slow
 def test_failed_release_leaves_checkout_and_database_alone(
     empty_url: URL, tmp_path: Path
@@ -527,7 +499,7 @@ def test_failed_release_leaves_checkout_and_database_alone(
     url = url_text(empty_url)
     done = rulesdb(["--db", url, "upgrade"], checkout)
     assert done.returncode == 0, done.stderr
-    files, database = snapshot(checkout), db_dump(empty_url)
+    files, database = snapshot(checkout), dump_url(empty_url)
 
     for case in (c for c in CASES if c.id in SAMPLE):
         bad = case.build()
@@ -539,4 +511,4 @@ def test_failed_release_leaves_checkout_and_database_alone(
         again = rulesdb(["--db", url, "upgrade"], checkout)
         assert again.returncode == 0, again.stderr
         assert snapshot(checkout) == files, case.id
-        assert db_dump(empty_url) == database, case.id
+        assert dump_url(empty_url) == database, case.id

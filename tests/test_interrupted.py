@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -24,8 +23,9 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb import migrate
 from rulesdb.db import make_engine
-from tests.conftest import ROOT, new_database, url_text
+from tests.conftest import new_database, url_text
 from tests.dbdump import dump
+from tests.support import copy_release_chain, dump_url
 
 # Tables holding one release's rows, and the ones every loaded release must have rows in.
 CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
@@ -84,10 +84,7 @@ class Checkout:
     """A private copy of the release chain whose revisions a test can patch and restore."""
 
     def __init__(self, root: Path) -> None:
-        ignore = shutil.ignore_patterns("__pycache__")
-        shutil.copytree(ROOT / "migrations", root / "migrations", ignore=ignore)
-        shutil.copytree(ROOT / "seeds", root / "seeds", ignore=ignore)
-        self.root = root
+        self.root = copy_release_chain(root)
         self.originals: dict[Path, str] = {}
 
     def patch(self, revision: str, hook: str, call: str, *, before: bool = False) -> None:
@@ -134,14 +131,6 @@ def wait_for(flag: Path, process: subprocess.Popen[str], seconds: float = 120) -
 def kill(process: subprocess.Popen[str]) -> None:
     process.send_signal(signal.SIGKILL)
     process.communicate(timeout=60)
-
-
-def dump_url(url: URL) -> dict[str, object]:
-    engine = make_engine(url)
-    try:
-        return dump(engine)
-    finally:
-        engine.dispose()
 
 
 def release_view(url: URL, day: date) -> dict[str, int] | None:

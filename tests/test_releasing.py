@@ -10,7 +10,6 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,12 +17,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.cli import main
 from rulesdb.importer import import_file
 from rulesdb.inspection import inspection
 from rulesdb.releasing import Checkout
 from tests.conftest import ROOT, cr_file, cr_files, url_text
 from tests.dbdump import dump
+from tests.support import copy_release_chain, run_cli
 
 HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
@@ -33,11 +32,7 @@ NEW_REVISION = "cr_2026_11_13"
 
 def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
     """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`."""
-    root = tmp_path / "checkout"
-    for folder in ("migrations", "seeds"):
-        shutil.copytree(ROOT / folder, root / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    checkout = Checkout(root)
+    checkout = Checkout(copy_release_chain(tmp_path / "checkout"))
     if head:
         for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
             if path.stem > head:
@@ -53,19 +48,6 @@ def snapshot(checkout: Checkout) -> dict[str, bytes]:
         for path in sorted((checkout.root / folder).rglob("*"))
         if path.is_file() and "__pycache__" not in path.parts
     }
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``rulesdb ARGS`` in-process, through the real entry point."""
-    capsys.readouterr()
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str]:
