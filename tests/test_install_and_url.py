@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.db import mask, parse_url, resolve_url
+from rulesdb.db import make_engine, mask, parse_url, resolve_url
 from tests.conftest import ROOT, url_text
 
 
@@ -125,3 +125,24 @@ def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -
     creature = run(["--db", db, "subtypes", "--category", "creature", "--as-of", "2020-08-07",
                     "--format", "json"], env, elsewhere)
     assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
+
+
+def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path) -> None:
+    """`alembic -c alembic.ini -x db=URL upgrade head` builds the same database as rulesdb."""
+    from rulesdb import migrate
+    from tests.support import dump_url
+
+    alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),
+               "-x", f"db={url_text(empty_url)}"]
+    env = clean_env(tmp_path)
+    result = subprocess.run([*alembic, "upgrade", "head"], capture_output=True, text=True,
+                            env=env, cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    current = subprocess.run([*alembic, "current"], capture_output=True, text=True, env=env,
+                             cwd=tmp_path, timeout=300)
+    assert f"{migrate.head_revision()} (head)" in current.stdout
+    reference = tmp_path / "reference.sqlite3"
+    engine = make_engine(f"sqlite:///{reference}")
+    migrate.upgrade(engine)
+    engine.dispose()
+    assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(reference)))
