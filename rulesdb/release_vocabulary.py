@@ -1,0 +1,457 @@
+"""One CR release's type vocabulary in memory: membership, correlation (205.3c-e), choices.
+
+A :class:`Vocabulary` touches no database: its methods are dict and set look-ups, so a warm
+membership question costs about a hundred nanoseconds. :mod:`rulesdb.vocabulary` loads and
+caches them; build one through ``rulesdb.vocabulary.vocabulary(bind, as_of)``.
+
+Every look-up accepts any case and straight or curly apostrophes (``names.lookup_key``);
+answers use the CR's own spelling. A Vocabulary knows the subtype categories of ITS release
+only: asking about a category that release lacks (battle types in 2016) raises
+:class:`UnknownCategory`, a ``RulesdbError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from rulesdb.errors import RulesdbError
+from rulesdb.names import lookup_key
+
+if TYPE_CHECKING:
+    from rulesdb.typeline import TypeLine
+
+CHOICE_RULE = "205.3e"  # "choose one, and only one, existing subtype ... for the card type"
+GAIN_RULE = "205.3d"  # "can't gain a subtype that doesn't correspond to one of its types"
+# 205.3b: "all words after the dash are, collectively, a single subtype" for these categories.
+WHOLE_TEXT_CATEGORIES = frozenset({"planar"})
+
+_KIND_ALIASES = {"card type": "card type", "card_type": "card type", "card-type": "card type",
+                 "supertype": "supertype", "subtype": "subtype"}
+
+
+class UnknownCategory(RulesdbError):
+    """A subtype category the release does not have (or no release has)."""
+
+
+class Meaning(NamedTuple):
+    """One thing a word is in a release: ('creature type', 'Merfolk', 'creature', '205.3m')."""
+
+    kind: str  # "card type", "supertype" or "<category> type"
+    name: str  # the CR's spelling
+    category: str | None  # subtype category; None for card types and supertypes
+    rule: str  # the rule listing it in that release
+
+
+class Choice(NamedTuple):
+    """Whether a word is a valid choice of one subtype of a category (205.3e), and why not."""
+
+    word: str
+    category: str
+    valid: bool
+    name: str | None  # official spelling when valid
+    rule: str  # the category's rule when valid, 205.3e when not
+    reason: str | None  # one sentence when not valid
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+class Report(NamedTuple):
+    """What a word is in a release (``rulesdb check``): ``valid`` when it is what was asked."""
+
+    word: str
+    release: date
+    category: str | None  # the category asked about, if any
+    valid: bool
+    meanings: list[Meaning]  # everything the word is in the release, valid or not
+    rule: str | None  # the rule that decides: the listing rule, or 205.3e for a bad choice
+    reason: str | None  # why not, when not valid
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "release": self.release.isoformat(),
+            "category": self.category,
+            "valid": self.valid,
+            "meanings": [meaning._asdict() for meaning in self.meanings],
+            "rule": self.rule,
+            "reason": self.reason,
+        }
+
+
+# Normalised keys of recently seen words, shared by every Vocabulary (lookup_key is pure):
+# the hot path is then one dict hit for the key and one set hit for the answer.
+_KEYS: dict[str, str] = {}
+_KEYS_MAX = 1 << 16
+_MEMO_LENGTH = 200  # longer words and lines are answered but not remembered
+
+
+def word_key(word: Any) -> str:
+    """lookup_key(word), remembered; RulesdbError for anything but a str."""
+    try:
+        return _KEYS[word]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable: certainly not a word
+        raise _not_text(word) from None
+    if not isinstance(word, str):
+        raise _not_text(word)
+    key = lookup_key(word)
+    if len(word) <= _MEMO_LENGTH:  # words, not whatever text someone pastes
+        if len(_KEYS) >= _KEYS_MAX:
+            _KEYS.clear()  # crude but bounded; real inputs repeat a few thousand words
+        _KEYS[word] = key
+    return key
+
+
+def _not_text(value: Any) -> RulesdbError:
+    return RulesdbError(f"expected a word (str), got {type(value).__name__}")
+
+
+class Index(NamedTuple):
+    """Look-up tables keyed by lookup_key, shared with ``rulesdb.typeline``. Read-only."""
+
+    card_types: Mapping[str, str]  # key -> official name
+    supertypes: Mapping[str, str]
+    subtypes: Mapping[str, tuple[tuple[str, str], ...]]  # key -> ((category, name), ...)
+    category_card_types: Mapping[str, frozenset[str]]  # category -> card types
+    category_rules: Mapping[str, str]
+    categories_of_card_type: Mapping[str, tuple[str, ...]]  # card type -> categories
+    phrases: frozenset[str]  # keys of multi-word subtypes matched word by word (Time Lord)
+    phrase_starts: frozenset[str]  # their first words
+    phrase_lengths: tuple[int, ...]  # word counts of those phrases, longest first
+    whole_text_card_types: frozenset[str]  # card types whose subtype is the whole text
+
+
+class Vocabulary:
+    """The card types, supertypes and subtypes of one CR release. Immutable."""
+
+    __slots__ = ("_all_subtype_keys", "_card_type_rule", "_categories", "_category_keys",
+                 "_parsed", "_subtype_names", "_supertype_rule", "correlations",
+                 "effective_date", "index", "seed_sha256")
+
+    _PARSED_MAX = 1 << 16
+
+    def __init__(self, effective_date: date, *,
+                 card_types: Mapping[str, str],
+                 supertypes: Mapping[str, str],
+                 categories: Mapping[str, str],
+                 category_card_types: Mapping[str, Iterable[str]],
+                 subtypes: Mapping[str, Iterable[str]],
+                 seed_sha256: str = "") -> None:
+        """Names as the CR spells them: ``card_types``/``supertypes`` map name -> rule,
+        ``categories`` category -> rule, ``category_card_types`` and ``subtypes`` map a
+        category to its card types and its subtype names."""
+        put = object.__setattr__
+        put(self, "effective_date", effective_date)
+        put(self, "seed_sha256", seed_sha256)
+        put(self, "_card_type_rule", _one_rule(card_types, "card type"))
+        put(self, "_supertype_rule", _one_rule(supertypes, "supertype"))
+        # Categories in the CR's order (205.3g, 205.3h, ...).
+        order = tuple(sorted(categories, key=lambda c: (_rule_key(categories[c]), c)))
+        put(self, "_categories", order)
+        names = {c: tuple(sorted(subtypes.get(c, ()))) for c in order}
+        put(self, "_subtype_names", names)
+        keyed: dict[str, list[tuple[str, str]]] = {}
+        for category in order:
+            for name in names[category]:
+                keyed.setdefault(lookup_key(name), []).append((category, name))
+        category_keys = {c: frozenset(lookup_key(n) for n in names[c]) for c in order}
+        put(self, "_category_keys", category_keys)
+        put(self, "_all_subtype_keys", frozenset(keyed))
+        card_of = {c: frozenset(category_card_types.get(c, ())) for c in order}
+        categories_of_card_type: dict[str, list[str]] = {}
+        for category in order:
+            for card_type in sorted(card_of[category]):
+                categories_of_card_type.setdefault(card_type, []).append(category)
+        phrases = frozenset(lookup_key(n) for c in order if c not in WHOLE_TEXT_CATEGORIES
+                            for n in names[c] if " " in n.strip())
+        put(self, "index", Index(
+            card_types={lookup_key(n): n for n in card_types},
+            supertypes={lookup_key(n): n for n in supertypes},
+            subtypes={k: tuple(v) for k, v in keyed.items()},
+            category_card_types=card_of,
+            category_rules=dict(categories),
+            categories_of_card_type={k: tuple(v) for k, v in categories_of_card_type.items()},
+            phrases=phrases,
+            phrase_starts=frozenset(p.split()[0] for p in phrases),
+            phrase_lengths=tuple(sorted({len(p.split()) for p in phrases}, reverse=True)),
+            whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
+                                            for t in card_of[c]),
+        ))
+        # (subtype key, a line's card types) -> (Subtype, 205.3d error or None): a cache
+        # rulesdb.typeline fills as it meets them.
+        put(self, "correlations", {})
+        put(self, "_parsed", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Vocabulary is immutable (tried to set {name!r})")
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({self.effective_date.isoformat()})"
+
+    # What the release has
+
+    @property
+    def card_types(self) -> tuple[str, ...]:
+        return tuple(sorted(self.index.card_types.values()))
+
+    @property
+    def supertypes(self) -> tuple[str, ...]:
+        return tuple(sorted(self.index.supertypes.values()))
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The subtype categories of this release, in the CR's order."""
+        return self._categories
+
+    def subtypes_of(self, category: str) -> tuple[str, ...]:
+        return self._subtype_names[self._category(category)]
+
+    def rule_of(self, category: str) -> str:
+        """The rule listing the category's subtypes in this release (creature -> 205.3m)."""
+        return self.index.category_rules[self._category(category)]
+
+    @property
+    def card_type_rule(self) -> str:
+        return self._card_type_rule
+
+    @property
+    def supertype_rule(self) -> str:
+        return self._supertype_rule
+
+    # Membership: the hot path is one cached key and one set look-up.
+
+    def is_card_type(self, word: str) -> bool:
+        return word_key(word) in self.index.card_types
+
+    def is_supertype(self, word: str) -> bool:
+        return word_key(word) in self.index.supertypes
+
+    def is_subtype(self, word: str, category: str | None = None) -> bool:
+        """Is ``word`` a subtype (of ``category``, if given)? Unknown category -> error."""
+        try:
+            key = _KEYS[word]
+        except (KeyError, TypeError):
+            key = word_key(word)
+        if category is None:
+            return key in self._all_subtype_keys
+        try:
+            return key in self._category_keys[category]
+        except (KeyError, TypeError):
+            return key in self._category_keys[self._category(category)]
+
+    def categories_of(self, word: str) -> list[str]:
+        """The categories ``word`` is a subtype of, in the CR's order (Spacecraft: artifact,
+        planar from 2025-07-25); empty if it is none."""
+        return [category for category, _ in self.index.subtypes.get(word_key(word), ())]
+
+    def card_types_of(self, category: str) -> list[str]:
+        """The card types a category's subtypes belong to (creature -> creature, kindred)."""
+        return sorted(self.index.category_card_types[self._category(category)])
+
+    def can_gain(self, card_types: Iterable[str] | str, subtype: str,
+                 category: str | None = None) -> bool:
+        """205.3d: can an object with these card types have this subtype? ``card_types`` is
+        an iterable of names or one string of words ("artifact creature"); an unknown card
+        type is an error, an unknown subtype simply can't be gained."""
+        types = self._card_type_names(card_types)
+        key = word_key(subtype)
+        if category is not None:
+            category = self._category(category)
+            if key not in self._category_keys[category]:
+                return False
+            categories: Iterable[str] = (category,)
+        else:
+            categories = (c for c, _ in self.index.subtypes.get(key, ()))
+        fits = self.index.category_card_types
+        return any(not fits[c].isdisjoint(types) for c in categories)
+
+    def check_choice(self, word: str, category: str) -> Choice:
+        """205.3e: is ``word`` one, and only one, existing subtype of ``category``?
+        The Choice is truthy when valid and says why not otherwise."""
+        category = self._category(category)
+        key = word_key(word)
+        wanted = f"{category} type"
+        if key in self._category_keys[category]:
+            name = _name_in(self.index.subtypes[key], category)
+            return Choice(word, category, True, name, self.rule_of(category), None)
+
+        def no(reason: str) -> Choice:
+            return Choice(word, category, False, None, CHOICE_RULE, reason)
+
+        if not key:
+            return no(f"nothing was chosen: choose one {wanted}")
+        meanings = self.describe(word)
+        if meanings:
+            what = " and ".join(f"{m.kind} ({m.rule})" for m in meanings)
+            return no(f"{meanings[0].name} is a {what}, not a {wanted}")
+        parts = _segment_words(key.split(), self.index.phrases, self.index.phrase_lengths)
+        found = [self.index.subtypes.get(part) for part in parts]
+        if len(parts) > 1 and all(found):
+            listed = ", ".join(entries[0][1] for entries in found if entries)
+            return no(f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}); "
+                      f"choose one, and only one, {wanted}")
+        return no(f"'{' '.join(word.split())}' is not one of the {wanted}s listed in "
+                  f"{self.rule_of(category)}")
+
+    def describe(self, word: str) -> list[Meaning]:
+        """Everything ``word`` is in this release: card type, supertype, subtype(s)."""
+        key = word_key(word)
+        found = []
+        index = self.index
+        if key in index.card_types:
+            found.append(Meaning("card type", index.card_types[key], None, self._card_type_rule))
+        if key in index.supertypes:
+            found.append(Meaning("supertype", index.supertypes[key], None, self._supertype_rule))
+        for category, name in index.subtypes.get(key, ()):
+            found.append(Meaning(f"{category} type", name, category,
+                                 index.category_rules[category]))
+        return found
+
+    def explain(self, word: str, category: str | None = None, *,
+                other_categories: Iterable[str] = ()) -> Report:
+        """What ``word`` is in this release, and whether it is what was asked: any type word
+        (no ``category``) or one valid choice of a ``category`` subtype (205.3e).
+
+        A category this release lacks raises UnknownCategory, unless it is one of
+        ``other_categories`` (those other releases have): then the answer is simply no.
+        """
+        meanings = self.describe(word)
+        day = self.effective_date
+        if category is None:
+            if meanings:
+                return Report(word, day, None, True, meanings, meanings[0].rule, None)
+            return Report(word, day, None, False, meanings, None, self._not_a_word(word))
+        try:
+            choice = self.check_choice(word, category)
+        except UnknownCategory:
+            folded = category.strip().casefold() if isinstance(category, str) else None
+            if folded is None or folded not in set(other_categories):
+                raise
+            return Report(word, day, folded, False, meanings, None,
+                          f"'{' '.join(word.split())}' is no {folded} type: the release of "
+                          f"{day.isoformat()} has no {folded} types")
+        return Report(word, day, choice.category, choice.valid, meanings, choice.rule,
+                      choice.reason)
+
+    def _not_a_word(self, word: str) -> str:
+        key = word_key(word)
+        parts = _segment_words(key.split(), self.index.phrases, self.index.phrase_lengths)
+        found = [self.index.subtypes.get(part) for part in parts]
+        if len(parts) > 1 and all(found):
+            listed = ", ".join(entries[0][1] for entries in found if entries)
+            return f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}), not one"
+        return f"'{' '.join(word.split())}' is not a card type, supertype or subtype"
+
+    def canonical(self, word: str, kind: str | None = None) -> str | None:
+        """The CR's spelling of ``word`` as a ``kind`` ("card type", "supertype", "subtype"
+        or a category name; None: any), or None if it is not one in this release."""
+        key = word_key(word)
+        index = self.index
+        if kind is None:
+            meanings = self.describe(word)
+            return meanings[0].name if meanings else None
+        alias = _KIND_ALIASES.get(kind.casefold() if isinstance(kind, str) else "")
+        if alias == "card type":
+            return index.card_types.get(key)
+        if alias == "supertype":
+            return index.supertypes.get(key)
+        entries = index.subtypes.get(key, ())
+        if alias == "subtype":
+            return entries[0][1] if entries else None
+        return _name_in(entries, self._category(kind))
+
+    # Type lines
+
+    def parse(self, line: str) -> TypeLine:
+        """The type line parsed and correlated (see ``rulesdb.typeline``); remembered per
+        distinct line, since card lists repeat their type lines."""
+        try:
+            return self._parsed[line]
+        except KeyError:
+            pass
+        except TypeError:
+            raise _not_text(line) from None
+        from rulesdb.typeline import parse_type_line
+
+        parsed = parse_type_line(line, self)
+        if len(line) <= _MEMO_LENGTH:
+            if len(self._parsed) >= self._PARSED_MAX:
+                self._parsed.clear()
+            self._parsed[line] = parsed
+        return parsed
+
+    # Helpers
+
+    def _category(self, category: Any) -> str:
+        if isinstance(category, str):
+            if category in self._category_keys:
+                return category
+            folded = category.strip().casefold()
+            if folded in self._category_keys:
+                return folded
+        raise UnknownCategory(
+            f"unknown category {category!r} in the release of "
+            f"{self.effective_date.isoformat()}; expected one of: {', '.join(self._categories)}")
+
+    def _card_type_names(self, card_types: Iterable[str] | str) -> set[str]:
+        if isinstance(card_types, str):
+            card_types = card_types.split()
+        try:
+            words = list(card_types)
+        except TypeError:
+            raise RulesdbError("card types: expected names (str or an iterable of str)") \
+                from None
+        names = set()
+        for word in words:
+            name = self.index.card_types.get(word_key(word))
+            if name is None:
+                raise RulesdbError(f"{word!r} is not a card type in the release of "
+                                   f"{self.effective_date.isoformat()} ({self._card_type_rule})")
+            names.add(name)
+        return names
+
+
+def _name_in(entries: Iterable[tuple[str, str]], category: str) -> str | None:
+    for entry_category, name in entries:
+        if entry_category == category:
+            return name
+    return None
+
+
+def _segment_words(keys: list[str], phrases: frozenset[str],
+                   lengths: tuple[int, ...]) -> list[str]:
+    """Split subtype words into subtypes, longest listed phrase first (205.3b: Time Lord)."""
+    parts = []
+    i = 0
+    while i < len(keys):
+        for n in lengths:
+            if i + n <= len(keys):
+                phrase = " ".join(keys[i:i + n])
+                if phrase in phrases:
+                    parts.append(phrase)
+                    i += n
+                    break
+        else:
+            parts.append(keys[i])
+            i += 1
+    return parts
+
+
+def _rule_key(rule: str) -> tuple[int | str, ...]:
+    """205.3g < 205.3m < 205.10: numbers compare as numbers, letters as letters."""
+    out: list[int | str] = []
+    for part in rule.split("."):
+        digits = part.rstrip("abcdefghijklmnopqrstuvwxyz")
+        out += [int(digits) if digits.isdigit() else 0, part[len(digits):]]
+    return tuple(out)
+
+
+def _one_rule(names_to_rules: Mapping[str, str], what: str) -> str:
+    rules = set(names_to_rules.values())
+    if len(rules) > 1:
+        raise RulesdbError(f"{what}s listed by several rules: {', '.join(sorted(rules))}")
+    return rules.pop() if rules else ""
