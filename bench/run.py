@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 from sqlalchemy import Engine, create_engine, text  # noqa: E402
 from sqlalchemy.engine import URL, make_url  # noqa: E402
 
-from rulesdb import migrate  # noqa: E402
-from rulesdb.db import make_engine  # noqa: E402
+from rulesdb.store import migrate  # noqa: E402
+from rulesdb.store.engine import make_engine  # noqa: E402
 
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
 CR_FILE = "MagicCompRules-20260807.txt"
@@ -86,7 +86,7 @@ def seconds(ns: float) -> str:
 
 
 def bench_import() -> list[Row]:
-    from rulesdb.importer import import_file
+    from rulesdb.ingest.extract import import_file
 
     path = CR_DIR / CR_FILE
     if not path.is_file():
@@ -211,9 +211,9 @@ def realistic_type_lines(vocab, count: int, seed: int = 20260807) -> list[str]: 
 
 def bench_vocabulary(head_db: URL) -> list[Row]:
     try:
-        from rulesdb.vocabulary import clear_cache, vocabulary
+        from rulesdb.vocabulary.loader import clear_cache, vocabulary
     except ImportError:
-        return [Row("vocabulary helper", "rulesdb.vocabulary missing", "-", None, "-", None)]
+        return [Row("vocabulary helper", "rulesdb.vocabulary.loader missing", "-", None, "-", None)]
     engine = make_engine(head_db)
     rows = []
     try:

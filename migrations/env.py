@@ -3,7 +3,7 @@
 Runs the same whether started by ``rulesdb upgrade`` (which hands over a connection) or by
 ``alembic -c alembic.ini`` (which gets the URL from ``-x db=URL``, $RULESDB_URL or the default).
 Release revisions import ``rulesdb_loaders`` from this folder: every Config that runs them sets
-``prepend_sys_path`` to it (alembic.ini, ``rulesdb.migrate.alembic_config``).
+``prepend_sys_path`` to it (alembic.ini, ``rulesdb.store.migrate.alembic_config``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import logging.config
 from alembic import context
 from sqlalchemy import Engine
 
-from rulesdb.db import make_engine, resolve_url
-from rulesdb.locking import migration_lock
+from rulesdb.store.engine import make_engine, resolve_url
+from rulesdb.store.locking import migration_lock
 
 config = context.config
 
@@ -22,7 +22,7 @@ config = context.config
 def _target_metadata():  # type: ignore[no-untyped-def]
     # Only autogenerate and the model-vs-schema test compare against the models; the
     # migrations themselves never use them.
-    from rulesdb.models import Base
+    from rulesdb.store.models import Base
 
     return Base.metadata
 

@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL, make_url
 
-from rulesdb import migrate
-from rulesdb.db import make_engine
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
 
 ROOT = Path(__file__).resolve().parents[1]
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))

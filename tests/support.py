@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import main
-from rulesdb.db import make_engine
+from rulesdb.store.engine import make_engine
 from tests.conftest import ROOT
 from tests.dbdump import dump
 

@@ -11,10 +11,10 @@ from datetime import date
 import pytest
 from click.testing import CliRunner
 
-from rulesdb import queries
 from rulesdb.cli import main
-from rulesdb.db import make_engine
-from rulesdb.vocabulary import vocabulary
+from rulesdb.questions import listings as queries
+from rulesdb.store.engine import make_engine
+from rulesdb.vocabulary.loader import vocabulary
 from tests.conftest import url_text
 
 REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason"]
@@ -183,7 +183,7 @@ def test_parse_stdin_all_valid_exits_0_and_reads_crlf_and_bom(head_url) -> None:
 
 
 def test_parse_with_a_database_behind_head_exits_2(head_url) -> None:
-    from rulesdb import migrate
+    from rulesdb.store import migrate
 
     engine = make_engine(head_url)
     try:

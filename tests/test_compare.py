@@ -12,7 +12,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
-from rulesdb.compare import compare, normalise_rule_text, rule_key
+from rulesdb.questions.diff import compare, normalise_rule_text, rule_key
 from tests.conftest import url_text
 
 JSON_KEYS = ["from", "to", "added", "removed", "renamed", "rules_changed"]

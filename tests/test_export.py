@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-from rulesdb import queries
 from rulesdb.cli import cli
-from rulesdb.db import make_engine
 from rulesdb.errors import RulesdbError
-from rulesdb.export import export
+from rulesdb.questions import listings as queries
+from rulesdb.questions.export import export
+from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
 
 SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]

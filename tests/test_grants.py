@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import ProgrammingError
 
-from rulesdb.db import make_engine
+from rulesdb.store.engine import make_engine
 from tests.conftest import PostgresServer, url_text
 
 

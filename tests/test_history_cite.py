@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
-from rulesdb.history import cite, history
+from rulesdb.questions.lifetime import cite, history
 from tests.conftest import url_text
 from tests.dbdump import dump
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
-from rulesdb.importer import extract, import_file
+from rulesdb.ingest.extract import extract, import_file
 from tests.conftest import CR_DIR, ROOT, url_text
 from tests.support import copy_release_chain, dump_url, run_cli
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesdb.crdocument import parse_document
-from rulesdb.curated import renames_in
-from rulesdb.importer import RULES_READ, ReleaseData, import_file
-from rulesdb.seedfile import seed_bytes, seed_document
+from rulesdb.authoring.curated import renames_in
+from rulesdb.authoring.seed import seed_bytes, seed_document
+from rulesdb.ingest.document import parse_document
+from rulesdb.ingest.extract import RULES_READ, ReleaseData, import_file
 from tests.conftest import CR_DIR, ROOT, cr_file, cr_files
 
 FILES = cr_files()

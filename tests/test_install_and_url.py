@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.db import make_engine, mask, parse_url, resolve_url
+from rulesdb.store.engine import make_engine, mask, parse_url, resolve_url
 from tests.conftest import ROOT, url_text
 
 
@@ -105,7 +105,7 @@ def test_wheel_ships_migrations_and_seeds(wheel: Path) -> None:
     seeds = {n for n in names if n.startswith(data + "seeds/cr_") and n.endswith(".json")}
     revisions = {n for n in names if n.startswith(data + "migrations/versions/cr_")}
     assert len(seeds) == len(revisions) == len(list((ROOT / "seeds").glob("cr_*.json")))
-    assert "rulesdb/curated/renames.toml" in names
+    assert "rulesdb/authoring/curated/renames.toml" in names
 
 
 @pytest.mark.slow
@@ -117,7 +117,7 @@ def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -
     elsewhere.mkdir()
     env = clean_env(tmp_path, PYTHONPATH=str(target))
     db = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
-    located = subprocess.run([sys.executable, "-c", "import rulesdb.paths as p; "
+    located = subprocess.run([sys.executable, "-c", "import rulesdb.store.paths as p; "
                               "print(p.data_root())"], capture_output=True, text=True, env=env,
                              cwd=elsewhere, check=True)
     assert located.stdout.strip() == str(target / "rulesdb" / "_data")
@@ -129,7 +129,7 @@ def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -
 
 def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path) -> None:
     """`alembic -c alembic.ini -x db=URL upgrade head` builds the same database as rulesdb."""
-    from rulesdb import migrate
+    from rulesdb.store import migrate
     from tests.support import dump_url
 
     alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),

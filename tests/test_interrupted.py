@@ -21,8 +21,8 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
-from rulesdb import migrate
-from rulesdb.db import make_engine
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
 from tests.conftest import new_database, url_text
 from tests.dbdump import dump
 from tests.support import copy_release_chain, dump_url

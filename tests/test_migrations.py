@@ -14,8 +14,8 @@ from pytest_alembic.tests import (  # noqa: F401  (collected as tests)
 )
 from sqlalchemy.engine import URL
 
-from rulesdb import migrate
-from rulesdb.db import make_engine
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
 
 
 @pytest.fixture

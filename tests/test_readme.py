@@ -173,8 +173,8 @@ def test_every_command_and_option_has_help() -> None:
 
 def main() -> None:
     """Rewrite README.md's analysts outputs from the real `rulesdb sql` on a fresh head DB."""
-    from rulesdb import migrate
-    from rulesdb.db import make_engine
+    from rulesdb.store import migrate
+    from rulesdb.store.engine import make_engine
 
     with tempfile.TemporaryDirectory() as folder:
         url = URL.create("sqlite", database=str(Path(folder) / "head.sqlite3"))

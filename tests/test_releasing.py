@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.importer import import_file
-from rulesdb.inspection import inspection
-from rulesdb.releasing import Checkout
+from rulesdb.authoring.release import Checkout
+from rulesdb.ingest.extract import import_file
+from rulesdb.ingest.inspection import inspection
 from tests.conftest import ROOT, cr_file, cr_files, url_text
 from tests.dbdump import dump
 from tests.support import copy_release_chain, run_cli
@@ -144,7 +144,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
 def test_appended_release_upgrades_and_downgrades(
     head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rulesdb.db import make_engine
+    from rulesdb.store.engine import make_engine
 
     def db_dump() -> dict[str, object]:
         engine = make_engine(head_url)

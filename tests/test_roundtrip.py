@@ -12,8 +12,8 @@ import time
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb import migrate
-from rulesdb.db import make_engine
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
 from tests.dbdump import dump
 
 

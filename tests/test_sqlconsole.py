@@ -11,7 +11,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
-from rulesdb.sqlconsole import check, run_readonly, tokens_of
+from rulesdb.questions.readonly_sql import check, run_readonly, tokens_of
 from tests.conftest import url_text
 from tests.dbdump import dump
 

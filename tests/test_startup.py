@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL
 from tests.conftest import url_text
 
 # Modules a read command on a current database has no business loading.
-HEAVY = ("alembic", "sqlalchemy.orm", "rulesdb.models", "rulesdb.importer", "mako")
+HEAVY = ("alembic", "sqlalchemy.orm", "rulesdb.store.models", "rulesdb.ingest.extract", "mako")
 
 
 def imported_modules(*argv: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:

@@ -10,11 +10,11 @@ from datetime import date
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb import queries
-from rulesdb.db import make_engine
 from rulesdb.errors import RulesdbError
-from rulesdb.typeline import Subtype, TypeLine, TypeLineError, parse_type_line
-from rulesdb.vocabulary import Vocabulary, vocabulary
+from rulesdb.questions import listings as queries
+from rulesdb.store.engine import make_engine
+from rulesdb.vocabulary.loader import Vocabulary, vocabulary
+from rulesdb.vocabulary.typeline import Subtype, TypeLine, TypeLineError, parse_type_line
 
 At = Callable[[date | None], Vocabulary]
 

@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-from rulesdb import queries
-from rulesdb.db import make_engine
 from rulesdb.errors import RulesdbError
-from rulesdb.typeline import TypeLine, parse_type_line
-from rulesdb.vocabulary import Vocabulary, vocabulary
+from rulesdb.questions import listings as queries
+from rulesdb.store.engine import make_engine
+from rulesdb.vocabulary.loader import Vocabulary, vocabulary
+from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
 from tests.conftest import url_text
 
 SETTINGS = {"deadline": None, "derandomize": False,

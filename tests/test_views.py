@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL
 
-from rulesdb import migrate
-from rulesdb.compare import compare
-from rulesdb.db import make_engine
+from rulesdb.questions.diff import compare
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
 from tests.dbdump import dump
 
 VIEWS = {

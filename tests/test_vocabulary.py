@@ -9,13 +9,14 @@ from datetime import date
 import pytest
 from sqlalchemy import event, text
 
-from rulesdb import migrate, queries
-from rulesdb.db import make_engine
 from rulesdb.errors import RulesdbError
-from rulesdb.vocabulary import UnknownCategory, Vocabulary, clear_cache, vocabulary
+from rulesdb.questions import listings as queries
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
+from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, clear_cache, vocabulary
 from tests.conftest import cr_file
 
-KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (rulesdb/curated/renames.toml)
+KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (curated/renames.toml)
 BEFORE_KINDRED = date(2024, 4, 12)
 
 
@@ -208,7 +209,7 @@ def test_a_database_without_releases_is_a_one_line_error(empty_url) -> None:
 def test_a_warm_call_is_one_query_and_the_same_object(head_engine) -> None:
     statements: list[str] = []
     vocabulary(head_engine)
-    # (the SQLite engine also sends BEGIN per connection: rulesdb.db's transactional DDL)
+    # (the SQLite engine also sends BEGIN per connection: rulesdb.store.engine's transactional DDL)
     event.listen(head_engine, "before_cursor_execute",
                  lambda *args: args[2] != "BEGIN" and statements.append(args[2]))
     first = vocabulary(head_engine)

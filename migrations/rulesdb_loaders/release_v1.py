@@ -1,6 +1,6 @@
 """Load and unload one CR release from its seed file (seed format 1, schema 0001_schema).
 
-Versioned and frozen: release revisions call this module, never ``rulesdb.models``, so they
+Versioned and frozen: release revisions call this module, never ``rulesdb.store.models``, so they
 keep working however the models change. A change of schema or seed format gets a new
 ``release_v2`` beside this one; revisions written against v1 keep calling v1.
 """

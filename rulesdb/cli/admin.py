@@ -16,7 +16,7 @@ def grant_read(app: AppContext, role: str) -> None:
     Grants CONNECT on the database, USAGE on its schema and SELECT on every table and view,
     including those later upgrades create. Safe to run again. SQLite: use file permissions.
     """
-    from rulesdb.grants import grant_read as grant
+    from rulesdb.store.grants import grant_read as grant
 
     done = grant(app.engine, role)
     click.echo(f"{done.role} can now read the {done.relations} tables and views of "

@@ -10,8 +10,8 @@ from typing import Any
 import click
 
 from rulesdb import __version__
+from rulesdb.cli.output import FORMATS, default_format, render_rows
 from rulesdb.errors import RulesdbError
-from rulesdb.output import FORMATS, default_format, render_rows
 
 
 class AppContext:
@@ -24,7 +24,7 @@ class AppContext:
     @property
     def engine(self):  # type: ignore[no-untyped-def]
         if self._engine is None:
-            from rulesdb.db import make_engine, resolve_url
+            from rulesdb.store.engine import make_engine, resolve_url
 
             url, self.is_default = resolve_url(self.db_option)
             self._engine = make_engine(url)
@@ -32,7 +32,7 @@ class AppContext:
 
     def data_engine(self):  # type: ignore[no-untyped-def]
         """The engine of a database at head; the embedded default upgrades itself."""
-        from rulesdb.migrate import ensure_current
+        from rulesdb.store.migrate import ensure_current
 
         engine = self.engine
         ensure_current(engine, auto_upgrade=self.is_default)

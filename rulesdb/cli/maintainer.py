@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from rulesdb.cli.app import cli, format_option
-from rulesdb.output import default_format, to_json
+from rulesdb.cli.output import default_format, to_json
 
 
 @cli.command()
@@ -15,8 +15,8 @@ from rulesdb.output import default_format, to_json
 @format_option(("json", "table"))
 def inspect(file: Path, fmt: str | None) -> None:
     """Show what the importer extracts from an official CR FILE; touches no database."""
-    from rulesdb.importer import import_file
-    from rulesdb.inspection import inspection
+    from rulesdb.ingest.extract import import_file
+    from rulesdb.ingest.inspection import inspection
 
     report = inspection(import_file(file))
     if (fmt or default_format()) == "json":
@@ -40,7 +40,7 @@ def inspect(file: Path, fmt: str | None) -> None:
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def new_release(file: Path, root: Path | None) -> None:
     """Write the seed and Alembic revision for an official CR FILE, after the head."""
-    from rulesdb.releasing import new_release as write_release
+    from rulesdb.authoring.release import new_release as write_release
 
     revision, changed = write_release(file, root)
     click.echo(f"{revision}: {'written' if changed else 'unchanged (already released)'}")
@@ -53,7 +53,7 @@ def new_release(file: Path, root: Path | None) -> None:
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
     """Regenerate every release revision from FILES in effective-date order (one-time tool)."""
-    from rulesdb.releasing import rebuild_chain as rebuild
+    from rulesdb.authoring.release import rebuild_chain as rebuild
 
     written = rebuild(list(files), root)
     click.echo(f"{len(written)} releases: {written[0]} .. {written[-1]}")

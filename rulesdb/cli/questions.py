@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from rulesdb.cli import schema  # registers the revision history this "history" extends
+from rulesdb.cli import revisions  # registers the revision history this "history" extends
 from rulesdb.cli.app import (
     AppContext,
     as_of_option,
@@ -17,8 +17,8 @@ from rulesdb.cli.app import (
     parse_date,
     pass_app,
 )
+from rulesdb.cli.output import default_format, to_json
 from rulesdb.errors import RulesdbError
-from rulesdb.output import default_format, to_json
 
 _TEXT_WIDTH = 60  # rule text in a table: its first line, cut to this width
 
@@ -34,7 +34,7 @@ def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
     FROM and TO are dates (YYYY-MM-DD); either may be the later one. Renames (tribal →
     kindred) show as renamed; rules 205 and 305.6 whose text changed are listed too.
     """
-    from rulesdb.compare import compare
+    from rulesdb.questions.diff import compare
 
     start = parse_date(from_day, "FROM")
     end = parse_date(to_day, "TO")
@@ -67,9 +67,9 @@ def history(ctx: click.Context, word: str | None, category: str | None,
     if word is None:
         if category is not None:
             raise RulesdbError("--category needs a WORD: rulesdb history WORD --category C")
-        ctx.invoke(schema.history, fmt=fmt)
+        ctx.invoke(revisions.history, fmt=fmt)
         return
-    from rulesdb.history import history as word_history
+    from rulesdb.questions.lifetime import history as word_history
 
     app = ctx.find_object(AppContext)
     assert app is not None
@@ -99,7 +99,7 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
     E.g. Equipment: 205.3g lists it, and points to 301.5; legendary: 205.4a, and 704.5j via
     205.4d; artifact: 205.2a and its section, 301.
     """
-    from rulesdb.history import cite as cite_word
+    from rulesdb.questions.lifetime import cite as cite_word
 
     citations = cite_word(app.data_engine(), word, parse_date(as_of))
     fmt = fmt or default_format()
@@ -122,7 +122,7 @@ def sql(app: AppContext, query: str, fmt: str | None) -> None:
     statements at once and functions with side effects are refused. See README.md, "For
     analysts: SQL", for the views to query.
     """
-    from rulesdb.sqlconsole import run_readonly
+    from rulesdb.questions.readonly_sql import run_readonly
 
     engine = app.engine
     if app.is_default:
@@ -142,7 +142,7 @@ def sql(app: AppContext, query: str, fmt: str | None) -> None:
 @pass_app
 def export(app: AppContext, as_of: str | None, style: str, output: Path | None) -> None:
     """Export one release's vocabulary as JSON in the shape MTGJSON or Scryfall use."""
-    from rulesdb.export import export as export_release
+    from rulesdb.questions.export import export as export_release
 
     document = to_json(export_release(app.data_engine(), parse_date(as_of), style)) + "\n"
     if output is None:

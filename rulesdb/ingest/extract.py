@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path, PurePath
 
-from rulesdb.crdocument import CRDocument, Rule, parse_document
-from rulesdb.crtext import read_cr_file
 from rulesdb.errors import CRFormatError
-from rulesdb.listgrammar import ListGrammarError, parse_name_list, sentences
-from rulesdb.names import official_spelling
+from rulesdb.ingest.decoding import read_cr_file
+from rulesdb.ingest.document import CRDocument, Rule, parse_document
+from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
+from rulesdb.util.names import official_spelling
 
 CARD_TYPES_RULE = "205.2a"
 SUPERTYPES_RULE = "205.4a"

@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any
 
-from rulesdb.importer import ReleaseData
+from rulesdb.ingest.extract import ReleaseData
 
 SEED_FORMAT = 1
 

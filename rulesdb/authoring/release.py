@@ -14,12 +14,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rulesdb.curated import renames_in
+from rulesdb.authoring.curated import renames_in
+from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
-from rulesdb.importer import ReleaseData, import_file
-from rulesdb.locking import file_lock
-from rulesdb.paths import data_root
-from rulesdb.seedfile import seed_bytes, seed_document, sha256
+from rulesdb.ingest.extract import ReleaseData, import_file
+from rulesdb.store.locking import file_lock
+from rulesdb.store.paths import data_root
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")

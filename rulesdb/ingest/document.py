@@ -1,6 +1,6 @@
 """Split a decoded CR text into its parts: effective date, contents, rules body, glossary.
 
-Only structure lives here; what rule 205 means is :mod:`rulesdb.importer`'s job.
+Only structure lives here; what rule 205 means is :mod:`rulesdb.ingest.extract`'s job.
 """
 
 from __future__ import annotations

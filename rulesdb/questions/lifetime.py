@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from rulesdb import queries
-from rulesdb.compare import Bind, as_date, connected, fetch, rule_key
 from rulesdb.errors import RulesdbError
-from rulesdb.names import lookup_key
+from rulesdb.questions import listings as queries
+from rulesdb.questions.diff import Bind, as_date, connected, fetch, rule_key
+from rulesdb.util.names import lookup_key
 
 KINDS = ("card_type", "supertype", "subtype")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 
-from rulesdb.db import sqlite_file
+from rulesdb.store.engine import sqlite_file
 
 # A fixed key for pg_advisory_lock, derived from the project name so it is greppable.
 ADVISORY_LOCK_KEY = zlib.crc32(b"rulesdb.migrations")

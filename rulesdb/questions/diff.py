@@ -2,7 +2,7 @@
 
 Plain SQL through SQLAlchemy Core (no ORM import); every result is sorted in Python, so the
 output is the same on SQLite and PostgreSQL. ``connected``, ``fetch`` and ``rule_key`` are
-shared with :mod:`rulesdb.history` and :mod:`rulesdb.export`.
+shared with :mod:`rulesdb.questions.lifetime` and :mod:`rulesdb.questions.export`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Date, Engine, bindparam, text
 
-from rulesdb import queries
+from rulesdb.questions import listings as queries
 
 Bind = Engine | Connection
 

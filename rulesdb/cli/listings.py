@@ -20,7 +20,7 @@ from rulesdb.cli.app import (
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first."""
-    from rulesdb import queries
+    from rulesdb.questions import listings as queries
 
     rows = queries.releases(app.data_engine())
     emit_rows(rows, ["effective_date", "source_file", "revision"], fmt)
@@ -35,7 +35,7 @@ def releases(app: AppContext, fmt: str | None) -> None:
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
-    from rulesdb import queries
+    from rulesdb.questions import listings as queries
 
     rows = queries.card_types(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule", "section"], fmt)
@@ -47,7 +47,7 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
-    from rulesdb import queries
+    from rulesdb.questions import listings as queries
 
     rows = queries.supertypes(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule"], fmt)
@@ -62,7 +62,7 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
     """List the subtypes of one category, or of all (rules 205.3g-205.3q)."""
-    from rulesdb import queries
+    from rulesdb.questions import listings as queries
 
     day = parse_date(as_of)
     rows = queries.subtypes(app.data_engine(), category, day)

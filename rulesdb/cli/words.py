@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import click
 
 from rulesdb.cli.app import AppContext, as_of_option, cli, format_option, parse_date, pass_app
+from rulesdb.cli.output import default_format, to_json
 from rulesdb.errors import RulesdbError
-from rulesdb.output import default_format, to_json
 
 if TYPE_CHECKING:
-    from rulesdb.typeline import TypeLine
-    from rulesdb.vocabulary import Report, Vocabulary
+    from rulesdb.vocabulary.loader import Report, Vocabulary
+    from rulesdb.vocabulary.typeline import TypeLine
 
 
 @cli.command()
@@ -32,7 +32,7 @@ def check(app: AppContext, word: str, category: str | None,
           as_of: str | None, fmt: str | None) -> None:
     """Say what WORD is: card type, supertype or subtype of which categories (exit 0), or
     not one (exit 1). With --category: is it one, and only one, subtype of that category?"""
-    from rulesdb.vocabulary import UnknownCategory, vocabulary
+    from rulesdb.vocabulary.loader import UnknownCategory, vocabulary
 
     engine = app.data_engine()
     vocab = vocabulary(engine, parse_date(as_of))
@@ -41,7 +41,7 @@ def check(app: AppContext, word: str, category: str | None,
     except UnknownCategory:
         # A category other releases have is a fair question with the answer no; one no
         # release has is a usage error (exit 2), worded like the other commands'.
-        from rulesdb import queries
+        from rulesdb.questions import listings as queries
 
         names = queries.category_names(engine)
         if (category or "").strip().casefold() not in names:
@@ -67,7 +67,7 @@ def parse(app: AppContext, line: str, as_of: str | None,
     Exit 0 if LINE is valid, 1 if not. LINE '-' reads one type line per input line from
     stdin and writes one JSON object per output line (exit 1 if any line is invalid).
     """
-    from rulesdb.vocabulary import vocabulary
+    from rulesdb.vocabulary.loader import vocabulary
 
     if line == "-" and fmt not in (None, "json"):
         raise RulesdbError("parse -: the output is one JSON object per line; "

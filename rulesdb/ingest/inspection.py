@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesdb.importer import ReleaseData
+from rulesdb.ingest.extract import ReleaseData
 
 
 def inspection(release: ReleaseData) -> dict[str, Any]:

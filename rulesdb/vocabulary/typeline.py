@@ -40,12 +40,12 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
-from rulesdb.release_vocabulary import GAIN_RULE, word_key
+from rulesdb.vocabulary.release import GAIN_RULE, word_key
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from rulesdb.release_vocabulary import Index, Vocabulary
+    from rulesdb.vocabulary.release import Index, Vocabulary
 
 TYPE_LINE_RULE = "205.1"  # "It contains the card's card type(s)"
 SUBTYPE_WORDS_RULE = "205.3b"  # subtypes are listed after a long dash, one per word

@@ -1,8 +1,8 @@
 """One CR release's type vocabulary in memory: membership, correlation (205.3c-e), choices.
 
 A :class:`Vocabulary` touches no database: its methods are dict and set look-ups, so a warm
-membership question costs about a hundred nanoseconds. :mod:`rulesdb.vocabulary` loads and
-caches them; build one through ``rulesdb.vocabulary.vocabulary(bind, as_of)``.
+membership question costs about a hundred nanoseconds. :mod:`rulesdb.vocabulary.loader` loads and
+caches them; build one through ``rulesdb.vocabulary.loader.vocabulary(bind, as_of)``.
 
 Every look-up accepts any case and straight or curly apostrophes (``names.lookup_key``);
 answers use the CR's own spelling. A Vocabulary knows the subtype categories of ITS release
@@ -17,10 +17,10 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
-from rulesdb.names import lookup_key
+from rulesdb.util.names import lookup_key
 
 if TYPE_CHECKING:
-    from rulesdb.typeline import TypeLine
+    from rulesdb.vocabulary.typeline import TypeLine
 
 CHOICE_RULE = "205.3e"  # "choose one, and only one, existing subtype ... for the card type"
 GAIN_RULE = "205.3d"  # "can't gain a subtype that doesn't correspond to one of its types"
@@ -111,7 +111,7 @@ def _not_text(value: Any) -> RulesdbError:
 
 
 class Index(NamedTuple):
-    """Look-up tables keyed by lookup_key, shared with ``rulesdb.typeline``. Read-only."""
+    """Look-up tables keyed by lookup_key, shared with ``vocabulary.typeline``. Read-only."""
 
     card_types: Mapping[str, str]  # key -> official name
     supertypes: Mapping[str, str]
@@ -182,7 +182,7 @@ class Vocabulary:
                                             for t in card_of[c]),
         ))
         # (subtype key, a line's card types) -> (Subtype, 205.3d error or None): a cache
-        # rulesdb.typeline fills as it meets them.
+        # rulesdb.vocabulary.typeline fills as it meets them.
         put(self, "correlations", {})
         put(self, "_parsed", {})
 
@@ -367,7 +367,7 @@ class Vocabulary:
     # Type lines
 
     def parse(self, line: str) -> TypeLine:
-        """The type line parsed and correlated (see ``rulesdb.typeline``); remembered per
+        """The type line parsed and correlated (see ``rulesdb.vocabulary.typeline``); remembered per
         distinct line, since card lists repeat their type lines."""
         try:
             return self._parsed[line]
@@ -375,7 +375,7 @@ class Vocabulary:
             pass
         except TypeError:
             raise _not_text(line) from None
-        from rulesdb.typeline import parse_type_line
+        from rulesdb.vocabulary.typeline import parse_type_line
 
         parsed = parse_type_line(line, self)
         if len(line) <= _MEMO_LENGTH:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError
 
-from rulesdb.db import mask
 from rulesdb.errors import RulesdbError
+from rulesdb.store.engine import mask
 
 
 @dataclass(frozen=True)

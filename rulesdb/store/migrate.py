@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
-from rulesdb.db import mask, sqlite_file
 from rulesdb.errors import RulesdbError
-from rulesdb.paths import head_file, migrations_dir
+from rulesdb.store.engine import mask, sqlite_file
+from rulesdb.store.paths import head_file, migrations_dir
 
 if TYPE_CHECKING:
     from alembic.config import Config

@@ -12,8 +12,8 @@ from rulesdb.cli.app import AppContext, cli, emit_rows, format_option, pass_app
 @pass_app
 def upgrade(app: AppContext, revision: str) -> None:
     """Upgrade the database to REVISION (default: head, every release)."""
-    from rulesdb import migrate
-    from rulesdb.db import mask
+    from rulesdb.store import migrate
+    from rulesdb.store.engine import mask
 
     migrate.upgrade(app.engine, revision)
     click.echo(f"{mask(app.engine.url)} is at {migrate.current_revision(app.engine)}")
@@ -24,8 +24,8 @@ def upgrade(app: AppContext, revision: str) -> None:
 @pass_app
 def downgrade(app: AppContext, revision: str) -> None:
     """Downgrade the database to REVISION ('base' empties it)."""
-    from rulesdb import migrate
-    from rulesdb.db import mask
+    from rulesdb.store import migrate
+    from rulesdb.store.engine import mask
 
     migrate.downgrade(app.engine, revision)
     current = migrate.current_revision(app.engine) or "base (empty)"
@@ -36,7 +36,7 @@ def downgrade(app: AppContext, revision: str) -> None:
 @pass_app
 def current(app: AppContext) -> None:
     """Print the revision the database is at, and whether it is the head."""
-    from rulesdb import migrate
+    from rulesdb.store import migrate
 
     revision = migrate.current_revision(app.engine)
     head = migrate.head_revision()
@@ -48,7 +48,7 @@ def current(app: AppContext) -> None:
 @format_option()
 def history(fmt: str | None) -> None:
     """List every revision, oldest first: the schema, then one per CR release."""
-    from rulesdb import migrate
+    from rulesdb.store import migrate
 
     rows = [{"revision": rev, "down_revision": down, "description": doc}
             for rev, down, doc in migrate.history()]

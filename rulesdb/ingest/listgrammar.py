@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rulesdb.names import lookup_key
+from rulesdb.util.names import lookup_key
 
 # A word is letters, with single apostrophes or hyphens between them (Urza’s, Power-Plant).
 _WORD = r"[^\W\d_]+(?:[’'\-][^\W\d_]+)*"

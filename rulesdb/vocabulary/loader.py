@@ -5,7 +5,7 @@ seed it was loaded from); the release itself is loaded once, with five small Cor
 and cached per (database URL, effective date, seed sha256). The cache cannot serve a stale
 release: the release in force is resolved on every call (so a new or removed release changes
 the answer at once), and a release re-loaded with different content has a different seed hash.
-The returned :class:`~rulesdb.release_vocabulary.Vocabulary` answers from memory.
+The returned :class:`~rulesdb.vocabulary.release.Vocabulary` answers from memory.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from rulesdb.errors import RulesdbError
-from rulesdb.release_vocabulary import (  # re-exported: rulesdb.vocabulary is the way in
+from rulesdb.vocabulary.release import (  # re-exported: rulesdb.vocabulary is the way in
     CHOICE_RULE,
     GAIN_RULE,
     Choice,
@@ -85,7 +85,7 @@ def _vocabulary(connection: Connection, as_of: date | None) -> Vocabulary:
         query = query.bindparams(bindparam("as_of", type_=Date))
     row = connection.execute(query, {} if as_of is None else {"as_of": as_of}).first()
     if row is None:
-        from rulesdb.queries import release_in_force
+        from rulesdb.questions.listings import release_in_force
 
         release_in_force(connection, as_of)  # raises the one-line "no release" error
         raise RulesdbError("the release in force changed while it was being read; try again")
@@ -155,7 +155,7 @@ class _reading:
         from sqlalchemy.exc import DBAPIError
 
         if exc is not None and isinstance(exc, DBAPIError):
-            from rulesdb.db import mask
+            from rulesdb.store.engine import mask
 
             detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
             raise RulesdbError(

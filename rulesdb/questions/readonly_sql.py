@@ -32,8 +32,8 @@ from urllib.parse import quote
 
 from sqlalchemy.engine import URL
 
-from rulesdb.db import mask, parse_url, sqlite_file
 from rulesdb.errors import RulesdbError
+from rulesdb.store.engine import mask, parse_url, sqlite_file
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run
 

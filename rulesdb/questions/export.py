@@ -20,9 +20,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from rulesdb import __version__, queries
-from rulesdb.compare import Bind, connected, fetch
+from rulesdb import __version__
 from rulesdb.errors import RulesdbError
+from rulesdb.questions import listings as queries
+from rulesdb.questions.diff import Bind, connected, fetch
 
 STYLES = ("mtgjson", "scryfall")
 
