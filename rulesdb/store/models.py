@@ -290,3 +290,17 @@ class SubtypeRename(Base):
             ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
         ),
     )
+
+
+def _describe(metadata: MetaData) -> None:
+    """Table and column comments from descriptions.toml, so the models match PostgreSQL's
+    COMMENT ONs (which the migrations set from the same text) and autogenerate sees no drift."""
+    from rulesdb.store.descriptions import column_description, table_description
+
+    for table in metadata.tables.values():
+        table.comment = table_description(table.name)
+        for column in table.columns:
+            column.comment = column_description(table.name, column.name)
+
+
+_describe(Base.metadata)
