@@ -1,0 +1,176 @@
+"""What each page shows, as plain data from the library's questions (no web framework here).
+
+Each function takes a SQLAlchemy Engine on the served file and returns a dict for a template;
+an unknown release or word raises :class:`NotFound` with the sentence the page shows.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Engine, inspect
+
+from rulesdb.errors import RulesdbError
+from rulesdb.questions import listings
+from rulesdb.questions.diff import CARD_TYPES, SUPERTYPES, Comparison, compare, fetch
+from rulesdb.questions.lifetime import cite, history
+
+
+class NotFound(RulesdbError):
+    """No such release or word: the page says so (HTTP 404), with where to look instead."""
+
+    def __init__(self, message: str, suggestion: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.suggestion = suggestion  # {"href": ..., "label": ...}, or None
+
+
+def release_dates(engine: Engine) -> list[str]:
+    return [row["effective_date"] for row in listings.releases(engine)]
+
+
+def home(engine: Engine) -> dict[str, Any]:
+    """The releases, newest first, each with what changed from the one before in a few words."""
+    rows = listings.releases(engine)
+    timeline = []
+    for index, row in enumerate(rows):
+        day = row["effective_date"]
+        if index == 0:
+            summary, previous = "first release loaded", None
+        else:
+            previous = rows[index - 1]["effective_date"]
+            summary = summarise(compare(engine, date.fromisoformat(previous),
+                                        date.fromisoformat(day)))
+        timeline.append({"date": day, "source_file": row["source_file"], "summary": summary,
+                         "previous": previous})
+    return {"releases": list(reversed(timeline))}
+
+
+def summarise(comparison: Comparison) -> str:
+    """'tribal → kindred; −3 creature types': a release's change in a few words."""
+    parts = [f"{item['from']} → {item['to']}" for item in comparison.renamed]
+    for sign, lists in (("+", comparison.added), ("−", comparison.removed)):
+        parts += [f"{sign}{len(names)} {_noun(key, len(names))}" for key, names in lists.items()]
+    if parts:
+        return "; ".join(parts)
+    if comparison.rules_changed:
+        return f"rule text only ({', '.join(comparison.rules_changed[:3])}" + (
+            ", …)" if len(comparison.rules_changed) > 3 else ")")
+    return "no change to the type lists"
+
+
+def _noun(key: str, count: int) -> str:
+    noun = {CARD_TYPES: "card type", SUPERTYPES: "supertype"}.get(key, f"{key} type")
+    return noun if count == 1 else noun + "s"
+
+
+def release(engine: Engine, day: str) -> dict[str, Any]:
+    """One release's lists: card types, supertypes, each category's subtypes, its notes."""
+    effective = _release_day(engine, day)
+    days = release_dates(engine)
+    position = days.index(effective.isoformat())
+    with engine.connect() as connection:
+        categories = fetch(connection, "SELECT category, rule FROM release_category "
+                                       "WHERE release_date = :day", day=effective)
+        belongs = fetch(connection, "SELECT category, card_type FROM "
+                                    "release_category_card_type WHERE release_date = :day",
+                        day=effective)
+        source = fetch(connection, "SELECT source_file FROM release WHERE effective_date = :day",
+                       day=effective)[0]["source_file"]
+        notes = release_notes(connection, effective)
+    subtypes = listings.subtypes(engine, as_of=effective)
+    sections = []
+    for item in sorted(categories, key=lambda c: c["rule"]):
+        sections.append({
+            "category": item["category"], "rule": item["rule"],
+            "card_types": sorted(b["card_type"] for b in belongs
+                                 if b["category"] == item["category"]),
+            "names": [s["name"] for s in subtypes if s["category"] == item["category"]],
+        })
+    return {
+        "date": effective.isoformat(), "source_file": source,
+        "previous": days[position - 1] if position else None,
+        "next": days[position + 1] if position + 1 < len(days) else None,
+        "card_types": listings.card_types(engine, effective),
+        "supertypes": listings.supertypes(engine, effective),
+        "categories": sections, "subtype_count": len(subtypes), "notes": notes,
+    }
+
+
+def release_notes(connection: Any, day: date) -> list[dict[str, Any]] | None:
+    """The release's notes (archive releases: their anomalies), if the schema has them.
+
+    ``release_note`` is another stage's table; shown with whatever columns it has, so this page
+    needs no change when it lands. None when the table does not exist.
+    """
+    if not inspect(connection).has_table("release_note"):
+        return None
+    rows = fetch(connection, "SELECT * FROM release_note WHERE release_date = :day", day=day)
+    return [{key: value for key, value in row.items() if key != "release_date"} for row in rows]
+
+
+def diff(engine: Engine, from_day: str, to_day: str) -> dict[str, Any]:
+    """The comparison between the releases in force on two dates, as `rulesdb diff` has it."""
+    start, end = _date(from_day), _date(to_day)
+    try:
+        comparison = compare(engine, start, end)
+    except RulesdbError as exc:
+        raise NotFound(str(exc)) from None
+    return {"from": comparison.from_date.isoformat(), "to": comparison.to_date.isoformat(),
+            "markdown": comparison.to_markdown(), "comparison": comparison}
+
+
+def word(engine: Engine, name: str) -> dict[str, Any]:
+    """A word's listings through the releases (one per kind and category), with citations."""
+    try:
+        found = history(engine, name)
+    except RulesdbError as exc:
+        raise NotFound(str(exc), {"href": "/", "label": "the list of releases"}) from None
+    cited: dict[str, list[Any]] = {}
+    entries = []
+    for listing in found:
+        if listing.last_listed not in cited:
+            cited[listing.last_listed] = cite(engine, listing.name,
+                                              date.fromisoformat(listing.last_listed))
+        citations = [c for c in cited[listing.last_listed]
+                     if (c.kind, c.category, c.name) ==
+                     (listing.kind, listing.category, listing.name)]
+        entries.append({"listing": listing, "citations": citations})
+    return {"word": found[0].name, "entries": entries}
+
+
+def category_sizes(engine: Engine) -> dict[str, list[tuple[str, int]]]:
+    """Each category's number of subtypes in every release that has the category, oldest first."""
+    with engine.connect() as connection:
+        rows = fetch(connection,
+                     "SELECT c.release_date AS day, c.category, COUNT(s.name) AS size "
+                     "FROM release_category c LEFT JOIN release_subtype s "
+                     "ON s.release_date = c.release_date AND s.category = c.category "
+                     "GROUP BY c.release_date, c.category")
+    order = listings.category_names(engine)
+    sizes: dict[str, list[tuple[str, int]]] = {name: [] for name in order}
+    for row in sorted(rows, key=lambda r: str(r["day"])):
+        sizes.setdefault(row["category"], []).append((str(row["day"]), int(row["size"])))
+    return sizes
+
+
+def _date(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise NotFound(f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _release_day(engine: Engine, day: str) -> date:
+    wanted = _date(day)
+    if wanted.isoformat() in release_dates(engine):
+        return wanted
+    try:
+        in_force = listings.release_in_force(engine, wanted)
+    except RulesdbError as exc:
+        raise NotFound(f"No release took effect on {wanted.isoformat()}: {exc}.",
+                       {"href": "/", "label": "the list of releases"}) from None
+    raise NotFound(f"No release took effect on {wanted.isoformat()}; the release in force that "
+                   f"day took effect on {in_force.isoformat()}.",
+                   {"href": f"/release/{in_force.isoformat()}",
+                    "label": f"release {in_force.isoformat()}"})

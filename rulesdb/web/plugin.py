@@ -1,0 +1,142 @@
+"""The Datasette plugin behind ``rulesdb serve``: the pages a person reads, as routes.
+
+Registered by :func:`rulesdb.web.server.build` only (no entry point), so a plain ``datasette``
+run of some other file never sees these pages. Pages are read through the library's questions
+on a read-only, immutable SQLAlchemy engine of the same file Datasette serves.
+
+To add a page (the rulebook's rule pages and glossary, once the rulebook is data): write an
+``async def`` view below taking ``(datasette, request)``, a template ``rulesdb_*.html``, and add
+``(regex, view)`` to :data:`ROUTES`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+import markdown
+from datasette import Response, hookimpl
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL
+
+from rulesdb.store.engine import make_engine
+from rulesdb.web import chart, pages
+from rulesdb.web.canned import canned_queries
+from rulesdb.web.metadata import DATABASE
+
+PLUGIN = "rulesdb"  # the key of this plugin's configuration in Datasette's metadata
+
+
+@cache
+def _engine(path: str) -> Engine:
+    # immutable=1: SQLite reads without locks and never writes; mode=ro: it could not anyway.
+    uri = Path(path).resolve().as_uri()
+    return make_engine(URL.create("sqlite", database=uri,
+                                  query={"mode": "ro", "immutable": "1", "uri": "true"}))
+
+
+@cache
+def _home(path: str) -> dict[str, Any]:
+    return pages.home(_engine(path))  # the file is immutable: worked out once per server
+
+
+def engine_of(datasette: Any) -> tuple[str, Engine]:
+    path = datasette.get_database(DATABASE).path
+    return path, _engine(path)
+
+
+async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any],
+                  status: int = 200) -> Response:
+    html = await datasette.render_template(template, {**context, "database": DATABASE},
+                                           request=request)
+    return Response.html(html, status=status)
+
+
+async def _page(datasette: Any, request: Any, template: str,
+                build: Callable[[], dict[str, Any]]) -> Response:
+    """Render ``template`` with what ``build`` returns, or the not-found page (404)."""
+    try:
+        context = await asyncio.to_thread(build)
+    except pages.NotFound as missing:
+        return await _render(datasette, request, "rulesdb_missing.html",
+                             {"message": str(missing), "suggestion": missing.suggestion},
+                             status=404)
+    return await _render(datasette, request, template, context)
+
+
+async def home_view(datasette: Any, request: Any) -> Response:
+    path, _ = engine_of(datasette)
+    queries = [{"name": q.name, "title": q.title, "description": q.description,
+                "example": q.example_query_string()} for q in canned_queries()]
+    return await _page(datasette, request, "rulesdb_home.html",
+                       lambda: {**_home(path), "queries": queries})
+
+
+async def release_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    day = unquote(request.url_vars["day"])
+    return await _page(datasette, request, "rulesdb_release.html",
+                       lambda: pages.release(engine, day))
+
+
+async def diff_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+
+    def build() -> dict[str, Any]:
+        days = pages.release_dates(engine)
+        from_day = request.args.get("from") or days[-2 if len(days) > 1 else -1]
+        to_day = request.args.get("to") or days[-1]
+        found = pages.diff(engine, from_day, to_day)
+        return {**found, "releases": days, "html": markdown.markdown(found["markdown"])}
+
+    return await _page(datasette, request, "rulesdb_diff.html", build)
+
+
+async def word_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    name = unquote(request.url_vars["name"])
+    return await _page(datasette, request, "rulesdb_word.html", lambda: pages.word(engine, name))
+
+
+async def chart_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+
+    def build() -> dict[str, Any]:
+        days = pages.release_dates(engine)
+        sizes = pages.category_sizes(engine)
+        charts = [{"category": category, "points": points,
+                   "svg": chart.category_chart(category, points, days[0], days[-1])}
+                  for category, points in sizes.items()]
+        return {"charts": charts, "releases": len(days), "first": days[0], "last": days[-1]}
+
+    return await _page(datasette, request, "rulesdb_chart.html", build)
+
+
+ROUTES: list[tuple[str, Callable[..., Any]]] = [
+    (r"^/$", home_view),
+    (r"^/release/(?P<day>[^/]+)$", release_view),
+    (r"^/diff$", diff_view),
+    (r"^/word/(?P<name>[^/]+)$", word_view),
+    (r"^/chart$", chart_view),
+]
+
+
+@hookimpl
+def register_routes(datasette: Any) -> list[tuple[str, Callable[..., Any]]]:
+    return ROUTES
+
+
+@hookimpl
+def prepare_jinja2_environment(env: Any) -> None:
+    env.filters["word_url"] = lambda name: "/word/" + quote(name, safe="")
+
+
+@hookimpl
+def menu_links(datasette: Any) -> list[dict[str, str]]:
+    return [{"href": href, "label": label} for href, label in (
+        ("/", "Releases"), ("/diff", "Compare releases"), ("/chart", "Chart"),
+        (f"/{DATABASE}", "Tables, views and SQL"))]

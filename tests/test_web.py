@@ -1,0 +1,248 @@
+"""`rulesdb serve` in a real browser: a real server process on a free port, Debian's chromium
+driven by Playwright, one server for the module, a screenshot of every page kept in tmp_path.
+
+Skips when Datasette, Playwright or /usr/bin/chromium is missing, except in CI (CI=true or
+RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites the README's
+screenshot, docs/release-page.png, the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import URL
+
+from rulesdb.questions.diff import compare
+from rulesdb.store.engine import make_engine
+from rulesdb.web.canned import canned_queries
+from tests.conftest import ROOT
+
+CHROMIUM = Path(os.environ.get("RULESDB_CHROMIUM", "/usr/bin/chromium"))
+REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_BROWSER")
+SCREENSHOT = ROOT / "docs" / "release-page.png"
+STARTUP_LIMIT = 120  # seconds: an upper bound for a server that is broken, not a speed test
+
+
+def _missing() -> str | None:
+    for module in ("datasette", "markdown", "playwright"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install '.[web,test]')"
+    if not CHROMIUM.is_file():
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def served(database: Path) -> Iterator[str]:
+    """`rulesdb --db sqlite:///DATABASE serve` as its own process; yields its base URL."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve",
+         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while True:
+            if process.poll() is not None:
+                raise AssertionError(f"rulesdb serve exited: {process.stdout.read()}")  # type: ignore[union-attr]
+            try:
+                with urllib.request.urlopen(f"{base}/-/versions.json", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def browser_page() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        try:
+            yield browser.new_page(viewport={"width": 1280, "height": 900})
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def site(_head_sqlite: Path) -> Iterator[tuple[str, Path]]:
+    problem = _missing()
+    if problem:
+        if REQUIRED:
+            pytest.fail(f"the browser tests are required here: {problem}")
+        pytest.skip(problem)
+    before = hashlib.sha256(_head_sqlite.read_bytes()).hexdigest()
+    with served(_head_sqlite) as base:
+        yield base, _head_sqlite
+    # Served immutable and read-only: not one byte of the file changed, whatever was tried.
+    assert hashlib.sha256(_head_sqlite.read_bytes()).hexdigest() == before
+
+
+@pytest.fixture(scope="module")
+def page(site: tuple[str, Path]) -> Iterator:
+    with browser_page() as opened:
+        yield opened
+
+
+@pytest.fixture
+def db(site: tuple[str, Path]) -> Iterator:
+    engine = make_engine(URL.create("sqlite", database=str(site[1])))
+    yield engine
+    engine.dispose()
+
+
+def visit(page, site: tuple[str, Path], path: str, shot: Path) -> int:  # type: ignore[no-untyped-def]
+    response = page.goto(site[0] + path)
+    page.screenshot(path=str(shot), full_page=True)
+    assert "Traceback" not in page.content()
+    return response.status
+
+
+def test_home_lists_every_release_with_its_change(page, site, db, tmp_path: Path) -> None:
+    assert visit(page, site, "/", tmp_path / "home.png") == 200
+    with db.connect() as connection:
+        count = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
+    assert page.locator("tr.release").count() == count
+    row = page.locator("tr.release", has_text="2024-06-07")
+    assert "tribal → kindred" in row.inner_text()
+    assert "−3 creature types" in row.inner_text()
+    row.get_by_role("link", name="2024-06-07").click()
+    assert page.url == site[0] + "/release/2024-06-07"
+
+
+def test_release_page_lists_kindred_and_each_category(page, site, tmp_path: Path) -> None:
+    assert visit(page, site, "/release/2024-06-07", tmp_path / "release.png") == 200
+    card_types = page.locator("ul.card-types li").all_inner_texts()
+    assert any(item.startswith("kindred") for item in card_types)
+    assert not any(item.startswith("tribal") for item in card_types)
+    assert page.locator("h3#creature").inner_text() == "Creature types 205.3m"
+    creature = page.locator('ul.subtypes[data-category="creature"] li').all_inner_texts()
+    assert "Naga" not in creature and "Time Lord" in creature
+    page.locator('ul.subtypes[data-category="creature"]').get_by_role("link", name="Dragon").click()
+    assert page.locator("h1").inner_text() == "Dragon"
+
+
+def test_diff_page_is_the_markdown_diff(page, site, db, tmp_path: Path) -> None:
+    assert visit(page, site, "/diff?from=2024-04-12&to=2024-06-07", tmp_path / "diff.png") == 200
+    shown = page.locator("div.diff").inner_text()
+    assert "card type: tribal → kindred" in shown
+    markdown = compare(db, date(2024, 4, 12), date(2024, 6, 7)).to_markdown()
+    lines = [line.lstrip("#- ").strip() for line in markdown.splitlines() if line.strip()]
+    assert [line.strip() for line in shown.splitlines() if line.strip()] == lines
+    # The form compares any two releases, backwards too.
+    page.select_option("select[name=from]", "2024-06-07")
+    page.select_option("select[name=to]", "2024-04-12")
+    page.get_by_role("button", name="Compare").click()
+    assert "card type: kindred → tribal" in page.locator("div.diff").inner_text()
+
+
+def test_word_page_tells_when_listed_renamed_and_cited(page, site, tmp_path: Path) -> None:
+    assert visit(page, site, "/word/naga", tmp_path / "word.png") == 200
+    listing = page.locator("section.listing").inner_text()
+    assert "Creature type: Naga" in listing
+    assert "Listed from 2016-07-22 to 2024-04-12" in listing
+    assert "No longer listed from 2024-06-07 on." in listing
+    assert "205.3m lists" in page.locator("ul.citations").inner_text()
+    assert visit(page, site, "/word/Kindred", tmp_path / "word-kindred.png") == 200
+    assert "Renamed from tribal on 2024-06-07." in page.locator("section.listing").inner_text()
+
+
+def test_chart_has_one_point_per_release(page, site, db, tmp_path: Path) -> None:
+    assert visit(page, site, "/chart", tmp_path / "chart.png") == 200
+    with db.connect() as connection:
+        releases = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
+        having = dict(connection.execute(text(
+            "SELECT category, COUNT(*) FROM release_category GROUP BY category")).all())
+    charts = page.locator("svg.chart")
+    assert charts.count() == len(having)
+    for category, count in having.items():
+        points = page.locator(f'svg.chart[data-category="{category}"] circle.point')
+        assert points.count() == count, category
+    assert page.locator('svg.chart[data-category="creature"] circle.point').count() == releases
+    last = page.locator('svg.chart[data-category="creature"] circle.point').last
+    assert last.get_attribute("data-release") == "2026-08-07"
+
+
+def test_canned_query_with_a_date(page, site, db, tmp_path: Path) -> None:
+    query = next(q for q in canned_queries() if q.name == "subtypes_in_force")
+    page.goto(f"{site[0]}/rulesdb/{query.name}")
+    for name, value in query.example.items():
+        page.fill(f"input[name={name}]", value)
+    page.get_by_role("button", name="Run SQL").click()
+    page.screenshot(path=str(tmp_path / "canned.png"), full_page=True)
+    shown = page.locator("table.rows-and-columns td.col-name").all_inner_texts()
+    with db.connect() as connection:
+        expected = [row[0] for row in connection.execute(text(query.with_examples()))]
+    assert shown == expected == ["Dragon", "Drake", "Dreadnought", "Drone", "Druid", "Dryad"]
+
+
+def test_sql_page_refuses_a_write(page, site, db, tmp_path: Path) -> None:
+    page.goto(f"{site[0]}/rulesdb")
+    editor = page.locator(".CodeMirror")  # Datasette 0.65: CodeMirror 5 over the textarea
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("DELETE FROM release")
+    page.get_by_role("button", name="Run SQL").click()
+    page.screenshot(path=str(tmp_path / "write.png"), full_page=True)
+    assert "Statement must be a SELECT" in page.content()
+    for statement in ("PRAGMA query_only = 0", "ATTACH DATABASE 'x.db' AS x"):
+        response = page.goto(f"{site[0]}/rulesdb?sql={statement}")
+        assert response.status == 400, statement
+    with db.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM release")).scalar() >= 64
+
+
+def test_unknown_release_and_word_pages(page, site, tmp_path: Path) -> None:
+    assert visit(page, site, "/release/2024-06-08", tmp_path / "no-release.png") == 404
+    assert "the release in force that day took effect on 2024-06-07" in page.content()
+    assert visit(page, site, "/release/1999-01-01", tmp_path / "too-early.png") == 404
+    assert "No release took effect on 1999-01-01" in page.content()
+    assert visit(page, site, "/release/soon", tmp_path / "not-a-date.png") == 404
+    assert visit(page, site, "/word/Nagaa", tmp_path / "no-word.png") == 404
+    assert "unknown word 'Nagaa'" in page.locator("p.not-found").inner_text()
+
+
+def main() -> None:
+    """Rewrite docs/release-page.png from a fresh head database, as a reader sees the page."""
+    from rulesdb.store import migrate
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "head.sqlite3"
+        engine = make_engine(URL.create("sqlite", database=str(path)))
+        migrate.upgrade(engine)
+        engine.dispose()
+        with served(path) as base, browser_page() as opened:
+            opened.goto(base + "/release/2024-06-07")
+            SCREENSHOT.parent.mkdir(exist_ok=True)
+            opened.screenshot(path=str(SCREENSHOT))
+    print(f"{SCREENSHOT.relative_to(ROOT)} rewritten", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
