@@ -125,7 +125,9 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert checkout.head() == NEW_REVISION
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    # Chained after the old head, which may be a revision that is not a release (comments_v1).
+    old_head = before["migrations/HEAD"].decode().strip()
+    assert f'down_revision: str | None = "{old_head}"' in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -158,7 +160,8 @@ def test_appended_release_upgrades_and_downgrades(
                         "--format", "json"], checkout.root)
         return {row["name"] for row in json.loads(done.stdout)}
 
-    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head
+    old_head = checkout.head()
     url = url_text(head_url)
     before = db_dump()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
@@ -171,7 +174,7 @@ def test_appended_release_upgrades_and_downgrades(
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
 
-    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before
 
 

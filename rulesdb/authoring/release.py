@@ -23,6 +23,8 @@ from rulesdb.store.paths import data_root
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
+_DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -87,6 +89,25 @@ class Checkout:
         partial.write_text(revision + "\n")
         partial.replace(self.head_file)
 
+    def last_release(self) -> str | None:
+        """The newest release revision (cr_YYYY_MM_DD sorts by date), whatever follows it."""
+        releases = sorted(path.stem for path in self.versions.glob("cr_*.py"))
+        return releases[-1] if releases else None
+
+    def tip(self) -> str:
+        """The revision no other revision revises: what HEAD must name."""
+        revised, revisions = set(), []
+        for path in self.versions.glob("*.py"):
+            source = path.read_text(encoding="utf-8")
+            found = _REVISION.search(source)
+            if found:
+                revisions.append(found.group(1))
+            revised.update(_DOWN_REVISION.findall(source))
+        tips = sorted(set(revisions) - revised)
+        if len(tips) != 1:
+            raise RulesdbError(f"{self.versions}: the chain has {len(tips)} heads: {tips}")
+        return tips[0]
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -115,8 +136,11 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
 def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    head_day = release_date(head)
-    if head == revision:
+    # The head may be a revision that is not a release (comments_v1, a new table): releases are
+    # ordered against the newest release, and the new one is chained after the head.
+    last = checkout.last_release()
+    head_day = release_date(last) if last else None
+    if last == revision:
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
         if existing == fresh:
@@ -128,7 +152,8 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[st
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
             f"release {head_day}; releases only append"
         )
-    _write(checkout, release, down_revision=head, previous=checkout.seed_of(head))
+    _write(checkout, release, down_revision=head,
+           previous=checkout.seed_of(last) if last else None)
     return revision, True
 
 
@@ -159,7 +184,8 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
         previous = _write(checkout, release, down_revision=down, previous=previous)
         down = revision_id(release.effective_date)
         written.append(down)
-    checkout.set_head(down)
+    # Revisions chained after the last release (comments_v1, ...) stay where they are.
+    checkout.set_head(checkout.tip())
     return written
 
 

@@ -1,0 +1,96 @@
+"""Every table, view and column at head is described, and PostgreSQL carries the descriptions
+as comments (what psql \\d+, DBeaver and other clients show), from rulesdb/store/descriptions.toml.
+
+These walk the live schema, so a table, view or column added without a description fails
+here by name: add its line to descriptions.toml and a COMMENT ON in its own revision
+(rulesdb_loaders.comments_v1.comment_on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import Engine, inspect, text
+from sqlalchemy.engine import URL
+
+from rulesdb.store import migrate
+from rulesdb.store.descriptions import descriptions, parse
+from rulesdb.store.engine import make_engine
+from tests.conftest import ROOT, PostgresServer
+
+FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_v1.toml"  # comments_v1's copy
+
+
+@pytest.fixture
+def pg_head(_head_pg: URL) -> Iterator[Engine]:
+    """The session's PostgreSQL database at head, for reading only."""
+    engine = make_engine(_head_pg)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def pg_head_copy(pg_server: PostgresServer, _head_pg: URL,
+                 request: pytest.FixtureRequest) -> Iterator[Engine]:
+    url = pg_server.create(template=_head_pg.database)
+    request.addfinalizer(lambda: pg_server.drop(url))
+    engine = make_engine(url)
+    yield engine
+    engine.dispose()
+
+
+def live_schema(engine: Engine) -> dict[str, list[str]]:
+    """Every table and view of the database with its columns."""
+    found = inspect(engine)
+    names = [*found.get_table_names(), *found.get_view_names()]
+    return {name: [column["name"] for column in found.get_columns(name)] for name in names}
+
+
+def test_every_table_view_and_column_is_described(head_engine: Engine) -> None:
+    described = descriptions()
+    schema = live_schema(head_engine)
+    missing = [name for name in schema if not described.get(name, None)
+               or not described[name].description.strip()]
+    missing += [f"{table}.{column}" for table, columns in schema.items() if table in described
+                for column in columns if not described[table].columns.get(column, "").strip()]
+    assert missing == [], "describe these in rulesdb/store/descriptions.toml"
+    stale = [name for name in described if name not in schema]
+    stale += [f"{table}.{column}" for table, item in described.items() if table in schema
+              for column in item.columns if column not in schema[table]]
+    assert stale == [], "descriptions.toml describes objects the schema does not have"
+
+
+def pg_comments(engine: Engine) -> dict[tuple[str, str | None], str]:
+    """(relation, column or None) → comment, for the public schema's tables and views."""
+    with engine.connect() as connection:
+        rows = connection.execute(text(
+        "SELECT c.relname, a.attname, d.description FROM pg_description d "
+            "JOIN pg_class c ON c.oid = d.objoid AND d.classoid = 'pg_class'::regclass "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public' "
+            "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.objsubid "
+            "WHERE c.relkind IN ('r', 'v', 'm')")).all()
+    return {(relation, column): comment for relation, column, comment in rows}
+
+
+def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
+    expected: dict[tuple[str, str | None], str] = {}
+    for table, columns in live_schema(pg_head).items():
+        item = descriptions()[table]
+        expected[(table, None)] = item.description
+        expected.update({(table, column): item.columns[column] for column in columns})
+    assert pg_comments(pg_head) == expected
+
+
+def test_comments_v1_downgrade_removes_exactly_its_comments(pg_head_copy: Engine) -> None:
+    described = parse(FROZEN.read_text(encoding="utf-8"))
+    frozen = {(table, None) for table in described}
+    frozen |= {(table, column) for table, item in described.items() for column in item.columns}
+    migrate.downgrade(pg_head_copy, "comments_v1")  # undo whatever comes after it
+    with_them = pg_comments(pg_head_copy)
+    migrate.downgrade(pg_head_copy, "comments_v1-1")
+    without = pg_comments(pg_head_copy)
+    assert set(with_them) - set(without) == frozen
+    assert without == {key: value for key, value in with_them.items() if key not in frozen}
+    migrate.upgrade(pg_head_copy, "comments_v1")
+    assert pg_comments(pg_head_copy) == with_them

@@ -1,0 +1,85 @@
+"""`rulesdb serve` without a browser: its refusals, the canned queries the README shows, and
+Datasette's metadata (in process, through Datasette's own test client)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from rulesdb.store.descriptions import descriptions
+from rulesdb.store.engine import make_engine
+from tests.support import run_cli
+from tests.test_readme import README, sql_examples
+
+datasette = pytest.importorskip("datasette", reason="the web extra is not installed")
+
+from rulesdb.web.canned import canned_queries  # noqa: E402
+from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS  # noqa: E402
+
+
+def test_readme_analyst_queries_are_the_canned_queries() -> None:
+    readme = [block.group(2) for block, _ in sql_examples(README.read_text(encoding="utf-8"))]
+    assert readme == [query.with_examples() for query in canned_queries()]
+    for query in canned_queries():
+        assert set(query.parameters) == set(query.example), query.name
+
+
+def test_serve_refuses_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["--db", "postgresql://user:secret@127.0.0.1/rules", "serve"], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("rulesdb: error: the web face needs a SQLite file, not "
+                   "postgresql+psycopg://user:***@127.0.0.1/rules: make one with rulesdb --db "
+                   "sqlite:///rules.sqlite3 upgrade, then serve it with rulesdb --db "
+                   "sqlite:///rules.sqlite3 serve\n")
+
+
+def test_serve_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.sqlite3"
+    code, _, err = run_cli(["--db", f"sqlite:///{missing}", "serve"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "no such database file" in err
+    assert not missing.exists()
+
+
+def test_serve_without_the_extra_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "datasette" else real(name, *a))
+    code, out, err = run_cli(["serve"], capsys)
+    assert (code, out, err) == (
+        2, "", "rulesdb: error: the web face needs Datasette: pip install 'rulesdb[web]'\n")
+
+
+def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    engine = make_engine(f"sqlite:///{_head_sqlite}")
+    try:
+        found = inspect(engine)
+        names = [*found.get_table_names(), *found.get_view_names()]
+        columns = {name: [c["name"] for c in found.get_columns(name)] for name in names}
+    finally:
+        engine.dispose()
+    for name in names:
+        assert site.metadata("description", database=DATABASE, table=name), name
+        described = site.metadata("columns", database=DATABASE, table=name)
+        assert set(described) == set(columns[name]), name
+    assert site.setting("sql_time_limit_ms") == SQL_TIME_LIMIT_MS
+    assert not any(query.get("write") for query in site.metadata(
+        "queries", database=DATABASE).values())
+
+    async def page(path: str) -> str:
+        response = await site.client.get(path)
+        assert response.status_code == 200, path
+        return response.text
+
+    html = asyncio.run(page("/rulesdb/v_lifetime"))
+    assert descriptions()["v_lifetime"].description in html
+    assert re.search(r"first_listed.*Effective date of the first release listing it", html, re.S)
+    assert not site.get_database(DATABASE).is_mutable
