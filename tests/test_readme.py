@@ -34,8 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 ANALYSTS = "## For analysts: SQL"
 EXAMPLE_DB = "sqlite:///rules.sqlite3"  # the database the README's Python examples open
-# Commands that change the checkout or the release chain: never run from the README.
-NOT_RUN = {"new-release", "rebuild-chain", "downgrade"}
+# Commands that change the checkout or the release chain, or serve until stopped: never run
+# from the README (tests/test_web.py runs `serve` as its own process).
+NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve"}
 _FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 
 
