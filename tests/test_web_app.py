@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
@@ -83,3 +83,33 @@ def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> 
     assert descriptions()["v_lifetime"].description in html
     assert re.search(r"first_listed.*Effective date of the first release listing it", html, re.S)
     assert not site.get_database(DATABASE).is_mutable
+
+
+def test_release_page_shows_notes_once_the_table_exists(head_engine) -> None:  # type: ignore[no-untyped-def]
+    from rulesdb.web import pages
+
+    assert pages.release(head_engine, "2019-01-25")["notes"] is None
+    with head_engine.begin() as connection:  # another stage's table, as it might land
+        connection.execute(text("CREATE TABLE release_note (release_date DATE, note TEXT)"))
+        connection.execute(text("INSERT INTO release_note VALUES ('2019-01-25', "
+                                "'survives only as an ASCII-folded cp437 file')"))
+    assert pages.release(head_engine, "2019-01-25")["notes"] == [
+        {"note": "survives only as an ASCII-folded cp437 file"}]
+    assert pages.release(head_engine, "2024-06-07")["notes"] == []
+
+
+def test_cells_link_to_release_and_word_pages(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+
+    async def page(path: str) -> str:
+        response = await site.client.get(path)
+        assert response.status_code == 200, path
+        return response.text
+
+    html = asyncio.run(page("/rulesdb/v_lifetime?name=Naga"))
+    assert '<a href="/word/Naga">Naga</a>' in html
+    assert '<a href="/release/2016-07-22">2016-07-22</a>' in html
+    html = asyncio.run(page("/rulesdb/v_subtype?name=Urza%E2%80%99s&release_date=2024-06-07"))
+    assert '<a href="/word/Urza%E2%80%99s">Urza’s</a>' in html

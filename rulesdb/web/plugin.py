@@ -12,6 +12,7 @@ To add a page (the rulebook's rule pages and glossary, once the rulebook is data
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from urllib.parse import quote, unquote
 
 import markdown
 from datasette import Response, hookimpl
+from markupsafe import Markup, escape
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
@@ -28,7 +30,16 @@ from rulesdb.web import chart, pages
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.metadata import DATABASE
 
-PLUGIN = "rulesdb"  # the key of this plugin's configuration in Datasette's metadata
+PLUGIN = "rulesdb"  # the name the plugin is registered under
+
+# Datasette links single-column foreign keys only; these columns hold a release's effective
+# date or a word (every rulesdb key is natural), so their cells link to the pages instead.
+DATE_COLUMNS = frozenset({"release_date", "effective_date", "from_date", "to_date",
+                          "first_listed", "last_listed", "dropped_in"})
+WORD_COLUMNS = frozenset({"name", "card_type", "supertype", "old_name", "new_name",
+                          "renamed_from", "renamed_to"})
+NOT_WORDS = frozenset({"category", "alembic_version"})  # tables whose `name` is no word
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @cache
@@ -130,9 +141,24 @@ def register_routes(datasette: Any) -> list[tuple[str, Callable[..., Any]]]:
     return ROUTES
 
 
+def word_url(name: str) -> str:
+    return "/word/" + quote(name, safe="")
+
+
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
-    env.filters["word_url"] = lambda name: "/word/" + quote(name, safe="")
+    env.filters["word_url"] = word_url
+
+
+@hookimpl
+def render_cell(value: Any, column: str, table: str | None, database: str) -> Markup | None:
+    if database != DATABASE or not isinstance(value, str):
+        return None
+    if column in DATE_COLUMNS and _ISO_DATE.match(value):
+        return Markup(f'<a href="/release/{value}">{value}</a>')
+    if column in WORD_COLUMNS and table not in NOT_WORDS:
+        return Markup(f'<a href="{escape(word_url(value))}">{escape(value)}</a>')
+    return None
 
 
 @hookimpl
