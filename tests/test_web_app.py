@@ -113,3 +113,14 @@ def test_cells_link_to_release_and_word_pages(_head_sqlite: Path) -> None:
     assert '<a href="/release/2016-07-22">2016-07-22</a>' in html
     html = asyncio.run(page("/rulesdb/v_subtype?name=Urza%E2%80%99s&release_date=2024-06-07"))
     assert '<a href="/word/Urza%E2%80%99s">Urza’s</a>' in html
+
+
+def test_a_runaway_query_is_cut_off(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    endless = ("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+               "SELECT count(*) FROM n")
+    response = asyncio.run(site.client.get("/rulesdb.json", params={"sql": endless}))
+    assert response.status_code == 400
+    assert "SQL query took too long" in response.text

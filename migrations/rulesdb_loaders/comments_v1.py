@@ -10,8 +10,9 @@ In a revision that creates a table, view or column, with the same text as its li
     from rulesdb_loaders.comments_v1 import comment_on, uncomment
     comment_on("release_note", "One row per ...", {"release_date": "...", "note": "..."})
 
-Dropping a table or view drops its comments; a downgrade that keeps the object (a column
-added to an old table, a view replaced) calls ``uncomment`` for what its upgrade set.
+A column added to an existing table: ``comment_columns("release", {"in_force_until": "..."})``.
+Dropping a table or view drops its comments; a downgrade that keeps the object (a view
+replaced, a column kept) removes what its upgrade set: ``comment_columns(t, {"c": None})``.
 """
 
 from __future__ import annotations
@@ -35,14 +36,19 @@ def frozen(name: str) -> dict[str, tuple[str, dict[str, str]]]:
 def comment_on(table: str, description: str | None,
                columns: Mapping[str, str | None] | None = None) -> None:
     """Set (or, with None, remove) the comments of a table or view and of its columns."""
-    bind = op.get_bind()
-    if bind.dialect.name != "postgresql":
+    if not _postgresql():
         return  # SQLite has no comments; Datasette reads descriptions.toml instead
-    quote = bind.dialect.identifier_preparer.quote
     kind = "VIEW" if _is_view(table) else "TABLE"
-    op.execute(f"COMMENT ON {kind} {quote(table)} IS {_literal(description)}")
-    for column, text in (columns or {}).items():
-        op.execute(f"COMMENT ON COLUMN {quote(table)}.{quote(column)} IS {_literal(text)}")
+    op.execute(f"COMMENT ON {kind} {_quote(table)} IS {_literal(description)}")
+    comment_columns(table, columns or {})
+
+
+def comment_columns(table: str, columns: Mapping[str, str | None]) -> None:
+    """Only these columns' comments (a column added to an existing table or view)."""
+    if not _postgresql():
+        return
+    for column, text in columns.items():
+        op.execute(f"COMMENT ON COLUMN {_quote(table)}.{_quote(column)} IS {_literal(text)}")
 
 
 def uncomment(table: str, columns: Iterable[str] = ()) -> None:
@@ -58,6 +64,14 @@ def apply_frozen(name: str) -> None:
 def remove_frozen(name: str) -> None:
     for table, (_, columns) in frozen(name).items():
         uncomment(table, columns)
+
+
+def _postgresql() -> bool:
+    return op.get_bind().dialect.name == "postgresql"
+
+
+def _quote(name: str) -> str:
+    return op.get_bind().dialect.identifier_preparer.quote(name)
 
 
 def _is_view(table: str) -> bool:
