@@ -132,6 +132,8 @@ def test_home_lists_every_release_with_its_change(page, site, db, tmp_path: Path
     row = page.locator("tr.release", has_text="2024-06-07")
     assert "tribal → kindred" in row.inner_text()
     assert "−3 creature types" in row.inner_text()
+    objects = page.locator("table.objects").inner_text()
+    assert "v_lifetime\tview\tView: every item ever listed" in objects
     row.get_by_role("link", name="2024-06-07").click()
     assert page.url == site[0] + "/release/2024-06-07"
 

@@ -15,6 +15,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
 from rulesdb.questions.diff import CARD_TYPES, SUPERTYPES, Comparison, compare, fetch
 from rulesdb.questions.lifetime import cite, history
+from rulesdb.store.descriptions import table_description
 
 
 class NotFound(RulesdbError):
@@ -43,7 +44,16 @@ def home(engine: Engine) -> dict[str, Any]:
                                         date.fromisoformat(day)))
         timeline.append({"date": day, "source_file": row["source_file"], "summary": summary,
                          "previous": previous})
-    return {"releases": list(reversed(timeline))}
+    return {"releases": list(reversed(timeline)), "objects": described_objects(engine)}
+
+
+def described_objects(engine: Engine) -> list[dict[str, str]]:
+    """Every table and view the database has, with its description (views first)."""
+    found = inspect(engine)
+    objects = [*(("view", name) for name in found.get_view_names()),
+               *(("table", name) for name in found.get_table_names())]
+    return [{"kind": kind, "name": name, "description": table_description(name) or ""}
+            for kind, name in objects]
 
 
 def summarise(comparison: Comparison) -> str:
