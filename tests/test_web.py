@@ -12,7 +12,8 @@ import contextlib
 import hashlib
 import importlib.util
 import os
-import socket
+import re
+import select
 import subprocess
 import sys
 import tempfile
@@ -46,22 +47,20 @@ def _missing() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextlib.contextmanager
 def served(database: Path) -> Iterator[str]:
-    """`rulesdb --db sqlite:///DATABASE serve` as its own process; yields its base URL."""
-    port = _free_port()
+    """`rulesdb --db sqlite:///DATABASE serve --port 0` as its own process; yields its URL."""
     process = subprocess.Popen(
         [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve",
-         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
+         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + STARTUP_LIMIT
+        # The first line names the port it bound: "rulesdb: serving FILE ... on http://H:P/".
+        ready, _, _ = select.select([process.stdout], [], [], STARTUP_LIMIT)
+        line = process.stdout.readline() if ready else ""  # type: ignore[union-attr]
+        found = re.search(r"on (http://\S+?)/ ", line)
+        assert found, f"rulesdb serve did not start: {line!r}"
+        base = found.group(1)
         while True:
             if process.poll() is not None:
                 raise AssertionError(f"rulesdb serve exited: {process.stdout.read()}")  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,17 @@ def test_serve_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixt
     code, _, err = run_cli(["--db", f"sqlite:///{missing}", "serve"], capsys)
     assert code == 2 and err.count("\n") == 1 and "no such database file" in err
     assert not missing.exists()
+
+
+def test_serve_on_a_port_in_use(_head_sqlite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run_cli(["--db", f"sqlite:///{_head_sqlite}", "serve", "--port",
+                                  str(port)], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"rulesdb: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_serve_without_the_extra_says_what_to_install(

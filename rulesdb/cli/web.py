@@ -16,7 +16,7 @@ INSTALL = "the web face needs Datasette: pip install 'rulesdb[web]'"
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535),
-              help="TCP port to listen on.")
+              help="TCP port to listen on (0: any free port, printed on start).")
 @pass_app
 def serve(app: AppContext, host: str, port: int) -> None:
     """Serve the database read-only in the browser (Datasette): release pages, diffs, words,
@@ -40,8 +40,11 @@ def serve(app: AppContext, host: str, port: int) -> None:
                            f"rulesdb --db sqlite:///{path} upgrade")
     app.data_engine()  # the embedded default upgrades itself; a --db must already be at head
     engine.dispose()  # Datasette opens the file itself, immutable
-    from rulesdb.web.server import run
+    from rulesdb.web.server import listen, run
 
-    click.echo(f"rulesdb: serving {path} read-only on http://{host}:{port}/ (Ctrl-C stops)",
-               err=True)
-    run(path, host, port)
+    sock = listen(host, port)
+    bound_host, bound_port = sock.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    click.echo(f"rulesdb: serving {path} read-only on http://{shown}:{bound_port}/ "
+               "(Ctrl-C stops)", err=True)
+    run(path, sock)

@@ -3,12 +3,14 @@ refuses writes), queries cut off after ``SQL_TIME_LIMIT_MS``, no write canned qu
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from datasette.app import Datasette
 from datasette.database import Database
 from datasette.plugins import pm
 
+from rulesdb.errors import RulesdbError
 from rulesdb.web import plugin
 from rulesdb.web.metadata import DATABASE, SETTINGS, metadata
 
@@ -24,7 +26,21 @@ def build(path: Path) -> Datasette:
     return datasette
 
 
-def run(path: Path, host: str, port: int) -> None:
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before Datasette starts: a port in use is one clear line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise RulesdbError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
+
+
+def run(path: Path, sock: socket.socket) -> None:
     import uvicorn
 
-    uvicorn.run(build(path).app(), host=host, port=port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(build(path).app(), log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
