@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -153,7 +154,7 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         else:
             counted = _Counted(rows, limit)
             write = write_json_rows if fmt == "json" else write_csv_rows
-            write(labels, counted, click.get_text_stream("stdout"))
+            write(labels, counted, sys.stdout)
             cut = counted.cut
     if cut:
         click.echo(f"rulesdb: showing the first {limit} rows; --limit N shows more", err=True)

@@ -97,21 +97,23 @@ WITH mine AS (
     FROM pg_class c JOIN spaces s ON s.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S')
 )
-SELECT 'is or may act as the superuser' AS why, rolname AS what FROM mine WHERE rolsuper
+SELECT 1 AS rank, 'is or may act as the superuser' AS why, rolname AS what
+FROM mine WHERE rolsuper
 UNION ALL
-SELECT 'is a member of', rolname FROM mine WHERE rolname = ANY(%(server_roles)s)
+SELECT 2, 'is a member of', rolname FROM mine WHERE rolname = ANY(%(server_roles)s)
 UNION ALL
-SELECT 'owns', r.name FROM relations r WHERE r.relowner IN (SELECT oid FROM mine)
+SELECT 3, 'owns', r.name FROM relations r WHERE r.relowner IN (SELECT oid FROM mine)
 UNION ALL
-SELECT 'may write', r.name FROM relations r CROSS JOIN mine m
+SELECT 4, 'may write', r.name FROM relations r CROSS JOIN mine m
 WHERE CASE WHEN r.relkind = 'S' THEN has_sequence_privilege(m.oid, r.oid, 'USAGE, UPDATE')
       ELSE has_table_privilege(m.oid, r.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') END
 UNION ALL
-SELECT 'may CREATE in schema', s.nspname FROM spaces s CROSS JOIN mine m
+SELECT 5, 'may CREATE in schema', s.nspname FROM spaces s CROSS JOIN mine m
 WHERE has_schema_privilege(m.oid, s.oid, 'CREATE')
 UNION ALL
-SELECT 'may CREATE in database', current_database() FROM mine m
+SELECT 6, 'may CREATE in database', current_database() FROM mine m
 WHERE has_database_privilege(m.oid, current_database(), 'CREATE')
+ORDER BY rank, what
 LIMIT 1
 """
 
@@ -327,9 +329,9 @@ def _postgresql_query(url: URL, sql: str,
                f"-c statement_timeout={millis} -c lock_timeout={millis} "
                f"-c idle_in_transaction_session_timeout={millis + 10_000}")
     try:
+        wait = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
         connection = psycopg.connect(conninfo, options=options, autocommit=False,
-                                     connect_timeout=max(2, min(CONNECT_TIMEOUT, int(timeout))),
-                                     application_name="rulesdb sql")
+                                     application_name="rulesdb sql", **wait)
     except psycopg.Error as exc:
         raise RulesdbError(f"cannot connect to {mask(url)}: {_first_line(exc)}") from None
     # The server's statement_timeout can be lifted by the query itself (set_config); the
@@ -365,7 +367,7 @@ def _refuse_powerful_role(connection: Any, url: URL) -> None:
     if row is None:
         return
     user = connection.info.user
-    why, what = row
+    _, why, what = row
     reader = url.set(username="analyst", password=None)
     raise RulesdbError(
         f"rulesdb sql on PostgreSQL runs only as a role that can read and not write, and "

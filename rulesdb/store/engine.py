@@ -93,8 +93,9 @@ def make_engine(url: URL | str, *, create_folder: bool = False) -> Engine:
         url = parse_url(url)
     if url.get_backend_name() == "sqlite":
         return _sqlite_engine(url, create_folder)
-    return create_engine(url, pool_pre_ping=False,
-                         connect_args={"connect_timeout": CONNECT_TIMEOUT})
+    # A connect_timeout in the URL's query string wins over the default.
+    timeout = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
+    return create_engine(url, pool_pre_ping=False, connect_args=timeout)
 
 
 def _sqlite_engine(url: URL, create_folder: bool) -> Engine:
