@@ -216,8 +216,8 @@ def test_the_time_limit_covers_fetching_after_the_timeout_is_lifted(pg_reader: U
 
 
 def test_rows_are_streamed_not_held(reader_url: URL) -> None:
-    """60 000 rows through JSON output: the Python heap stays far below the result's size."""
-    sql = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000) "
+    """100 000 rows through JSON output: the Python heap stays far below the result's size."""
+    sql = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) "
            "SELECT i, 'some text to make the row wider' AS t FROM n")
     with open(os.devnull, "w") as sink:
         tracemalloc.start()
@@ -227,8 +227,8 @@ def test_rows_are_streamed_not_held(reader_url: URL) -> None:
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-    assert written == 60000
-    held = 60000 * 100  # what holding the rows as tuples would take, at the least
+    assert written == 100000
+    held = 100000 * 100  # what holding the rows as tuples would take, at the least
     assert peak < held / 5, peak
 
 

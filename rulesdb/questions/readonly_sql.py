@@ -51,7 +51,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
-BATCH = 1000  # rows fetched at a time: memory stays flat however many rows there are
+BATCH = 5000  # rows fetched at a time: memory stays flat however many rows there are
 
 READ_ONLY = "rulesdb sql is read-only"
 QUERY_WORDS = ("select", "with", "values", "table", "(")  # what may start a PostgreSQL query
