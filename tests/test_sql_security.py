@@ -188,15 +188,35 @@ _PIECES = st.sampled_from([
 SQL_TEXT = st.lists(_PIECES, min_size=1, max_size=12).map("".join)
 
 
+@pytest.fixture
+def pg_owner(head_url: URL, head_engine: Engine, pg_server: PostgresServer) -> Iterator[URL]:
+    """A non-superuser role owning one of rulesdb's tables."""
+    role = f"rulesdb_owner_{uuid.uuid4().hex[:10]}"
+    with pg_server.admin.connect() as connection:
+        connection.execute(text(f"CREATE ROLE {role} LOGIN"))
+    with head_engine.begin() as connection:
+        connection.execute(text(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}"))
+        connection.execute(text(f"ALTER TABLE release_subtype OWNER TO {role}"))
+    try:
+        yield head_url.set(username=role)
+    finally:
+        with head_engine.begin() as connection:
+            connection.execute(text("ALTER TABLE release_subtype OWNER TO CURRENT_USER"))
+        drop_role(make_engine(head_url), pg_server, role)
+
+
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_generated_sql_changes_nothing(
-    head_url: URL, pg_reader: URL, untouched: None
+    head_url: URL, pg_owner: URL, pg_reader: URL, untouched: None
 ) -> None:
     @settings(max_examples=60, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(SQL_TEXT)
     def run(sql: str) -> None:
-        assert attempt(head_url, sql, courtesy=False) is not None  # the superuser: refused
+        for powerful in (head_url, pg_owner):  # the superuser and an owner: never sent
+            refused = attempt(powerful, sql, courtesy=False)
+            assert refused is not None
+            assert "runs only as a role" in str(refused) or not sql.strip()
         attempt(pg_reader, sql, courtesy=False)
         attempt(pg_reader, sql, courtesy=True)
 
