@@ -51,8 +51,8 @@ def run_migrations_online() -> None:
         return
     if config.config_file_name and not config.attributes.get("quiet_logging"):
         logging.config.fileConfig(config.config_file_name, disable_existing_loggers=False)
-    url, _ = resolve_url(context.get_x_argument(as_dictionary=True).get("db"))
-    engine = make_engine(url)
+    url, is_default = resolve_url(context.get_x_argument(as_dictionary=True).get("db"))
+    engine = make_engine(url, create_folder=is_default)
     try:
         with engine.connect() as connection:
             _run(connection)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import URL, make_url
 
 from rulesdb.store import migrate
@@ -151,3 +151,36 @@ def head_engine(head_url: URL) -> Iterator:
 
 def url_text(url: URL) -> str:
     return url.render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def reader_url(backend: str, head_url: URL, request: pytest.FixtureRequest) -> Iterator[URL]:
+    """Who ``rulesdb sql`` runs as: the SQLite file itself, or on PostgreSQL a fresh LOGIN role
+    given ``grant-read`` on a head copy (sql refuses superusers and owners)."""
+    if backend == "sqlite":
+        yield head_url
+        return
+    from rulesdb.store.grants import grant_read
+
+    server: PostgresServer = request.getfixturevalue("pg_server")
+    name = f"rulesdb_reader_{uuid.uuid4().hex[:10]}"
+    with server.admin.connect() as connection:
+        connection.execute(text(f"CREATE ROLE {name} LOGIN"))
+    owner = make_engine(head_url)
+    try:
+        grant_read(owner, name)
+        yield head_url.set(username=name, password=None)
+    finally:
+        drop_role(owner, server, name)
+
+
+def drop_role(database: Engine, server: PostgresServer, name: str) -> None:
+    """Drop a test role: first its grants in the database, then the role itself."""
+    try:
+        with database.connect() as connection:
+            connection.execute(text(f"DROP OWNED BY {name}"))
+            connection.commit()
+    finally:
+        database.dispose()
+    with server.admin.connect() as connection:
+        connection.execute(text(f"DROP ROLE IF EXISTS {name}"))

@@ -5,7 +5,9 @@ Maintainer tooling: it writes into a checkout's ``seeds/`` and ``migrations/vers
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -84,10 +86,8 @@ class Checkout:
         return self.head_file.read_text().strip()
 
     def set_head(self, revision: str) -> None:
-        # Write-then-rename: a crash never leaves HEAD empty or half-written.
-        partial = self.head_file.with_name("HEAD.partial")
-        partial.write_text(revision + "\n")
-        partial.replace(self.head_file)
+        with staged() as files:
+            files.add(self.head_file, (revision + "\n").encode())
 
     def last_release(self) -> str | None:
         """The newest release revision (cr_YYYY_MM_DD sorts by date), whatever follows it."""
@@ -122,6 +122,63 @@ class Checkout:
             yield
 
 
+class Staged:
+    """Files written in full beside their targets under temporary names, then renamed into
+    place in the order they were added (HEAD last), or all removed: a read-only folder, a
+    full disk or an error midway leaves the checkout as it was."""
+
+    def __init__(self) -> None:
+        self._files: list[tuple[Path, Path]] = []
+
+    def add(self, target: Path, data: bytes) -> None:
+        temp = target.with_name(f".{target.name}.partial")  # not *.py: Alembic ignores it
+        try:
+            with open(temp, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())  # on disk before the rename makes it visible
+        except OSError as exc:
+            _remove(temp)
+            raise RulesdbError(f"cannot write {target}: {exc.strerror}; the checkout is "
+                               "unchanged") from None
+        self._files.append((temp, target))
+
+    def discard(self) -> None:
+        for temp, _ in self._files:
+            _remove(temp)
+
+    def commit(self) -> None:
+        created: list[Path] = []
+        try:
+            for temp, target in self._files:
+                existed = target.exists()
+                temp.replace(target)
+                if not existed:
+                    created.append(target)
+        except OSError as exc:
+            for path in created:  # new files without the HEAD naming them: take them back
+                _remove(path)
+            self.discard()
+            raise RulesdbError(f"cannot rename into {target}: {exc.strerror}") from None
+
+
+@contextmanager
+def staged() -> Iterator[Staged]:
+    files = Staged()
+    try:
+        yield files
+    except BaseException:
+        files.discard()
+        raise
+    files.commit()
+
+
+def _remove(path: Path) -> None:
+    # A folder that refused the write in the first place holds nothing to remove.
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """Write the seed and revision for one CR file; returns (revision, whether anything changed).
 
@@ -152,8 +209,10 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[st
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
             f"release {head_day}; releases only append"
         )
-    _write(checkout, release, down_revision=head,
-           previous=checkout.seed_of(last) if last else None)
+    with staged() as files:
+        _write(files, checkout, release, down_revision=head,
+               previous=checkout.seed_of(last) if last else None)
+        files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
 
@@ -173,17 +232,19 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
 def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
     base = _base_revision(checkout)
-    for path in checkout.versions.glob("cr_*.py"):
-        path.unlink()
-    for path in checkout.seeds.glob("cr_*.json"):
-        path.unlink()
     previous: dict[str, Any] | None = None
     down = base
     written = []
-    for release in releases:
-        previous = _write(checkout, release, down_revision=down, previous=previous)
-        down = revision_id(release.effective_date)
-        written.append(down)
+    with staged() as files:
+        for release in releases:
+            previous = _write(files, checkout, release, down_revision=down, previous=previous)
+            down = revision_id(release.effective_date)
+            written.append(down)
+        # Everything new is on disk: only now drop what the new chain does not rewrite.
+        keep = {f"{revision}{suffix}" for revision in written for suffix in (".py", ".json")}
+        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
+            if path.name not in keep:
+                path.unlink()
     # Revisions chained after the last release (comments_v1, ...) stay where they are.
     checkout.set_head(checkout.tip())
     return written
@@ -198,7 +259,7 @@ def _base_revision(checkout: Checkout) -> str:
 
 
 def _write(
-    checkout: Checkout, release: ReleaseData, down_revision: str,
+    files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
     previous: dict[str, Any] | None,
 ) -> dict[str, Any]:
     renames = renames_in(release.effective_date)
@@ -207,12 +268,11 @@ def _write(
     data = seed_bytes(document)
     revision = revision_id(release.effective_date)
     seed_name = f"{revision}.json"
-    (checkout.seeds / seed_name).write_bytes(data)
-    (checkout.versions / f"{revision}.py").write_text(_TEMPLATE.format(
+    files.add(checkout.seeds / seed_name, data)
+    files.add(checkout.versions / f"{revision}.py", _TEMPLATE.format(
         day=release.effective_date.isoformat(), source=release.source_file, revision=revision,
         down_revision=down_revision, seed=seed_name, seed_sha256=sha256(data),
-    ))
-    checkout.set_head(revision)
+    ).encode())
     return document
 
 

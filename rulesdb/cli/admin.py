@@ -14,7 +14,8 @@ def grant_read(app: AppContext, role: str) -> None:
     """Let an existing PostgreSQL ROLE read every table and view, and change nothing.
 
     Grants CONNECT on the database, USAGE on its schema and SELECT on every table and view,
-    including those later upgrades create. Safe to run again. SQLite: use file permissions.
+    including those later upgrades create, and revokes TEMPORARY on the database from
+    PUBLIC. Safe to run again. SQLite: use file permissions.
     """
     from rulesdb.store.grants import grant_read as grant
 
@@ -24,5 +25,9 @@ def grant_read(app: AppContext, role: str) -> None:
                f"{', '.join(done.future_owners)} create later; nothing else was granted")
     if done.public_can_create:
         click.echo(f"rulesdb: warning: every role (PUBLIC) may CREATE in schema {done.schema}, "
-                   f"{done.role} too; to stop that: REVOKE CREATE ON SCHEMA {done.schema} "
-                   "FROM PUBLIC", err=True)
+                   f"{done.role} too, so rulesdb sql refuses to run as it; to stop that: "
+                   f"REVOKE CREATE ON SCHEMA {done.schema} FROM PUBLIC", err=True)
+    if done.public_can_connect:
+        click.echo(f"rulesdb: note: every role (PUBLIC) may CONNECT to {done.database}; to "
+                   "admit only the owner and the roles given grant-read: REVOKE CONNECT ON "
+                   f"DATABASE {done.database} FROM PUBLIC", err=True)

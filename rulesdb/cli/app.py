@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -20,6 +22,16 @@ class AppContext:
     def __init__(self, db: str | None) -> None:
         self.db_option = db
         self._engine = None
+        self.is_default = False
+
+    @property
+    def target(self) -> str | None:
+        """The database as messages name it (masked), once one was opened."""
+        if self._engine is None:
+            return None
+        from rulesdb.store.engine import describe
+
+        return describe(self._engine.url)
 
     @property
     def engine(self):  # type: ignore[no-untyped-def]
@@ -27,8 +39,18 @@ class AppContext:
             from rulesdb.store.engine import make_engine, resolve_url
 
             url, self.is_default = resolve_url(self.db_option)
-            self._engine = make_engine(url)
+            self._engine = make_engine(url, create_folder=self.is_default)
         return self._engine
+
+    def explain(self, exc: BaseException) -> str:
+        """One line for a database error: which database, and why in words where we can."""
+        from rulesdb.store.engine import sqlite_file, sqlite_problem
+
+        if self._engine is None:
+            return f"database error: {_first_line(exc)}"
+        path = sqlite_file(self._engine.url)
+        reason = sqlite_problem(path) if path is not None else None
+        return f"cannot use {self.target}: {reason or _first_line(exc)}"
 
     def data_engine(self):  # type: ignore[no-untyped-def]
         """The engine of a database at head; the embedded default upgrades itself."""
@@ -39,10 +61,16 @@ class AppContext:
         return engine
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+
+
 def parse_date(value: str | None, option: str = "--as-of") -> date | None:
+    """A calendar date written YYYY-MM-DD, and only so (not 20210301, not 2021-W09-1)."""
     if value is None:
         return None
     try:
+        if not _ISO_DAY.fullmatch(value):
+            raise ValueError(value)
         return date.fromisoformat(value)
     except ValueError:
         raise RulesdbError(f"{option}: {value!r} is not a date; expected YYYY-MM-DD") from None
@@ -86,23 +114,62 @@ pass_app = click.make_pass_decorator(AppContext)
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: one-line errors and exit status 2 for bad input, whatever raised it."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    ctx: click.Context | None = None
     try:
-        # Without standalone mode click returns ctx.exit(n)'s code instead of raising it.
-        code = cli.main(args=list(argv) if argv is not None else None, prog_name="rulesdb",
-                        standalone_mode=False)
-        if isinstance(code, int) and code:
-            sys.exit(code)
+        _check_utf8(args)
+        ctx = cli.make_context("rulesdb", args)
+        with ctx:
+            cli.invoke(ctx)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         click.echo("rulesdb: aborted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
-        click.echo(f"rulesdb: error: {exc.format_message()}", err=True)
-        sys.exit(2)
+        _fail(exc.format_message(), 2)
     except RulesdbError as exc:
-        click.echo(f"rulesdb: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        _fail(str(exc), exc.exit_code)
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except Exception as exc:
+        if os.environ.get("RULESDB_DEBUG") or not _database_error(exc):
+            raise
+        app = ctx.find_object(AppContext) if ctx is not None else None
+        _fail(app.explain(exc) if app is not None else f"database error: {_first_line(exc)}", 2)
+
+
+def _fail(message: str, code: int) -> None:
+    from rulesdb.store.engine import mask_text
+
+    click.echo(f"rulesdb: error: {mask_text(message)}", err=True)
+    sys.exit(code)
+
+
+def _check_utf8(args: Sequence[str]) -> None:
+    """Arguments reach Python with undecodable bytes as surrogates; refuse them by position."""
+    for number, arg in enumerate(args, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise RulesdbError(f"argument {number} is not valid UTF-8: {shown[:80]!r}") from None
+
+
+def _database_error(exc: Exception) -> bool:
+    """A driver or SQLAlchemy error (connection refused, unknown database, unwritable file)."""
+    import sqlite3
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if isinstance(exc, SQLAlchemyError | sqlite3.Error):
+        return True
+    psycopg = sys.modules.get("psycopg")
+    return psycopg is not None and isinstance(exc, psycopg.Error)
+
+
+def _first_line(exc: BaseException) -> str:
+    inner = getattr(exc, "orig", None) or exc
+    lines = [line.strip() for line in str(inner).splitlines() if line.strip()]
+    return lines[0] if lines else type(inner).__name__

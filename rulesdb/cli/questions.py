@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from rulesdb.cli.output import default_format, to_json
 from rulesdb.errors import RulesdbError
 
 _TEXT_WIDTH = 60  # rule text in a table: its first line, cut to this width
+TABLE_LIMIT = 1000  # rows a table shows unless --limit says otherwise: people read tables
+DEFAULT_TIMEOUT = 30.0
 
 
 @cli.command()
@@ -114,22 +117,61 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
 @cli.command()
 @click.argument("query", metavar="SQL")
 @format_option()
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help=f"Print at most N rows (default: {TABLE_LIMIT} for a table, all for JSON "
+                   "and CSV, which are streamed).")
+@click.option("--timeout", type=click.FloatRange(min=0.1, max=3600), metavar="SECONDS",
+              default=DEFAULT_TIMEOUT, show_default=True,
+              help="Stop the query after this long, fetching included.")
 @pass_app
-def sql(app: AppContext, query: str, fmt: str | None) -> None:
+def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
+        timeout: float) -> None:
     """Run one read-only SQL query (SQLite or PostgreSQL) and print its rows.
 
-    The database is opened read-only: INSERT, UPDATE, DELETE, DDL, ATTACH, COPY, several
-    statements at once and functions with side effects are refused. See README.md, "For
-    analysts: SQL", for the views to query.
+    The database enforces it: SQLite opens the file read-only; PostgreSQL runs one query in
+    a read-only transaction as a role that cannot write (see ``rulesdb grant-read``). See
+    README.md, "For analysts: SQL", for the views to query.
     """
-    from rulesdb.questions.readonly_sql import run_readonly
+    from itertools import islice
+
+    from rulesdb.cli.streaming import write_csv_rows, write_json_rows
+    from rulesdb.questions.readonly_sql import open_query
 
     engine = app.engine
     if app.is_default:
         app.data_engine()  # creates (or upgrades) the embedded default first
-    columns, rows = run_readonly(engine.url, query)
-    labels = _unique(columns)
-    emit_rows([dict(zip(labels, row, strict=True)) for row in rows], labels, fmt)
+    fmt = fmt or default_format()
+    if limit is None and fmt == "table":
+        limit = TABLE_LIMIT
+    with open_query(engine.url, query, timeout) as result:
+        labels = _unique(result.columns)
+        rows = result.rows if limit is None else islice(result.rows, limit + 1)
+        if fmt == "table":
+            kept = list(rows)
+            emit_rows([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
+                      "table")
+            cut = limit is not None and len(kept) > limit
+        else:
+            counted = _Counted(rows, limit)
+            write = write_json_rows if fmt == "json" else write_csv_rows
+            write(labels, counted, sys.stdout)
+            cut = counted.cut
+    if cut:
+        click.echo(f"rulesdb: showing the first {limit} rows; --limit N shows more", err=True)
+
+
+class _Counted:
+    """Rows up to a limit, remembering whether more were there."""
+
+    def __init__(self, rows: Any, limit: int | None) -> None:
+        self.rows, self.limit, self.cut = rows, limit, False
+
+    def __iter__(self) -> Any:
+        for number, row in enumerate(self.rows):
+            if self.limit is not None and number >= self.limit:
+                self.cut = True
+                return
+            yield row
 
 
 @cli.command()

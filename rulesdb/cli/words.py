@@ -86,6 +86,9 @@ def parse(app: AppContext, line: str, as_of: str | None,
         raise SystemExit(1)
 
 
+MAX_LINE = 64 * 1024  # bytes: a type line is a few dozen; anything longer is not one
+
+
 def _stream(vocab: Vocabulary) -> bool:
     """stdin -> stdout, one JSON object per input line, a blank one too (invalid: no card
     type). Answers whatever input is available, then flushes: a line at a time when a person
@@ -97,22 +100,26 @@ def _stream(vocab: Vocabulary) -> bool:
     all_valid = True
     pending = b""
     at_start = True
+    number = 0  # input lines answered so far
     while True:
         chunk = read(1 << 16)
         if at_start and chunk:
             chunk, at_start = chunk.removeprefix(b"\xef\xbb\xbf"), False  # a UTF-8 BOM
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()  # the line still being written (b"" after a newline)
+        too_long = next((i for i, raw in enumerate([*lines, pending]) if len(raw) > MAX_LINE),
+                        None)
+        if too_long is not None:  # answered lines stay answered; this one is refused whole
+            sink.write(b"".join(_answer(vocab, answers, raw)[0] for raw in lines[:too_long]))
+            sink.flush()
+            raise RulesdbError(f"parse -: input line {number + too_long + 1} is longer than "
+                               f"{MAX_LINE // 1024} KiB; a type line is a few dozen characters")
+        number += len(lines)
         if not chunk and pending:  # the input ended without a final newline
             lines.append(pending)
         out = []
         for raw in lines:
-            answer = answers.get(raw)
-            if answer is None:
-                parsed = vocab.parse(raw.decode("utf-8", errors="replace").rstrip("\r"))
-                answer = ((parsed.json_line() + "\n").encode("utf-8"), parsed.valid)
-                if len(answers) < 1 << 16 and len(raw) <= 200:
-                    answers[raw] = answer
+            answer = _answer(vocab, answers, raw)
             out.append(answer[0])
             all_valid = all_valid and answer[1]
         if out:
@@ -120,6 +127,17 @@ def _stream(vocab: Vocabulary) -> bool:
             sink.flush()
         if not chunk:
             return all_valid
+
+
+def _answer(vocab: Vocabulary, answers: dict[bytes, tuple[bytes, bool]],
+            raw: bytes) -> tuple[bytes, bool]:
+    answer = answers.get(raw)
+    if answer is None:
+        parsed = vocab.parse(raw.decode("utf-8", errors="replace").rstrip("\r"))
+        answer = ((parsed.json_line() + "\n").encode("utf-8"), parsed.valid)
+        if len(answers) < 1 << 16 and len(raw) <= 200:
+            answers[raw] = answer
+    return answer
 
 
 def _report_text(report: Report) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError
@@ -25,6 +27,10 @@ _ENCODINGS_READ = "UTF-8, UTF-16, Windows-1252 or cp437"
 _SAMPLE_CHARS = 65536
 _MIN_ASCII_SHARE = 0.9
 
+# Every CR release is under 2 MB; reading stops well past that, so /dev/zero or a huge file
+# is refused instead of filling memory.
+MAX_BYTES = 20 * 1024 * 1024
+
 
 def decode_cr_bytes(data: bytes, source: str) -> str:
     """Return the text with LF line endings, or raise CRFormatError naming the problem."""
@@ -38,12 +44,41 @@ def decode_cr_bytes(data: bytes, source: str) -> str:
 
 
 def read_cr_file(path: Path) -> tuple[str, bytes]:
-    """Read and decode a file; returns (text, raw bytes)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CRFormatError(str(path), None, f"cannot read the file: {exc.strerror}") from None
+    """Read and decode a regular file of at most MAX_BYTES; returns (text, raw bytes)."""
+    data = read_bounded(path)
     return decode_cr_bytes(data, str(path)), data
+
+
+def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file, refusing FIFOs, devices, folders and files past ``limit``.
+
+    Opened non-blocking so a FIFO with no writer cannot hang the open; the type is checked on
+    the open descriptor, so what is read is what was checked.
+    """
+    source = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise CRFormatError(source, None, f"not a regular file ({_kind(mode)}); expected a "
+                                "Comprehensive Rules text file")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
+    if len(data) > limit:
+        raise CRFormatError(source, None, f"the file is larger than {limit // 2**20} MB; a "
+                            "Comprehensive Rules text is under 2 MB")
+    return data
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a plain file")
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -60,7 +95,8 @@ def _decode(data: bytes, source: str) -> str:
         )
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        _refuse_damaged_utf8(data, exc, source)
         candidates = []
         for code_page in _LEGACY_CODE_PAGES:
             try:
@@ -74,6 +110,26 @@ def _decode(data: bytes, source: str) -> str:
             "expected a Comprehensive Rules text",
         )
     return text
+
+
+def _refuse_damaged_utf8(data: bytes, error: UnicodeDecodeError, source: str) -> None:
+    """UTF-8 with a flaw is damaged UTF-8, not a code page: refuse it rather than guess.
+
+    A file valid up to a multi-byte character cut off at its end was truncated. A file with
+    more valid multi-byte UTF-8 characters than invalid bytes is UTF-8 that something broke:
+    no official 8-bit file has even one (cp1252 and cp437 text is never valid UTF-8 beyond
+    ASCII), and reading it as cp437 would turn every ’ into ΓÇÖ.
+    """
+    line = _line_count(data[: error.start].decode("utf-8", errors="replace"))
+    if error.end == len(data) and error.reason == "unexpected end of data":
+        raise CRFormatError(source, line, "the file ends in the middle of a UTF-8 character; "
+                            "it looks truncated")
+    text = data.decode("utf-8", errors="replace")
+    invalid = text.count("\ufffd")
+    multibyte = sum(1 for char in text if ord(char) > 127) - invalid
+    if multibyte > 0 and multibyte >= invalid:
+        raise CRFormatError(source, line, f"byte {error.start} is not valid UTF-8, though the "
+                            f"file has {multibyte} UTF-8 characters; it looks damaged")
 
 
 def _decode_declared(data: bytes, start: int, encoding: str, source: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import cache
 
 from rulesdb.errors import CRFormatError
@@ -102,19 +102,34 @@ def _effective_date(lines: list[str], source: str) -> date:
         try:
             if match is None or month is None:
                 raise ValueError(line)
-            return date(int(match["year"]), month, int(match["day"]))
+            day = date(int(match["year"]), month, int(match["day"]))
         except ValueError:
             said = line[line.index("effective as of") :].strip()
             raise CRFormatError(
                 source, number, f"unreadable effective date {_clip(said)!r}; expected "
                 "'These rules are effective as of <Month> <day>, <year>.'"
             ) from None
+        _check_plausible(day, source, number)
+        return day
     raise CRFormatError(
         source,
         None,
         "no 'These rules are effective as of <date>.' line in the first 50 lines; "
         "expected a Comprehensive Rules text",
     )
+
+
+FIRST_SET = date(1993, 8, 5)  # Limited Edition Alpha: no rules are older than the game
+AHEAD = timedelta(days=366)  # releases are announced weeks, not years, before they apply
+
+
+def _check_plausible(day: date, source: str, line: int) -> None:
+    """An effective date outside the game's life is a typo, and would block every real
+    release after it (releases only append)."""
+    latest = date.today() + AHEAD
+    if not FIRST_SET <= day <= latest:
+        raise CRFormatError(source, line, f"effective date {day} is not plausible; expected "
+                            f"one from {FIRST_SET} to {latest} (a year from today)")
 
 
 def _body_bounds(padded: str, source: str) -> tuple[int, int]:

@@ -72,7 +72,7 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
     """
     with connected(bind) as connection:
         if category is not None:
-            queries.check_category(connection, category)
+            category = queries.check_category(connection, category)
         items = _matching_items(connection, word, category)
         all_days = [as_date(row["d"]).isoformat() for row in
                     fetch(connection, "SELECT effective_date AS d FROM release")]

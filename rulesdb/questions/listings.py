@@ -74,17 +74,19 @@ def category_names(bind: Bind) -> list[str]:
 
 
 def check_category(bind: Bind, category: str) -> str:
+    """The category as the releases spell it, whatever case it was given in (as ``check``)."""
     names = category_names(bind)
-    if category not in names:
+    found = {name.casefold(): name for name in names}.get(category.strip().casefold())
+    if found is None:
         raise RulesdbError(f"unknown category {category!r}; expected one of: {', '.join(names)}")
-    return category
+    return found
 
 
 def subtypes(bind: Bind, category: str | None = None,
              as_of: date | None = None) -> list[dict[str, Any]]:
     day = release_in_force(bind, as_of)
     if category is not None:
-        check_category(bind, category)
+        category = check_category(bind, category)
     rows = _rows(
         bind,
         "SELECT s.name, s.category, c.rule FROM release_subtype s "

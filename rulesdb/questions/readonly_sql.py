@@ -1,30 +1,45 @@
 """``rulesdb sql``: run one query against the database, never a write.
 
-The guarantee comes from the database itself:
+What enforces it is the database, never this module's reading of the SQL:
 
-- SQLite: the file is opened read-only (``mode=ro``) and ``PRAGMA query_only`` is on, so
-  SQLite refuses INSERT, UPDATE, DELETE, DDL and PRAGMA writes.
-- PostgreSQL: the connection starts every transaction READ ONLY
-  (``default_transaction_read_only``), the query runs in a transaction that is rolled back
-  and the connection is closed afterwards; ``statement_timeout`` bounds its run time.
+- SQLite: the file is opened read-only by SQLite (``mode=ro``) and ``PRAGMA query_only`` is
+  on, so SQLite refuses INSERT, UPDATE, DELETE, DDL and PRAGMA writes.
+- PostgreSQL, in layers, each enforced by the server:
+  1. the role: a superuser or the owner can undo anything from inside a query
+     (``set_config('role', …)``, COPY … TO PROGRAM), so ``sql`` refuses to run as any role
+     that is, or may become (role membership), a superuser, the owner of a table, a role
+     that may INSERT/UPDATE/DELETE/TRUNCATE a table or CREATE in a schema or the database, or
+     a member of pg_read_server_files, pg_write_server_files, pg_execute_server_program or
+     pg_signal_backend. ``rulesdb grant-read`` makes such a role.
+  2. one statement: the query is declared as a cursor over the extended query protocol,
+     whose Parse message holds one statement ("cannot insert multiple commands into a
+     prepared statement");
+  3. only a query: it runs as ``SELECT * FROM (<query>) AS …``, which PostgreSQL's grammar
+     accepts only for SELECT, VALUES, TABLE and WITH … SELECT: COPY, SET, DO, CALL, DML and
+     DDL are syntax errors, and data-modifying WITH is refused in a cursor;
+  4. a READ ONLY transaction (``default_transaction_read_only`` and SET TRANSACTION) that
+     is never committed, on a connection closed afterwards (session advisory locks and
+     settings die with it);
+  5. time: ``statement_timeout`` bounds each statement and a watchdog thread cancels the
+     backend at the deadline, so a query that lifts the timeout with ``set_config`` is still
+     stopped, fetching included.
 
-Read-only mode does not stop everything, so a small lexical guard (``check``) refuses what
-gets through it: more than one statement; SQLite's ATTACH/DETACH (ATTACH creates and can write
-another file) and VACUUM (VACUUM INTO writes a new file); PostgreSQL's COPY (COPY TO writes
-server files or runs a program), DO and CALL (code that builds SQL from strings this guard
-cannot see into), LOCK, ANALYZE, REINDEX, CLUSTER, LOAD, LISTEN/NOTIFY, CHECKPOINT; and
-functions with effects outside the transaction: advisory locks, ``set_config``, large objects
-(``lo_import`` creates one inside a read-only transaction), ``dblink``, backend signals, WAL
-and replication control, and ``query_to_xml`` (runs SQL given as a string). Strings, quoted
-identifiers and comments are tokenised the way each backend does, so a name hidden in a
-string is not "seen" and a name hidden by a comment trick is not missed.
+``check`` is a courtesy, not the boundary: it refuses the obvious cases (several statements,
+a write, a function with effects outside the transaction) with a clearer message before the
+query is sent. The attacks that fooled it (comments ended by a carriage return, Unicode
+escapes, dollar-quote tags) still meet the layers above.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -33,38 +48,28 @@ from urllib.parse import quote
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
-from rulesdb.store.engine import mask, parse_url, sqlite_file
+from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
 
-DEFAULT_TIMEOUT = 30.0  # seconds a query may run
+DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
+BATCH = 5000  # rows fetched at a time: memory stays flat however many rows there are
 
 READ_ONLY = "rulesdb sql is read-only"
+QUERY_WORDS = ("select", "with", "values", "table", "(")  # what may start a PostgreSQL query
 
-# Statements a read-only connection still lets through (or that write outside the database).
+# Statements SQLite's read-only mode still lets through (or that write outside the database).
 _REFUSED_STATEMENTS = {
     "attach": "it can create or write another database file",
     "detach": "it changes which databases the connection writes to",
     "vacuum": "VACUUM INTO writes a new database file",
-    "copy": "COPY writes server files or runs programs",
-    "do": "it runs code that can build SQL from strings",
-    "call": "it runs a procedure",
-    "lock": "it takes locks that block other sessions",
-    "analyze": "it rewrites the planner statistics",
-    "reindex": "it rebuilds indexes",
-    "cluster": "it rewrites tables",
-    "load": "it loads a server library",
-    "listen": "it listens across sessions",
-    "notify": "it signals other sessions",
-    "unlisten": "it listens across sessions",
-    "checkpoint": "it forces server I/O",
 }
 
-# Functions with effects a rolled-back read-only transaction does not undo.
+# Functions whose effects outlast a read-only transaction: refused early for a clear message.
 _REFUSED_FUNCTIONS = {
     "set_config", "pg_notify", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf",
     "pg_rotate_logfile", "pg_switch_wal", "pg_promote", "pg_logical_emit_message",
     "pg_drop_replication_slot", "pg_start_backup", "pg_stop_backup",
     "pg_log_backend_memory_contexts", "pg_import_system_collations", "loread", "lowrite",
-    "load_extension",
+    "load_extension", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "ts_stat",
 }
 _REFUSED_PREFIXES = (
     "pg_advisory_", "pg_try_advisory_", "lo_", "dblink", "pg_create_", "pg_replication_origin_",
@@ -72,26 +77,84 @@ _REFUSED_PREFIXES = (
 )
 _WHY_FUNCTION = "its effects outlast the read-only transaction"
 
-_IDENTIFIER = re.compile(r"[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*")
-_DOLLAR_TAG = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)?\$")
+_IDENTIFIER = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_$\u0080-\U0010ffff]*")
+_DOLLAR_TAG = re.compile(r"\$([A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*)?\$")
+_SPACE = frozenset(" \t\n\r\f\v")
+_TRAILING = re.compile(r"[\s;]+\Z")
+
+# Roles that reach the server's files, programs or other sessions.
+_SERVER_ROLES = ("pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
+                 "pg_signal_backend")
+# One row per reason the session's role (or a role it may SET ROLE to) is too powerful.
+_POWER_CHECK = """
+WITH mine AS (
+    SELECT oid, rolname, rolsuper FROM pg_roles WHERE pg_has_role(session_user, oid, 'MEMBER')
+), spaces AS (
+    SELECT oid, nspname FROM pg_namespace
+    WHERE nspname NOT LIKE 'pg\\_%%' AND nspname <> 'information_schema'
+), relations AS (
+    SELECT c.oid, c.relowner, c.relkind, format('%%I.%%I', s.nspname, c.relname) AS name
+    FROM pg_class c JOIN spaces s ON s.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S')
+)
+SELECT 1 AS rank, 'is or may act as the superuser' AS why, rolname AS what
+FROM mine WHERE rolsuper
+UNION ALL
+SELECT 2, 'is a member of', rolname FROM mine WHERE rolname = ANY(%(server_roles)s)
+UNION ALL
+SELECT 3, 'owns', r.name FROM relations r WHERE r.relowner IN (SELECT oid FROM mine)
+UNION ALL
+SELECT 4, 'may write', r.name FROM relations r CROSS JOIN mine m
+WHERE CASE WHEN r.relkind = 'S' THEN has_sequence_privilege(m.oid, r.oid, 'USAGE, UPDATE')
+      ELSE has_table_privilege(m.oid, r.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') END
+UNION ALL
+SELECT 5, 'may CREATE in schema', s.nspname FROM spaces s CROSS JOIN mine m
+WHERE has_schema_privilege(m.oid, s.oid, 'CREATE')
+UNION ALL
+SELECT 6, 'may CREATE in database', current_database() FROM mine m
+WHERE has_database_privilege(m.oid, current_database(), 'CREATE')
+ORDER BY rank, what
+LIMIT 1
+"""
 
 
-def run_readonly(url: URL | str, sql: str,
-                 timeout: float = DEFAULT_TIMEOUT) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Run one query read-only; returns (column names, rows). Raises RulesdbError otherwise."""
+@dataclass
+class Result:
+    """An open query: its column names, and its rows as they arrive (bounded in time)."""
+
+    columns: list[str]
+    rows: Iterator[tuple[Any, ...]]
+
+
+@contextmanager
+def open_query(url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *,
+               courtesy: bool = True) -> Iterator[Result]:
+    """Run one query read-only and stream its rows; RulesdbError (one line) otherwise.
+
+    ``courtesy=False`` skips the early lexical check, leaving only what the database
+    enforces (the tests use it to show that the database alone holds).
+    """
     if isinstance(url, str):
         url = parse_url(url)
     backend = url.get_backend_name()
-    check(sql, backend)
-    if backend == "sqlite":
-        columns, rows = _run_sqlite(url, sql, timeout)
-    else:
-        columns, rows = _run_postgresql(url, sql, timeout)
-    return columns, [tuple(_plain(value) for value in row) for row in rows]
+    if courtesy:
+        check(sql, backend)
+    elif not sql.strip():
+        raise RulesdbError("no SQL statement given")
+    run = _sqlite_query if backend == "sqlite" else _postgresql_query
+    with run(url, sql, timeout) as (columns, rows):
+        yield Result(columns, (tuple(_plain(value) for value in row) for row in rows))
+
+
+def run_readonly(url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *,
+                 courtesy: bool = True) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run one query read-only; returns (column names, every row)."""
+    with open_query(url, sql, timeout, courtesy=courtesy) as result:
+        return result.columns, list(result.rows)
 
 
 def check(sql: str, backend: str) -> None:
-    """Refuse, before running it, what a read-only connection would still let through."""
+    """Refuse early, with a clear message, what the database would refuse or should not run."""
     tokens = tokens_of(sql, backend)
     words = [token for token in tokens if token != ";"]
     if not words:
@@ -104,6 +167,9 @@ def check(sql: str, backend: str) -> None:
     if statement in _REFUSED_STATEMENTS:
         raise RulesdbError(f"{READ_ONLY}: {statement.upper()} is refused "
                            f"({_REFUSED_STATEMENTS[statement]})")
+    if backend != "sqlite" and statement not in QUERY_WORDS:
+        raise RulesdbError(f"{READ_ONLY}: it runs one query (SELECT, WITH ... SELECT, VALUES "
+                           f"or TABLE), not {statement.upper()}")
     for index, token in enumerate(tokens[:-1]):
         if tokens[index + 1] == "(" and (token in _REFUSED_FUNCTIONS
                                          or token.startswith(_REFUSED_PREFIXES)):
@@ -122,11 +188,13 @@ def tokens_of(sql: str, backend: str) -> list[str]:
     i, n = 0, len(sql)
     while i < n:
         char = sql[i]
-        if char.isspace():
+        if char in _SPACE:  # not U+00A0 or U+3000: both backends read those as letters
             i += 1
         elif sql.startswith("--", i):
-            end = sql.find("\n", i)
-            i = n if end < 0 else end + 1
+            # PostgreSQL ends a -- comment at a carriage return too; SQLite only at a newline.
+            ends = [sql.find(stop, i) for stop in ("\n", "\r") if postgres or stop == "\n"]
+            found = [end for end in ends if end >= 0]
+            i = min(found) + 1 if found else n
         elif sql.startswith("/*", i):
             i = _block_comment_end(sql, i, nested=postgres)
         elif char == "'":
@@ -191,7 +259,9 @@ def _quoted_end(sql: str, start: int, close: str, backslash: bool = False) -> in
     return len(sql)
 
 
-def _run_sqlite(url: URL, sql: str, timeout: float) -> tuple[list[str], list[tuple[Any, ...]]]:
+@contextmanager
+def _sqlite_query(url: URL, sql: str,
+                  timeout: float) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
     path = sqlite_file(url)
     if path is None:
         raise RulesdbError(f"rulesdb sql needs a SQLite file or a PostgreSQL database, "
@@ -199,62 +269,132 @@ def _run_sqlite(url: URL, sql: str, timeout: float) -> tuple[list[str], list[tup
     if not path.is_file():
         raise RulesdbError(f"no database at {path}; run: rulesdb --db {mask(url)} upgrade")
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
-    try:
-        connection = sqlite3.connect(uri, uri=True, timeout=10)
-    except sqlite3.Error as exc:
-        raise RulesdbError(f"cannot open {path} read-only: {exc}") from None
     deadline = time.monotonic() + timeout
-    # SQLite has no statement timeout: abort from the progress handler instead.
+    try:
+        connection = sqlite3.connect(uri, uri=True, timeout=min(10.0, timeout))
+    except sqlite3.Error as exc:
+        raise RulesdbError(f"cannot open {path} read-only: {_first_line(exc)}") from None
+    # SQLite has no statement timeout: abort from the progress handler, which also runs while
+    # rows are fetched.
     connection.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+    # Read-only mode still lets ATTACH create a file and VACUUM INTO write one (it attaches
+    # its target): with no attached databases allowed, SQLite refuses both.
+    connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
     try:
         connection.execute("PRAGMA query_only = ON")
         cursor = connection.execute(sql)
         columns = [column[0] for column in cursor.description or ()]
-        rows = cursor.fetchall() if cursor.description else []
+        yield columns, _bounded(cursor.fetchmany if cursor.description else None, deadline,
+                                timeout)
     except sqlite3.Error as exc:
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        if "interrupted" in message and time.monotonic() > deadline:
-            raise RulesdbError(f"the query ran longer than {timeout:g} s and was stopped") from None
-        if "readonly" in message or "read-only" in message:
-            raise RulesdbError(f"{READ_ONLY}: the database refused it ({message})") from None
-        raise RulesdbError(f"SQL error: {message}") from None
+        raise _sqlite_error(exc, path, deadline, timeout) from None
     finally:
         connection.rollback()
         connection.close()
-    return columns, rows
 
 
-def _run_postgresql(url: URL, sql: str,
-                    timeout: float) -> tuple[list[str], list[tuple[Any, ...]]]:
+def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
+                  timeout: float) -> RulesdbError:
+    message = _first_line(exc)
+    name = getattr(exc, "sqlite_errorname", "")
+    if "interrupted" in message and time.monotonic() > deadline:
+        return _timed_out(timeout)
+    if name == "SQLITE_READONLY_ROLLBACK":
+        return RulesdbError(
+            f"{path} has a hot journal ({path.name}-journal) left by a write that was "
+            "interrupted; a read-only reader cannot roll it back: run any other rulesdb "
+            f"command on it once (e.g. rulesdb --db sqlite:///{path} current), then retry")
+    if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CANTOPEN", "SQLITE_IOERR") or \
+            name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT")):
+        return RulesdbError(f"cannot read {path}: {message}")
+    if "too many attached databases" in message:
+        return RulesdbError(f"{READ_ONLY}: the database refused it (ATTACH and VACUUM INTO "
+                            "are disabled: they create or write other files)")
+    if "readonly" in message or "read-only" in message:
+        return RulesdbError(f"{READ_ONLY}: the database refused it ({message})")
+    return RulesdbError(f"SQL error: {message}")
+
+
+@contextmanager
+def _postgresql_query(url: URL, sql: str,
+                      timeout: float) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
     import psycopg
 
+    deadline = time.monotonic() + timeout
+    millis = max(1, int(timeout * 1000))
     conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    # Every transaction of this session is READ ONLY, standard strings (no backslash escapes
-    # outside E''), and bounded in time.
+    # Every transaction of this session READ ONLY; standard strings (no backslash escapes
+    # outside E''); statements and lock waits bounded in time.
     options = (f"-c default_transaction_read_only=on -c standard_conforming_strings=on "
-               f"-c statement_timeout={max(1, int(timeout * 1000))}")
+               f"-c statement_timeout={millis} -c lock_timeout={millis} "
+               f"-c idle_in_transaction_session_timeout={millis + 10_000}")
     try:
-        connection = psycopg.connect(conninfo, options=options, connect_timeout=10,
-                                     autocommit=False)
+        wait = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
+        connection = psycopg.connect(conninfo, options=options, autocommit=False,
+                                     application_name="rulesdb sql", **wait)
     except psycopg.Error as exc:
         raise RulesdbError(f"cannot connect to {mask(url)}: {_first_line(exc)}") from None
+    # The server's statement_timeout can be lifted by the query itself (set_config); the
+    # watchdog cannot: it cancels whatever the backend is doing at the deadline.
+    watchdog = threading.Timer(timeout, _cancel, (connection,))
+    watchdog.daemon = True
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION READ ONLY")  # also this one, whatever the server
-            cursor.execute(sql)  # no parameters: the text goes to the server as written
-            columns = [column.name for column in cursor.description or ()]
-            rows = cursor.fetchall() if cursor.description else []
-    except psycopg.errors.ReadOnlySqlTransaction as exc:
-        raise RulesdbError(f"{READ_ONLY}: the database refused it ({_first_line(exc)})") from None
+        connection.execute("SET TRANSACTION READ ONLY")  # whatever the server's defaults
+        _refuse_powerful_role(connection, url)
+        watchdog.start()
+        cursor = connection.cursor(name="rulesdb_sql")  # DECLARE … CURSOR, extended protocol
+        cursor.execute(f"SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_query")
+        columns = [column.name for column in cursor.description or ()]
+        yield columns, _bounded(cursor.fetchmany, deadline, timeout)
     except psycopg.errors.QueryCanceled:
-        raise RulesdbError(f"the query ran longer than {timeout:g} s and was stopped") from None
+        raise _timed_out(timeout) from None
+    except (psycopg.errors.ReadOnlySqlTransaction,
+            psycopg.errors.InsufficientPrivilege) as exc:
+        raise RulesdbError(f"{READ_ONLY}: the database refused it ({_first_line(exc)})"
+                           ) from None
     except psycopg.Error as exc:
+        if time.monotonic() > deadline:  # the cancel can also surface as a lost connection
+            raise _timed_out(timeout) from None
         raise RulesdbError(f"SQL error: {_first_line(exc)}") from None
     finally:
-        if not connection.closed:
-            connection.rollback()
-        connection.close()
-    return columns, [tuple(row) for row in rows]
+        watchdog.cancel()
+        connection.close()  # never committed: the server rolls the transaction back
+
+
+def _refuse_powerful_role(connection: Any, url: URL) -> None:
+    """Refuse a role that could write or reach the server: it, not the SQL, is the boundary."""
+    row = connection.execute(_POWER_CHECK, {"server_roles": list(_SERVER_ROLES)}).fetchone()
+    if row is None:
+        return
+    user = connection.info.user
+    _, why, what = row
+    reader = url.set(username="analyst", password=None)
+    raise RulesdbError(
+        f"rulesdb sql on PostgreSQL runs only as a role that can read and not write, and "
+        f"{user} {why} {what}; make one: CREATE ROLE analyst LOGIN; rulesdb --db "
+        f"{mask(url)} grant-read analyst; then: rulesdb --db {mask(reader)} sql ...")
+
+
+def _cancel(connection: Any) -> None:
+    # Already closed, or the server went away: nothing is left to stop.
+    with contextlib.suppress(Exception):
+        getattr(connection, "cancel_safe", connection.cancel)()
+
+
+def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
+             timeout: float) -> Iterator[Any]:
+    """Rows a batch at a time, stopping at the deadline even between batches."""
+    while fetchmany is not None:
+        if time.monotonic() > deadline:
+            raise _timed_out(timeout)
+        batch = fetchmany(BATCH)
+        if not batch:
+            return
+        yield from batch
+
+
+def _timed_out(timeout: float) -> RulesdbError:
+    return RulesdbError(f"the query ran longer than {timeout:g} s and was stopped")
 
 
 def _plain(value: Any) -> Any:
@@ -262,7 +402,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, Decimal):
+        if not value.is_finite():
+            return float(value)
         return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, memoryview | bytes):
+        return "\\x" + bytes(value).hex()  # PostgreSQL's own text form of bytea
     return value
 
 

@@ -1,9 +1,15 @@
 """Read-only access for a PostgreSQL role: what ``rulesdb grant-read ROLE`` grants.
 
 CONNECT on the database, USAGE on the schema rulesdb's tables are in, SELECT on every table
-and view there, and nothing else. Also ALTER DEFAULT PRIVILEGES for the role that owns those
-tables (the one that runs ``rulesdb upgrade``): a view or table a later revision creates is
-readable without running grant-read again. A database whose upgrades are run by several roles
+and view there, and nothing else. It also revokes TEMPORARY on the database from PUBLIC:
+PostgreSQL's default lets every role create temporary tables in every database, which an
+analyst does not need (``rulesdb sql`` cannot create them anyway); the owner keeps it. CONNECT
+through PUBLIC is left as it is, since other roles may rely on it: ``grant-read`` reports it,
+and ``REVOKE CONNECT ON DATABASE … FROM PUBLIC`` closes it.
+
+Also ALTER DEFAULT PRIVILEGES for the role that owns those tables (the one that runs
+``rulesdb upgrade``): a view or table a later revision creates is readable without running
+grant-read again. A database whose upgrades are run by several roles
 needs grant-read run again after upgrades; it is idempotent.
 
 SQLite has no roles: who may read a database file is a matter of file permissions.
@@ -28,6 +34,7 @@ class ReadGrant:
     relations: int  # tables and views readable now
     future_owners: tuple[str, ...]  # whose later tables and views the role can read too
     public_can_create: bool  # PUBLIC may CREATE in the schema (PostgreSQL < 15 default)
+    public_can_connect: bool  # PUBLIC may CONNECT to the database (PostgreSQL's default)
 
 
 def grant_read(engine: Engine, role: str) -> ReadGrant:
@@ -71,6 +78,7 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
     grantee, on_database, on_schema = (sql.Identifier(n) for n in (role, database, schema))
     statements = [
         sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(on_database, grantee),
+        sql.SQL("REVOKE TEMPORARY ON DATABASE {} FROM PUBLIC").format(on_database),
         sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(on_schema, grantee),
         # ALL TABLES includes views.
         sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA {} TO {}").format(on_schema, grantee),
@@ -89,4 +97,7 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
         "WHERE n.nspname = :s AND c.relkind IN ('r', 'v', 'm', 'p')", s=schema))
     public_can_create = bool(scalar("SELECT has_schema_privilege('public', :s, 'CREATE')",
                                     s=schema))
-    return ReadGrant(role, database, schema, relations, owners, public_can_create)
+    public_can_connect = bool(scalar("SELECT has_database_privilege('public', :d, 'CONNECT')",
+                                     d=database))
+    return ReadGrant(role, database, schema, relations, owners, public_can_create,
+                     public_can_connect)

@@ -1,11 +1,15 @@
 """One writer at a time: concurrent ``rulesdb upgrade`` runs take turns, never interleave.
 
-The same for ``rulesdb new-release`` runs writing into one checkout (``file_lock``).
+The same for ``rulesdb new-release`` runs writing into one checkout (``file_lock``). Waiting
+is bounded ($RULESDB_LOCK_WAIT seconds, default 60): a lock someone keeps (an analyst's
+session can take any advisory lock) ends in a message naming who holds it, not a hang.
 """
 
 from __future__ import annotations
 
 import fcntl
+import os
+import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,10 +17,40 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 
-from rulesdb.store.engine import sqlite_file
+from rulesdb.errors import RulesdbError
+from rulesdb.store.engine import mask, sqlite_file, sqlite_problem
 
 # A fixed key for pg_advisory_lock, derived from the project name so it is greppable.
 ADVISORY_LOCK_KEY = zlib.crc32(b"rulesdb.migrations")
+WAIT_VAR = "RULESDB_LOCK_WAIT"
+DEFAULT_WAIT = 60.0  # seconds
+_POLL = 0.2  # seconds between attempts
+
+# Who holds a bigint advisory lock: pg_locks splits the key into classid (high 32 bits) and
+# objid (low 32 bits), with objsubid 1.
+_HOLDER = """
+SELECT a.usename, a.pid, a.application_name, host(a.client_addr)
+FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+  AND l.classid = :high AND l.objid = :low
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+LIMIT 1
+"""
+
+
+def lock_wait() -> float:
+    """How long to wait for a lock: $RULESDB_LOCK_WAIT seconds, else DEFAULT_WAIT."""
+    value = os.environ.get(WAIT_VAR, "").strip()
+    if not value:
+        return DEFAULT_WAIT
+    try:
+        seconds = float(value)
+        if not 0 <= seconds < 86400:
+            raise ValueError(value)
+    except ValueError:
+        raise RulesdbError(f"{WAIT_VAR}={value!r} is not a number of seconds (0 to 86399)"
+                           ) from None
+    return seconds
 
 
 @contextmanager
@@ -27,8 +61,7 @@ def migration_lock(connection: Connection) -> Iterator[None]:
     file (SQLite's own locks are per transaction, and a run may span several).
     """
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_LOCK_KEY})
-        connection.commit()
+        _advisory_lock(connection, lock_wait())
         try:
             yield
         finally:
@@ -42,17 +75,65 @@ def migration_lock(connection: Connection) -> Iterator[None]:
     if path is None:
         yield
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
+    problem = sqlite_problem(path)
+    if problem:
+        raise RulesdbError(f"cannot use {path}: {problem}")
     with file_lock(path.with_name(path.name + ".lock")):
         yield
 
 
+def _advisory_lock(connection: Connection, wait: float) -> None:
+    deadline = time.monotonic() + wait
+    key = {"key": ADVISORY_LOCK_KEY}
+    while True:
+        taken = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar()
+        connection.commit()
+        if taken:
+            return
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(min(_POLL, max(0.0, deadline - time.monotonic())))
+    row = connection.execute(text(_HOLDER), {"high": ADVISORY_LOCK_KEY >> 32,
+                                             "low": ADVISORY_LOCK_KEY & 0xFFFFFFFF}).first()
+    connection.commit()
+    holder = ("a session that has ended since" if row is None else
+              f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
+              f"{', from ' + row[3] if row[3] else ''}")
+    raise RulesdbError(
+        f"rulesdb's migration lock on {mask(connection.engine.url)} is held by {holder}; "
+        f"gave up after {wait:g} s ({WAIT_VAR} sets how long; pg_terminate_backend(pid) "
+        "ends a session that should not hold it)")
+
+
 @contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """An exclusive flock on ``path`` (created if missing); the kernel drops it if we die."""
-    with open(path, "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+def file_lock(path: Path, wait: float | None = None) -> Iterator[None]:
+    """An exclusive flock on ``path`` (created if missing); the kernel drops it if we die.
+
+    The holder writes its pid into the file, so a run that gives up can say who holds it.
+    """
+    wait = lock_wait() if wait is None else wait
+    try:
+        handle = open(path, "a+b")  # noqa: SIM115 (closed below, after the unlock)
+    except OSError as exc:
+        raise RulesdbError(f"cannot create the lock file {path}: {exc.strerror}") from None
+    with handle:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    handle.seek(0)
+                    holder = handle.read(32).decode("ascii", "replace").strip() or "unknown"
+                    raise RulesdbError(f"{path} is locked by another rulesdb run (pid {holder}); "
+                                       f"gave up after {wait:g} s ({WAIT_VAR} sets how long)"
+                                       ) from None
+                time.sleep(_POLL)
         try:
+            handle.truncate(0)
+            handle.write(f"{os.getpid()}\n".encode())
+            handle.flush()
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)

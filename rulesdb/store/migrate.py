@@ -132,6 +132,8 @@ def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
 
     try:
         action()
+    except RulesdbError:
+        raise  # already one line (a lock held too long, an unusable file)
     except CommandError as exc:
         raise RulesdbError(f"revision {revision!r}: {_first_line(exc)}") from None
     except OperationalError as exc:
