@@ -19,10 +19,12 @@ from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData, import_file
 from rulesdb.store.locking import file_lock
-from rulesdb.store.paths import data_root
+from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_SCHEMA_REVISION = re.compile(r"^\d{4}_\w+$")
+_DOWN_REVISION = re.compile(r'^(down_revision: str \| None = )"([^"]+)"$', re.M)
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -87,6 +89,27 @@ class Checkout:
         partial.write_text(revision + "\n")
         partial.replace(self.head_file)
 
+    def latest_release(self) -> str | None:
+        """The newest release revision; the head itself unless revisions follow it (views)."""
+        releases = [path.stem for path in self.versions.glob("cr_*.py")
+                    if release_date(path.stem)]
+        return max(releases, default=None)
+
+    def followers(self) -> list[Path]:
+        """The revisions chained after the releases (neither schema NNNN_ nor cr_), in chain
+        order: each one's down revision is the one before it."""
+        files = {path.stem: path for path in self.versions.glob("*.py")
+                 if not release_date(path.stem) and not _SCHEMA_REVISION.match(path.stem)}
+        down: dict[str, str] = {}
+        for stem, path in files.items():
+            match = _DOWN_REVISION.search(path.read_text(encoding="utf-8"))
+            if match:
+                down[stem] = match.group(2)
+        ordered = [stem for stem, before in down.items() if before not in files]
+        while ordered and (after := [s for s, before in down.items() if before == ordered[-1]]):
+            ordered.append(after[0])
+        return [files[stem] for stem in ordered]
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -101,12 +124,24 @@ class Checkout:
             yield
 
 
+def checkout_root(root: Path | None = None) -> Path:
+    """The checkout releases are written into: ``root``, $RULESDB_DATA_ROOT, or the one this
+    rulesdb runs from; never an installed package's own copy of the migrations."""
+    found = root or data_root()
+    if root is None and is_installed_copy(found):
+        raise RulesdbError(
+            f"releases are made in a checkout of rulesdb, not in the installed package "
+            f"({found}); run this from a checkout (git clone, pip install -e .) or point at "
+            "one: --root DIR or RULESDB_DATA_ROOT=DIR")
+    return found
+
+
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """Write the seed and revision for one CR file; returns (revision, whether anything changed).
 
     Refuses a file older than the head. The same file twice changes nothing.
     """
-    checkout = Checkout(root or data_root())
+    checkout = Checkout(checkout_root(root))
     release = import_file(cr_file)
     with checkout.locked():  # "already released?" is only true or false under the lock
         return _append(checkout, cr_file, release)
@@ -114,9 +149,10 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
 
 def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
-    head = checkout.head()
-    head_day = release_date(head)
-    if head == revision:
+    head = checkout.head()  # the new release chains after it, a release or not
+    latest = checkout.latest_release() or head
+    head_day = release_date(latest)
+    if latest == revision:
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
         if existing == fresh:
@@ -128,7 +164,7 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[st
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
             f"release {head_day}; releases only append"
         )
-    _write(checkout, release, down_revision=head, previous=checkout.seed_of(head))
+    _write(checkout, release, down_revision=head, previous=checkout.seed_of(latest))
     return revision, True
 
 
@@ -137,7 +173,7 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
     For the one-time reordering before anything was published: later releases only append.
     """
-    checkout = Checkout(root or data_root())
+    checkout = Checkout(checkout_root(root))
     releases = sorted((import_file(path) for path in cr_files), key=lambda r: r.effective_date)
     days = [r.effective_date for r in releases]
     if len(set(days)) != len(days):
@@ -148,6 +184,7 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
 def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
     base = _base_revision(checkout)
+    followers = checkout.followers()
     for path in checkout.versions.glob("cr_*.py"):
         path.unlink()
     for path in checkout.seeds.glob("cr_*.json"):
@@ -159,6 +196,13 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
         previous = _write(checkout, release, down_revision=down, previous=previous)
         down = revision_id(release.effective_date)
         written.append(down)
+    if followers:  # revisions made after the releases (views) follow the new chain again
+        first = followers[0]
+        source = first.read_text(encoding="utf-8")
+        rechained = _DOWN_REVISION.sub(lambda m: f'{m.group(1)}"{down}"', source, count=1)
+        if rechained != source:
+            first.write_text(rechained, encoding="utf-8")
+        down = followers[-1].stem
     checkout.set_head(down)
     return written
 
