@@ -22,7 +22,7 @@ from rulesdb.ingest.extract import import_file
 from rulesdb.ingest.inspection import inspection
 from tests.conftest import ROOT, cr_file, cr_files, url_text
 from tests.dbdump import dump
-from tests.support import copy_release_chain, run_cli
+from tests.support import SHIPPED_HEAD, copy_release_chain, run_cli
 
 HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
@@ -37,6 +37,8 @@ def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
         for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
             if path.stem > head:
                 path.unlink()
+        for path in checkout.followers():  # they followed the releases just removed
+            path.unlink()
         checkout.set_head(head)
     return checkout
 
@@ -125,7 +127,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert checkout.head() == NEW_REVISION
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    assert f'down_revision: str | None = "{SHIPPED_HEAD}"' in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -158,7 +160,7 @@ def test_appended_release_upgrades_and_downgrades(
                         "--format", "json"], checkout.root)
         return {row["name"] for row in json.loads(done.stdout)}
 
-    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head
     url = url_text(head_url)
     before = db_dump()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
@@ -171,7 +173,7 @@ def test_appended_release_upgrades_and_downgrades(
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
 
-    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    rulesdb(["--db", url, "downgrade", SHIPPED_HEAD], checkout.root)
     assert db_dump() == before
 
 
