@@ -93,3 +93,36 @@ def test_installed_wheel_answers_offline_and_makes_no_release(dist: Path,
     assert refused.stderr.startswith("rulesdb: error: releases are made in a checkout")
     assert "RULESDB_DATA_ROOT" in refused.stderr and len(refused.stderr.splitlines()) == 1
     assert sorted(p.name for p in (site / "rulesdb" / "_data").rglob("*")) == before
+
+
+def test_quick_start_runs_as_written_in_a_fresh_clone(tmp_path: Path) -> None:
+    """The README's first quick-start line, verbatim, in a clone of the committed tree, from a
+    shell outside any virtual environment (it makes its own)."""
+    import shutil
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = quick.split("```sh\n", 1)[1].split("```", 1)[0]
+    first, second = block.splitlines()[:2]
+    assert first.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install .")
+    assert second.startswith(". .venv/bin/activate && pip install -e '.[test]'")
+    if shutil.which("git") is None:
+        pytest.skip("needs git to clone the checkout")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True, timeout=300)
+    venv_bin = str(Path(sys.prefix) / "bin")
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                           if p != venv_bin)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("VIRTUAL_ENV", "RULESDB_URL", "RULESDB_DATA_ROOT", "PYTHONPATH")}
+    env.update(PATH=path, HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "xdg"))
+    done = subprocess.run(["bash", "-c", first], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith("name ")))
+    assert lines[start:start + 3] == ["name         category  rule",
+                                      "-----------  --------  ------",
+                                      "Desert       land      205.3i"]
+    assert lines[-1] == "Urza’s       land      205.3i"
+    assert (clone / ".venv" / "bin" / "rulesdb").is_file()

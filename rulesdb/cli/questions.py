@@ -120,7 +120,8 @@ def sql(app: AppContext, query: str, fmt: str | None) -> None:
 
     \b
     The views (one row per item per release unless said):
-      v_release         release_date, in_force_from, in_force_until, source_file
+      v_release         release_date, in_force_from, in_force_until, source_file,
+                        revision (one row per release)
       v_card_type       release_date, name, rule, section, in_force_from, in_force_until
       v_supertype       release_date, name, rule, in_force_from, in_force_until
       v_subtype         release_date, category, name, rule, in_force_from, in_force_until
