@@ -103,6 +103,9 @@ def test_reads_behind_head_warn_once_and_downgrade_takes_steps(
     [warning] = err.splitlines()  # one line, however many queries the command made
     assert warning.startswith("rulesdb: warning: ") and "cr_2024_04_12" in warning
     assert f"head {migrate.head_revision()}" in warning
+    code, out, err = run_cli(["--db", db, "sql", "SELECT MAX(effective_date) AS d FROM release",
+                              "--format", "csv"], capsys)
+    assert (code, out) == (0, "d\n2024-04-12\n") and "rulesdb: warning: " in err
     code, _, err = run_cli(["--db", db, "downgrade", "-2"], capsys)
     assert code == 0
     assert run_cli(["--db", db, "current"], capsys)[1].startswith("cr_2024_02_02 (head is")

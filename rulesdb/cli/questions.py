@@ -148,8 +148,8 @@ def sql(app: AppContext, query: str, fmt: str | None) -> None:
     from rulesdb.questions.readonly_sql import run_readonly
 
     engine = app.engine
-    if app.is_default:
-        app.data_engine()  # creates (or upgrades) the embedded default first
+    # Creates (or upgrades) the embedded default; another database behind head warns.
+    app.data_engine()
     columns, rows = run_readonly(engine.url, query)
     labels = _unique(columns)
     emit_rows([dict(zip(labels, row, strict=True)) for row in rows], labels, fmt,
