@@ -13,6 +13,9 @@ from rulesdb.store.engine import make_engine
 from tests.conftest import ROOT
 from tests.dbdump import dump
 
+# The head this checkout ships; a release written by new-release chains after it.
+SHIPPED_HEAD = (ROOT / "migrations" / "HEAD").read_text().strip()
+
 
 def copy_release_chain(root: Path) -> Path:
     """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""

@@ -200,9 +200,10 @@ def test_kill_in_a_release_then_upgrade_completes(
     checkout: Checkout, head_url: URL, head_engine: Engine, tmp_path: Path
 ) -> None:
     clean = dump(head_engine)
-    # The newest release; revisions that are not releases (comments_v1) may follow it.
-    last = [revision for revision, _, _ in migrate.history() if revision.startswith("cr_")][-1]
-    migrate.downgrade(head_engine, f"{last}-1")
+    # Back to before the last release (and the revisions that follow the releases).
+    chain = [revision for revision, _, _ in migrate.history()]
+    last = max(revision for revision in chain if revision.startswith("cr_"))
+    migrate.downgrade(head_engine, chain[chain.index(last) - 1])
     head_engine.dispose()
     before = dump_url(head_url)
     day = date(*map(int, last.removeprefix("cr_").split("_")))

@@ -44,3 +44,6 @@ def test_chain_is_schema_then_releases_in_date_order() -> None:
     # them; releases stay in date order among themselves.
     assert revisions[:revisions.index(releases[0])] == ["0001_schema", "0002_views"]
     assert "cr_2020_08_07" in releases
+    # Revisions made after the releases (views_in_force) come after the first 64 releases.
+    assert revisions.index("views_in_force") > revisions.index("cr_2026_08_07")
+    assert revisions[-1] == migrate.head_revision()

@@ -37,6 +37,8 @@ def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
         for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
             if path.stem > head:
                 path.unlink()
+        for path in checkout.followers():  # they followed the releases just removed
+            path.unlink()
         checkout.set_head(head)
     return checkout
 

@@ -18,11 +18,13 @@ from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.dbdump import dump
 
+IN_FORCE = ["in_force_from", "in_force_until"]
 VIEWS = {
-    "v_card_type": ["release_date", "name", "rule", "section"],
-    "v_supertype": ["release_date", "name", "rule"],
-    "v_category": ["release_date", "category", "rule", "card_type"],
-    "v_subtype": ["release_date", "category", "name", "rule"],
+    "v_release": ["release_date", "in_force_from", "in_force_until", "source_file", "revision"],
+    "v_card_type": ["release_date", "name", "rule", "section", *IN_FORCE],
+    "v_supertype": ["release_date", "name", "rule", *IN_FORCE],
+    "v_category": ["release_date", "category", "rule", "card_type", *IN_FORCE],
+    "v_subtype": ["release_date", "category", "name", "rule", *IN_FORCE],
     "v_rename": ["release_date", "kind", "category", "old_name", "new_name", "rule"],
     "v_release_pair": ["from_date", "to_date"],
     "v_release_change": ["from_date", "to_date", "kind", "category", "name", "change",
@@ -128,7 +130,7 @@ def test_downgrade_drops_exactly_the_views(empty_url: URL) -> None:
         schema_only = dump(engine)
         migrate.upgrade(engine, "0002_views")
         with_views = dump(engine)
-        assert set(with_views["views"]) == set(VIEWS)
+        assert set(with_views["views"]) == set(VIEWS) - {"v_release"}
         assert with_views["tables"] == schema_only["tables"]
         assert rows(engine, "SELECT COUNT(*) FROM v_release_change") == [(0,)]
         migrate.downgrade(engine, "0001_schema")
@@ -136,3 +138,32 @@ def test_downgrade_drops_exactly_the_views(empty_url: URL) -> None:
         assert schema_only["views"] == []
     finally:
         engine.dispose()
+
+
+def view_definitions(engine: Engine) -> dict[str, str]:
+    """Each view's SQL as the database keeps it."""
+    if engine.dialect.name == "sqlite":
+        sql = "SELECT name, sql FROM sqlite_master WHERE type = 'view'"
+    else:
+        sql = ("SELECT viewname, definition FROM pg_views "
+               "WHERE schemaname = current_schema()")
+    return dict(rows(engine, sql))
+
+
+def test_in_force_revision_downgrade_restores_the_views_exactly(head_url: URL,
+                                                                empty_url: URL) -> None:
+    reference = make_engine(empty_url)
+    engine = make_engine(head_url)
+    try:
+        migrate.upgrade(reference, "0002_views")
+        created = view_definitions(reference)
+        at_head = view_definitions(engine)
+        assert set(at_head) == set(created) | {"v_release"}
+        assert "in_force_until" in at_head["v_subtype"]
+        migrate.downgrade(engine, "cr_2026_08_07")
+        assert view_definitions(engine) == created
+        migrate.upgrade(engine)
+        assert view_definitions(engine) == at_head
+    finally:
+        engine.dispose()
+        reference.dispose()

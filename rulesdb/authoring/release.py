@@ -21,7 +21,7 @@ from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData, import_file
 from rulesdb.store.locking import file_lock
-from rulesdb.store.paths import data_root
+from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
@@ -177,6 +177,16 @@ def _remove(path: Path) -> None:
     # A folder that refused the write in the first place holds nothing to remove.
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
+def checkout_root(root: Path | None = None) -> Path:
+    """The checkout releases are written into: ``root``, $RULESDB_DATA_ROOT, or the one this
+    rulesdb runs from; never an installed package's own copy of the migrations."""
+    found = root or data_root()
+    if root is None and is_installed_copy(found):
+        raise RulesdbError(
+            f"releases are made in a checkout of rulesdb, not in the installed package "
+            f"({found}); run this from a checkout (git clone, pip install -e .) or point at "
+            "one: --root DIR or RULESDB_DATA_ROOT=DIR")
+    return found
 
 
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
@@ -184,7 +194,7 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
 
     Refuses a file older than the head. The same file twice changes nothing.
     """
-    checkout = Checkout(root or data_root())
+    checkout = Checkout(checkout_root(root))
     release = import_file(cr_file)
     with checkout.locked():  # "already released?" is only true or false under the lock
         return _append(checkout, cr_file, release)
@@ -221,7 +231,7 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
     For the one-time reordering before anything was published: later releases only append.
     """
-    checkout = Checkout(root or data_root())
+    checkout = Checkout(checkout_root(root))
     releases = sorted((import_file(path) for path in cr_files), key=lambda r: r.effective_date)
     days = [r.effective_date for r in releases]
     if len(set(days)) != len(days):

@@ -7,13 +7,15 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any
 
 import click
 
 from rulesdb import __version__
-from rulesdb.cli.output import FORMATS, default_format, render_rows
+from rulesdb.cli.output import emit_rows, output_options
 from rulesdb.errors import RulesdbError
+
+__all__ = ["AppContext", "as_of_option", "cli", "emit_rows", "main", "output_options",
+           "parse_date", "pass_app"]
 
 
 class AppContext:
@@ -23,6 +25,7 @@ class AppContext:
         self.db_option = db
         self._engine = None
         self.is_default = False
+        self._checked = False
 
     @property
     def target(self) -> str | None:
@@ -53,11 +56,16 @@ class AppContext:
         return f"cannot use {self.target}: {reason or _first_line(exc)}"
 
     def data_engine(self):  # type: ignore[no-untyped-def]
-        """The engine of a database at head; the embedded default upgrades itself."""
+        """The engine of a database to read: the embedded default upgrades itself; another
+        one behind head is read as it is, with one warning line on stderr."""
         from rulesdb.store.migrate import ensure_current
 
         engine = self.engine
-        ensure_current(engine, auto_upgrade=self.is_default)
+        if not self._checked:
+            warning = ensure_current(engine, auto_upgrade=self.is_default)
+            if warning:
+                click.echo(f"rulesdb: warning: {warning}", err=True)
+            self._checked = True
         return engine
 
 
@@ -76,37 +84,61 @@ def parse_date(value: str | None, option: str = "--as-of") -> date | None:
         raise RulesdbError(f"{option}: {value!r} is not a date; expected YYYY-MM-DD") from None
 
 
-def format_option(formats: Sequence[str] = FORMATS) -> Callable[[Callable], Callable]:
-    return click.option(
-        "--format", "fmt", type=click.Choice(list(formats)), default=None,
-        help="Output format (default: table on a terminal, json otherwise).",
-    )
+def complete_release_date(ctx: click.Context, _param: click.Parameter,
+                          incomplete: str) -> list[str]:
+    from rulesdb.cli.completion import release_dates
+
+    return release_dates(ctx, incomplete)
 
 
 def as_of_option(function: Callable) -> Callable:
     return click.option(
-        "--as-of", "as_of", metavar="DATE",
+        "--as-of", "as_of", metavar="DATE", shell_complete=complete_release_date,
         help="Use the release in force on DATE (YYYY-MM-DD); default: the latest release.",
     )(function)
 
 
-def emit_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str | None) -> None:
-    click.echo(render_rows(rows, columns, fmt or default_format()))
+def complete_category(ctx: click.Context, _param: click.Parameter,
+                      incomplete: str) -> list[str]:
+    from rulesdb.cli.completion import categories
+
+    return categories(ctx, incomplete)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def category_option(help: str) -> Callable[[Callable], Callable]:
+    return click.option("--category", metavar="C", shell_complete=complete_category, help=help)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.option("--db", metavar="URL",
               help="Database URL (sqlite:///PATH or postgresql://USER@HOST/DB). "
-                   "Default: $RULESDB_URL, else the embedded SQLite file.")
+                   "Default: $RULESDB_URL, else the embedded SQLite file (see: rulesdb info).")
 @click.version_option(__version__, prog_name="rulesdb")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None) -> None:
     """rulesdb: the Magic: The Gathering Comprehensive Rules type system, release by release.
 
-    Card types (205.2a), supertypes (205.4a) and subtypes by category (205.3g-r), as each
+    Card types (205.2a), supertypes (205.4a) and subtypes by category (205.3g–q), as each
     official Comprehensive Rules release lists them, with rule citations.
     """
     ctx.obj = AppContext(db)
+    if ctx.invoked_subcommand is None:
+        # The first thing a newcomer types: what rulesdb is and what it can do, not an error.
+        click.echo(short_usage(ctx))
+
+
+def short_usage(ctx: click.Context) -> str:
+    formatter = ctx.make_formatter()
+    formatter.write_usage(ctx.command_path, "[--db URL] COMMAND [ARGS]...")
+    formatter.write_paragraph()
+    formatter.write_text("The Magic: The Gathering Comprehensive Rules type system, release by "
+                         "release.")
+    ctx.command.format_commands(ctx, formatter)  # type: ignore[attr-defined]
+    formatter.write_paragraph()
+    formatter.write_text(f"'{ctx.command_path} COMMAND --help' describes a command; "
+                         f"'{ctx.command_path} --help' shows every option.")
+    return formatter.getvalue().rstrip("\n")
 
 
 pass_app = click.make_pass_decorator(AppContext)
@@ -126,6 +158,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("rulesdb: aborted", err=True)
         sys.exit(130)
+    except click.MissingParameter as exc:
+        # Click's own order: the usage line, where help is, then what is missing.
+        if exc.ctx is not None:
+            click.echo(exc.ctx.get_usage(), err=True)
+            click.echo(f"Try '{exc.ctx.command_path} --help' for help.", err=True)
+        click.echo(f"rulesdb: error: {exc.format_message()}", err=True)
+        sys.exit(2)
     except click.ClickException as exc:
         _fail(exc.format_message(), 2)
     except RulesdbError as exc:

@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import click
-
-from rulesdb.cli.app import (
-    AppContext,
-    as_of_option,
-    cli,
-    emit_rows,
-    format_option,
-    parse_date,
-    pass_app,
-)
+from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, parse_date, pass_app
+from rulesdb.cli.output import emit_rows, output_options
 
 
 @cli.command()
-@format_option()
+@output_options
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first."""
     from rulesdb.questions import listings as queries
 
     rows = queries.releases(app.data_engine())
-    emit_rows(rows, ["effective_date", "source_file", "revision"], fmt)
+    emit_rows(rows, ["effective_date", "source_file", "revision"], fmt,
+              empty="the database holds no release (rulesdb info tells where it is)")
 
 
 # The vocabulary of one release
@@ -31,7 +23,7 @@ def releases(app: AppContext, fmt: str | None) -> None:
 
 @cli.command("card-types")
 @as_of_option
-@format_option()
+@output_options
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
@@ -43,7 +35,7 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 
 @cli.command()
 @as_of_option
-@format_option()
+@output_options
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
@@ -54,16 +46,17 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 
 
 @cli.command()
-@click.option("--category", metavar="C",
-              help="artifact, enchantment, land, planeswalker, spell, creature, planar, "
-                   "dungeon or battle; default: all.")
+@category_option("artifact, enchantment, land, planeswalker, spell, creature, planar, "
+                 "dungeon or battle; default: all.")
 @as_of_option
-@format_option()
+@output_options
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
-    """List the subtypes of one category, or of all (rules 205.3g-205.3q)."""
+    """List the subtypes of one category, or of all (rules 205.3g–q)."""
     from rulesdb.questions import listings as queries
 
-    day = parse_date(as_of)
-    rows = queries.subtypes(app.data_engine(), category, day)
-    emit_rows(rows, ["name", "category", "rule"], fmt)
+    engine = app.data_engine()
+    day = queries.release_in_force(engine, parse_date(as_of))
+    rows = queries.subtypes(engine, category, day)
+    emit_rows(rows, ["name", "category", "rule"], fmt,
+              empty=f"{category} types: this category is not in the release of {day}")

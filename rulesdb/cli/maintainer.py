@@ -6,21 +6,28 @@ from pathlib import Path
 
 import click
 
-from rulesdb.cli.app import cli, format_option
-from rulesdb.cli.output import default_format, to_json
+from rulesdb.cli.app import cli
+from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
 
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@format_option(("json", "table"))
+@output_options
 def inspect(file: Path, fmt: str | None) -> None:
-    """Show what the importer extracts from an official CR FILE; touches no database."""
+    """Show what the importer extracts from an official CR FILE; touches no database.
+
+    csv and markdown: one row per item (kind, category, name, rule).
+    """
     from rulesdb.ingest.extract import import_file
-    from rulesdb.ingest.inspection import inspection
+    from rulesdb.ingest.inspection import inspection, item_rows
 
     report = inspection(import_file(file))
-    if (fmt or default_format()) == "json":
+    fmt = chosen(fmt)
+    if fmt == "json":
         click.echo(to_json(report))
+        return
+    if fmt != "table":
+        emit_rows(item_rows(report), ["kind", "category", "name", "rule"], fmt)
         return
     click.echo(f"effective date: {report['effective_date']}")
     click.echo(f"card types ({len(report['card_types'])}): {', '.join(report['card_types'])}")

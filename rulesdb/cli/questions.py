@@ -12,13 +12,13 @@ from rulesdb.cli import revisions  # registers the revision history this "histor
 from rulesdb.cli.app import (
     AppContext,
     as_of_option,
+    category_option,
     cli,
-    emit_rows,
-    format_option,
+    complete_release_date,
     parse_date,
     pass_app,
 )
-from rulesdb.cli.output import default_format, to_json
+from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
 from rulesdb.errors import RulesdbError
 
 _TEXT_WIDTH = 60  # rule text in a table: its first line, cut to this width
@@ -27,15 +27,16 @@ DEFAULT_TIMEOUT = 30.0
 
 
 @cli.command()
-@click.argument("from_day", metavar="FROM")
-@click.argument("to_day", metavar="TO")
-@format_option(("json", "markdown", "table"))
+@click.argument("from_day", metavar="FROM", shell_complete=complete_release_date)
+@click.argument("to_day", metavar="TO", shell_complete=complete_release_date)
+@output_options
 @pass_app
 def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
     """Show what changed from the release in force on FROM to the one in force on TO.
 
     FROM and TO are dates (YYYY-MM-DD); either may be the later one. Renames (tribal →
     kindred) show as renamed; rules 205 and 305.6 whose text changed are listed too.
+    --format markdown writes release notes; table and csv one row per change.
     """
     from rulesdb.questions.diff import compare
 
@@ -43,21 +44,20 @@ def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
     end = parse_date(to_day, "TO")
     assert start is not None and end is not None
     result = compare(app.data_engine(), start, end)
-    fmt = fmt or default_format()
+    fmt = chosen(fmt)
     if fmt == "json":
         click.echo(to_json(result.to_json()))
     elif fmt == "markdown":
         click.echo(result.to_markdown(), nl=False)
-    elif result.is_empty:
-        click.echo(f"no changes from {result.from_date} to {result.to_date}")
     else:
-        emit_rows(result.to_rows(), ["change", "kind", "category", "name"], "table")
+        emit_rows(result.to_rows(), ["change", "kind", "category", "name"], fmt,
+                  empty=f"no changes from {result.from_date} to {result.to_date}")
 
 
 @cli.command("history")
 @click.argument("word", required=False)
-@click.option("--category", metavar="C", help="Only the subtypes of category C (e.g. creature).")
-@format_option()
+@category_option("Only the subtypes of category C (e.g. creature).")
+@output_options
 @click.pass_context
 def history(ctx: click.Context, word: str | None, category: str | None,
             fmt: str | None) -> None:
@@ -77,7 +77,7 @@ def history(ctx: click.Context, word: str | None, category: str | None,
     app = ctx.find_object(AppContext)
     assert app is not None
     listings = word_history(app.data_engine(), word, category)
-    fmt = fmt or default_format()
+    fmt = chosen(fmt)
     if fmt == "json":
         click.echo(to_json([listing.to_json() for listing in listings]))
         return
@@ -94,7 +94,7 @@ def history(ctx: click.Context, word: str | None, category: str | None,
 @cli.command()
 @click.argument("word")
 @as_of_option
-@format_option()
+@output_options
 @pass_app
 def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None:
     """List the rules that list, define or point to WORD, with their text.
@@ -105,7 +105,7 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
     from rulesdb.questions.lifetime import cite as cite_word
 
     citations = cite_word(app.data_engine(), word, parse_date(as_of))
-    fmt = fmt or default_format()
+    fmt = chosen(fmt)
     rows = [citation.to_json() for citation in citations]
     if fmt == "table":
         for row in rows:
@@ -116,7 +116,7 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
 
 @cli.command()
 @click.argument("query", metavar="SQL")
-@format_option()
+@output_options
 @click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
               help=f"Print at most N rows (default: {TABLE_LIMIT} for a table, all for JSON "
                    "and CSV, which are streamed).")
@@ -128,9 +128,32 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         timeout: float) -> None:
     """Run one read-only SQL query (SQLite or PostgreSQL) and print its rows.
 
-    The database enforces it: SQLite opens the file read-only; PostgreSQL runs one query in
-    a read-only transaction as a role that cannot write (see ``rulesdb grant-read``). See
-    README.md, "For analysts: SQL", for the views to query.
+    \b
+    The views (one row per item per release unless said):
+      v_release         release_date, in_force_from, in_force_until, source_file,
+                        revision (one row per release)
+      v_card_type       release_date, name, rule, section, in_force_from, in_force_until
+      v_supertype       release_date, name, rule, in_force_from, in_force_until
+      v_subtype         release_date, category, name, rule, in_force_from, in_force_until
+      v_category        release_date, category, rule, card_type, in_force_from,
+                        in_force_until
+      v_rename          release_date, kind, category, old_name, new_name, rule
+      v_release_pair    from_date, to_date (consecutive releases)
+      v_release_change  from_date, to_date, kind, category, name, change (added/removed),
+                        renamed_from, renamed_to
+      v_lifetime        kind, category, name, first_listed, last_listed, listed_in,
+                        dropped_in (one row per item ever listed)
+
+    \b
+    The release in force on a date D, on both backends:
+      in_force_from <= 'D' AND (in_force_until > 'D' OR in_force_until IS NULL)
+    e.g. rulesdb sql "SELECT name FROM v_subtype WHERE category = 'land'
+      AND in_force_from <= '2021-03-01'
+      AND (in_force_until > '2021-03-01' OR in_force_until IS NULL)"
+
+    Dates compare with 'YYYY-MM-DD' literals alike on both backends. The database enforces
+    read-only: SQLite opens the file read-only; PostgreSQL runs one query in a read-only
+    transaction, with a time limit, as a role that cannot write (see ``rulesdb grant-read``).
     """
     from itertools import islice
 
@@ -138,18 +161,18 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
     from rulesdb.questions.readonly_sql import open_query
 
     engine = app.engine
-    if app.is_default:
-        app.data_engine()  # creates (or upgrades) the embedded default first
-    fmt = fmt or default_format()
-    if limit is None and fmt == "table":
+    # Creates (or upgrades) the embedded default; another database behind head warns.
+    app.data_engine()
+    fmt = chosen(fmt)
+    if limit is None and fmt in ("table", "markdown"):
         limit = TABLE_LIMIT
     with open_query(engine.url, query, timeout) as result:
         labels = _unique(result.columns)
         rows = result.rows if limit is None else islice(result.rows, limit + 1)
-        if fmt == "table":
+        if fmt in ("table", "markdown"):
             kept = list(rows)
             emit_rows([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
-                      "table")
+                      fmt, empty="sql: the query returned no rows")
             cut = limit is not None and len(kept) > limit
         else:
             counted = _Counted(rows, limit)

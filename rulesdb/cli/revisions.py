@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import click
 
-from rulesdb.cli.app import AppContext, cli, emit_rows, format_option, pass_app
+from rulesdb.cli.app import AppContext, cli, pass_app
+from rulesdb.cli.output import emit_rows, output_options
 
 
 @cli.command()
 @click.argument("revision", default="head")
 @pass_app
 def upgrade(app: AppContext, revision: str) -> None:
-    """Upgrade the database to REVISION (default: head, every release)."""
+    """Upgrade the database to REVISION (default: head, every release).
+
+    REVISION is a revision id (rulesdb history lists them, e.g. cr_2024_06_07), head, or +N
+    for N steps forward.
+    """
     from rulesdb.store import migrate
     from rulesdb.store.engine import mask
 
@@ -19,12 +24,22 @@ def upgrade(app: AppContext, revision: str) -> None:
     click.echo(f"{mask(app.engine.url)} is at {migrate.current_revision(app.engine)}")
 
 
-@cli.command()
+# ignore_unknown_options lets "-1" through as the argument, as click documents for values
+# that look like options; anything else that starts with a dash is still refused.
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("revision")
 @pass_app
 def downgrade(app: AppContext, revision: str) -> None:
-    """Downgrade the database to REVISION ('base' empties it)."""
+    """Downgrade the database to REVISION: a revision id (e.g. cr_2024_04_12), -N for N steps
+    back (rulesdb downgrade -1), or base, which empties it.
+
+    Reading commands answer from a database behind head, with a warning; the embedded default
+    upgrades itself again on its next use, so study older states in a database named by --db.
+    """
     from rulesdb.store import migrate
+
+    if revision.startswith("-") and not revision[1:].isdigit():
+        raise click.NoSuchOption(revision)
     from rulesdb.store.engine import mask
 
     migrate.downgrade(app.engine, revision)
@@ -45,7 +60,7 @@ def current(app: AppContext) -> None:
 
 
 @cli.command()
-@format_option()
+@output_options
 def history(fmt: str | None) -> None:
     """List every revision, oldest first: the schema, then one per CR release."""
     from rulesdb.store import migrate

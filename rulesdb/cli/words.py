@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, format_option, parse_date, pass_app
-from rulesdb.cli.output import default_format, to_json
+from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, parse_date, pass_app
+from rulesdb.cli.output import emit_object, output_options
 from rulesdb.errors import RulesdbError
 
 if TYPE_CHECKING:
@@ -22,11 +22,10 @@ if TYPE_CHECKING:
 
 @cli.command()
 @click.argument("word")
-@click.option("--category", metavar="C",
-              help="Is WORD one valid choice of a C type (205.3e)? artifact, enchantment, land, "
-                   "planeswalker, spell, creature, planar, dungeon or battle.")
+@category_option("Is WORD one valid choice of a C type (205.3e)? artifact, enchantment, land, "
+                 "planeswalker, spell, creature, planar, dungeon or battle.")
 @as_of_option
-@format_option(("table", "json"))
+@output_options
 @pass_app
 def check(app: AppContext, word: str, category: str | None,
           as_of: str | None, fmt: str | None) -> None:
@@ -47,10 +46,9 @@ def check(app: AppContext, word: str, category: str | None,
         if (category or "").strip().casefold() not in names:
             queries.check_category(engine, category or "")
         report = vocab.explain(word, category, other_categories=names)
-    if (fmt or default_format()) == "json":
-        click.echo(to_json(report.to_json()))
-    else:
-        click.echo(_report_text(report))
+    document = report.to_json()
+    emit_object(document, _report_text(report), fmt, row={
+        **document, "meanings": [f"{m.kind} {m.rule}" for m in report.meanings]})
     if not report.valid:
         raise SystemExit(1)
 
@@ -58,7 +56,7 @@ def check(app: AppContext, word: str, category: str | None,
 @cli.command()
 @click.argument("line", metavar="LINE")
 @as_of_option
-@format_option(("table", "json"))
+@output_options
 @pass_app
 def parse(app: AppContext, line: str, as_of: str | None,
           fmt: str | None) -> None:
@@ -78,10 +76,11 @@ def parse(app: AppContext, line: str, as_of: str | None,
             raise SystemExit(1)
         return
     parsed = vocab.parse(line)
-    if (fmt or default_format()) == "json":
-        click.echo(to_json(parsed.to_json()))
-    else:
-        click.echo(_type_line_text(parsed))
+    document = parsed.to_json()
+    emit_object(document, _type_line_text(parsed), fmt, row={
+        "type_line": parsed.render(), **document,
+        "subtypes": [f"{s.name} ({s.category or 'unknown'})" for s in parsed.subtypes],
+        "errors": [f"{e.rule}: {e.message}" for e in parsed.errors]})
     if not parsed.valid:
         raise SystemExit(1)
 

@@ -39,3 +39,18 @@ def inspection(release: ReleaseData) -> dict[str, Any]:
         "basic_land_type_rules": [rule for rule, _ in release.basic_land_types],
         "cross_references": references,
     }
+
+
+def item_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report's lists as rows (kind, category, name, rule) for tables, CSV and markdown;
+    the rule is the one listing the item where the report names it (the subtype lists)."""
+    rows = [{"kind": "card_type", "category": None, "name": name, "rule": None}
+            for name in report["card_types"]]
+    rows += [{"kind": "supertype", "category": None, "name": name, "rule": None}
+             for name in report["supertypes"]]
+    rows += [{"kind": "subtype", "category": category, "name": name,
+              "rule": report["rules"][category]}
+             for category, names in report["subtypes"].items() for name in names]
+    rows += [{"kind": "basic_land_type", "category": None, "name": name, "rule": None}
+             for name in report["basic_land_types"]]
+    return rows

@@ -43,18 +43,28 @@ def current_revision(engine: Engine) -> str | None:
     return rows[0][0] if rows else None
 
 
-def ensure_current(engine: Engine, *, auto_upgrade: bool) -> None:
-    """Make sure the database is at head: upgrade it (embedded default) or say what to run."""
+def ensure_current(engine: Engine, *, auto_upgrade: bool) -> str | None:
+    """Make sure the database can be read: upgrade it (embedded default), or accept one
+    behind head and return the one-line warning to show (None when at head).
+
+    A database named explicitly is never changed behind the user's back: one downgraded on
+    purpose, to study an older state, answers from the releases it holds. An empty one has
+    nothing to answer from and is refused with the command that fills it.
+    """
     current = current_revision(engine)
-    if current == head_revision():
-        return
+    head = head_revision()
+    if current == head:
+        return None
+    where = mask(engine.url)
     if auto_upgrade:
         upgrade(engine)
-        return
-    where = mask(engine.url)
-    state = "is empty" if current is None else f"is at revision {current}"
-    raise RulesdbError(f"the database {where} {state}, behind {head_revision()}; "
-                       f"run: rulesdb --db '{where}' upgrade")
+        return None
+    if current is None:
+        raise RulesdbError(f"the database {where} is empty, behind {head}; "
+                           f"run: rulesdb --db '{where}' upgrade")
+    return (f"the database {where} is at revision {current}, not at the head {head}; "
+            f"answering from the releases it holds (to update it: rulesdb --db '{where}' "
+            "upgrade)")
 
 
 def config_options() -> dict[str, str]:

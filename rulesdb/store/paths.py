@@ -29,6 +29,12 @@ def data_root() -> Path:
     raise FileNotFoundError(f"rulesdb's migrations are missing from {_PACKAGE}; reinstall rulesdb")
 
 
+def is_installed_copy(root: Path) -> bool:
+    """True for the copy a wheel ships inside the package: read-only by intent, since the next
+    reinstall replaces it (a release written there would vanish, or disagree with its seed)."""
+    return root.resolve() == (_PACKAGE / "_data").resolve()
+
+
 def migrations_dir() -> Path:
     return data_root() / "migrations"
 

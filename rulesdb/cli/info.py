@@ -1,0 +1,43 @@
+"""``rulesdb info``: where the database is and what it holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesdb.cli.app import AppContext, cli, pass_app
+from rulesdb.cli.output import emit_object, output_options
+
+
+@cli.command()
+@output_options
+@pass_app
+def info(app: AppContext, fmt: str | None) -> None:
+    """Show which database rulesdb uses and what it holds: its URL (password masked), its
+    file and size on SQLite, its revision and the head, its releases, rulesdb's version.
+
+    Only reads: it never creates or upgrades the database.
+    """
+    from rulesdb.store.status import describe
+
+    engine = app.engine
+    report = describe(engine, is_default=app.is_default)
+    emit_object(report, _text(report), fmt)
+
+
+def _text(report: dict[str, Any]) -> str:
+    url = report["url"] + (" (the embedded default)" if report["default"] else "")
+    lines = [f"database: {url}"]
+    if report["file"] is not None:
+        size = report["file_bytes"]
+        lines.append(f"file:     {report['file']}, " + (
+            f"{size:,} bytes" if size is not None
+            else "not created yet (the first command that reads creates it)"))
+    revision = report["revision"] or "base (empty)"
+    state = "(head)" if report["at_head"] else f"(head is {report['head']})"
+    lines.append(f"revision: {revision} {state}")
+    releases = report["releases"]
+    span = (f", {report['first_release']} .. {report['latest_release']}" if releases else "")
+    lines.append(f"releases: {releases}{span}")
+    lines.append(f"rulesdb:  {report['rulesdb_version']} (migrations and seeds in "
+                 f"{report['data_root']})")
+    return "\n".join(lines)

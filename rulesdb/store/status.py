@@ -1,0 +1,57 @@
+"""What ``rulesdb info`` reports: which database this is, where, and how far along the chain.
+
+Only reads: a SQLite file that does not exist yet is reported as such, never created.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError, ProgrammingError
+
+from rulesdb import __version__
+from rulesdb.store.engine import mask, sqlite_file
+from rulesdb.store.migrate import current_revision, head_revision
+from rulesdb.store.paths import data_root
+
+
+def describe(engine: Engine, *, is_default: bool) -> dict[str, Any]:
+    """JSON-ready: url (password masked), default, file, file_bytes, revision, head, at_head,
+    releases, first_release, latest_release, rulesdb_version, data_root."""
+    path = sqlite_file(engine.url)
+    exists = path is None or path.is_file()
+    revision = current_revision(engine) if exists else None
+    count, first, latest = _releases(engine) if exists and revision else (0, None, None)
+    head = head_revision()
+    return {
+        "url": mask(engine.url),
+        "default": is_default,
+        "file": str(path.resolve()) if path is not None else None,
+        "file_bytes": path.stat().st_size if path is not None and exists else None,
+        "revision": revision,
+        "head": head,
+        "at_head": revision == head,
+        "releases": count,
+        "first_release": first,
+        "latest_release": latest,
+        "rulesdb_version": __version__,
+        "data_root": str(data_root()),
+    }
+
+
+def _releases(engine: Engine) -> tuple[int, str | None, str | None]:
+    try:
+        with engine.connect() as connection:
+            count, first, latest = connection.execute(text(
+                "SELECT COUNT(*), MIN(effective_date), MAX(effective_date) FROM release")).one()
+    except (OperationalError, ProgrammingError):  # a schema revision before the release table
+        return 0, None, None
+    return int(count), _iso(first), _iso(latest)
+
+
+def _iso(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value.isoformat() if isinstance(value, date) else str(value)

@@ -1,0 +1,268 @@
+"""What a new user meets first (issue 14): bare `rulesdb`, usage errors, `info`, reading a
+database behind head, relative downgrades, one --format everywhere, empty listings that say
+why, completion of categories and dates, and new-release refused outside a checkout."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.shell_completion import BashComplete
+from sqlalchemy.engine import URL
+
+from rulesdb.cli import cli
+from rulesdb.cli.output import FORMATS
+from rulesdb.store import migrate, paths
+from rulesdb.store.engine import make_engine
+from tests.conftest import url_text
+from tests.support import run_cli
+
+# Every command that prints rows or one answer, with arguments that make it answer.
+LISTINGS = [
+    ["releases"], ["card-types"], ["supertypes"], ["subtypes", "--category", "land"],
+    ["check", "Merfolk"], ["parse", "Legendary Creature — Elf"], ["diff", "2024-04-12",
+                                                                  "2024-06-07"],
+    ["history", "Naga"], ["cite", "Equipment"], ["sql", "SELECT name FROM v_card_type"],
+    ["info"], ["history"],
+]
+
+
+def test_bare_rulesdb_shows_usage_and_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli([], capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("Usage: rulesdb [--db URL] COMMAND [ARGS]...")
+    assert "error" not in out.lower()
+    commands = out.split("Commands:", 1)[1]
+    for name in cli.commands:  # type: ignore[attr-defined]
+        assert f"\n  {name} " in commands, name
+    assert "'rulesdb COMMAND --help'" in out
+
+
+def test_missing_argument_shows_usage_and_help_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["check"], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == ["Usage: rulesdb check [OPTIONS] WORD",
+                                "Try 'rulesdb check --help' for help.",
+                                "rulesdb: error: Missing argument 'WORD'."]
+    # Other bad input stays one line.
+    code, _, err = run_cli(["releases", "--format", "xml"], capsys)
+    assert code == 2 and len(err.splitlines()) == 1 and err.startswith("rulesdb: error:")
+
+
+def test_info_says_where_the_database_is(head_url: URL, backend: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    url = head_url.set(password="hunter2") if backend == "postgresql" else head_url
+    code, out, err = run_cli(["--db", url_text(url), "info", "--format", "json"], capsys)
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert list(report) == ["url", "default", "file", "file_bytes", "revision", "head",
+                            "at_head", "releases", "first_release", "latest_release",
+                            "rulesdb_version", "data_root"]
+    assert "hunter2" not in out
+    assert (report["revision"], report["head"], report["at_head"]) == (
+        migrate.head_revision(), migrate.head_revision(), True)
+    assert (report["releases"], report["first_release"], report["latest_release"]) == (
+        64, "2016-07-22", "2026-08-07")
+    if backend == "sqlite":
+        assert report["file"] == str(Path(head_url.database or "").resolve())
+        assert report["file_bytes"] == Path(head_url.database or "").stat().st_size > 0
+    else:
+        assert report["file"] is None and report["url"].count("***") == 1
+    code, out, _ = run_cli(["--db", url_text(url), "info", "--format", "table"], capsys)
+    assert code == 0 and f"revision: {migrate.head_revision()} (head)" in out
+    assert "releases: 64, 2016-07-22 .. 2026-08-07" in out
+
+
+def test_info_never_creates_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("RULESDB_URL", raising=False)
+    code, out, _ = run_cli(["info", "--format", "json"], capsys)
+    report = json.loads(out)
+    expected = tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"
+    assert code == 0 and report["default"] is True and report["file"] == str(expected)
+    assert (report["file_bytes"], report["revision"], report["releases"]) == (None, None, 0)
+    assert not expected.exists()
+    code, out, _ = run_cli(["info", "--format", "table"], capsys)
+    assert "(the embedded default)" in out and "not created yet" in out
+
+
+def test_reads_behind_head_warn_once_and_downgrade_takes_steps(
+        head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    db = url_text(head_url)
+    code, out, err = run_cli(["--db", db, "downgrade", "-1"], capsys)
+    assert (code, err) == (0, "") and out.endswith("is at cr_2026_08_07\n")
+    code, out, err = run_cli(["--db", db, "downgrade", "cr_2024_04_12"], capsys)
+    assert code == 0, err
+    code, out, err = run_cli(["--db", db, "check", "tribal", "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["release"] == "2024-04-12"
+    [warning] = err.splitlines()  # one line, however many queries the command made
+    assert warning.startswith("rulesdb: warning: ") and "cr_2024_04_12" in warning
+    assert f"head {migrate.head_revision()}" in warning
+    code, out, err = run_cli(["--db", db, "sql", "SELECT MAX(effective_date) AS d FROM release",
+                              "--format", "csv"], capsys)
+    assert (code, out) == (0, "d\n2024-04-12\n") and "rulesdb: warning: " in err
+    code, _, err = run_cli(["--db", db, "downgrade", "-2"], capsys)
+    assert code == 0
+    assert run_cli(["--db", db, "current"], capsys)[1].startswith("cr_2024_02_02 (head is")
+    # Anything else that looks like an option is still refused.
+    code, _, err = run_cli(["--db", db, "downgrade", "--steps"], capsys)
+    assert code == 2 and err == "rulesdb: error: No such option '--steps'.\n"
+    assert run_cli(["--db", db, "upgrade", "+1"], capsys)[0] == 0
+    assert run_cli(["--db", db, "current"], capsys)[1].startswith("cr_2024_03_08 (head is")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_one_format_option_everywhere(head_url: URL, fmt: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    db = url_text(head_url)
+    for args in LISTINGS:
+        code, out, err = run_cli(["--db", db, *args, "--format", fmt], capsys)
+        assert code == 0, (args, err)
+        if fmt == "json":
+            json.loads(out)
+        elif fmt == "csv":
+            rows = list(csv.reader(io.StringIO(out)))
+            assert len(rows) >= 2 and len({len(row) for row in rows}) == 1, (args, out)
+        elif fmt == "markdown" and args[0] != "diff":  # diff: release notes
+            lines = out.splitlines()
+            assert lines[0].startswith("| ") and set(lines[1]) <= {"|", "-", " "}, (args, out)
+            assert len({line.count(" | ") for line in lines}) == 1, (args, out)
+    # The choices and their help come from one decorator.
+    for command in cli.commands.values():  # type: ignore[attr-defined]
+        for param in command.params:
+            if "--format" in getattr(param, "opts", []):
+                assert list(param.type.choices) == list(FORMATS), command.name
+
+
+def test_markdown_and_csv_of_one_answer(head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    db = url_text(head_url)
+    _, out, _ = run_cli(["--db", db, "check", "Merfolk", "--format", "csv"], capsys)
+    assert out.splitlines() == ["word,release,category,valid,meanings,rule,reason",
+                                "Merfolk,2026-08-07,,yes,creature type 205.3m,205.3m,"]
+    _, out, _ = run_cli(["--db", db, "subtypes", "--category", "dungeon", "--format",
+                         "markdown"], capsys)
+    assert out.splitlines()[:3] == ["| name | category | rule |", "| --- | --- | --- |",
+                                    "| Undercity | dungeon | 205.3p |"]
+
+
+def test_empty_listings_say_why(head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    db = url_text(head_url)
+    code, out, err = run_cli(["--db", db, "subtypes", "--category", "battle", "--as-of",
+                              "2020-01-24", "--format", "table"], capsys)
+    assert (code, out) == (0, "name  category  rule\n----  --------  ----\n")
+    assert err == "rulesdb: battle types: this category is not in the release of 2020-01-24\n"
+    code, out, err = run_cli(["--db", db, "sql", "SELECT name FROM v_card_type WHERE 1 = 0",
+                              "--format", "csv"], capsys)
+    assert (code, out, err) == (0, "name\n", "rulesdb: sql: the query returned no rows\n")
+    code, out, err = run_cli(["--db", db, "diff", "2024-06-07", "2024-06-08", "--format",
+                              "csv"], capsys)
+    assert (code, out) == (0, "change,kind,category,name\n")
+    assert err == "rulesdb: no changes from 2024-06-07 to 2024-06-07\n"
+
+
+def completions(args: list[str], incomplete: str) -> list[str]:
+    complete = BashComplete(cli, {}, "rulesdb", "_RULESDB_COMPLETE")
+    return [item.value for item in complete.get_completions(args, incomplete)]
+
+
+def test_completion_of_categories_and_release_dates(head_url: URL) -> None:
+    db = ["--db", url_text(head_url)]
+    assert completions([*db, "subtypes", "--category"], "") == [
+        "artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
+        "dungeon", "battle"]
+    assert completions([*db, "check", "Elf", "--category"], "pl") == ["planeswalker", "planar"]
+    assert completions([*db, "card-types", "--as-of"], "2024-0") == [
+        "2024-02-02", "2024-03-08", "2024-04-12", "2024-06-07", "2024-07-30", "2024-09-20"]
+    assert completions([*db, "diff"], "2016") == ["2016-07-22", "2016-08-26", "2016-09-30",
+                                                  "2016-11-11"]
+
+
+def test_completion_without_a_database_uses_the_shipped_releases(
+        tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.sqlite3"
+    db = ["--db", f"sqlite:///{missing}"]
+    assert completions([*db, "subtypes", "--as-of"], "2026-08")[-1] == "2026-08-07"
+    assert "battle" in completions([*db, "subtypes", "--category"], "")
+    assert not missing.exists()  # completing never creates a database
+
+
+def test_new_release_is_refused_in_an_installed_package(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The layout a wheel installs: the package with its own copy of migrations/ in _data.
+    package = tmp_path / "site-packages" / "rulesdb"
+    (package / "_data" / "migrations").mkdir(parents=True)
+    (package / "_data" / "migrations" / "env.py").write_text("")
+    monkeypatch.delenv("RULESDB_DATA_ROOT", raising=False)
+    monkeypatch.setattr(paths, "_PACKAGE", package)
+    paths.data_root.cache_clear()
+    try:
+        for command in (["new-release", "x.txt"], ["rebuild-chain", "x.txt"]):
+            code, out, err = run_cli(command, capsys)
+            assert (code, out) == (2, "")
+            assert err.startswith("rulesdb: error: releases are made in a checkout of rulesdb")
+            assert "RULESDB_DATA_ROOT" in err and len(err.splitlines()) == 1
+        assert sorted(p.name for p in (package / "_data").rglob("*")) == ["env.py",
+                                                                         "migrations"]
+    finally:
+        paths.data_root.cache_clear()
+
+
+def test_help_says_what_the_readme_says(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    code, out, _ = run_cli(["--help"], capsys)
+    assert code == 0 and "205.3g–q" in out and "205.3g–q" in readme
+    _, sql_help, _ = run_cli(["sql", "--help"], capsys)
+    assert "README" not in sql_help
+    for view in ("v_release", "v_subtype", "v_lifetime", "in_force_until IS NULL"):
+        assert view in sql_help, view
+    for name, command in cli.commands.items():  # type: ignore[attr-defined]
+        assert f"rulesdb [--db URL] {name}" in readme or f"rulesdb {name}" in readme, name
+        assert isinstance(command, click.Command)
+    for link in ("https://magic.wizards.com/en/rules", "https://mtgjson.com",
+                 "https://scryfall.com/docs/api"):
+        assert link in readme
+    assert "_RULESDB_COMPLETE=bash_source" in readme
+
+
+def test_inspect_keys_are_the_documented_ones(cr_dir: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    documented = readme.split("`rulesdb inspect FILE --format json` prints one object:", 1)[1]
+    documented = documented.split("\n\n", 1)[0]
+    code, out, _ = run_cli(["inspect", str(cr_dir / "MagicCompRules-20240607.txt"),
+                            "--format", "json"], capsys)
+    assert code == 0
+    for key in json.loads(out):
+        assert f"`{key}`" in documented, key
+
+
+def test_in_force_condition_picks_the_release_in_force(head_url: URL) -> None:
+    from sqlalchemy import text
+
+    engine = make_engine(head_url)
+    try:
+        with engine.connect() as connection:
+            days = [str(d) for d in connection.execute(text(
+                "SELECT effective_date FROM release ORDER BY effective_date")).scalars()]
+            probes = ["2016-07-22", "2021-03-01", "2024-06-06", "2024-06-07", "2026-08-07",
+                      "2030-01-01", *days[::7]]
+            for day in probes:
+                in_force = connection.execute(text(
+                    "SELECT release_date FROM v_release WHERE in_force_from <= :d "
+                    "AND (in_force_until > :d OR in_force_until IS NULL)"),
+                    {"d": day}).scalars().all()
+                expected = max(d for d in days if d <= day)
+                assert [str(d) for d in in_force] == [expected], day
+                lands = connection.execute(text(
+                    "SELECT COUNT(*), MIN(release_date) FROM v_subtype "
+                    "WHERE category = 'land' AND in_force_from <= :d "
+                    "AND (in_force_until > :d OR in_force_until IS NULL)"), {"d": day}).one()
+                assert str(lands[1]) == expected and lands[0] > 0, day
+    finally:
+        engine.dispose()
