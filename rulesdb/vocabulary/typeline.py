@@ -102,6 +102,7 @@ class TypeLine:
     head: tuple[str, ...] = ()  # every word before the dash, known ones in the CR's spelling
     marker: Marker | None = None
     faces: tuple[TypeLine, ...] = ()  # two or more when the card has several faces
+    unknown: tuple[str, ...] = ()  # the words (as typed) the release does not list
     line: str = field(default="", compare=False)
 
     @property
@@ -223,7 +224,7 @@ class TypeLineParser:
             _union(face.supertypes for face in faces),
             _union(face.card_types for face in faces),
             _union(face.subtypes for face in faces),
-            errors, faces=faces, line=line)
+            errors, faces=faces, unknown=_union(face.unknown for face in faces), line=line)
 
     def _face(self, line: str) -> TypeLine:
         errors: list[TypeLineError] = []
@@ -238,7 +239,8 @@ class TypeLineParser:
                                 marker=Marker(found, text), line=line)
             marker = Marker(found, None)
         head: list[str] = []
-        supertypes, card_types = self._head(words, head, errors)
+        unknown: list[str] = []
+        supertypes, card_types = self._head(words, head, unknown, errors)
         if not card_types:
             errors.append(TypeLineError(CARD_TYPE_PRESENT_RULE, "no card type: a type line "
                                                                 "contains the card's card types"))
@@ -248,10 +250,12 @@ class TypeLineParser:
                 errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "more than one dash: subtypes "
                                                                 "are listed after one long dash"))
             subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors)
+            unknown += [subtype.name for subtype in subtypes if subtype.category is None]
         return TypeLine(self.index.effective_date, tuple(supertypes), tuple(card_types),
-                        subtypes, tuple(errors), tuple(head), marker, line=line)
+                        subtypes, tuple(errors), tuple(head), marker, unknown=tuple(unknown),
+                        line=line)
 
-    def _head(self, words: list[str], head: list[str],
+    def _head(self, words: list[str], head: list[str], unknown: list[str],
               errors: list[TypeLineError]) -> tuple[list[str], list[str]]:
         index = self.index
         known_card_types = index.card_types
@@ -290,6 +294,7 @@ class TypeLineParser:
                                                                 "subtypes are listed after a dash"))
                 continue
             head.append(word)
+            unknown.append(word)
             before_card_type = any(word_key(w) in known_card_types for w in words[position + 1:])
             errors.append(TypeLineError(
                 index.supertype_rule if before_card_type else index.card_type_rule,
