@@ -125,7 +125,8 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert checkout.head() == NEW_REVISION
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    old_head = before["migrations/HEAD"].decode().strip()  # a release, or a later revision
+    assert f'down_revision: str | None = "{old_head}"' in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"

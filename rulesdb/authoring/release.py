@@ -23,6 +23,8 @@ from rulesdb.store.paths import data_root
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_SCHEMA_REVISION = re.compile(r"^\d{4}_\w+$")  # 0001_schema: the chain's base
+_DOWN_REVISION = re.compile(r'^down_revision: str \| None = "([^"]+)"', re.MULTILINE)
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -87,6 +89,27 @@ class Checkout:
         partial.write_text(revision + "\n")
         partial.replace(self.head_file)
 
+    def latest_release(self) -> str | None:
+        """The newest release revision (cr_YYYY_MM_DD); HEAD may be a later revision of
+        another kind (subtype_merge) that releases are chained after."""
+        releases = sorted(p.stem for p in self.versions.glob("cr_*.py")
+                          if release_date(p.stem) is not None)
+        return releases[-1] if releases else None
+
+    def later_revisions(self) -> list[Path]:
+        """The revisions chained after the releases that are no release themselves
+        (subtype_merge), in chain order: the first one revises a release."""
+        by_parent = {}
+        for path in self.versions.glob("*.py"):
+            if release_date(path.stem) is None and not _SCHEMA_REVISION.match(path.stem):
+                found = _DOWN_REVISION.search(path.read_text(encoding="utf-8"))
+                if found:
+                    by_parent[found.group(1)] = path
+        chain = [path for parent, path in by_parent.items() if release_date(parent)][:1]
+        while chain and chain[-1].stem in by_parent:
+            chain.append(by_parent[chain[-1].stem])
+        return chain
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -115,8 +138,9 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
 def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    head_day = release_date(head)
-    if head == revision:
+    latest = checkout.latest_release() or head
+    head_day = release_date(latest)
+    if latest == revision:
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
         if existing == fresh:
@@ -128,7 +152,7 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[st
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
             f"release {head_day}; releases only append"
         )
-    _write(checkout, release, down_revision=head, previous=checkout.seed_of(head))
+    _write(checkout, release, down_revision=head, previous=checkout.seed_of(latest))
     return revision, True
 
 
@@ -148,6 +172,7 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
 def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
     base = _base_revision(checkout)
+    later = checkout.later_revisions()  # kept, re-chained after the new last release
     for path in checkout.versions.glob("cr_*.py"):
         path.unlink()
     for path in checkout.seeds.glob("cr_*.json"):
@@ -159,6 +184,15 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
         previous = _write(checkout, release, down_revision=down, previous=previous)
         down = revision_id(release.effective_date)
         written.append(down)
+    if later:
+        first = later[0]
+        text = first.read_text(encoding="utf-8")
+        found = _DOWN_REVISION.search(text)
+        assert found is not None
+        text = text.replace(f"Revises: {found.group(1)}\n", f"Revises: {down}\n")
+        first.write_text(_DOWN_REVISION.sub(f'down_revision: str | None = "{down}"', text,
+                                            count=1), encoding="utf-8")
+        down = later[-1].stem
     checkout.set_head(down)
     return written
 

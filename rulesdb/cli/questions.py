@@ -82,7 +82,11 @@ def history(ctx: click.Context, word: str | None, category: str | None,
              "renamed": "; ".join([*(f"from {r['from']} ({r['release_date']})"
                                      for r in listing.renamed_from),
                                    *(f"to {r['to']} ({r['release_date']})"
-                                     for r in listing.renamed_to)])}
+                                     for r in listing.renamed_to),
+                                   *(f"merged from {r['from']} ({r['release_date']})"
+                                     for r in listing.merged_from),
+                                   *(f"merged into {r['to']} ({r['release_date']})"
+                                     for r in listing.merged_into)])}
             for listing in listings]
     emit_rows(rows, ["kind", "category", "name", "first_listed", "last_listed", "left",
                      "releases", "renamed"], fmt)

@@ -47,6 +47,10 @@ def check(app: AppContext, word: str, category: str | None,
         if (category or "").strip().casefold() not in names:
             queries.check_category(engine, category or "")
         report = vocab.explain(word, category, other_categories=names)
+    if not report.meanings:
+        from rulesdb.questions.successors import successor
+
+        report = report._replace(successor=successor(engine, word, vocab.effective_date))
     if (fmt or default_format()) == "json":
         click.echo(to_json(report.to_json()))
     else:
@@ -126,7 +130,12 @@ def _report_text(report: Report) -> str:
     day = report.release.isoformat()
     if not report.valid:
         rule = f"{report.rule}, " if report.rule else ""
-        return f"{report.reason} ({rule}release {day})"
+        text = f"{report.reason} ({rule}release {day})"
+        if report.successor:
+            went = report.successor
+            change = "merged into" if went["change"] == "merged" else went["change"]
+            text += f"; {change} {went['to']} on {went['release_date']} ({went['rule']})"
+        return text
     meanings = report.meanings
     kinds = " and ".join(m.kind for m in meanings)
     rules = ", ".join(dict.fromkeys(m.rule for m in meanings))

@@ -69,6 +69,9 @@ class Report(NamedTuple):
     meanings: list[Meaning]  # everything the word is in the release, valid or not
     rule: str | None  # the rule that decides: the listing rule, or 205.3e for a bad choice
     reason: str | None  # why not, when not valid
+    # A word the release does not list: the curated rename or merge that explains it
+    # ({change, kind, category, from, to, release_date, rule}); filled in from the database.
+    successor: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,6 +82,7 @@ class Report(NamedTuple):
             "meanings": [meaning._asdict() for meaning in self.meanings],
             "rule": self.rule,
             "reason": self.reason,
+            "successor": self.successor,
         }
 
 
