@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import json
 import sys
 from datetime import date
@@ -46,13 +47,19 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     engine = app.data_engine()
     days = [date.fromisoformat(row["effective_date"]) for row in listings.releases(engine)]
     summary = Summary()
-    with _progress(file) as progress:
-        cards = read_cards(file, format_, progress)
-        results = lint(cards, lambda day: load_vocabulary(engine, day), days, when)
-        write = _json_writer() if fmt == "json" else _csv_writer()
-        for result in results:
-            summary.add(result)
-            write(result)
+    # Card objects hold no reference cycles (refcounting frees each one): the cyclic collector
+    # would only cost time, about a quarter of it on a bulk file.
+    gc.disable()
+    try:
+        with _progress(file) as progress:
+            cards = read_cards(file, format_, progress)
+            results = lint(cards, lambda day: load_vocabulary(engine, day), days, when)
+            write = _json_writer() if fmt == "json" else _csv_writer()
+            for result in results:
+                summary.add(result)
+                write(result)
+    finally:
+        gc.enable()
     sys.stdout.flush()
     for line in summary.lines():
         click.echo(line, err=True)
