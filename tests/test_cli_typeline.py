@@ -17,7 +17,8 @@ from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import vocabulary
 from tests.conftest import url_text
 
-REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason"]
+REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
+               "successor"]
 LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes", "valid", "errors"]
 
 

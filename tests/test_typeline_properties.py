@@ -298,7 +298,7 @@ def _check_cli(chain: Chain, word: str, category: str | None, lines: list[str],
         report = json.loads(out)
         assert report["valid"] == (code == 0)
         assert list(report) == ["word", "release", "category", "valid", "meanings", "rule",
-                                "reason"]
+                                "reason", "successor"]
 
     code, out, err = _run_cli([*db, "parse", *when, "-"], "".join(f"{x}\n" for x in lines))
     assert code in ((0, 1) if late else (2,)), err
