@@ -4,6 +4,7 @@ checked against the releases of a head database (both backends); formats read fr
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 from pathlib import Path
@@ -73,6 +74,12 @@ def write_json(path: Path, document: dict) -> Path:
     return path
 
 
+def write_jsonl(path: Path, cards: list[dict], compress: bool = False) -> Path:
+    text = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cards).encode()
+    path.write_bytes(gzip.compress(text) if compress else text)
+    return path
+
+
 def lint(head_url: URL, capsys: pytest.CaptureFixture[str], *args: str
          ) -> tuple[int, list[dict], str]:
     code, out, err = run_cli(["--db", str(head_url), "lint-cards", *args], capsys)
@@ -84,6 +91,9 @@ def test_formats_are_read_from_the_content(tmp_path: Path) -> None:
     assert formats.detect_format(write_json(tmp_path / "b", ALL_PRINTINGS)) == \
         "mtgjson-printings"
     assert formats.detect_format(write_json(tmp_path / "c.txt", ATOMIC)) == "mtgjson-atomic"
+    assert formats.detect_format(write_jsonl(tmp_path / "j", SCRYFALL)) == "scryfall-jsonl"
+    assert formats.detect_format(write_jsonl(tmp_path / "j.gz", SCRYFALL, compress=True)) == \
+        "scryfall-jsonl"
     (tmp_path / "d.json").write_text("Creature — Elf\n", encoding="utf-8")
     assert formats.detect_format(tmp_path / "d.json") == "text"
     for name, content in [("e.json", b'{"hello": [1, 2]}'), ("f", b"\x89PNG\r\n\x00\x00"),
@@ -124,6 +134,20 @@ def test_scryfall_file_against_the_latest_release(head_url: URL, tmp_path: Path,
     assert err.splitlines() == ["cards read: 6; valid: 5; invalid: 1",
                                 "invalid by rule: 205.3m (1)",
                                 "most frequent unknown words: Naga (1)"]
+
+
+def test_scryfall_json_lines_plain_and_gzip_read_the_same(
+        head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    array = lint(head_url, capsys, str(write_scryfall(tmp_path / "a.json", SCRYFALL)))
+    plain = lint(head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl", SCRYFALL)))
+    packed = lint(head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl.gz", SCRYFALL,
+                                                    compress=True)))
+    assert array == plain == packed
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps(SCRYFALL[0]) + "\n{\"object\": \"card\", \n",
+                      encoding="utf-8")
+    code, _, err = run_cli(["--db", str(head_url), "lint-cards", str(broken)], capsys)
+    assert code == 2 and "near line 2" in err and len(err.strip().splitlines()) == 1
 
 
 def test_printed_lines_against_the_release_of_their_set(

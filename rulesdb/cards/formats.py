@@ -2,28 +2,37 @@
 
 - ``scryfall``: a Scryfall bulk data file (``oracle_cards``, ``default_cards``, ...): a JSON
   array of card objects (``"object": "card"``, ``type_line``, ``card_faces``);
+- ``scryfall-jsonl``: the same cards as JSON Lines, one object a line (Scryfall's
+  ``jsonl_download_uri`` export);
 - ``mtgjson-printings``: MTGJSON ``AllPrintings.json``: ``data`` -> set code -> set object;
 - ``mtgjson-atomic``: MTGJSON ``AtomicCards.json``: ``data`` -> card name -> list of faces;
 - ``text``: UTF-8 text, one type line a line.
 
-Only the first :data:`HEAD_BYTES` are read to decide.
+Any of them may be gzip-compressed (as Scryfall serves its JSON Lines): :func:`open_card_file`
+decompresses while reading. Only the first :data:`HEAD_BYTES` are read to decide.
 """
 
 from __future__ import annotations
 
 import codecs
+import gzip
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import ijson
 
 from rulesdb.errors import RulesdbError
 
 SCRYFALL = "scryfall"
+SCRYFALL_JSONL = "scryfall-jsonl"
 MTGJSON_PRINTINGS = "mtgjson-printings"
 MTGJSON_ATOMIC = "mtgjson-atomic"
 TEXT = "text"
-FORMATS = (SCRYFALL, MTGJSON_PRINTINGS, MTGJSON_ATOMIC, TEXT)
+FORMATS = (SCRYFALL, SCRYFALL_JSONL, MTGJSON_PRINTINGS, MTGJSON_ATOMIC, TEXT)
+GZIP_MAGIC = b"\x1f\x8b"
 HEAD_BYTES = 1 << 16
 _SCRYFALL_KEYS = frozenset({"type_line", "card_faces"})
 _EXPECTED = ("a Scryfall bulk data file, MTGJSON AllPrintings.json or AtomicCards.json, or a "
@@ -34,12 +43,30 @@ class UnknownCardFormat(RulesdbError):
     """A file that is none of the card data formats rulesdb reads."""
 
 
-def detect_format(path: Path) -> str:
+@contextmanager
+def open_card_file(path: Path) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
+    """(content, raw file): the content decompressed if the file is gzip, and the file itself
+    (whose position says how far the reading got)."""
     try:
-        with path.open("rb") as stream:
-            head = stream.read(HEAD_BYTES)
+        raw = path.open("rb")
     except OSError as exc:
         raise RulesdbError(f"cannot read {path}: {exc.strerror}") from None
+    with raw:
+        if raw.read(2) == GZIP_MAGIC:
+            raw.seek(0)
+            with gzip.GzipFile(fileobj=raw, mode="rb") as content:
+                yield content, raw
+        else:
+            raw.seek(0)
+            yield raw, raw
+
+
+def detect_format(path: Path) -> str:
+    try:
+        with open_card_file(path) as (stream, _):
+            head = stream.read(HEAD_BYTES)
+    except (OSError, EOFError) as exc:
+        raise UnknownCardFormat(f"{path}: damaged gzip data ({exc})") from None
     body = head.removeprefix(codecs.BOM_UTF8).lstrip()
     if not body:
         raise UnknownCardFormat(f"{path}: the file is empty; expected {_EXPECTED}")
@@ -61,10 +88,16 @@ def detect_format(path: Path) -> str:
 def _json_format(body: bytes) -> str | None:
     """Walk the first events of the JSON text (it may be cut off by the head's end)."""
     first_item_keys: set[str] = set()
+    top_keys: set[str] = set()
     data_first_key = None
+    events = ijson.parse(io.BytesIO(body), use_float=True, multiple_values=True)
     try:
-        for prefix, event, value in ijson.parse(io.BytesIO(body), use_float=True):
-            if prefix == "item" and event == "map_key":
+        for prefix, event, value in events:
+            if prefix == "" and event == "map_key":
+                top_keys.add(value)
+            elif prefix == "" and event == "end_map":  # a whole object, not MTGJSON's
+                return SCRYFALL_JSONL if _SCRYFALL_KEYS & top_keys else None
+            elif prefix == "item" and event == "map_key":
                 first_item_keys.add(value)
                 if _SCRYFALL_KEYS & first_item_keys:
                     return SCRYFALL

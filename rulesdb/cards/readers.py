@@ -10,6 +10,7 @@ them.
 from __future__ import annotations
 
 import codecs
+import json
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -38,33 +39,60 @@ class MalformedCardFile(RulesdbError):
 def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None = None
                ) -> Iterator[Card]:
     """The cards of ``path`` in file order. ``progress(bytes_read)`` is called now and then."""
-    readers = {formats.SCRYFALL: _scryfall, formats.MTGJSON_PRINTINGS: _printings,
-               formats.MTGJSON_ATOMIC: _atomic, formats.TEXT: _text}
-    with path.open("rb") as stream:
+    readers = {formats.SCRYFALL: _scryfall, formats.SCRYFALL_JSONL: _scryfall_lines,
+               formats.MTGJSON_PRINTINGS: _printings, formats.MTGJSON_ATOMIC: _atomic,
+               formats.TEXT: _text}
+    with formats.open_card_file(path) as (stream, raw):
         try:
             for number, card in enumerate(readers[format_](stream), start=1):
                 if progress is not None and not number & 1023:
-                    progress(stream.tell())
+                    progress(raw.tell())
                 yield card
-        except ijson.JSONError as exc:
-            raise MalformedCardFile(f"{path}: not valid {format_} JSON near byte "
-                                    f"{stream.tell()}: {_first_line(exc)}") from None
         except UnicodeDecodeError as exc:
             raise MalformedCardFile(f"{path}: not UTF-8 text: {exc.reason}") from None
+        except (ijson.JSONError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
+            where = f"line {exc.lineno}" if isinstance(exc, _LineError) else \
+                f"byte {raw.tell()}"
+            raise MalformedCardFile(f"{path}: not valid {format_} JSON near {where}: "
+                                    f"{_first_line(exc)}") from None
+        except (OSError, EOFError) as exc:
+            raise MalformedCardFile(f"{path}: damaged gzip data ({exc})") from None
         if progress is not None:
-            progress(stream.tell())
+            progress(raw.tell())
 
 
 def _scryfall(stream: IO[bytes]) -> Iterator[Card]:
     for card in ijson.items(stream, "item", use_float=True):
-        if not isinstance(card, dict):
-            raise MalformedCardFile("a Scryfall bulk file is an array of card objects")
-        line = card.get("type_line")
-        if not line and isinstance(card.get("card_faces"), list):  # reversible cards
-            faces = [face.get("type_line") for face in card["card_faces"]
-                     if isinstance(face, dict)]
-            line = FACE_SEPARATOR.join(f for f in faces if f) or None
-        yield Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
+        yield _scryfall_card(card)
+
+
+class _LineError(ValueError):
+    def __init__(self, message: str, lineno: int) -> None:
+        super().__init__(message)
+        self.lineno = lineno
+
+
+def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
+    """JSON Lines: each line a whole card, so the standard library's C decoder is the
+    streaming unit (faster than an event parser; one card in memory at a time)."""
+    loads = json.loads
+    for number, line in enumerate(stream, start=1):
+        if line.strip():
+            try:
+                card = loads(line)
+            except ValueError as exc:
+                raise _LineError(str(exc), number) from None
+            yield _scryfall_card(card)
+
+
+def _scryfall_card(card: Any) -> Card:
+    if not isinstance(card, dict):
+        raise MalformedCardFile("Scryfall bulk data holds card objects")
+    line = card.get("type_line")
+    if not line and isinstance(card.get("card_faces"), list):  # reversible cards
+        faces = [face.get("type_line") for face in card["card_faces"] if isinstance(face, dict)]
+        line = FACE_SEPARATOR.join(f for f in faces if f) or None
+    return Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
 
 
 def _printings(stream: IO[bytes]) -> Iterator[Card]:
