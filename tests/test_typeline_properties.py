@@ -148,7 +148,9 @@ def _check_line(vocab: Vocabulary, line: str) -> TypeLine:
     parsed = vocab.parse(line)
     assert parsed == parse_type_line(line, vocab)
     assert parsed.release == vocab.effective_date
-    assert parsed.json_line() == json.dumps(parsed.to_json(), ensure_ascii=False)
+    assert parsed.json_line() == json.dumps(parsed.to_json(), ensure_ascii=False).translate(
+        {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+    assert len(parsed.json_line().splitlines()) == 1
     assert parsed.valid == (not parsed.errors)
     if parsed.valid:
         assert vocab.parse(parsed.render()) == parsed

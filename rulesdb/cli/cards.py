@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import gc
-import json
 import sys
 from datetime import date
 from pathlib import Path
@@ -13,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rulesdb.cli.app import AppContext, cli, parse_date, pass_app
+from rulesdb.util.jsonlines import dumps_line
 
 if TYPE_CHECKING:
     from rulesdb.cards.linter import CardResult
 
 _CSV_COLUMNS = ["name", "set", "line", "valid", "release", "errors", "unknown_words"]
-_dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 @cli.command("lint-cards")
@@ -79,11 +78,11 @@ def _json_writer() -> Any:
         if tail is None:
             document = result.to_json()
             del document["name"], document["set"]
-            tail = _dumps(document)[1:]
+            tail = dumps_line(document)[1:]
             if len(encoded) < 1 << 16:
                 encoded[key] = tail
-        out.write(f'{{"name": {_dumps(result.card.name)}, "set": {_dumps(result.card.set)}, '
-                  f"{tail}\n")
+        name, set_ = dumps_line(result.card.name), dumps_line(result.card.set)
+        out.write(f'{{"name": {name}, "set": {set_}, {tail}\n')
 
     return write
 

@@ -42,13 +42,13 @@ Only input that is not a str raises RulesdbError.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
+from rulesdb.util.jsonlines import dumps_line
 from rulesdb.vocabulary.index import GAIN_RULE, Index
 from rulesdb.vocabulary.spelling import word_key
 
@@ -146,8 +146,9 @@ class TypeLine:
         }
 
     def json_line(self) -> str:
-        """``json.dumps(self.to_json(), ensure_ascii=False)``, built from cached pieces:
-        ``rulesdb parse -`` writes one per input line."""
+        """``json.dumps(self.to_json(), ensure_ascii=False)`` with the line-end characters
+        U+0085, U+2028 and U+2029 escaped, built from cached pieces: ``rulesdb parse -``
+        writes one per input line."""
         text = (f'{{"line": {_dumps(self.line)}, "release": "{self.release.isoformat()}", '
                 f'{self._parts_text()}')
         if self.faces:
@@ -166,7 +167,7 @@ class TypeLine:
                 f'"valid": {"false" if self.errors else "true"}, "errors": [{errors}]')
 
 
-_dumps = json.JSONEncoder(ensure_ascii=False).encode
+_dumps = dumps_line
 _JSON: dict[Any, str] = {}  # names tuple or ParsedSubtype -> its JSON text
 
 
