@@ -171,7 +171,7 @@ def test_explain_says_what_a_word_is(head_engine) -> None:
         "valid": True,
         "meanings": [{"kind": "creature type", "name": "Merfolk", "category": "creature",
                       "rule": vocab.rule_of("creature")}],
-        "rule": vocab.rule_of("creature"), "reason": None}
+        "rule": vocab.rule_of("creature"), "reason": None, "successor": None}
     assert vocab.explain("Legendary").meanings[0].kind == "supertype"
     assert vocab.explain("instant").meanings[0].rule == vocab.card_type_rule == "205.2a"
     assert not vocab.explain("'; DROP TABLE release; --").valid
@@ -226,8 +226,9 @@ def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
     assert head.effective_date.isoformat() == releases[-1]
     assert head.parse("Artifact — Spacecraft").valid
 
-    # One release down: the release in force changes at once.
-    migrate.downgrade(head_engine, "-1")
+    # One release down (past any later revision that is no release): the release in force
+    # changes at once.
+    migrate.downgrade(head_engine, queries.releases(head_engine)[-2]["revision"])
     previous = vocabulary(head_engine)
     assert previous.effective_date.isoformat() == releases[-2]
     assert previous.parse("Creature — Elf").release == previous.effective_date
