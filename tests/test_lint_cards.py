@@ -133,7 +133,8 @@ def test_scryfall_file_against_the_latest_release(head_url: URL, tmp_path: Path,
     assert naga["errors"][0]["rule"] == "205.3m" and naga["unknown_words"] == ["Naga"]
     assert err.splitlines() == ["cards read: 6; valid: 5; invalid: 1",
                                 "invalid by rule: 205.3m (1)",
-                                "most frequent unknown words: Naga (1)"]
+                                "most frequent unknown words: Naga (1: merged into Snake on "
+                                "2024-06-07)"]
 
 
 def test_scryfall_json_lines_plain_and_gzip_read_the_same(

@@ -71,7 +71,9 @@ class Summary:
             self.by_rule.update({error.rule for error in result.parsed.errors})
             self.unknown_words.update(result.parsed.unknown)
 
-    def lines(self, top: int = 10) -> list[str]:
+    def lines(self, top: int = 10,
+              explain: Callable[[str], str | None] | None = None) -> list[str]:
+        """The summary; ``explain(word)`` may add what became of an unknown word."""
         out = [f"cards read: {self.cards}; valid: "
                f"{self.cards - self.invalid - sum(self.unchecked.values())}; "
                f"invalid: {self.invalid}"
@@ -81,8 +83,11 @@ class Summary:
             out.append("invalid by rule: " + ", ".join(
                 f"{rule} ({count})" for rule, count in _ranked(self.by_rule)))
         if self.unknown_words:
-            out.append("most frequent unknown words: " + ", ".join(
-                f"{word} ({count})" for word, count in _ranked(self.unknown_words)[:top]))
+            words = []
+            for word, count in _ranked(self.unknown_words)[:top]:
+                note = explain(word) if explain else None
+                words.append(f"{word} ({count}{': ' + note if note else ''})")
+            out.append("most frequent unknown words: " + ", ".join(words))
         return out
 
 

@@ -60,10 +60,22 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     finally:
         gc.enable()
     sys.stdout.flush()
-    for line in summary.lines():
+    for line in summary.lines(explain=lambda word: _successor(engine, word, days)):
         click.echo(line, err=True)
     if summary.invalid or sum(summary.unchecked.values()):
         raise SystemExit(1)
+
+
+def _successor(engine: Any, word: str, days: list[date]) -> str | None:
+    """What a curated rename or merge made of an unknown word: "merged into Snake on
+    2024-06-07"."""
+    from rulesdb.questions.successors import successor
+
+    went = successor(engine, word, days[-1]) if days else None
+    if went is None:
+        return None
+    change = "merged into" if went["change"] == "merged" else "renamed"
+    return f"{change} {went['to']} on {went['release_date']}"
 
 
 def _json_writer() -> Any:
