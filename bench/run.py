@@ -14,6 +14,7 @@ files from ../shared/cr (or $RULESDB_CR_DIR).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -129,6 +130,13 @@ class Databases:
             connection.execute(text(f"CREATE DATABASE {name}"))
         url = self.admin.url.set(database=name)
         self.created.append(url)
+        return url
+
+    def sqlite_head(self) -> URL:
+        url = self.new("sqlite")
+        engine = make_engine(url)
+        migrate.upgrade(engine)
+        engine.dispose()
         return url
 
     def close(self) -> None:
@@ -295,6 +303,158 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
 # The command line
 
 
+# lint-cards on an oracle_cards-shaped file
+
+LINT_CARDS = 20_000  # the throughput file: about 70 MB
+LINT_BIG_MB = 100  # the memory file
+_FORMATS = ("standard", "future", "historic", "timeless", "gladiator", "pioneer", "explorer",
+            "modern", "legacy", "pauper", "vintage", "penny", "commander", "oathbreaker",
+            "standardbrawl", "brawl", "alchemy", "paupercommander", "duel", "oldschool",
+            "premodern", "predh")
+
+
+def oracle_card(number: int, line: str, rng: random.Random) -> dict:
+    """A card object with the fields Scryfall's oracle_cards bulk file has, sizes alike."""
+    def uid() -> str:
+        return str(uuid.UUID(int=rng.getrandbits(128)))
+
+    card = {
+        "object": "card", "id": uid(), "oracle_id": uid(), "multiverse_ids": [number],
+        "mtgo_id": number, "tcgplayer_id": number, "cardmarket_id": number,
+        "name": f"Benchmark Card {number}", "lang": "en", "released_at": "2021-02-05",
+        "uri": f"https://api.scryfall.com/cards/{uid()}",
+        "scryfall_uri": f"https://scryfall.com/card/khm/{number}/benchmark?utm_source=api",
+        "layout": "normal", "highres_image": True, "image_status": "highres_scan",
+        "image_uris": {size: f"https://cards.scryfall.io/{size}/front/a/b/{uid()}.jpg"
+                       for size in ("small", "normal", "large", "png", "art_crop",
+                                    "border_crop")},
+        "mana_cost": "{2}{G}", "cmc": 3.0, "type_line": line,
+        "oracle_text": "When this enters, draw a card.\nWhenever you cast a spell, scry 1.",
+        "power": "2", "toughness": "2", "colors": ["G"], "color_identity": ["G"],
+        "keywords": ["Flying"],
+        "legalities": {name: rng.choice(["legal", "not_legal"]) for name in _FORMATS},
+        "games": ["paper", "mtgo"], "reserved": False, "foil": True, "nonfoil": True,
+        "finishes": ["nonfoil", "foil"], "oversized": False, "promo": False, "reprint": True,
+        "variation": False, "set_id": uid(), "set": "khm", "set_name": "Kaldheim",
+        "set_type": "expansion", "set_uri": f"https://api.scryfall.com/sets/{uid()}",
+        "collector_number": str(number), "digital": False, "rarity": "common",
+        "flavor_text": "Benchmarks run where the rules are read.", "artist": "Some Artist",
+        "artist_ids": [uid()], "illustration_id": uid(), "border_color": "black",
+        "frame": "2015", "full_art": False, "textless": False, "booster": True,
+        "edhrec_rank": number, "prices": {"usd": "0.10", "usd_foil": "0.25", "eur": "0.05",
+                                          "eur_foil": None, "tix": "0.03"},
+        "related_uris": {"gatherer": "https://gatherer.wizards.com/x",
+                         "edhrec": "https://edhrec.com/route/?cc=x"},
+    }
+    if number % 20 == 0:  # a transform card: faces, and the joined line on top
+        card["layout"] = "transform"
+        card["card_faces"] = [{"object": "card_face", "name": f"Face {n}", "type_line": line,
+                               "oracle_text": "Transform it."} for n in (1, 2)]
+        card["type_line"] = f"{line} // {line}"
+    return card
+
+
+def write_oracle_cards(path: Path, lines: list[str], target_bytes: int = 0) -> int:
+    """Scryfall's layout: "[", then one card a line, comma-separated; returns the count."""
+    rng = random.Random(7)
+    count = 0
+    with path.open("w", encoding="utf-8") as out:
+        out.write("[\n")
+        while count < len(lines) or out.tell() < target_bytes:
+            if count:
+                out.write(",\n")
+            out.write(json.dumps(oracle_card(count, lines[count % len(lines)], rng),
+                                 ensure_ascii=False))
+            count += 1
+        out.write("\n]\n")
+    return count
+
+
+_HIGH_WATER = ("print([line.split()[1] for line in open('/proc/self/status') "
+               "if line.startswith('VmHWM')][0], file=sys.stderr)")
+
+
+def _peak_rss_kib(argv: list[str]) -> int:
+    """The peak resident memory of a child running ``argv`` (Python code), in KiB. VmHWM,
+    not ru_maxrss: a forked child's ru_maxrss starts at its parent's size."""
+    probe = (f"import runpy, sys; sys.argv = {argv!r}\ntry:\n"
+             "    runpy.run_module(sys.argv[0], run_name='__main__')\n"
+             "except SystemExit:\n    pass\n") + _HIGH_WATER
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=False)
+    return int(done.stderr.strip().splitlines()[-1])
+
+
+def bench_lint_cards(head_db: URL, folder: Path) -> list[Row]:
+    import contextlib
+    import io
+
+    from rulesdb.cli import main as cli_main
+    from rulesdb.vocabulary.loader import load_vocabulary
+
+    url = head_db.render_as_string(hide_password=False)
+    engine = make_engine(head_db)
+    vocab = load_vocabulary(engine)
+    lines = realistic_type_lines(vocab, LINT_CARDS)
+    path = folder / "oracle-cards.json"
+    count = write_oracle_cards(path, lines)
+
+    def ours() -> None:
+        sinks = contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO())
+        with sinks[0], sinks[1], contextlib.suppress(SystemExit):
+            cli_main(["--db", url, "lint-cards", str(path)])
+
+    def baseline() -> None:
+        with path.open("rb") as stream:
+            for card in json.load(stream):
+                vocab.parse(card["type_line"])
+
+    mine, base = paired_medians(ours, baseline, runs=3, warmups=1)
+    rate, base_rate = count / (mine / 1e9), count / (base / 1e9)
+    jsonl = folder / "oracle-cards.jsonl"
+    with path.open("rb") as source, jsonl.open("wb") as target:
+        for line in source:  # the same cards as JSON Lines, as Scryfall's jsonl export
+            line = line.rstrip(b",\r\n")
+            if line.startswith(b"{"):
+                target.write(line + b"\n")
+
+    def ours_jsonl() -> None:
+        sinks = contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO())
+        with sinks[0], sinks[1], contextlib.suppress(SystemExit):
+            cli_main(["--db", url, "lint-cards", str(jsonl)])
+
+    mine_l, base_l = paired_medians(ours_jsonl, baseline, runs=3, warmups=1)
+    rate_l, base_rate_l = count / (mine_l / 1e9), count / (base_l / 1e9)
+    big = folder / "oracle-cards-100mb.json"
+    big_count = write_oracle_cards(big, lines[:1000], target_bytes=LINT_BIG_MB << 20)
+    small = folder / "oracle-cards-10mb.json"
+    write_oracle_cards(small, lines[:1000], target_bytes=(LINT_BIG_MB << 20) // 10)
+    lint = ["rulesdb", "--db", url, "lint-cards"]
+    rss_big = _peak_rss_kib([*lint, str(big)])
+    rss_small = _peak_rss_kib([*lint, str(small)])
+    loader = "import json, sys; json.load(open(sys.argv[1], 'rb')); " + _HIGH_WATER
+    loaded = subprocess.run([sys.executable, "-c", loader, str(big)], capture_output=True,
+                            text=True, check=True)
+    rss_load = int(loaded.stderr.strip().splitlines()[-1])
+    engine.dispose()
+    size = big.stat().st_size / (1 << 20)
+    return [
+        Row(f"lint-cards, oracle_cards shape ({count:,} cards, "
+            f"{path.stat().st_size / (1 << 20):.0f} MB), whole command",
+            f"{rate:,.0f} cards/s", f"{base_rate:,.0f} cards/s: json.load + parse loop",
+            base / mine, ">= 50,000/s", rate >= 50_000),
+        Row("  the same cards as JSON Lines (Scryfall's jsonl export)",
+            f"{rate_l:,.0f} cards/s", f"{base_rate_l:,.0f} cards/s: json.load + parse loop",
+            base_l / mine_l, ">= 50,000/s", rate_l >= 50_000),
+        Row(f"  lint-cards peak RSS, {size:.0f} MB file ({big_count:,} cards)",
+            f"{rss_big / 1024:.0f} MiB", f"{rss_load / 1024:.0f} MiB: json.load of it",
+            rss_big / rss_load, "flat: <= 10 MB file + 20%",
+            rss_big <= rss_small * 1.2),
+        Row("  lint-cards peak RSS, 10 MB file", f"{rss_small / 1024:.0f} MiB", "-", None,
+            "(information)", None),
+    ]
+
+
 def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
     url = head_db.render_as_string(hide_password=False)
     check = [sys.executable, "-m", "rulesdb", "--db", url, "check", "Merfolk", "--format", "json"]
@@ -355,6 +515,8 @@ def print_table(rows: list[Row]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--only", choices=["lint-cards"],
+                        help="run only these benchmarks (the head database is still built)")
     args = parser.parse_args()
     started = time.perf_counter()
     print(f"rulesdb benchmarks: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
@@ -362,18 +524,24 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rulesdb-bench-") as folder:
         databases = Databases(Path(folder))
         try:
-            rows = bench_import()
-            upgrade_rows, head_db = bench_upgrade(databases)
-            rows += upgrade_rows
-            rows += bench_vocabulary(head_db)
-            check_rows, modules = bench_check(head_db)
-            rows += check_rows
+            if args.only == "lint-cards":
+                head_db = databases.sqlite_head()
+                rows, modules = bench_lint_cards(head_db, Path(folder)), []
+            else:
+                rows = bench_import()
+                upgrade_rows, head_db = bench_upgrade(databases)
+                rows += upgrade_rows
+                rows += bench_vocabulary(head_db)
+                check_rows, modules = bench_check(head_db)
+                rows += check_rows
+                rows += bench_lint_cards(head_db, Path(folder))
         finally:
             databases.close()
     print()
     print_table(rows)
     print()
-    print(f"`rulesdb check Merfolk` imports (-X importtime): {module_summary(modules)}")
+    if modules:
+        print(f"`rulesdb check Merfolk` imports (-X importtime): {module_summary(modules)}")
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
     missed = [r.name for r in rows if r.ok is False]
     if missed:

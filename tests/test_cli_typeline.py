@@ -17,8 +17,9 @@ from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import vocabulary
 from tests.conftest import url_text
 
-REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason"]
-LINE_KEYS = ["release", "supertypes", "card_types", "subtypes", "valid", "errors"]
+REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
+               "successor"]
+LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes", "valid", "errors"]
 
 
 def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:

@@ -15,7 +15,7 @@ from rulesdb.cli import cli
 from rulesdb.questions.diff import compare, normalise_rule_text, rule_key
 from tests.conftest import url_text
 
-JSON_KEYS = ["from", "to", "added", "removed", "renamed", "rules_changed"]
+JSON_KEYS = ["from", "to", "added", "removed", "renamed", "merged", "rules_changed"]
 
 
 def diff_json(url: URL, *args: str) -> dict:
@@ -30,8 +30,27 @@ def test_tribal_to_kindred_is_a_rename(head_engine: Engine) -> None:
     assert "card_types" not in result.added and "card_types" not in result.removed
     assert "205.3m" in result.rules_text_changed  # Kindred replaced tribal in 205.3m's text
     assert "205.2a" in result.rules_changed
-    # The same release lost three creature types (derived from the lists, not curated).
-    assert result.removed == {"creature": ["Cephalid", "Naga", "Viashino"]}
+    # The same release dropped three creature types whose cards took others it lists: the
+    # curated merges, one line each, not removals.
+    assert result.removed == {}
+    assert result.merged == [
+        {"kind": "subtype", "category": "creature", "from": "Cephalid", "to": "Octopus"},
+        {"kind": "subtype", "category": "creature", "from": "Naga", "to": "Snake"},
+        {"kind": "subtype", "category": "creature", "from": "Viashino", "to": "Lizard"}]
+
+
+def test_hound_merged_into_dog_is_one_line_both_ways(head_engine: Engine) -> None:
+    merge = {"kind": "subtype", "category": "creature", "from": "Hound", "to": "Dog"}
+    forward = compare(head_engine, date(2020, 4, 17), date(2020, 7, 3))
+    assert forward.merged == [merge]
+    assert "Dog" not in forward.added.get("creature", ())
+    assert "creature" not in forward.removed
+    backward = compare(head_engine, date(2020, 7, 3), date(2020, 4, 17))
+    assert backward.merged == [merge]
+    assert "creature" not in backward.added and "creature" not in backward.removed
+    rows = forward.to_rows()
+    assert {"change": "merged", "kind": "subtype", "category": "creature",
+            "name": "Hound → Dog"} in rows
 
 
 def test_backwards_comparison_reverses_everything(head_engine: Engine) -> None:
@@ -102,7 +121,8 @@ def test_json_shape_and_markdown(head_url: URL) -> None:
     assert list(document) == JSON_KEYS
     assert document["from"] == "2024-04-12" and document["to"] == "2024-06-07"
     assert document["added"] == {}  # only vocabularies with a change appear
-    assert document["removed"] == {"creature": ["Cephalid", "Naga", "Viashino"]}
+    assert document["removed"] == {}
+    assert [m["from"] for m in document["merged"]] == ["Cephalid", "Naga", "Viashino"]
     assert document["renamed"] == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
     assert "205.3m" in document["rules_changed"]
     planar = diff_json(head_url, "2024-11-08", "2025-02-07")["renamed"]
@@ -114,9 +134,9 @@ def test_json_shape_and_markdown(head_url: URL) -> None:
     lines = result.output.splitlines()
     assert lines[0] == "## Changes from 2024-04-12 to 2024-06-07"
     headings = [line for line in lines if line.startswith("### ")]
-    assert headings == ["### Renamed", "### Creature types", "### Rules"]
+    assert headings == ["### Renamed", "### Merged", "### Rules"]
     assert "- card type: tribal → kindred" in lines
-    assert "- Removed: Cephalid, Naga, Viashino" in lines
+    assert "- creature type: Naga → Snake (Naga cards became Snake cards)" in lines
 
     table = CliRunner().invoke(cli, ["--db", url_text(head_url), "diff", "2024-04-12",
                                      "2024-06-07", "--format", "table"]).output.splitlines()

@@ -14,32 +14,38 @@ from sqlalchemy.engine import URL
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
-from rulesdb.questions.export import export
+from rulesdb.questions.export import export, export_all_releases
 from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
 
 SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]
 
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
 def test_mtgjson_card_types_structure(head_engine: Engine) -> None:
     document = export(head_engine, date(2024, 6, 7), "mtgjson")
     assert list(document) == ["meta", "data"]
-    assert document["meta"]["date"] == "2024-06-07"
+    assert document["meta"] == {"date": "2024-06-07", "version": "0.1.0+20240607"}
     data = document["data"]
     names = [row["name"] for row in queries.card_types(head_engine, date(2024, 6, 7))]
-    assert list(data) == sorted(names) and "kindred" in data and "tribal" not in data
+    # MTGJSON has no dungeon entry; every other card type of the release is a key.
+    assert list(data) == sorted(set(names) - {"dungeon"})
+    assert "kindred" in data and "tribal" not in data
     for card_type, entry in data.items():
         assert list(entry) == ["subTypes", "superTypes"], card_type
         assert entry["superTypes"] == SUPERTYPES
         assert entry["subTypes"] == sorted(entry["subTypes"])
-    creature_types = [row["name"].replace("’", "'") for row in
+    creature_types = [row["name"] for row in
                       queries.subtypes(head_engine, "creature", date(2024, 6, 7))]
     assert data["creature"]["subTypes"] == sorted(creature_types)
-    assert data["kindred"]["subTypes"] == data["creature"]["subTypes"]  # 205.3m: they share
+    assert data["kindred"]["subTypes"] == []  # MTGJSON lists creature types under creature
     assert data["instant"]["subTypes"] == data["sorcery"]["subTypes"]
     assert "Adventure" in data["instant"]["subTypes"]
     assert data["conspiracy"]["subTypes"] == [] and data["vanguard"]["subTypes"] == []
-    assert "Urza's" in data["land"]["subTypes"]  # ASCII apostrophe, as MTGJSON spells it
+    assert "Urza’s" in data["land"]["subTypes"]  # curly, as MTGJSON writes it
+    assert "Bolas’s Meditation Realm" in data["plane"]["subTypes"]
     assert "Siege" in data["battle"]["subTypes"]
 
 
@@ -48,27 +54,69 @@ def test_mtgjson_follows_the_release(head_engine: Engine) -> None:
     assert old["meta"]["date"] == "2021-02-15"
     assert "tribal" in old["data"] and "kindred" not in old["data"]
     assert "battle" not in old["data"]
-    assert old["data"]["tribal"]["subTypes"] == old["data"]["creature"]["subTypes"]
+    assert old["data"]["tribal"]["subTypes"] == []
+
+
+def test_mtgjson_matches_the_published_shape_key_by_key(head_engine: Engine) -> None:
+    """tests/fixtures/mtgjson-CardTypes.json: MTGJSON's CardTypes.json as its compiler
+    (mtgjson5/compiled_classes/mtgjson_card_types.py) writes it, lists cut short. A release
+    of the same era must have the same keys at every level and the same value types."""
+    published = json.loads((FIXTURES / "mtgjson-CardTypes.json").read_text(encoding="utf-8"))
+    ours = export(head_engine, date(2021, 3, 1), "mtgjson")
+    assert list(ours) == list(published)
+    assert list(ours["meta"]) == list(published["meta"])
+    assert all(isinstance(value, str) for value in ours["meta"].values())
+    assert list(ours["data"]) == list(published["data"])
+    for card_type, entry in published["data"].items():
+        assert list(ours["data"][card_type]) == list(entry), card_type
+        assert ours["data"][card_type]["superTypes"] == entry["superTypes"], card_type
+        assert set(entry["subTypes"]) <= set(ours["data"][card_type]["subTypes"]), card_type
+        assert bool(entry["subTypes"]) == bool(ours["data"][card_type]["subTypes"]), card_type
 
 
 def test_scryfall_catalogs(head_engine: Engine) -> None:
     catalogs = export(head_engine, date(2021, 3, 1), "scryfall")
     assert list(catalogs)[:2] == ["card-types", "supertypes"]
     for name, catalog in catalogs.items():
-        assert list(catalog) == ["object", "total_values", "data"], name
+        assert list(catalog) == ["object", "uri", "total_values", "data"], name
         assert catalog["object"] == "catalog"
+        assert catalog["uri"] == f"https://api.scryfall.com/catalog/{name}"
         assert catalog["total_values"] == len(catalog["data"])
         assert catalog["data"] == sorted(catalog["data"])
     categories = queries.category_names(head_engine)
     in_force = {row["category"] for row in queries.subtypes(head_engine, None, date(2021, 3, 1))}
-    assert list(catalogs)[2:] == [f"{c}-types" for c in categories if c in in_force]
+    assert list(catalogs)[2:] == [f"{c}-types" for c in categories
+                                  if c in in_force and c not in ("planar", "dungeon")]
     assert catalogs["supertypes"]["data"] == SUPERTYPES
     assert "Tribal" in catalogs["card-types"]["data"]
     assert catalogs["creature-types"]["total_values"] == len(
         queries.subtypes(head_engine, "creature", date(2021, 3, 1)))
-    assert "Bolas's Meditation Realm" in catalogs["planar-types"]["data"]
+    assert "Urza's" in catalogs["land-types"]["data"]  # ASCII, as Scryfall writes it
     latest = export(head_engine, None, "scryfall")
     assert "Siege" in latest["battle-types"]["data"] and "Kindred" in latest["card-types"]["data"]
+    extra = export(head_engine, None, "scryfall", all_categories=True)
+    assert extra["planar-types"]["uri"] is None and extra["dungeon-types"]["uri"] is None
+    assert "Bolas's Meditation Realm" in extra["planar-types"]["data"]
+    assert {k: v for k, v in extra.items() if v["uri"]} == latest
+
+
+def test_scryfall_matches_the_published_shape_key_by_key(head_engine: Engine) -> None:
+    """tests/fixtures/scryfall-catalog-land-types.json: GET /catalog/land-types as Scryfall
+    answers it (https://scryfall.com/docs/api/catalogs), Un-set types left out."""
+    published = json.loads((FIXTURES / "scryfall-catalog-land-types.json").read_text())
+    ours = export(head_engine, date(2021, 3, 1), "scryfall")["land-types"]
+    assert list(ours) == list(published)
+    assert {k: type(v) for k, v in ours.items()} == {k: type(v) for k, v in published.items()}
+    assert ours["object"] == published["object"] and ours["uri"] == published["uri"]
+    assert set(published["data"]) <= set(ours["data"])
+
+
+def test_all_releases_in_one_file(head_engine: Engine) -> None:
+    everything = export_all_releases(head_engine, "scryfall")
+    days = [row["effective_date"] for row in queries.releases(head_engine)]
+    assert list(everything) == ["releases"] and list(everything["releases"]) == days
+    assert everything["releases"]["2021-02-15"] == export(head_engine, date(2021, 3, 1),
+                                                          "scryfall")
 
 
 def test_unknown_style(head_engine: Engine) -> None:

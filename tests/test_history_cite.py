@@ -114,7 +114,8 @@ def test_cite_basic_land_types_and_releases(head_engine: Engine) -> None:
 def test_cli_history_and_cite_json(head_url: URL) -> None:
     [tribal] = cli_json(head_url, "history", "TRIBAL")
     assert list(tribal) == ["kind", "category", "name", "first_listed", "last_listed", "left",
-                            "releases", "renamed_from", "renamed_to"]
+                            "releases", "renamed_from", "renamed_to", "merged_from",
+                            "merged_into"]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
     rows = cli_json(head_url, "cite", "Equipment", "--as-of", "2024-06-07")
     assert [(r["rule"], r["relation"]) for r in rows] == [("205.3g", "lists"),

@@ -39,6 +39,8 @@ EXAMPLE_DB = "sqlite:///rules.sqlite3"  # the database the README's Python examp
 # never run from the README.
 NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "grant-read"}
 _FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```[ \t]*$", re.S | re.M)
+# A file an example reads, shown in the README: "<!-- example file: NAME -->" then a block.
+_EXAMPLE_FILE = re.compile(r"^<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", re.S | re.M)
 
 
 def fenced(text: str) -> Iterator[re.Match[str]]:
@@ -112,6 +114,7 @@ def test_shell_examples_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # whatever an example writes lands here
     text = README.read_text(encoding="utf-8")
+    write_example_files(text, tmp_path)
     ran = 0
     for block in fenced(text):
         if block.group(1) not in ("sh", "bash", "shell"):
@@ -143,7 +146,30 @@ def runnable(argv: list[str]) -> bool:
         return False
     files = [arg for arg in argv[1:] if re.search(r"\.(txt|json|sqlite3|db)$", arg)
              and not arg.startswith(("sqlite:", "postgresql:"))]
-    return all((ROOT / name).exists() for name in files)
+    return all((ROOT / name).exists() or Path(name).exists() for name in files)
+
+
+def write_example_files(text: str, folder: Path) -> list[str]:
+    """The files the README shows for its examples to read, written into ``folder``."""
+    names = []
+    for found in _EXAMPLE_FILE.finditer(text):
+        (folder / found.group(1)).write_text(found.group(2), encoding="utf-8")
+        names.append(found.group(1))
+    return names
+
+
+def test_lint_cards_example_prints_what_the_readme_shows(head_url: URL, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    text = README.read_text(encoding="utf-8")
+    assert write_example_files(text, tmp_path) == ["oracle-cards-sample.json",
+                                                   "AllPrintings-sample.json"]
+    monkeypatch.chdir(tmp_path)
+    start = text.index("The first prints, then on stderr:")
+    shown = next(m for m in fenced(text) if m.start() > start).group(2)
+    result = CliRunner().invoke(cli, ["--db", url_text(head_url), "lint-cards",
+                                      "oracle-cards-sample.json"])
+    assert result.exit_code == 1
+    assert result.stdout + result.stderr == shown
 
 
 def with_database(args: list[str], url: str) -> list[str]:

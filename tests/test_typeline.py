@@ -14,7 +14,12 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, vocabulary
-from rulesdb.vocabulary.typeline import Subtype, TypeLine, TypeLineError, parse_type_line
+from rulesdb.vocabulary.typeline import (
+    ParsedSubtype,
+    TypeLine,
+    TypeLineError,
+    parse_type_line,
+)
 
 At = Callable[[date | None], Vocabulary]
 
@@ -51,11 +56,13 @@ def test_dryad_arbor_correlates_each_subtype_with_its_card_type(at: At) -> None:
     assert line.valid
     assert line.supertypes == ("legendary",)
     assert line.card_types == ("land", "creature")
-    assert line.subtypes == (Subtype("Forest", "land", ("land",)),
-                             Subtype("Dryad", "creature", ("creature",)))
+    assert line.subtypes == (ParsedSubtype("Forest", "land", ("land",)),
+                             ParsedSubtype("Dryad", "creature", ("creature",)))
     assert line.render() == "Legendary Land Creature — Forest Dryad"
     assert line.to_json() == {
+        "line": "Legendary Land Creature — Forest Dryad",
         "release": vocab.effective_date.isoformat(),
+        "marker": None,
         "supertypes": ["legendary"],
         "card_types": ["land", "creature"],
         "subtypes": [{"name": "Forest", "category": "land", "card_types": ["land"]},
@@ -95,7 +102,7 @@ def test_time_lord_is_one_subtype_where_the_release_lists_it(at: At) -> None:
     assert line.valid
     assert [s.name for s in line.subtypes] == ["Time Lord", "Doctor"]
     assert at(date(2023, 10, 13)).parse("creature — time lord").subtypes == (
-        Subtype("Time Lord", "creature", ("creature",)),)
+        ParsedSubtype("Time Lord", "creature", ("creature",)),)
     before = at(date(2023, 9, 1)).parse("Creature — Time Lord")
     assert not before.valid
     assert [s.name for s in before.subtypes] == ["Time", "Lord"]
@@ -110,7 +117,7 @@ def test_a_planes_subtype_is_the_whole_text(at: At) -> None:
     for text in ("Bolas’s Meditation Realm", "The Abyss", "Serra’s Realm", "New Phyrexia"):
         line = vocab.parse(f"Plane — {text}")
         assert line.valid, line.errors
-        assert line.subtypes == (Subtype(text, "planar", ("plane",)),)
+        assert line.subtypes == (ParsedSubtype(text, "planar", ("plane",)),)
     assert vocab.parse("plane -- bolas's   meditation realm") == \
         vocab.parse("Plane — Bolas’s Meditation Realm")
     two = vocab.parse("Plane — Dominaria Ravnica")
@@ -123,9 +130,9 @@ def test_a_planes_subtype_is_the_whole_text(at: At) -> None:
 def test_spacecraft_correlates_with_whichever_card_type_fits(at: At) -> None:
     vocab = at(date(2025, 7, 25))
     assert vocab.parse("Artifact — Spacecraft").subtypes == (
-        Subtype("Spacecraft", "artifact", ("artifact",)),)
+        ParsedSubtype("Spacecraft", "artifact", ("artifact",)),)
     assert vocab.parse("Plane — Spacecraft").subtypes == (
-        Subtype("Spacecraft", "planar", ("plane",)),)
+        ParsedSubtype("Spacecraft", "planar", ("plane",)),)
     assert vocab.parse("Artifact Creature — Spacecraft Robot").valid
     old = at(date(2025, 6, 6)).parse("Artifact — Spacecraft")
     assert not old.valid and old.errors[0].rule == "205.3d"
@@ -135,12 +142,12 @@ def test_spacecraft_correlates_with_whichever_card_type_fits(at: At) -> None:
 def test_tribal_then_kindred(at: At) -> None:
     before, after = at(date(2024, 4, 12)), at(date(2024, 6, 7))
     tribal = before.parse("Tribal Instant — Elf")
-    assert tribal.valid and tribal.subtypes == (Subtype("Elf", "creature", ("tribal",)),)
+    assert tribal.valid and tribal.subtypes == (ParsedSubtype("Elf", "creature", ("tribal",)),)
     assert not before.parse("Kindred Instant — Elf").valid
     kindred = after.parse("Kindred Sorcery — Elf Arcane")
     assert kindred.valid
-    assert kindred.subtypes == (Subtype("Elf", "creature", ("kindred",)),
-                                Subtype("Arcane", "spell", ("sorcery",)))
+    assert kindred.subtypes == (ParsedSubtype("Elf", "creature", ("kindred",)),
+                                ParsedSubtype("Arcane", "spell", ("sorcery",)))
     renamed = after.parse("Tribal Instant — Elf")
     assert not renamed.valid
     assert [e.rule for e in renamed.errors] == ["205.4a", "205.3d"]
@@ -157,8 +164,8 @@ def test_cephalid_until_2024_06_07(at: At) -> None:
 def test_205_3d_a_subtype_that_fits_no_card_type(at: At) -> None:
     vocab = at(None)
     line = vocab.parse("Creature — Merfolk Swamp")
-    assert line.subtypes == (Subtype("Merfolk", "creature", ("creature",)),
-                             Subtype("Swamp", "land", ()))
+    assert line.subtypes == (ParsedSubtype("Merfolk", "creature", ("creature",)),
+                             ParsedSubtype("Swamp", "land", ()))
     assert line.errors == (TypeLineError(
         "205.3d", "Swamp is a land type; it corresponds to none of the line's card types "
                   "(creature)"),)
@@ -172,7 +179,7 @@ def test_unknown_words_name_the_word_and_the_list_it_is_missing_from(at: At) -> 
     truck = vocab.parse("Creature — Truck")
     assert truck.errors == (TypeLineError(
         vocab.rule_of("creature"), f"'Truck' is not a creature type in the release of {day}"),)
-    assert truck.subtypes == (Subtype("Truck", None, ()),)
+    assert truck.subtypes == (ParsedSubtype("Truck", None, ()),)
     both = vocab.parse("Land Creature — Truck")
     assert both.errors[0].rule == f"{vocab.rule_of('land')}, {vocab.rule_of('creature')}"
     assert "not a land type or creature type" in both.errors[0].message

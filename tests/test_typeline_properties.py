@@ -148,7 +148,9 @@ def _check_line(vocab: Vocabulary, line: str) -> TypeLine:
     parsed = vocab.parse(line)
     assert parsed == parse_type_line(line, vocab)
     assert parsed.release == vocab.effective_date
-    assert parsed.json_line() == json.dumps(parsed.to_json(), ensure_ascii=False)
+    assert parsed.json_line() == json.dumps(parsed.to_json(), ensure_ascii=False).translate(
+        {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+    assert len(parsed.json_line().splitlines()) == 1
     assert parsed.valid == (not parsed.errors)
     if parsed.valid:
         assert vocab.parse(parsed.render()) == parsed
@@ -298,7 +300,7 @@ def _check_cli(chain: Chain, word: str, category: str | None, lines: list[str],
         report = json.loads(out)
         assert report["valid"] == (code == 0)
         assert list(report) == ["word", "release", "category", "valid", "meanings", "rule",
-                                "reason"]
+                                "reason", "successor"]
 
     code, out, err = _run_cli([*db, "parse", *when, "-"], "".join(f"{x}\n" for x in lines))
     assert code in ((0, 1) if late else (2,)), err

@@ -28,7 +28,7 @@ VIEWS = {
     "v_rename": ["release_date", "kind", "category", "old_name", "new_name", "rule"],
     "v_release_pair": ["from_date", "to_date"],
     "v_release_change": ["from_date", "to_date", "kind", "category", "name", "change",
-                         "renamed_from", "renamed_to"],
+                         "renamed_from", "renamed_to", "merged_from", "merged_into"],
     "v_lifetime": ["kind", "category", "name", "first_listed", "last_listed", "listed_in",
                    "dropped_in"],
 }
@@ -76,12 +76,18 @@ def test_identical_rows_on_both_backends(both_heads: list[Engine]) -> None:
     assert rows(sqlite, query) == rows(postgres, query)
 
 
+def old_lists(engine: Engine, day: str, category: str) -> set[str]:
+    return {name for (name,) in rows(engine, "SELECT name FROM release_subtype WHERE "
+                                             f"release_date = '{day}' AND category = "
+                                             f"'{category}'")}
+
+
 def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
     changes: dict[tuple[str, str], set[tuple]] = defaultdict(set)
-    for from_date, to_date, kind, category, name, change, renamed_from, renamed_to in rows(
-            head_engine, "SELECT * FROM v_release_change"):
+    for (from_date, to_date, kind, category, name, change, renamed_from, renamed_to,
+         merged_from, merged_into) in rows(head_engine, "SELECT * FROM v_release_change"):
         changes[(from_date, to_date)].add((kind, category, name, change, renamed_from,
-                                           renamed_to))
+                                           renamed_to, merged_from, merged_into))
     pairs = rows(head_engine, "SELECT from_date, to_date FROM v_release_pair")
     days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
     assert sorted(pairs) == list(pairwise(days))
@@ -92,13 +98,22 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
             for key, names in lists.items():
                 kind, category = {"card_types": ("card_type", None),
                                   "supertypes": ("supertype", None)}.get(key, ("subtype", key))
-                expected |= {(kind, category, name, change, None, None) for name in names}
+                expected |= {(kind, category, name, change, None, None, None, None)
+                             for name in names}
         for item in result.renamed:
             category = item.get("category")
-            expected.add((item["kind"], category, item["from"], "removed", None, item["to"]))
-            expected.add((item["kind"], category, item["to"], "added", item["from"], None))
+            expected.add((item["kind"], category, item["from"], "removed", None, item["to"],
+                          None, None))
+            expected.add((item["kind"], category, item["to"], "added", item["from"], None,
+                          None, None))
+        for item in result.merged:  # the view names the successor on the removed row
+            expected.add((item["kind"], item["category"], item["from"], "removed", None, None,
+                          None, item["to"]))
+            if item["to"] not in old_lists(head_engine, from_date, item["category"]):
+                expected.add((item["kind"], item["category"], item["to"], "added", None, None,
+                              item["from"], None))
         assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
-    assert ("card_type", None, "tribal", "removed", None, "kindred") in \
+    assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in \
         changes[("2024-04-12", "2024-06-07")]
 
 

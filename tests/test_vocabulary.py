@@ -171,7 +171,7 @@ def test_explain_says_what_a_word_is(head_engine) -> None:
         "valid": True,
         "meanings": [{"kind": "creature type", "name": "Merfolk", "category": "creature",
                       "rule": vocab.rule_of("creature")}],
-        "rule": vocab.rule_of("creature"), "reason": None}
+        "rule": vocab.rule_of("creature"), "reason": None, "successor": None}
     assert vocab.explain("Legendary").meanings[0].kind == "supertype"
     assert vocab.explain("instant").meanings[0].rule == vocab.card_type_rule == "205.2a"
     assert not vocab.explain("'; DROP TABLE release; --").valid

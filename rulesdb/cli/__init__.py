@@ -6,6 +6,7 @@ so that ``rulesdb check`` starts fast.
 
 from rulesdb.cli import (  # noqa: F401  (register commands)
     admin,
+    cards,
     info,
     listings,
     maintainer,

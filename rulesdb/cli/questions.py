@@ -85,7 +85,11 @@ def history(ctx: click.Context, word: str | None, category: str | None,
              "renamed": "; ".join([*(f"from {r['from']} ({r['release_date']})"
                                      for r in listing.renamed_from),
                                    *(f"to {r['to']} ({r['release_date']})"
-                                     for r in listing.renamed_to)])}
+                                     for r in listing.renamed_to),
+                                   *(f"merged from {r['from']} ({r['release_date']})"
+                                     for r in listing.merged_from),
+                                   *(f"merged into {r['to']} ({r['release_date']})"
+                                     for r in listing.merged_into)])}
             for listing in listings]
     emit_rows(rows, ["kind", "category", "name", "first_listed", "last_listed", "left",
                      "releases", "renamed"], fmt)
@@ -200,16 +204,31 @@ class _Counted:
 @cli.command()
 @as_of_option
 @click.option("--style", type=click.Choice(["mtgjson", "scryfall"]), required=True,
-              help="mtgjson: the structure of MTGJSON's CardTypes.json; scryfall: Scryfall's "
-                   "type catalogs (card-types, supertypes, creature-types, ...).")
+              help="mtgjson: MTGJSON's CardTypes.json; scryfall: the type catalogs Scryfall "
+                   "publishes (card-types, supertypes, creature-types, ...).")
+@click.option("--all-releases", is_flag=True,
+              help="Every release in one file: {\"releases\": {date: export}}.")
+@click.option("--all-categories", is_flag=True,
+              help="scryfall: also planar-types and dungeon-types, which Scryfall does not "
+                   "publish (uri null).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the JSON to this file instead of standard output.")
 @pass_app
-def export(app: AppContext, as_of: str | None, style: str, output: Path | None) -> None:
-    """Export one release's vocabulary as JSON in the shape MTGJSON or Scryfall use."""
+def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
+           all_categories: bool, output: Path | None) -> None:
+    """Export a release's vocabulary as JSON in the shape MTGJSON or Scryfall publish."""
     from rulesdb.questions.export import export as export_release
+    from rulesdb.questions.export import export_all_releases
 
-    document = to_json(export_release(app.data_engine(), parse_date(as_of), style)) + "\n"
+    if all_releases and as_of is not None:
+        raise RulesdbError("--all-releases exports every release; leave out --as-of")
+    engine = app.data_engine()
+    if all_releases:
+        exported = export_all_releases(engine, style, all_categories=all_categories)
+    else:
+        exported = export_release(engine, parse_date(as_of), style,
+                                  all_categories=all_categories)
+    document = to_json(exported) + "\n"
     if output is None:
         click.echo(document, nl=False)
         return

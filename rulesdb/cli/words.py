@@ -31,10 +31,10 @@ def check(app: AppContext, word: str, category: str | None,
           as_of: str | None, fmt: str | None) -> None:
     """Say what WORD is: card type, supertype or subtype of which categories (exit 0), or
     not one (exit 1). With --category: is it one, and only one, subtype of that category?"""
-    from rulesdb.vocabulary.loader import UnknownCategory, vocabulary
+    from rulesdb.vocabulary.loader import UnknownCategory, load_vocabulary
 
     engine = app.data_engine()
-    vocab = vocabulary(engine, parse_date(as_of))
+    vocab = load_vocabulary(engine, parse_date(as_of))
     try:
         report = vocab.explain(word, category)
     except UnknownCategory:
@@ -46,6 +46,10 @@ def check(app: AppContext, word: str, category: str | None,
         if (category or "").strip().casefold() not in names:
             queries.check_category(engine, category or "")
         report = vocab.explain(word, category, other_categories=names)
+    if not report.meanings:
+        from rulesdb.questions.successors import successor
+
+        report = report._replace(successor=successor(engine, word, vocab.effective_date))
     document = report.to_json()
     emit_object(document, _report_text(report), fmt, row={
         **document, "meanings": [f"{m.kind} {m.rule}" for m in report.meanings]})
@@ -65,12 +69,12 @@ def parse(app: AppContext, line: str, as_of: str | None,
     Exit 0 if LINE is valid, 1 if not. LINE '-' reads one type line per input line from
     stdin and writes one JSON object per output line (exit 1 if any line is invalid).
     """
-    from rulesdb.vocabulary.loader import vocabulary
+    from rulesdb.vocabulary.loader import load_vocabulary
 
     if line == "-" and fmt not in (None, "json"):
         raise RulesdbError("parse -: the output is one JSON object per line; "
                            f"--format {fmt} is not available")
-    vocab = vocabulary(app.data_engine(), parse_date(as_of))
+    vocab = load_vocabulary(app.data_engine(), parse_date(as_of))
     if line == "-":
         if not _stream(vocab):
             raise SystemExit(1)
@@ -143,7 +147,12 @@ def _report_text(report: Report) -> str:
     day = report.release.isoformat()
     if not report.valid:
         rule = f"{report.rule}, " if report.rule else ""
-        return f"{report.reason} ({rule}release {day})"
+        text = f"{report.reason} ({rule}release {day})"
+        if report.successor:
+            went = report.successor
+            change = "merged into" if went["change"] == "merged" else went["change"]
+            text += f"; {change} {went['to']} on {went['release_date']} ({went['rule']})"
+        return text
     meanings = report.meanings
     kinds = " and ".join(m.kind for m in meanings)
     rules = ", ".join(dict.fromkeys(m.rule for m in meanings))
@@ -152,9 +161,18 @@ def _report_text(report: Report) -> str:
 
 def _type_line_text(parsed: TypeLine) -> str:
     lines = [parsed.render()]
-    for subtype in parsed.subtypes:
-        kind = f"{subtype.category} type" if subtype.category else "unknown"
-        lines.append(f"  {subtype.name}: {kind} -> {', '.join(subtype.card_types) or 'none'}")
+    for number, face in enumerate(parsed.faces or (parsed,), start=1):
+        indent = "  "
+        if parsed.faces:
+            lines.append(f"  face {number}: {face.render()}")
+            indent = "    "
+        if face.marker is not None:
+            lines.append(f"{indent}{face.marker.word}: not a CR type (a marker the card "
+                         "data services write)")
+        for subtype in face.subtypes:
+            kind = f"{subtype.category} type" if subtype.category else "unknown"
+            lines.append(f"{indent}{subtype.name}: {kind} -> "
+                         f"{', '.join(subtype.card_types) or 'none'}")
     state = "valid" if parsed.valid else "invalid"
     lines.append(f"{state} (release {parsed.release.isoformat()})")
     lines += [f"  {error.rule}: {error.message}" for error in parsed.errors]

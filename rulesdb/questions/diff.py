@@ -92,6 +92,9 @@ class Comparison:
     added: dict[str, list[str]] = field(default_factory=dict)
     removed: dict[str, list[str]] = field(default_factory=dict)
     renamed: list[dict[str, str]] = field(default_factory=list)
+    # Curated merges between the two releases ({kind, category, from, to}): the merged name
+    # is in neither added nor removed.
+    merged: list[dict[str, str]] = field(default_factory=list)
     rules_text_changed: list[str] = field(default_factory=list)
     rules_added: list[str] = field(default_factory=list)
     rules_removed: list[str] = field(default_factory=list)
@@ -107,16 +110,18 @@ class Comparison:
 
     @property
     def is_empty(self) -> bool:
-        return not (self.added or self.removed or self.renamed or self.rules_changed)
+        return not (self.added or self.removed or self.renamed or self.merged
+                    or self.rules_changed)
 
     def to_json(self) -> dict[str, Any]:
-        """The stable JSON form: from, to, added, removed, renamed, rules_changed."""
+        """The stable JSON form: from, to, added, removed, renamed, merged, rules_changed."""
         return {
             "from": self.from_date.isoformat(),
             "to": self.to_date.isoformat(),
             "added": {key: list(names) for key, names in self.added.items()},
             "removed": {key: list(names) for key, names in self.removed.items()},
             "renamed": [dict(item) for item in self.renamed],
+            "merged": [dict(item) for item in self.merged],
             "rules_changed": self.rules_changed,
         }
 
@@ -126,6 +131,10 @@ class Comparison:
         for item in self.renamed:
             rows.append({"change": "renamed", "kind": item["kind"],
                          "category": item.get("category"),
+                         "name": f"{item['from']} → {item['to']}"})
+        for item in self.merged:
+            rows.append({"change": "merged", "kind": item["kind"],
+                         "category": item["category"],
                          "name": f"{item['from']} → {item['to']}"})
         for change, lists in (("added", self.added), ("removed", self.removed)):
             for key, names in lists.items():
@@ -153,6 +162,11 @@ class Comparison:
                 what = (f"{item['category']} type" if item["kind"] == "subtype"
                         else item["kind"].replace("_", " "))
                 lines.append(f"- {what}: {item['from']} → {item['to']}")
+        if self.merged:
+            lines += ["", "### Merged", ""]
+            for item in self.merged:
+                lines.append(f"- {item['category']} type: {item['from']} → {item['to']} "
+                             f"({item['from']} cards became {item['to']} cards)")
         order = list(self.vocabularies) or [CARD_TYPES, SUPERTYPES]
         keys = {*self.added, *self.removed}
         for key in [*(k for k in order if k in keys), *sorted(keys - set(order))]:
@@ -199,6 +213,7 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
                 if category is not None:
                     item = {"kind": kind, "category": category, "from": old_name, "to": new_name}
                 renamed.append(item)
+        merged = _merges(connection, old_day, new_day, added, removed)
         old_rules, new_rules = _rules(connection, old_day), _rules(connection, new_day)
     changed = [number for number in old_rules.keys() & new_rules.keys()
                if normalise_rule_text(old_rules[number]) != normalise_rule_text(new_rules[number])]
@@ -208,11 +223,31 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
         added={key: sorted(names) for key, names in added.items() if names},
         removed={key: sorted(names) for key, names in removed.items() if names},
         renamed=sorted(renamed, key=lambda r: (r["kind"], r.get("category") or "", r["from"])),
+        merged=merged,
         rules_text_changed=sorted(changed, key=rule_key),
         rules_added=sorted(new_rules.keys() - old_rules.keys(), key=rule_key),
         rules_removed=sorted(old_rules.keys() - new_rules.keys(), key=rule_key),
         vocabularies=order,
     )
+
+
+def _merges(connection: Connection, old_day: date, new_day: date,
+            added: dict[str, set[str]], removed: dict[str, set[str]]) -> list[dict[str, str]]:
+    """Curated merges between the two releases, taken out of added/removed: comparing
+    forwards the merged name was removed (and its successor added, if it is new: Hound ->
+    Dog), backwards the other way round."""
+    from rulesdb.questions.successors import merges_between
+
+    low, high = sorted((old_day, new_day))
+    gone, came = (removed, added) if old_day <= new_day else (added, removed)
+    merged = []
+    for row in merges_between(connection, low, high):
+        if row["old_name"] in gone.get(row["category"], ()):
+            gone[row["category"]].discard(row["old_name"])
+            came.get(row["category"], set()).discard(row["new_name"])
+            merged.append({"kind": "subtype", "category": row["category"],
+                           "from": row["old_name"], "to": row["new_name"]})
+    return sorted(merged, key=lambda m: (m["category"], m["from"]))
 
 
 def _kind_of(key: str) -> tuple[str, str | None]:

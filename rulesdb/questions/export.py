@@ -1,17 +1,23 @@
-"""One release's vocabulary in the shapes other Magic tools read.
+"""One release's vocabulary in the files other Magic tools read, shaped as those services
+publish them.
 
-- ``mtgjson``: the structure of MTGJSON's ``CardTypes.json``: ``{"meta": {"date", "version"},
-  "data": {card type: {"subTypes": [...], "superTypes": [...]}}}``. As MTGJSON does, every card
-  type gets all supertypes, capitalised ("Basic", "Legendary"); a card type's subTypes are the
-  subtypes of every category that belongs to it (205.3c-d: instant and sorcery share the spell
-  types, creature and kindred the creature types), empty for types without subtypes.
-- ``scryfall``: the catalogs Scryfall serves, each ``{"object": "catalog", "total_values": N,
-  "data": [...]}``: ``card-types``, ``supertypes`` and ``<category>-types`` for every category
-  of the release (Scryfall itself serves artifact, battle, creature, enchantment, land,
-  planeswalker and spell types; ``planar-types`` and ``dungeon-types`` follow the same shape).
-  No ``uri``: these are the CR's lists, not Scryfall's (which include Un-set types).
+- ``mtgjson``: MTGJSON's ``CardTypes.json``: ``{"meta": {"date", "version"}, "data": {card
+  type: {"subTypes": [...], "superTypes": [...]}}}``. As MTGJSON does: every card type gets
+  all supertypes, capitalised ("Basic", "Legendary"); a category's subtypes are listed under
+  the card types it belongs to (instant and sorcery both list the spell types, plane the
+  planar types) but not under a card type that only borrows them from the card type of the
+  category's own name: creature types are under ``creature``, ``tribal``/``kindred`` has none
+  (the CR, 205.3m, shares them with kindred). MTGJSON has no ``dungeon`` entry, so neither
+  does this. Names keep the CR's apostrophes (``Urza’s``), as MTGJSON writes them.
+- ``scryfall``: the type catalogs Scryfall publishes (``card-types``, ``supertypes``,
+  ``artifact-types``, ``battle-types``, ``creature-types``, ``enchantment-types``,
+  ``land-types``, ``planeswalker-types``, ``spell-types``) that the release has, each
+  ``{"object": "catalog", "uri", "total_values", "data"}``, with ASCII apostrophes
+  (``Urza's``) as Scryfall writes them. Scryfall has no planar or dungeon catalog: with
+  ``all_categories`` those are added in the same shape, ``uri`` null.
 
-Both use ASCII apostrophes ("Urza's"), as MTGJSON and Scryfall print them, and sort names the
+Keyword vocabularies (MTGJSON ``Keywords.json``; Scryfall keyword-abilities, keyword-actions,
+ability-words) need the whole rulebook as data and are not exported yet. Names are sorted the
 way Python does, so the output is byte-identical on SQLite and PostgreSQL.
 """
 
@@ -20,71 +26,108 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from sqlalchemy import Connection
+
 from rulesdb import __version__
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
-from rulesdb.questions.diff import Bind, connected, fetch
+from rulesdb.questions.diff import Bind, as_date, connected, fetch
 
 STYLES = ("mtgjson", "scryfall")
+SCRYFALL_API = "https://api.scryfall.com/catalog/"
+# The subtype catalogs Scryfall serves (https://scryfall.com/docs/api/catalogs).
+SCRYFALL_CATEGORIES = ("artifact", "battle", "creature", "enchantment", "land",
+                       "planeswalker", "spell")
+MTGJSON_ABSENT_CARD_TYPES = frozenset({"dungeon"})  # CardTypes.json has no such entry
 
 
-def export(bind: Bind, as_of: date | None, style: str) -> dict[str, Any]:
+def export(bind: Bind, as_of: date | None, style: str, *,
+           all_categories: bool = False) -> dict[str, Any]:
     """The release in force on ``as_of`` (default: the latest) as ``style`` JSON."""
+    _check_style(style)
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        return _export(connection, day, style, all_categories)
+
+
+def export_all_releases(bind: Bind, style: str, *,
+                        all_categories: bool = False) -> dict[str, Any]:
+    """Every release, oldest first: ``{"releases": {effective date: export}}``."""
+    _check_style(style)
+    with connected(bind) as connection:
+        days = sorted(as_date(row["d"]) for row in
+                      fetch(connection, "SELECT effective_date AS d FROM release"))
+        return {"releases": {day.isoformat(): _export(connection, day, style, all_categories)
+                             for day in days}}
+
+
+def _check_style(style: str) -> None:
     if style not in STYLES:
         raise RulesdbError(f"unknown export style {style!r}; expected one of: "
                            f"{', '.join(STYLES)}")
-    with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
-        card_types = [row["name"] for row in fetch(
-            connection, "SELECT card_type AS name FROM release_card_type "
-                        "WHERE release_date = :day", day=day)]
-        supertypes = [row["name"] for row in fetch(
-            connection, "SELECT supertype AS name FROM release_supertype "
-                        "WHERE release_date = :day", day=day)]
-        categories = {row["category"]: row["rule"] for row in fetch(
-            connection, "SELECT category, rule FROM release_category "
-                        "WHERE release_date = :day", day=day)}
-        belongs = fetch(connection, "SELECT category, card_type FROM "
-                                    "release_category_card_type WHERE release_date = :day",
-                        day=day)
-        subtypes: dict[str, list[str]] = {category: [] for category in categories}
-        for row in fetch(connection, "SELECT category, name FROM release_subtype "
-                                     "WHERE release_date = :day", day=day):
-            subtypes[row["category"]].append(_ascii(row["name"]))
+
+
+def _export(connection: Connection, day: date, style: str,
+            all_categories: bool) -> dict[str, Any]:
+    card_types = [row["name"] for row in fetch(
+        connection, "SELECT card_type AS name FROM release_card_type "
+                    "WHERE release_date = :day", day=day)]
+    supertypes = [row["name"] for row in fetch(
+        connection, "SELECT supertype AS name FROM release_supertype "
+                    "WHERE release_date = :day", day=day)]
+    categories = {row["category"]: row["rule"] for row in fetch(
+        connection, "SELECT category, rule FROM release_category "
+                    "WHERE release_date = :day", day=day)}
+    belongs = fetch(connection, "SELECT category, card_type FROM "
+                                "release_category_card_type WHERE release_date = :day",
+                    day=day)
+    subtypes: dict[str, list[str]] = {category: [] for category in categories}
+    for row in fetch(connection, "SELECT category, name FROM release_subtype "
+                                 "WHERE release_date = :day", day=day):
+        subtypes[row["category"]].append(row["name"])
     if style == "mtgjson":
         return _mtgjson(day, card_types, supertypes, subtypes, belongs)
     ordered = sorted(categories, key=lambda category: (categories[category], category))
     return _scryfall(card_types, supertypes, {category: subtypes[category]
-                                              for category in ordered})
+                                              for category in ordered}, all_categories)
 
 
 def _mtgjson(day: date, card_types: list[str], supertypes: list[str],
              subtypes: dict[str, list[str]], belongs: list[dict[str, Any]]) -> dict[str, Any]:
     per_type: dict[str, set[str]] = {card_type: set() for card_type in card_types}
     for row in belongs:
-        per_type[row["card_type"]].update(subtypes[row["category"]])
+        category, card_type = row["category"], row["card_type"]
+        if category in per_type and card_type != category:
+            continue  # kindred borrows the creature types; MTGJSON lists them once
+        per_type[card_type].update(subtypes[category])
     capitalised = sorted(_capital(name) for name in supertypes)
     return {
-        "meta": {"date": day.isoformat(), "version": f"rulesdb-{__version__}+{day:%Y%m%d}"},
+        "meta": {"date": day.isoformat(), "version": f"{__version__}+{day:%Y%m%d}"},
         "data": {card_type: {"subTypes": sorted(per_type[card_type]),
                              "superTypes": list(capitalised)}
-                 for card_type in sorted(card_types)},
+                 for card_type in sorted(card_types)
+                 if card_type not in MTGJSON_ABSENT_CARD_TYPES},
     }
 
 
-def _scryfall(card_types: list[str], supertypes: list[str],
-              subtypes: dict[str, list[str]]) -> dict[str, Any]:
-    catalogs = {
-        "card-types": [_capital(name) for name in card_types],
-        "supertypes": [_capital(name) for name in supertypes],
-        **{f"{category}-types": names for category, names in subtypes.items()},
+def _scryfall(card_types: list[str], supertypes: list[str], subtypes: dict[str, list[str]],
+              all_categories: bool) -> dict[str, Any]:
+    catalogs: dict[str, tuple[list[str], bool]] = {
+        "card-types": ([_capital(name) for name in card_types], True),
+        "supertypes": ([_capital(name) for name in supertypes], True),
     }
-    return {name: _catalog(values) for name, values in catalogs.items()}
+    for category, names in subtypes.items():
+        published = category in SCRYFALL_CATEGORIES
+        if published or all_categories:
+            catalogs[f"{category}-types"] = ([_ascii(name) for name in names], published)
+    return {name: _catalog(name, values, published)
+            for name, (values, published) in catalogs.items()}
 
 
-def _catalog(values: list[str]) -> dict[str, Any]:
+def _catalog(name: str, values: list[str], published: bool) -> dict[str, Any]:
     data = sorted(values)
-    return {"object": "catalog", "total_values": len(data), "data": data}
+    return {"object": "catalog", "uri": SCRYFALL_API + name if published else None,
+            "total_values": len(data), "data": data}
 
 
 def _capital(name: str) -> str:

@@ -17,6 +17,7 @@ from sqlalchemy import Connection
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, rule_key
+from rulesdb.questions.successors import merges_of
 from rulesdb.util.names import lookup_key
 
 KINDS = ("card_type", "supertype", "subtype")
@@ -35,6 +36,8 @@ class Listing:
     left: str | None  # the first release after last_listed that no longer lists it, if any
     renamed_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
     renamed_to: list[dict[str, str]] = field(default_factory=list)
+    merged_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
+    merged_into: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +46,8 @@ class Listing:
             "left": self.left, "releases": list(self.releases),
             "renamed_from": [dict(r) for r in self.renamed_from],
             "renamed_to": [dict(r) for r in self.renamed_to],
+            "merged_from": [dict(r) for r in self.merged_from],
+            "merged_into": [dict(r) for r in self.merged_into],
         }
 
 
@@ -217,11 +222,15 @@ def _listing(connection: Connection, kind: str, category: str | None, name: str,
     notes = sorted(({"release_date": as_date(r["release_date"]).isoformat(),
                      "from": r["old_name"], "to": r["new_name"]} for r in renames),
                    key=lambda r: (r["release_date"], r["from"]))
+    merges = sorted(merges_of(connection, category, name) if kind == "subtype" else [],
+                    key=lambda r: (r["release_date"], r["from"]))
     return Listing(
         kind=kind, category=category, name=name, releases=days,
         first_listed=days[0], last_listed=days[-1], left=left,
         renamed_from=[r for r in notes if r["to"] == name],
         renamed_to=[r for r in notes if r["from"] == name],
+        merged_from=[r for r in merges if r["to"] == name],
+        merged_into=[r for r in merges if r["from"] == name],
     )
 
 

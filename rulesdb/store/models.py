@@ -292,6 +292,24 @@ class SubtypeRename(Base):
     )
 
 
+class SubtypeMerge(Base):
+    """A subtype a release drops because its cards took another it lists (Naga -> Snake)."""
+
+    __tablename__ = "subtype_merge"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    old_name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    new_name: Mapped[str] = mapped_column(NAME)
+    rule: Mapped[str] = mapped_column(RULE)
+
+    __table_args__ = (
+        ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
+        ForeignKeyConstraint(
+            ["release_date", "category", "new_name"],
+            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
+        ),
+    )
 def _describe(metadata: MetaData) -> None:
     """Table and column comments from descriptions.toml, so the models match PostgreSQL's
     COMMENT ONs (which the migrations set from the same text) and autogenerate sees no drift."""

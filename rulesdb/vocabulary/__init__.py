@@ -1,4 +1,15 @@
-"""One release's type vocabulary in memory: the type-line parser, the Vocabulary, its loader."""
+"""One release's type vocabulary in memory, in layers that import one way:
+``spelling`` -> ``index`` -> ``typeline`` (the type-line parser) -> ``release`` (Vocabulary)
+-> ``loader`` (``load_vocabulary(bind, as_of)``, also spelled ``vocabulary``)."""
 
 from rulesdb.vocabulary.loader import *  # noqa: F403
-from rulesdb.vocabulary.loader import __all__, vocabulary  # noqa: F401
+from rulesdb.vocabulary.loader import __all__, load_vocabulary, vocabulary  # noqa: F401
+from rulesdb.vocabulary.typeline import (
+    Marker,
+    ParsedSubtype,
+    TypeLine,
+    TypeLineError,
+    parse_type_line,
+)
+
+__all__ = [*__all__, "Marker", "ParsedSubtype", "TypeLine", "TypeLineError", "parse_type_line"]

@@ -1,4 +1,5 @@
-"""``vocabulary(bind, as_of)``: the vocabulary of the release in force, loaded once and cached.
+"""``load_vocabulary(bind, as_of)`` (also ``vocabulary``): the vocabulary of the release in
+force, loaded once and cached.
 
 Each call runs ONE small query (which release is in force on ``as_of``, and the sha256 of the
 seed it was loaded from); the release itself is loaded once, with five small Core SQL queries,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
 __all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
-           "Vocabulary", "clear_cache", "vocabulary"]
+           "Vocabulary", "clear_cache", "load_vocabulary", "vocabulary"]
 
 
 # Loading and caching
@@ -51,7 +52,7 @@ _CACHE_MAX = 64
 _CACHE_LOCK = threading.Lock()
 
 
-def vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Vocabulary:
+def load_vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Vocabulary:
     """The vocabulary of the release in force on ``as_of`` (default: the latest release).
 
     One call = one tiny query (the release in force and its seed hash); the release is loaded
@@ -68,6 +69,9 @@ def vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Vocabula
             return _vocabulary(connection, day)
     with _reading(bind):
         return _vocabulary(bind, day)
+
+
+vocabulary = load_vocabulary  # the name the README and existing scripts use
 
 
 def clear_cache() -> None:

@@ -1,8 +1,10 @@
 """One CR release's type vocabulary in memory: membership, correlation (205.3c-e), choices.
 
-A :class:`Vocabulary` touches no database: its methods are dict and set look-ups, so a warm
-membership question costs about a hundred nanoseconds. :mod:`rulesdb.vocabulary.loader` loads and
-caches them; build one through ``rulesdb.vocabulary.loader.vocabulary(bind, as_of)``.
+Layers, each importing only those before it: ``spelling`` (look-up keys) -> ``index`` (one
+release's tables) -> ``typeline`` (the parser) -> this module -> ``loader``. A
+:class:`Vocabulary` touches no database: its methods are dict and set look-ups, so a warm
+membership question costs about a hundred nanoseconds. Build one through
+``rulesdb.vocabulary.load_vocabulary(bind, as_of)``.
 
 Every look-up accepts any case and straight or curly apostrophes (``names.lookup_key``);
 answers use the CR's own spelling. A Vocabulary knows the subtype categories of ITS release
@@ -14,18 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
-from rulesdb.util.names import lookup_key
+from rulesdb.vocabulary.index import GAIN_RULE, build_index, name_in, segment_words
+from rulesdb.vocabulary.spelling import MEMO_LENGTH, cached_key, not_text, word_key
+from rulesdb.vocabulary.typeline import TypeLine, TypeLineParser
 
-if TYPE_CHECKING:
-    from rulesdb.vocabulary.typeline import TypeLine
+__all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
+           "Vocabulary"]
 
 CHOICE_RULE = "205.3e"  # "choose one, and only one, existing subtype ... for the card type"
-GAIN_RULE = "205.3d"  # "can't gain a subtype that doesn't correspond to one of its types"
-# 205.3b: "all words after the dash are, collectively, a single subtype" for these categories.
-WHOLE_TEXT_CATEGORIES = frozenset({"planar"})
 
 _KIND_ALIASES = {"card type": "card type", "card_type": "card type", "card-type": "card type",
                  "supertype": "supertype", "subtype": "subtype"}
@@ -68,6 +69,9 @@ class Report(NamedTuple):
     meanings: list[Meaning]  # everything the word is in the release, valid or not
     rule: str | None  # the rule that decides: the listing rule, or 205.3e for a bad choice
     reason: str | None  # why not, when not valid
+    # A word the release does not list: the curated rename or merge that explains it
+    # ({change, kind, category, from, to, release_date, rule}); filled in from the database.
+    successor: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,59 +82,15 @@ class Report(NamedTuple):
             "meanings": [meaning._asdict() for meaning in self.meanings],
             "rule": self.rule,
             "reason": self.reason,
+            "successor": self.successor,
         }
-
-
-# Normalised keys of recently seen words, shared by every Vocabulary (lookup_key is pure):
-# the hot path is then one dict hit for the key and one set hit for the answer.
-_KEYS: dict[str, str] = {}
-_KEYS_MAX = 1 << 16
-_MEMO_LENGTH = 200  # longer words and lines are answered but not remembered
-
-
-def word_key(word: Any) -> str:
-    """lookup_key(word), remembered; RulesdbError for anything but a str."""
-    try:
-        return _KEYS[word]
-    except KeyError:
-        pass
-    except TypeError:  # unhashable: certainly not a word
-        raise _not_text(word) from None
-    if not isinstance(word, str):
-        raise _not_text(word)
-    key = lookup_key(word)
-    if len(word) <= _MEMO_LENGTH:  # words, not whatever text someone pastes
-        if len(_KEYS) >= _KEYS_MAX:
-            _KEYS.clear()  # crude but bounded; real inputs repeat a few thousand words
-        _KEYS[word] = key
-    return key
-
-
-def _not_text(value: Any) -> RulesdbError:
-    return RulesdbError(f"expected a word (str), got {type(value).__name__}")
-
-
-class Index(NamedTuple):
-    """Look-up tables keyed by lookup_key, shared with ``vocabulary.typeline``. Read-only."""
-
-    card_types: Mapping[str, str]  # key -> official name
-    supertypes: Mapping[str, str]
-    subtypes: Mapping[str, tuple[tuple[str, str], ...]]  # key -> ((category, name), ...)
-    category_card_types: Mapping[str, frozenset[str]]  # category -> card types
-    category_rules: Mapping[str, str]
-    categories_of_card_type: Mapping[str, tuple[str, ...]]  # card type -> categories
-    phrases: frozenset[str]  # keys of multi-word subtypes matched word by word (Time Lord)
-    phrase_starts: frozenset[str]  # their first words
-    phrase_lengths: tuple[int, ...]  # word counts of those phrases, longest first
-    whole_text_card_types: frozenset[str]  # card types whose subtype is the whole text
 
 
 class Vocabulary:
     """The card types, supertypes and subtypes of one CR release. Immutable."""
 
-    __slots__ = ("_all_subtype_keys", "_card_type_rule", "_categories", "_category_keys",
-                 "_parsed", "_subtype_names", "_supertype_rule", "correlations",
-                 "effective_date", "index", "seed_sha256")
+    __slots__ = ("_all_subtype_keys", "_parsed", "effective_date", "index", "seed_sha256",
+                 "type_line_parser")
 
     _PARSED_MAX = 1 << 16
 
@@ -145,45 +105,14 @@ class Vocabulary:
         ``categories`` category -> rule, ``category_card_types`` and ``subtypes`` map a
         category to its card types and its subtype names."""
         put = object.__setattr__
+        index = build_index(effective_date, card_types=card_types, supertypes=supertypes,
+                            categories=categories, category_card_types=category_card_types,
+                            subtypes=subtypes)
         put(self, "effective_date", effective_date)
         put(self, "seed_sha256", seed_sha256)
-        put(self, "_card_type_rule", _one_rule(card_types, "card type"))
-        put(self, "_supertype_rule", _one_rule(supertypes, "supertype"))
-        # Categories in the CR's order (205.3g, 205.3h, ...).
-        order = tuple(sorted(categories, key=lambda c: (_rule_key(categories[c]), c)))
-        put(self, "_categories", order)
-        names = {c: tuple(sorted(subtypes.get(c, ()))) for c in order}
-        put(self, "_subtype_names", names)
-        keyed: dict[str, list[tuple[str, str]]] = {}
-        for category in order:
-            for name in names[category]:
-                keyed.setdefault(lookup_key(name), []).append((category, name))
-        category_keys = {c: frozenset(lookup_key(n) for n in names[c]) for c in order}
-        put(self, "_category_keys", category_keys)
-        put(self, "_all_subtype_keys", frozenset(keyed))
-        card_of = {c: frozenset(category_card_types.get(c, ())) for c in order}
-        categories_of_card_type: dict[str, list[str]] = {}
-        for category in order:
-            for card_type in sorted(card_of[category]):
-                categories_of_card_type.setdefault(card_type, []).append(category)
-        phrases = frozenset(lookup_key(n) for c in order if c not in WHOLE_TEXT_CATEGORIES
-                            for n in names[c] if " " in n.strip())
-        put(self, "index", Index(
-            card_types={lookup_key(n): n for n in card_types},
-            supertypes={lookup_key(n): n for n in supertypes},
-            subtypes={k: tuple(v) for k, v in keyed.items()},
-            category_card_types=card_of,
-            category_rules=dict(categories),
-            categories_of_card_type={k: tuple(v) for k, v in categories_of_card_type.items()},
-            phrases=phrases,
-            phrase_starts=frozenset(p.split()[0] for p in phrases),
-            phrase_lengths=tuple(sorted({len(p.split()) for p in phrases}, reverse=True)),
-            whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
-                                            for t in card_of[c]),
-        ))
-        # (subtype key, a line's card types) -> (Subtype, 205.3d error or None): a cache
-        # rulesdb.vocabulary.typeline fills as it meets them.
-        put(self, "correlations", {})
+        put(self, "index", index)
+        put(self, "_all_subtype_keys", frozenset(index.subtypes))
+        put(self, "type_line_parser", TypeLineParser(index))
         put(self, "_parsed", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -205,10 +134,10 @@ class Vocabulary:
     @property
     def categories(self) -> tuple[str, ...]:
         """The subtype categories of this release, in the CR's order."""
-        return self._categories
+        return self.index.categories
 
     def subtypes_of(self, category: str) -> tuple[str, ...]:
-        return self._subtype_names[self._category(category)]
+        return self.index.subtype_names[self._category(category)]
 
     def rule_of(self, category: str) -> str:
         """The rule listing the category's subtypes in this release (creature -> 205.3m)."""
@@ -216,11 +145,11 @@ class Vocabulary:
 
     @property
     def card_type_rule(self) -> str:
-        return self._card_type_rule
+        return self.index.card_type_rule
 
     @property
     def supertype_rule(self) -> str:
-        return self._supertype_rule
+        return self.index.supertype_rule
 
     # Membership: the hot path is one cached key and one set look-up.
 
@@ -232,16 +161,13 @@ class Vocabulary:
 
     def is_subtype(self, word: str, category: str | None = None) -> bool:
         """Is ``word`` a subtype (of ``category``, if given)? Unknown category -> error."""
-        try:
-            key = _KEYS[word]
-        except (KeyError, TypeError):
-            key = word_key(word)
+        key = cached_key(word)
         if category is None:
             return key in self._all_subtype_keys
         try:
-            return key in self._category_keys[category]
+            return key in self.index.category_keys[category]
         except (KeyError, TypeError):
-            return key in self._category_keys[self._category(category)]
+            return key in self.index.category_keys[self._category(category)]
 
     def categories_of(self, word: str) -> list[str]:
         """The categories ``word`` is a subtype of, in the CR's order (Spacecraft: artifact,
@@ -261,7 +187,7 @@ class Vocabulary:
         key = word_key(subtype)
         if category is not None:
             category = self._category(category)
-            if key not in self._category_keys[category]:
+            if key not in self.index.category_keys[category]:
                 return False
             categories: Iterable[str] = (category,)
         else:
@@ -275,8 +201,8 @@ class Vocabulary:
         category = self._category(category)
         key = word_key(word)
         wanted = f"{category} type"
-        if key in self._category_keys[category]:
-            name = _name_in(self.index.subtypes[key], category)
+        if key in self.index.category_keys[category]:
+            name = name_in(self.index.subtypes[key], category)
             return Choice(word, category, True, name, self.rule_of(category), None)
 
         def no(reason: str) -> Choice:
@@ -288,7 +214,7 @@ class Vocabulary:
         if meanings:
             what = " and ".join(f"{m.kind} ({m.rule})" for m in meanings)
             return no(f"{meanings[0].name} is a {what}, not a {wanted}")
-        parts = _segment_words(key.split(), self.index.phrases, self.index.phrase_lengths)
+        parts = segment_words(key.split(), self.index)
         found = [self.index.subtypes.get(part) for part in parts]
         if len(parts) > 1 and all(found):
             listed = ", ".join(entries[0][1] for entries in found if entries)
@@ -303,9 +229,9 @@ class Vocabulary:
         found = []
         index = self.index
         if key in index.card_types:
-            found.append(Meaning("card type", index.card_types[key], None, self._card_type_rule))
+            found.append(Meaning("card type", index.card_types[key], None, index.card_type_rule))
         if key in index.supertypes:
-            found.append(Meaning("supertype", index.supertypes[key], None, self._supertype_rule))
+            found.append(Meaning("supertype", index.supertypes[key], None, index.supertype_rule))
         for category, name in index.subtypes.get(key, ()):
             found.append(Meaning(f"{category} type", name, category,
                                  index.category_rules[category]))
@@ -339,7 +265,7 @@ class Vocabulary:
 
     def _not_a_word(self, word: str) -> str:
         key = word_key(word)
-        parts = _segment_words(key.split(), self.index.phrases, self.index.phrase_lengths)
+        parts = segment_words(key.split(), self.index)
         found = [self.index.subtypes.get(part) for part in parts]
         if len(parts) > 1 and all(found):
             listed = ", ".join(entries[0][1] for entries in found if entries)
@@ -362,23 +288,21 @@ class Vocabulary:
         entries = index.subtypes.get(key, ())
         if alias == "subtype":
             return entries[0][1] if entries else None
-        return _name_in(entries, self._category(kind))
+        return name_in(entries, self._category(kind))
 
     # Type lines
 
     def parse(self, line: str) -> TypeLine:
-        """The type line parsed and correlated (see ``rulesdb.vocabulary.typeline``); remembered per
-        distinct line, since card lists repeat their type lines."""
+        """The type line parsed and correlated (see ``rulesdb.vocabulary.typeline``);
+        remembered per distinct line, since card lists repeat their type lines."""
         try:
             return self._parsed[line]
         except KeyError:
             pass
         except TypeError:
-            raise _not_text(line) from None
-        from rulesdb.vocabulary.typeline import parse_type_line
-
-        parsed = parse_type_line(line, self)
-        if len(line) <= _MEMO_LENGTH:
+            raise not_text(line) from None
+        parsed = self.type_line_parser.parse(line)
+        if len(line) <= MEMO_LENGTH:
             if len(self._parsed) >= self._PARSED_MAX:
                 self._parsed.clear()
             self._parsed[line] = parsed
@@ -388,14 +312,15 @@ class Vocabulary:
 
     def _category(self, category: Any) -> str:
         if isinstance(category, str):
-            if category in self._category_keys:
+            if category in self.index.category_keys:
                 return category
             folded = category.strip().casefold()
-            if folded in self._category_keys:
+            if folded in self.index.category_keys:
                 return folded
         raise UnknownCategory(
             f"unknown category {category!r} in the release of "
-            f"{self.effective_date.isoformat()}; expected one of: {', '.join(self._categories)}")
+            f"{self.effective_date.isoformat()}; expected one of: "
+            f"{', '.join(self.index.categories)}")
 
     def _card_type_names(self, card_types: Iterable[str] | str) -> set[str]:
         if isinstance(card_types, str):
@@ -410,48 +335,9 @@ class Vocabulary:
             name = self.index.card_types.get(word_key(word))
             if name is None:
                 raise RulesdbError(f"{word!r} is not a card type in the release of "
-                                   f"{self.effective_date.isoformat()} ({self._card_type_rule})")
+                                   f"{self.effective_date.isoformat()} "
+                                   f"({self.index.card_type_rule})")
             names.add(name)
         return names
 
 
-def _name_in(entries: Iterable[tuple[str, str]], category: str) -> str | None:
-    for entry_category, name in entries:
-        if entry_category == category:
-            return name
-    return None
-
-
-def _segment_words(keys: list[str], phrases: frozenset[str],
-                   lengths: tuple[int, ...]) -> list[str]:
-    """Split subtype words into subtypes, longest listed phrase first (205.3b: Time Lord)."""
-    parts = []
-    i = 0
-    while i < len(keys):
-        for n in lengths:
-            if i + n <= len(keys):
-                phrase = " ".join(keys[i:i + n])
-                if phrase in phrases:
-                    parts.append(phrase)
-                    i += n
-                    break
-        else:
-            parts.append(keys[i])
-            i += 1
-    return parts
-
-
-def _rule_key(rule: str) -> tuple[int | str, ...]:
-    """205.3g < 205.3m < 205.10: numbers compare as numbers, letters as letters."""
-    out: list[int | str] = []
-    for part in rule.split("."):
-        digits = part.rstrip("abcdefghijklmnopqrstuvwxyz")
-        out += [int(digits) if digits.isdigit() else 0, part[len(digits):]]
-    return tuple(out)
-
-
-def _one_rule(names_to_rules: Mapping[str, str], what: str) -> str:
-    rules = set(names_to_rules.values())
-    if len(rules) > 1:
-        raise RulesdbError(f"{what}s listed by several rules: {', '.join(sorted(rules))}")
-    return rules.pop() if rules else ""

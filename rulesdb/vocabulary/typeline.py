@@ -1,11 +1,19 @@
-"""Parse a type line and correlate its subtypes with its card types (CR 205.1-205.4).
+"""Parse a card's type line and correlate its subtypes with its card types (CR 205.1-205.4).
 
-Grammar: supertypes, then card types (205.4a: "A card's supertypes are printed directly
-before its card types"), then optionally a dash and the subtypes. The dash may be an em dash
-or "--" (spaces around them optional), an en dash, or a hyphen with spaces around it (a hyphen
-inside a word is part of it: Assembly-Worker, Power-Plant). Card types and supertypes come
-only from the release's own lists (205.2a, 205.4a): "Tribal Instant" is valid before
-2024-06-07 and "Kindred Instant" from then on.
+A card's type line as Scryfall and MTGJSON write it may have several faces joined by " // "
+(a double-faced, split or adventure card): each face is parsed on its own.
+
+A face: supertypes, then card types (205.4a: "A card's supertypes are printed directly before
+its card types"), then optionally a dash and the subtypes. The dash may be an em dash or "--"
+(spaces around them optional), an en dash, or a hyphen with spaces around it (a hyphen inside a
+word is part of it: Assembly-Worker, Power-Plant). Card types and supertypes come only from the
+release's own lists (205.2a, 205.4a): "Tribal Instant" is valid before 2024-06-07 and
+"Kindred Instant" from then on.
+
+Words the card-data services put first that are no CR type (:data:`MARKERS`) are recognised
+as what they are: "Token" (a token, rule 111: its types follow), "Emblem" (an emblem, rule 114:
+no types at all; the text after its dash names its source) and "Card" (a card that is no game
+object: art cards, checklists, helper cards). They are kept in ``marker``, never errors.
 
 After the dash (205.3b) each word is a separate subtype, except the multi-word subtypes the
 release lists for categories other than planar (the creature type Time Lord, longest match
@@ -15,7 +23,8 @@ the line its category belongs to: Legendary Land Creature — Forest Dryad gives
 Dryad → creature. A subtype in two categories (Spacecraft: artifact and planar) takes the
 first category, in the CR's order, that fits one of the line's card types.
 
-Bad lines raise nothing: each problem is an error (rule, message) in the TypeLine. Citations:
+Bad lines raise nothing: each problem is an error (rule, message) in the TypeLine, and every
+word typed stays in the rendered line. Citations:
 
 - a subtype that fits none of the line's card types: 205.3d;
 - an unknown word after the dash: the rule(s) listing the subtypes of the line's card types
@@ -33,29 +42,36 @@ Only input that is not a str raises RulesdbError.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
-from rulesdb.vocabulary.release import GAIN_RULE, word_key
+from rulesdb.util.jsonlines import dumps_line
+from rulesdb.vocabulary.index import GAIN_RULE, Index
+from rulesdb.vocabulary.spelling import word_key
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from rulesdb.vocabulary.release import Index, Vocabulary
-
-TYPE_LINE_RULE = "205.1"  # "It contains the card's card type(s)"
+CARD_TYPE_PRESENT_RULE = "205.1"  # "It contains the card's card type(s)"
 SUBTYPE_WORDS_RULE = "205.3b"  # subtypes are listed after a long dash, one per word
 LONG_DASH = "\u2014"
+FACE_SEPARATOR = " // "
+# Words Scryfall and MTGJSON put before a line's types that the CR does not list as types.
+MARKERS = {"token": "Token", "emblem": "Emblem", "card": "Card"}
+# Markers of objects with no types at all: no card type is required after them.
+UNTYPED_MARKERS = frozenset({"emblem", "card"})
 
 # Em dash, en dash or "--" anywhere; a hyphen only as a word of its own.
 _DASH = re.compile(r"\s*(?:\u2014|\u2013|--)\s*|(?:^|\s+)-(?:\s+|$)")
+_FACES = re.compile(r"\s*//\s*")
 
 
-class Subtype(NamedTuple):
+class ParsedSubtype(NamedTuple):
+    """A subtype as one type line uses it (not the ``store.models.Subtype`` table row)."""
+
     name: str  # the CR's spelling; as typed (spaces normalised) when unknown
     category: str | None  # None when the word is no subtype of the release
     card_types: tuple[str, ...]  # the line's card types it is correlated with (205.3c)
@@ -66,36 +82,61 @@ class TypeLineError(NamedTuple):
     message: str
 
 
+class Marker(NamedTuple):
+    """A non-CR word before the types: ("Token", None), ("Emblem", "Ajani")."""
+
+    word: str
+    text: str | None  # an emblem's text after its dash
+
+
 @dataclass(frozen=True, slots=True)
 class TypeLine:
-    """A type line as one release reads it. ``valid`` when it has no errors."""
+    """A type line (one face, or a whole card whose ``faces`` are several) as one release
+    reads it. ``valid`` when it has no errors. ``line`` is the input, not compared."""
 
     release: date
     supertypes: tuple[str, ...]
     card_types: tuple[str, ...]
-    subtypes: tuple[Subtype, ...]
+    subtypes: tuple[ParsedSubtype, ...]
     errors: tuple[TypeLineError, ...]
+    head: tuple[str, ...] = ()  # every word before the dash, known ones in the CR's spelling
+    marker: Marker | None = None
+    faces: tuple[TypeLine, ...] = ()  # two or more when the card has several faces
+    unknown: tuple[str, ...] = ()  # the words (as typed) the release does not list
+    line: str = field(default="", compare=False)
 
     @property
     def valid(self) -> bool:
         return not self.errors
 
     def render(self) -> str:
-        """The canonical type line: "Legendary Land Creature — Forest Dryad". For an invalid
-        line, what was understood of it (unknown words before the dash are left out)."""
-        head = " ".join(name[:1].upper() + name[1:]
-                        for name in (*self.supertypes, *self.card_types))
-        if not self.subtypes:
+        """The canonical type line: "Legendary Land Creature — Forest Dryad"; faces joined by
+        " // ". Unknown words stay where they were typed, so nothing typed is dropped."""
+        if self.faces:
+            return FACE_SEPARATOR.join(face.render() for face in self.faces)
+        words = [self.marker.word] if self.marker else []
+        words += [word[:1].upper() + word[1:] for word in self.head]
+        head = " ".join(words)
+        if self.subtypes:
+            tail = " ".join(subtype.name for subtype in self.subtypes)
+        elif self.marker and self.marker.text:
+            tail = self.marker.text
+        else:
             return head
-        tail = " ".join(subtype.name for subtype in self.subtypes)
         return f"{head} {LONG_DASH} {tail}" if head else f"{LONG_DASH} {tail}"
 
     def __str__(self) -> str:
         return self.render()
 
     def to_json(self) -> dict[str, Any]:
+        out = {"line": self.line, "release": self.release.isoformat(), **self._parts_json()}
+        if self.faces:
+            out["faces"] = [{"line": face.line, **face._parts_json()} for face in self.faces]
+        return out
+
+    def _parts_json(self) -> dict[str, Any]:
         return {
-            "release": self.release.isoformat(),
+            "marker": self.marker._asdict() if self.marker else None,
             "supertypes": list(self.supertypes),
             "card_types": list(self.card_types),
             "subtypes": [{"name": s.name, "category": s.category, "card_types": list(s.card_types)}
@@ -105,19 +146,29 @@ class TypeLine:
         }
 
     def json_line(self) -> str:
-        """``json.dumps(self.to_json(), ensure_ascii=False)``, built from cached pieces:
-        ``rulesdb parse -`` writes one per input line."""
+        """``json.dumps(self.to_json(), ensure_ascii=False)`` with the line-end characters
+        U+0085, U+2028 and U+2029 escaped, built from cached pieces: ``rulesdb parse -``
+        writes one per input line."""
+        text = (f'{{"line": {_dumps(self.line)}, "release": "{self.release.isoformat()}", '
+                f'{self._parts_text()}')
+        if self.faces:
+            faces = ", ".join(f'{{"line": {_dumps(face.line)}, {face._parts_text()}}}'
+                              for face in self.faces)
+            return f'{text}, "faces": [{faces}]}}'
+        return text + "}"
+
+    def _parts_text(self) -> str:
         subtypes = ", ".join([_subtype_json(s) for s in self.subtypes])
         errors = ", ".join([_dumps({"rule": e.rule, "message": e.message})
                             for e in self.errors])
-        return (f'{{"release": "{self.release.isoformat()}", '
-                f'"supertypes": {_names_json(self.supertypes)}, '
+        marker = _dumps(self.marker._asdict()) if self.marker else "null"
+        return (f'"marker": {marker}, "supertypes": {_names_json(self.supertypes)}, '
                 f'"card_types": {_names_json(self.card_types)}, "subtypes": [{subtypes}], '
-                f'"valid": {"false" if self.errors else "true"}, "errors": [{errors}]}}')
+                f'"valid": {"false" if self.errors else "true"}, "errors": [{errors}]')
 
 
-_dumps = json.JSONEncoder(ensure_ascii=False).encode
-_JSON: dict[Any, str] = {}  # names tuple or Subtype -> its JSON text
+_dumps = dumps_line
+_JSON: dict[Any, str] = {}  # names tuple or ParsedSubtype -> its JSON text
 
 
 def _names_json(names: tuple[str, ...]) -> str:
@@ -127,7 +178,7 @@ def _names_json(names: tuple[str, ...]) -> str:
         return _remember(names, _dumps(list(names)))
 
 
-def _subtype_json(subtype: Subtype) -> str:
+def _subtype_json(subtype: ParsedSubtype) -> str:
     try:
         return _JSON[subtype]
     except KeyError:
@@ -142,25 +193,150 @@ def _remember(key: Any, text: str) -> str:
     return text
 
 
-def parse_type_line(line: str, vocab: Vocabulary) -> TypeLine:
-    """Parse and correlate ``line`` with ``vocab``'s release (not memoised: see
-    ``Vocabulary.parse``)."""
-    if not isinstance(line, str):
-        raise RulesdbError(f"a type line must be text (str), got {type(line).__name__}")
-    errors: list[TypeLineError] = []
-    parts = _split_at_dash(line)
-    supertypes, card_types = _head(parts[0].split(), vocab, errors)
-    if not card_types:
-        errors.append(TypeLineError(TYPE_LINE_RULE, "no card type: a type line contains the "
-                                                    "card's card types"))
-    subtypes: tuple[Subtype, ...] = ()
-    if len(parts) > 1:
-        if len(parts) > 2:
-            errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "more than one dash: subtypes are "
-                                                            "listed after one long dash"))
-        subtypes = _tail(" ".join(parts[1:]).split(), tuple(card_types), vocab, errors)
-    return TypeLine(vocab.effective_date, tuple(supertypes), tuple(card_types), subtypes,
-                    tuple(errors))
+def parse_type_line(line: str, source: Any) -> TypeLine:
+    """Parse ``line`` with a release's Index, or a Vocabulary (its own parser, warm)."""
+    parser = TypeLineParser(source) if isinstance(source, Index) else source.type_line_parser
+    return parser.parse(line)
+
+
+class TypeLineParser:
+    """Parses type lines against one release's Index; remembers the correlations it meets
+    (subtype, card types) -> (ParsedSubtype, 205.3d error), privately and bounded."""
+
+    __slots__ = ("_correlations", "index")
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self._correlations: dict[tuple[str, tuple[str, ...]],
+                                 tuple[ParsedSubtype, TypeLineError | None]] = {}
+
+    def parse(self, line: str) -> TypeLine:
+        if not isinstance(line, str):
+            raise RulesdbError(f"a type line must be text (str), got {type(line).__name__}")
+        if "//" not in line:
+            return self._face(line)
+        faces = tuple(self._face(text) for text in _FACES.split(line.strip()))
+        if len(faces) == 1:
+            return faces[0]
+        errors = tuple(TypeLineError(error.rule, f"face {number}: {error.message}")
+                       for number, face in enumerate(faces, start=1) for error in face.errors)
+        return TypeLine(
+            self.index.effective_date,
+            _union(face.supertypes for face in faces),
+            _union(face.card_types for face in faces),
+            _union(face.subtypes for face in faces),
+            errors, faces=faces, unknown=_union(face.unknown for face in faces), line=line)
+
+    def _face(self, line: str) -> TypeLine:
+        errors: list[TypeLineError] = []
+        parts = _split_at_dash(line)
+        words = parts[0].split()
+        marker = None
+        if words and (found := MARKERS.get(word_key(words[0]))) is not None:
+            words = words[1:]
+            if found.casefold() in UNTYPED_MARKERS and not words:
+                text = " ".join(" ".join(parts[1:]).split()) or None
+                return TypeLine(self.index.effective_date, (), (), (), (),
+                                marker=Marker(found, text), line=line)
+            marker = Marker(found, None)
+        head: list[str] = []
+        unknown: list[str] = []
+        supertypes, card_types = self._head(words, head, unknown, errors)
+        if not card_types:
+            errors.append(TypeLineError(CARD_TYPE_PRESENT_RULE, "no card type: a type line "
+                                                                "contains the card's card types"))
+        subtypes: tuple[ParsedSubtype, ...] = ()
+        if len(parts) > 1:
+            if len(parts) > 2:
+                errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "more than one dash: subtypes "
+                                                                "are listed after one long dash"))
+            subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors)
+            unknown += [subtype.name for subtype in subtypes if subtype.category is None]
+        return TypeLine(self.index.effective_date, tuple(supertypes), tuple(card_types),
+                        subtypes, tuple(errors), tuple(head), marker, unknown=tuple(unknown),
+                        line=line)
+
+    def _head(self, words: list[str], head: list[str], unknown: list[str],
+              errors: list[TypeLineError]) -> tuple[list[str], list[str]]:
+        index = self.index
+        known_card_types = index.card_types
+        supertypes: list[str] = []
+        card_types: list[str] = []
+        for position, word in enumerate(words):
+            key = word_key(word)
+            name = known_card_types.get(key)
+            if name is not None:
+                head.append(name)
+                if name in card_types:
+                    errors.append(TypeLineError(index.card_type_rule,
+                                                f"the card type {name} is listed twice"))
+                else:
+                    card_types.append(name)
+                continue
+            name = index.supertypes.get(key)
+            if name is not None:
+                head.append(name)
+                if card_types:
+                    errors.append(TypeLineError(
+                        index.supertype_rule, f"the supertype {name} follows the card type "
+                        f"{card_types[-1]}: a card's supertypes are printed before its card "
+                        "types"))
+                if name in supertypes:
+                    errors.append(TypeLineError(index.supertype_rule,
+                                                f"the supertype {name} is listed twice"))
+                else:
+                    supertypes.append(name)
+                continue
+            entries = index.subtypes.get(key)
+            if entries:
+                category, name = entries[0]
+                head.append(name)
+                errors.append(TypeLineError(SUBTYPE_WORDS_RULE, f"{name} is a {category} type: "
+                                                                "subtypes are listed after a dash"))
+                continue
+            head.append(word)
+            unknown.append(word)
+            before_card_type = any(word_key(w) in known_card_types for w in words[position + 1:])
+            errors.append(TypeLineError(
+                index.supertype_rule if before_card_type else index.card_type_rule,
+                f"'{word}' is neither a card type ({index.card_type_rule}) nor a supertype "
+                f"({index.supertype_rule}) in the release of {index.effective_date.isoformat()}"))
+        return supertypes, card_types
+
+    def _tail(self, words: list[str], card_types: tuple[str, ...],
+              errors: list[TypeLineError]) -> tuple[ParsedSubtype, ...]:
+        if not words:
+            errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "nothing follows the dash: subtypes "
+                                                            "are listed after it"))
+            return ()
+        index = self.index
+        correlations = self._correlations
+        subtypes: list[ParsedSubtype] = []
+        for text, key in _segments(words, card_types, index):
+            found = correlations.get((key, card_types))
+            if found is None:
+                entries = index.subtypes.get(key)
+                if entries is None:  # not remembered: the message quotes the word as typed
+                    errors.append(_unknown_subtype(text, card_types, index))
+                    subtypes.append(ParsedSubtype(text, None, ()))
+                    continue
+                found = _correlate(entries, card_types, index)
+                if len(correlations) >= 1 << 14:
+                    correlations.clear()
+                correlations[(key, card_types)] = found
+            subtype, error = found
+            if error is not None:
+                errors.append(error)
+            if subtype in subtypes:
+                errors.append(TypeLineError(SUBTYPE_WORDS_RULE,
+                                            f"the subtype {subtype.name} is listed twice"))
+            subtypes.append(subtype)
+        return tuple(subtypes)
+
+
+def _union(groups: Any) -> tuple[Any, ...]:
+    """Every item of the faces, once, in order of appearance."""
+    return tuple(dict.fromkeys(item for group in groups for item in group))
 
 
 def _split_at_dash(line: str) -> list[str]:
@@ -176,91 +352,18 @@ def _split_at_dash(line: str) -> list[str]:
     return [line]
 
 
-def _head(words: list[str], vocab: Vocabulary,
-          errors: list[TypeLineError]) -> tuple[list[str], list[str]]:
-    index = vocab.index
-    known_card_types = index.card_types
-    supertypes: list[str] = []
-    card_types: list[str] = []
-    for position, word in enumerate(words):
-        key = word_key(word)
-        name = known_card_types.get(key)
-        if name is not None:
-            if name in card_types:
-                errors.append(TypeLineError(vocab.card_type_rule,
-                                            f"the card type {name} is listed twice"))
-            else:
-                card_types.append(name)
-            continue
-        name = index.supertypes.get(key)
-        if name is not None:
-            if card_types:
-                errors.append(TypeLineError(
-                    vocab.supertype_rule, f"the supertype {name} follows the card type "
-                    f"{card_types[-1]}: a card's supertypes are printed before its card types"))
-            if name in supertypes:
-                errors.append(TypeLineError(vocab.supertype_rule,
-                                            f"the supertype {name} is listed twice"))
-            else:
-                supertypes.append(name)
-            continue
-        entries = index.subtypes.get(key)
-        if entries:
-            category, name = entries[0]
-            errors.append(TypeLineError(SUBTYPE_WORDS_RULE, f"{name} is a {category} type: "
-                                                            "subtypes are listed after a dash"))
-            continue
-        before_card_type = any(word_key(w) in known_card_types for w in words[position + 1:])
-        errors.append(TypeLineError(
-            vocab.supertype_rule if before_card_type else vocab.card_type_rule,
-            f"'{word}' is neither a card type ({vocab.card_type_rule}) nor a supertype "
-            f"({vocab.supertype_rule}) in the release of {vocab.effective_date.isoformat()}"))
-    return supertypes, card_types
-
-
-def _tail(words: list[str], card_types: tuple[str, ...], vocab: Vocabulary,
-          errors: list[TypeLineError]) -> tuple[Subtype, ...]:
-    if not words:
-        errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "nothing follows the dash: subtypes "
-                                                        "are listed after it"))
-        return ()
-    index = vocab.index
-    correlations = vocab.correlations
-    subtypes: list[Subtype] = []
-    for text, key in _segments(words, card_types, index):
-        found = correlations.get((key, card_types))
-        if found is None:
-            entries = index.subtypes.get(key)
-            if entries is None:  # not remembered: the message quotes the word as typed
-                errors.append(_unknown_subtype(text, card_types, vocab))
-                subtypes.append(Subtype(text, None, ()))
-                continue
-            found = _correlate(entries, card_types, index)
-            if len(correlations) >= 1 << 14:
-                correlations.clear()
-            correlations[(key, card_types)] = found
-        subtype, error = found
-        if error is not None:
-            errors.append(error)
-        if subtype in subtypes:
-            errors.append(TypeLineError(SUBTYPE_WORDS_RULE,
-                                        f"the subtype {subtype.name} is listed twice"))
-        subtypes.append(subtype)
-    return tuple(subtypes)
-
-
 def _correlate(entries: tuple[tuple[str, str], ...], card_types: tuple[str, ...],
-               index: Index) -> tuple[Subtype, TypeLineError | None]:
+               index: Index) -> tuple[ParsedSubtype, TypeLineError | None]:
     """205.3c: the first of the subtype's categories that fits one of the line's card types,
     with the card types it fits; 205.3d when none does."""
     for category, name in entries:
         fits = index.category_card_types[category]
         correlated = tuple(t for t in card_types if t in fits)
         if correlated:
-            return Subtype(name, category, correlated), None
+            return ParsedSubtype(name, category, correlated), None
     category, name = entries[0]
     kinds = " and ".join(f"{c} type" for c, _ in entries)
-    return Subtype(name, category, ()), TypeLineError(
+    return ParsedSubtype(name, category, ()), TypeLineError(
         GAIN_RULE, f"{name} is a {kinds}; it corresponds to none of the line's card types "
                    f"({_listed(card_types)})")
 
@@ -301,12 +404,10 @@ def _segments(words: list[str], card_types: tuple[str, ...],
     return segments
 
 
-def _unknown_subtype(text: str, card_types: tuple[str, ...],
-                     vocab: Vocabulary) -> TypeLineError:
-    index = vocab.index
-    categories = [c for c in vocab.categories
+def _unknown_subtype(text: str, card_types: tuple[str, ...], index: Index) -> TypeLineError:
+    categories = [c for c in index.categories
                   if not index.category_card_types[c].isdisjoint(card_types)]
-    day = vocab.effective_date.isoformat()
+    day = index.effective_date.isoformat()
     if not categories:
         return TypeLineError(GAIN_RULE, f"'{text}' is not a subtype of any of the line's card "
                                         f"types ({_listed(card_types)}) in the release of {day}")

@@ -1,4 +1,4 @@
-"""Curated facts the CR states nowhere in its lists (renames), kept with their citations."""
+"""Curated facts the CR states nowhere in its lists (renames, merges), kept with citations."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from rulesdb.errors import RulesdbError
 
 KINDS = ("card_type", "subtype")
+MERGE_KINDS = ("subtype",)  # only subtypes have ever been merged into another
 
 
 def renames_in(effective_date: date) -> list[dict[str, Any]]:
@@ -18,14 +19,25 @@ def renames_in(effective_date: date) -> list[dict[str, Any]]:
 
 
 def load_renames() -> list[dict[str, Any]]:
-    text = resources.files(__package__).joinpath("renames.toml").read_text(encoding="utf-8")
-    entries = tomllib.loads(text).get("rename", [])
+    return _load("renames.toml", "rename", KINDS)
+
+
+def load_merges() -> list[dict[str, Any]]:
+    """Subtypes a release drops because their cards took another subtype it lists."""
+    return _load("merges.toml", "merge", MERGE_KINDS)
+
+
+def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    text = resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
+    entries = tomllib.loads(text).get(table, [])
     for number, entry in enumerate(entries, start=1):
-        if entry.get("kind") not in KINDS:
-            raise RulesdbError(f"renames.toml entry {number}: kind must be one of {KINDS}")
+        if entry.get("kind") not in kinds:
+            raise RulesdbError(f"{file} entry {number}: kind must be one of {kinds}")
         missing = {"from", "to", "effective_date", "rule"} - set(entry)
         if entry["kind"] == "subtype":
             missing |= {"category"} - set(entry)
         if missing:
-            raise RulesdbError(f"renames.toml entry {number}: missing {sorted(missing)}")
+            raise RulesdbError(f"{file} entry {number}: missing {sorted(missing)}")
+        if not isinstance(entry["effective_date"], date):
+            raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
     return entries

@@ -1,0 +1,165 @@
+"""Cards from a card data file, one at a time, streamed by ijson: memory stays flat (one card,
+or for AllPrintings one set, at a time) however large the file is.
+
+Each :class:`Card` carries the Oracle type line (``line``), the printed one where the file has
+it (MTGJSON ``originalType``) and the date its printing was released (Scryfall
+``released_at``, MTGJSON set ``releaseDate``). Faces are joined by " // " as Scryfall writes
+them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+import ijson
+
+from rulesdb.cards import formats
+from rulesdb.errors import RulesdbError
+
+FACE_SEPARATOR = " // "
+
+
+class Card(NamedTuple):
+    name: str | None
+    set: str | None
+    line: str | None  # the Oracle type line; None when the file has none for this card
+    printed_line: str | None  # the printed type line, where the file has one
+    released: date | None  # when this printing was released, where the file says
+
+
+class MalformedCardFile(RulesdbError):
+    """A card data file that stops being what its start said it is."""
+
+
+def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None = None
+               ) -> Iterator[Card]:
+    """The cards of ``path`` in file order. ``progress(bytes_read)`` is called now and then."""
+    readers = {formats.SCRYFALL: _scryfall, formats.SCRYFALL_JSONL: _scryfall_lines,
+               formats.MTGJSON_PRINTINGS: _printings, formats.MTGJSON_ATOMIC: _atomic,
+               formats.TEXT: _text}
+    with formats.open_card_file(path) as (stream, raw):
+        try:
+            for number, card in enumerate(readers[format_](stream), start=1):
+                if progress is not None and not number & 1023:
+                    progress(raw.tell())
+                yield card
+        except UnicodeDecodeError as exc:
+            raise MalformedCardFile(f"{path}: not UTF-8 text: {exc.reason}") from None
+        except (ijson.JSONError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
+            where = f"line {exc.lineno}" if isinstance(exc, _LineError) else \
+                f"byte {raw.tell()}"
+            raise MalformedCardFile(f"{path}: not valid {format_} JSON near {where}: "
+                                    f"{_first_line(exc)}") from None
+        except (OSError, EOFError) as exc:
+            raise MalformedCardFile(f"{path}: damaged gzip data ({exc})") from None
+        if progress is not None:
+            progress(raw.tell())
+
+
+def _scryfall(stream: IO[bytes]) -> Iterator[Card]:
+    for card in ijson.items(stream, "item", use_float=True):
+        yield _scryfall_card(card)
+
+
+class _LineError(ValueError):
+    def __init__(self, message: str, lineno: int) -> None:
+        super().__init__(message)
+        self.lineno = lineno
+
+
+def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
+    """JSON Lines: each line a whole card, so the standard library's C decoder is the
+    streaming unit (faster than an event parser; one card in memory at a time)."""
+    loads = json.loads
+    for number, line in enumerate(stream, start=1):
+        if line.strip():
+            try:
+                card = loads(line)
+            except ValueError as exc:
+                raise _LineError(str(exc), number) from None
+            yield _scryfall_card(card)
+
+
+def _scryfall_card(card: Any) -> Card:
+    if not isinstance(card, dict):
+        raise MalformedCardFile("Scryfall bulk data holds card objects")
+    line = card.get("type_line")
+    if not line and isinstance(card.get("card_faces"), list):  # reversible cards
+        faces = [face.get("type_line") for face in card["card_faces"] if isinstance(face, dict)]
+        line = FACE_SEPARATOR.join(f for f in faces if f) or None
+    return Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
+
+
+def _printings(stream: IO[bytes]) -> Iterator[Card]:
+    for code, set_ in ijson.kvitems(stream, "data", use_float=True):
+        if not isinstance(set_, dict):
+            raise MalformedCardFile("in AllPrintings.json, data maps set codes to sets")
+        released = _day(set_.get("releaseDate"))
+        for key in ("cards", "tokens"):
+            yield from _grouped_faces(set_.get(key) or (), code, released)
+
+
+def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[Card]:
+    """MTGJSON lists each face of a card as an entry (same name, ``side`` a, b, ...) next to
+    the others: one Card for them all."""
+    pending: list[dict[str, Any]] = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        if pending and not (entry.get("side") and entry.get("name") == pending[0].get("name")
+                            and entry.get("side") not in {e.get("side") for e in pending}):
+            yield _face_card(pending, code, released)
+            pending = []
+        pending.append(entry)
+    if pending:
+        yield _face_card(pending, code, released)
+
+
+def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | None) -> Card:
+    lines = [face.get("type") for face in faces]
+    printed = [face.get("originalType") for face in faces]
+    return Card(faces[0].get("name"), code,
+                FACE_SEPARATOR.join(line for line in lines if line) or None,
+                FACE_SEPARATOR.join(p for p in printed if p) if all(printed) else None,
+                released)
+
+
+def _atomic(stream: IO[bytes]) -> Iterator[Card]:
+    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+        if not isinstance(faces, list):
+            raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
+        faces = sorted((f for f in faces if isinstance(f, dict)),
+                       key=lambda face: str(face.get("side") or ""))
+        card = _face_card(faces, None, None) if faces else Card(name, None, None, None, None)
+        yield card._replace(name=name, set=faces[0].get("firstPrinting") if faces else None)
+
+
+def _text(stream: IO[bytes]) -> Iterator[Card]:
+    decode = codecs.getincrementaldecoder("utf-8-sig")().decode
+    pending = ""
+    while chunk := stream.read(1 << 16):
+        lines = (pending + decode(chunk)).split("\n")
+        pending = lines.pop()
+        for line in lines:
+            if line.strip():
+                yield Card(None, None, line.rstrip("\r"), None, None)
+    pending += decode(b"", final=True)
+    if pending.strip():
+        yield Card(None, None, pending.rstrip("\r"), None, None)
+
+
+def _day(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

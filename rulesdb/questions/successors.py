@@ -1,0 +1,64 @@
+"""What a word that a release no longer lists became: a curated rename (tribal -> kindred) or
+merge (Naga -> Snake), from the tables ``card_type_rename``, ``subtype_rename`` and
+``subtype_merge``. A database without ``subtype_merge`` (downgraded past it) has no merges."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection, inspect
+
+from rulesdb.questions.diff import Bind, as_date, connected, fetch
+from rulesdb.util.names import lookup_key
+
+MERGE_TABLE = "subtype_merge"
+
+
+def has_merges(connection: Connection) -> bool:
+    return inspect(connection).has_table(MERGE_TABLE)
+
+
+def merges_between(connection: Connection, low: date, high: date) -> list[dict[str, Any]]:
+    """Merges made by a release after ``low`` and up to ``high``: release_date (ISO),
+    category, old_name, new_name, rule."""
+    if not has_merges(connection):
+        return []
+    rows = fetch(connection, "SELECT release_date, category, old_name, new_name, rule FROM "
+                             "subtype_merge WHERE release_date > :low AND release_date <= :high",
+                 low=low, high=high)
+    return [{**row, "release_date": as_date(row["release_date"]).isoformat()} for row in rows]
+
+
+def merges_of(connection: Connection, category: str | None, name: str) -> list[dict[str, Any]]:
+    """Every merge into or out of the subtype (category, name)."""
+    if category is None or not has_merges(connection):
+        return []
+    rows = fetch(connection, "SELECT release_date, old_name, new_name FROM subtype_merge "
+                             "WHERE category = :category AND (old_name = :name OR "
+                             "new_name = :name)", category=category, name=name)
+    return [{"release_date": as_date(r["release_date"]).isoformat(), "from": r["old_name"],
+             "to": r["new_name"]} for r in rows]
+
+
+def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
+    """The curated rename or merge, made by the release ``day`` or an earlier one, whose old
+    name is spelled like ``word``: {change (renamed|merged), kind, category, from, to,
+    release_date, rule}; the latest if several. None if there is none."""
+    key = lookup_key(word)
+    sql = ("SELECT 'renamed' AS change, 'card_type' AS kind, NULL AS category, old_name, "
+           "new_name, release_date, rule FROM card_type_rename WHERE release_date <= :day "
+           "UNION ALL SELECT 'renamed', 'subtype', category, old_name, new_name, release_date, "
+           "rule FROM subtype_rename WHERE release_date <= :day")
+    with connected(bind) as connection:
+        if has_merges(connection):
+            sql += (" UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
+                    "release_date, rule FROM subtype_merge WHERE release_date <= :day")
+        rows = [row for row in fetch(connection, sql, day=day)
+                if lookup_key(row["old_name"]) == key]
+    if not rows:
+        return None
+    row = max(rows, key=lambda r: (as_date(r["release_date"]), r["change"], r["new_name"]))
+    return {"change": row["change"], "kind": row["kind"], "category": row["category"],
+            "from": row["old_name"], "to": row["new_name"],
+            "release_date": as_date(row["release_date"]).isoformat(), "rule": row["rule"]}

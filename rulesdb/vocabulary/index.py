@@ -1,0 +1,115 @@
+"""One release's look-up tables, keyed by ``spelling.word_key``: what the type-line parser and
+the Vocabulary read. Built once per release by :func:`build_index`; read-only afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import NamedTuple
+
+from rulesdb.errors import RulesdbError
+from rulesdb.util.names import lookup_key
+
+GAIN_RULE = "205.3d"  # "can't gain a subtype that doesn't correspond to one of its types"
+# 205.3b: "all words after the dash are, collectively, a single subtype" for these categories.
+WHOLE_TEXT_CATEGORIES = frozenset({"planar"})
+
+
+class Index(NamedTuple):
+    """The vocabulary of one release as look-up tables (names in the CR's spelling)."""
+
+    effective_date: date
+    card_type_rule: str  # 205.2a
+    supertype_rule: str  # 205.4a
+    categories: tuple[str, ...]  # subtype categories in the CR's order (205.3g, 205.3h, ...)
+    card_types: Mapping[str, str]  # key -> official name
+    supertypes: Mapping[str, str]
+    subtypes: Mapping[str, tuple[tuple[str, str], ...]]  # key -> ((category, name), ...)
+    subtype_names: Mapping[str, tuple[str, ...]]  # category -> sorted names
+    category_keys: Mapping[str, frozenset[str]]  # category -> keys of its subtypes
+    category_card_types: Mapping[str, frozenset[str]]  # category -> card types
+    category_rules: Mapping[str, str]
+    phrases: frozenset[str]  # keys of multi-word subtypes matched word by word (Time Lord)
+    phrase_starts: frozenset[str]  # their first words
+    phrase_lengths: tuple[int, ...]  # word counts of those phrases, longest first
+    whole_text_card_types: frozenset[str]  # card types whose subtype is the whole text
+
+
+def build_index(effective_date: date, *,
+                card_types: Mapping[str, str],
+                supertypes: Mapping[str, str],
+                categories: Mapping[str, str],
+                category_card_types: Mapping[str, Iterable[str]],
+                subtypes: Mapping[str, Iterable[str]]) -> Index:
+    """``card_types``/``supertypes`` map name -> rule, ``categories`` category -> rule,
+    ``category_card_types`` and ``subtypes`` map a category to its card types and subtypes."""
+    order = tuple(sorted(categories, key=lambda c: (rule_key(categories[c]), c)))
+    names = {c: tuple(sorted(subtypes.get(c, ()))) for c in order}
+    keyed: dict[str, list[tuple[str, str]]] = {}
+    for category in order:
+        for name in names[category]:
+            keyed.setdefault(lookup_key(name), []).append((category, name))
+    card_of = {c: frozenset(category_card_types.get(c, ())) for c in order}
+    phrases = frozenset(lookup_key(n) for c in order if c not in WHOLE_TEXT_CATEGORIES
+                        for n in names[c] if " " in n.strip())
+    return Index(
+        effective_date=effective_date,
+        card_type_rule=_one_rule(card_types, "card type"),
+        supertype_rule=_one_rule(supertypes, "supertype"),
+        categories=order,
+        card_types={lookup_key(n): n for n in card_types},
+        supertypes={lookup_key(n): n for n in supertypes},
+        subtypes={k: tuple(v) for k, v in keyed.items()},
+        subtype_names=names,
+        category_keys={c: frozenset(lookup_key(n) for n in names[c]) for c in order},
+        category_card_types=card_of,
+        category_rules=dict(categories),
+        phrases=phrases,
+        phrase_starts=frozenset(p.split()[0] for p in phrases),
+        phrase_lengths=tuple(sorted({len(p.split()) for p in phrases}, reverse=True)),
+        whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
+                                        for t in card_of[c]),
+    )
+
+
+def segment_words(keys: list[str], index: Index) -> list[str]:
+    """Split subtype words into subtypes, longest listed phrase first (205.3b: Time Lord)."""
+    parts = []
+    i = 0
+    while i < len(keys):
+        for n in index.phrase_lengths:
+            if i + n <= len(keys):
+                phrase = " ".join(keys[i:i + n])
+                if phrase in index.phrases:
+                    parts.append(phrase)
+                    i += n
+                    break
+        else:
+            parts.append(keys[i])
+            i += 1
+    return parts
+
+
+def name_in(entries: Iterable[tuple[str, str]], category: str) -> str | None:
+    """The name of the (category, name) entry of ``category``, if any."""
+    for entry_category, name in entries:
+        if entry_category == category:
+            return name
+    return None
+
+
+def rule_key(rule: str) -> tuple[int | str, ...]:
+    """205.3g < 205.3m < 205.10: numbers compare as numbers, letters as letters."""
+    out: list[int | str] = []
+    for part in rule.split("."):
+        digits = part.rstrip("abcdefghijklmnopqrstuvwxyz")
+        out += [int(digits) if digits.isdigit() else 0, part[len(digits):]]
+    return tuple(out)
+
+
+def _one_rule(names_to_rules: Mapping[str, str], what: str) -> str:
+    rules = set(names_to_rules.values())
+    if len(rules) > 1:
+        raise RulesdbError(f"{what}s listed by several rules: {', '.join(sorted(rules))}")
+    return rules.pop() if rules else ""

@@ -1,0 +1,97 @@
+"""Curated subtype merges (authoring/curated/merges.toml, table subtype_merge): each entry
+agrees with the releases on both sides of it, the database holds exactly the file's entries,
+and check, history and the revision's downgrade answer with them. Both backends."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL
+
+from rulesdb.authoring.curated import load_merges, load_renames
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
+from tests.dbdump import dump
+from tests.support import run_cli
+
+
+def _listed(engine: Engine, day: date, category: str) -> set[str]:
+    with engine.connect() as connection:
+        return set(connection.execute(
+            text("SELECT name FROM release_subtype WHERE release_date = :day "
+                 "AND category = :category"), {"day": day, "category": category}).scalars())
+
+
+def _release_before(engine: Engine, day: date) -> date:
+    with engine.connect() as connection:
+        found = connection.execute(text("SELECT max(effective_date) FROM release WHERE "
+                                        "effective_date < :day"), {"day": day}).scalar()
+    return found if isinstance(found, date) else date.fromisoformat(found)
+
+
+def test_each_merge_matches_the_releases_around_it(head_engine: Engine) -> None:
+    merges = load_merges()
+    assert {(m["from"], m["to"], m["effective_date"]) for m in merges} == {
+        ("Hound", "Dog", date(2020, 7, 3)), ("Cephalid", "Octopus", date(2024, 6, 7)),
+        ("Naga", "Snake", date(2024, 6, 7)), ("Viashino", "Lizard", date(2024, 6, 7))}
+    for merge in merges:
+        day, category = merge["effective_date"], merge["category"]
+        before = _listed(head_engine, _release_before(head_engine, day), category)
+        after = _listed(head_engine, day, category)
+        assert merge["from"] in before and merge["from"] not in after, merge
+        assert merge["to"] in after, merge
+    renamed = {(r["from"], r["effective_date"]) for r in load_renames()}
+    assert not renamed & {(m["from"], m["effective_date"]) for m in merges}
+
+
+def test_the_database_holds_the_curated_merges(head_engine: Engine) -> None:
+    with head_engine.connect() as connection:
+        found = {(day if isinstance(day, date) else date.fromisoformat(day), *rest)
+                 for day, *rest in connection.execute(text(
+                     "SELECT release_date, category, old_name, new_name, rule "
+                     "FROM subtype_merge"))}
+    assert found == {(m["effective_date"], m["category"], m["from"], m["to"], m["rule"])
+                     for m in load_merges()}
+
+
+def test_check_answers_with_the_rename_or_merge(head_url: URL,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["--db", str(head_url), "check", "Tribal", "--format", "table"],
+                           capsys)
+    assert code == 1 and out.endswith("; renamed kindred on 2024-06-07 (205.2a)\n")
+    code, out, _ = run_cli(["--db", str(head_url), "check", "naga", "--format", "json"],
+                           capsys)
+    assert code == 1
+    assert json.loads(out)["successor"] == {
+        "change": "merged", "kind": "subtype", "category": "creature", "from": "Naga",
+        "to": "Snake", "release_date": "2024-06-07", "rule": "205.3m"}
+    code, out, _ = run_cli(["--db", str(head_url), "check", "Naga", "--as-of", "2024-04-12",
+                            "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["successor"] is None  # still listed then
+
+
+def test_history_names_the_successor(head_url: URL,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["--db", str(head_url), "history", "Hound", "--format", "json"],
+                           capsys)
+    [hound] = json.loads(out)
+    assert code == 0 and hound["left"] == "2020-07-03"
+    assert hound["merged_into"] == [{"release_date": "2020-07-03", "from": "Hound",
+                                     "to": "Dog"}]
+    assert hound["renamed_to"] == []
+
+
+def test_the_merge_revision_downgrades_exactly(empty_url: URL) -> None:
+    engine = make_engine(empty_url)
+    try:
+        migrate.upgrade(engine, "cr_2026_08_07")
+        before = dump(engine)
+        migrate.upgrade(engine, "subtype_merge")
+        assert "subtype_merge" in dump(engine)["tables"]
+        migrate.downgrade(engine, "cr_2026_08_07")
+        assert dump(engine) == before
+    finally:
+        engine.dispose()
