@@ -37,8 +37,11 @@ def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
         for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
             if path.stem > head:
                 path.unlink()
-        for path in checkout.followers():  # they followed the releases just removed
-            path.unlink()
+        # Revisions that are no release (views_in_force, comments_v1, ...) followed the
+        # releases just removed.
+        for path in checkout.versions.glob("*.py"):
+            if not path.stem.startswith(("cr_", "0")):
+                path.unlink()
         checkout.set_head(head)
     return checkout
 

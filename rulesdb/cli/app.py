@@ -55,14 +55,16 @@ class AppContext:
         reason = sqlite_problem(path) if path is not None else None
         return f"cannot use {self.target}: {reason or _first_line(exc)}"
 
-    def data_engine(self):  # type: ignore[no-untyped-def]
+    def data_engine(self, *, refuse_empty: bool = True):  # type: ignore[no-untyped-def]
         """The engine of a database to read: the embedded default upgrades itself; another
-        one behind head is read as it is, with one warning line on stderr."""
+        one behind head is read as it is, with one warning line on stderr (one that is no
+        rulesdb database at all is refused, unless ``refuse_empty`` is False)."""
         from rulesdb.store.migrate import ensure_current
 
         engine = self.engine
         if not self._checked:
-            warning = ensure_current(engine, auto_upgrade=self.is_default)
+            warning = ensure_current(engine, auto_upgrade=self.is_default,
+                                     refuse_empty=refuse_empty)
             if warning:
                 click.echo(f"rulesdb: warning: {warning}", err=True)
             self._checked = True

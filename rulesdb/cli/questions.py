@@ -165,8 +165,8 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
     from rulesdb.questions.readonly_sql import open_query
 
     engine = app.engine
-    # Creates (or upgrades) the embedded default; another database behind head warns.
-    app.data_engine()
+    if app.is_default:
+        app.data_engine()  # creates (or upgrades) the embedded default first
     fmt = chosen(fmt)
     if limit is None and fmt in ("table", "markdown"):
         limit = TABLE_LIMIT
@@ -185,19 +185,25 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
             cut = counted.cut
     if cut:
         click.echo(f"rulesdb: showing the first {limit} rows; --limit N shows more", err=True)
+    elif fmt not in ("table", "markdown") and counted.count == 0:
+        click.echo("rulesdb: sql: the query returned no rows", err=True)
+    # Only after the query (its read-only connection names a hot journal first): another
+    # database behind head gets its one warning line; any SQLite file may be queried.
+    app.data_engine(refuse_empty=False)
 
 
 class _Counted:
     """Rows up to a limit, remembering whether more were there."""
 
     def __init__(self, rows: Any, limit: int | None) -> None:
-        self.rows, self.limit, self.cut = rows, limit, False
+        self.rows, self.limit, self.cut, self.count = rows, limit, False, 0
 
     def __iter__(self) -> Any:
         for number, row in enumerate(self.rows):
             if self.limit is not None and number >= self.limit:
                 self.cut = True
                 return
+            self.count = number + 1
             yield row
 
 

@@ -43,7 +43,7 @@ def current_revision(engine: Engine) -> str | None:
     return rows[0][0] if rows else None
 
 
-def ensure_current(engine: Engine, *, auto_upgrade: bool) -> str | None:
+def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = True) -> str | None:
     """Make sure the database can be read: upgrade it (embedded default), or accept one
     behind head and return the one-line warning to show (None when at head).
 
@@ -59,6 +59,8 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool) -> str | None:
     if auto_upgrade:
         upgrade(engine)
         return None
+    if current is None and not refuse_empty:
+        return None  # not a rulesdb database (yet): nothing to warn about
     if current is None:
         raise RulesdbError(f"the database {where} is empty, behind {head}; "
                            f"run: rulesdb --db '{where}' upgrade")

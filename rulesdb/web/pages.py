@@ -57,10 +57,14 @@ def described_objects(engine: Engine) -> list[dict[str, str]]:
 
 
 def summarise(comparison: Comparison) -> str:
-    """'tribal → kindred; −3 creature types': a release's change in a few words."""
+    """'tribal → kindred; 3 creature types merged': a release's change in a few words."""
     parts = [f"{item['from']} → {item['to']}" for item in comparison.renamed]
     for sign, lists in (("+", comparison.added), ("−", comparison.removed)):
         parts += [f"{sign}{len(names)} {_noun(key, len(names))}" for key, names in lists.items()]
+    merged: dict[str, int] = {}
+    for item in comparison.merged:  # Naga → Snake: the cards took another subtype
+        merged[item["category"]] = merged.get(item["category"], 0) + 1
+    parts += [f"{count} {_noun(key, count)} merged" for key, count in merged.items()]
     if parts:
         return "; ".join(parts)
     if comparison.rules_changed:
