@@ -30,6 +30,7 @@ _SECTION = re.compile(r"(?P<number>\d)\. (?P<text>\S.*)")
 _RULE = re.compile(r"(?P<number>\d{3}(?:\.\d+(?:[a-z]{1,2})?)?)(?P<dot>\.?)(?P<gap>\s*)"
                    r"(?P<text>\S.*)")
 _EXAMPLE = "Example"
+_GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
 
@@ -75,7 +76,7 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
     body_start, body_end = _body_bounds(padded, source)
     credits = _heading(padded, "Credits")
     glossary_end = credits[1] if len(credits) > 1 else len(padded)
-    first_line = padded.count("\n", 0, body_start + 1)  # the body's first line number (the pad is one)
+    first_line = padded.count("\n", 0, body_start + 1)  # the pad is a newline too
     notes: list[str] = []
     # Headings the contents list after "Credits" (2009-2013: "Customer Service Information")
     # come before the body's first section; each is printed again after the glossary.
@@ -184,6 +185,13 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             continue
         (term_line, term), *definition = block
         block = []
+        glued = _GLUED_SENSE.fullmatch(term)
+        if glued and definition and definition[0][1].startswith("2. "):
+            # 2021-06-18 prints "Draw1. To put ..." for "Draw" then "1. To put ...".
+            term = glued["term"]
+            definition.insert(0, (term_line, glued["sense"]))
+            notes.append(f"{source}:{term_line}: glossary term {term!r} runs into its first "
+                         "sense ('1.') on one line; read as the term, then the sense")
         if not definition:
             raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
                                 "definition; expected the term, then its text on the next line")
