@@ -119,13 +119,19 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, out, err) == (0, f"{NEW_REVISION}: written\n", "")
     after = snapshot(checkout)
     added = {name for name in after if name not in before}
-    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py"}
+    # The rulebook: an index, and a pack with the one text no release had (the new 205.3m).
+    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py",
+                     f"seeds/rulebook/{NEW_REVISION}.json",
+                     f"seeds/rulebook/texts/{NEW_REVISION}.json"}
     changed = {name for name in before if after[name] != before[name]}
     assert changed == {"migrations/HEAD"}
     assert checkout.head() == NEW_REVISION
+    pack = json.loads(after[f"seeds/rulebook/texts/{NEW_REVISION}.json"])
+    assert [NEW_TYPE in text for text, _ in pack.values()] == [True]
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    assert 'down_revision: str | None = "rulebook_text"' in revision
+    assert "from rulesdb_loaders.release_v2 import" in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -158,7 +164,7 @@ def test_appended_release_upgrades_and_downgrades(
                         "--format", "json"], checkout.root)
         return {row["name"] for row in json.loads(done.stdout)}
 
-    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, rulebook_text
     url = url_text(head_url)
     before = db_dump()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
@@ -170,8 +176,11 @@ def test_appended_release_upgrades_and_downgrades(
     assert NEW_TYPE not in creature_types("2026-11-12")
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
+    done = rulesdb(["--db", url, "rule", "205.3m", "--as-of", "2026-11-13", "--format", "json"],
+                   checkout.root)
+    assert NEW_TYPE in json.loads(done.stdout)["text"]  # the release came with its rulebook
 
-    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    rulesdb(["--db", url, "downgrade", "rulebook_text"], checkout.root)
     assert db_dump() == before
 
 

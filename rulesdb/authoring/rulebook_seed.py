@@ -41,39 +41,53 @@ class TextStore:
                 self.pack_of.setdefault(key, path.stem)
                 self.texts.setdefault(key, value)
 
-    def write_release(self, revision: str, book: Rulebook, source_file: str,
-                      source_sha256: str) -> tuple[str, str]:
-        """Write the release's pack (if it brings new texts) and index; returns the index's
-        file name under seeds/ and its sha256."""
+    def release_files(self, revision: str, book: Rulebook, source_file: str,
+                      source_sha256: str) -> dict[Path, bytes]:
+        """The files the release needs: its pack (if it brings texts no pack has) and its
+        index. Nothing is written; :meth:`write` does."""
         entries: list[tuple[str, list[Any]]] = []
         entries += [(text_key(r.text, r.examples), [r.text, list(r.examples)])
                     for r in book.rules]
         entries += [(text_key(g.text), [g.text, []]) for g in book.glossary]
-        fresh = {}
+        fresh: dict[str, list[Any]] = {}
         for key, value in entries:
-            known = self.texts.get(key)
+            known = self.texts.get(key, fresh.get(key))
             if known is not None and known != value:
                 raise RuntimeError(f"text key {key} names two texts; widen KEY_DIGITS")
             if known is None:
                 fresh[key] = value
+        files: dict[Path, bytes] = {}
+        pack_sha256 = {name: _file_sha256(self.packs_folder / f"{name}.json")
+                       for name in {self.pack_of[key] for key, _ in entries if key in self.pack_of}}
         if fresh:
-            self.packs_folder.mkdir(parents=True, exist_ok=True)
-            (self.packs_folder / f"{revision}.json").write_bytes(_pack_bytes(fresh))
-            for key, value in fresh.items():
-                self.texts[key], self.pack_of[key] = value, revision
-        packs = sorted({self.pack_of[key] for key, _ in entries})
+            pack = self.packs_folder / f"{revision}.json"
+            files[pack] = _pack_bytes(fresh)
+            pack_sha256[revision] = hashlib.sha256(files[pack]).hexdigest()
         index = {
             "format": INDEX_FORMAT,
             "effective_date": book.effective_date.isoformat(),
             "source": {"file": source_file, "sha256": source_sha256},
-            "packs": {name: _file_sha256(self.packs_folder / f"{name}.json") for name in packs},
+            "packs": dict(sorted(pack_sha256.items())),
             "rules": [[r.number, text_key(r.text, r.examples)] for r in book.rules],
             "glossary": [[g.term, text_key(g.text)] for g in book.glossary],
             "notes": [_relative(note) for note in book.notes],
         }
-        data = _index_bytes(index)
-        (self.folder / f"{revision}.json").write_bytes(data)
-        return f"rulebook/{revision}.json", hashlib.sha256(data).hexdigest()
+        files[self.folder / f"{revision}.json"] = _index_bytes(index)
+        return files
+
+    def write(self, files: dict[Path, bytes]) -> None:
+        for path, data in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            if path.parent == self.packs_folder:
+                for key, value in json.loads(data).items():
+                    self.texts[key], self.pack_of[key] = value, path.stem
+
+
+def index_sha256(files: dict[Path, bytes]) -> str:
+    """The sha256 of the index among a release's files (the one outside texts/)."""
+    (data,) = [data for path, data in files.items() if path.parent.name != "texts"]
+    return hashlib.sha256(data).hexdigest()
 
 
 def _relative(note: str) -> str:
