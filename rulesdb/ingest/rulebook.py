@@ -22,6 +22,7 @@ from pathlib import Path
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.decoding import read_cr_file
 from rulesdb.ingest.document import _body_bounds, _effective_date, _heading
+from rulesdb.util.rule_numbers import parent_number
 
 # "1. Game Concepts" | "100. General" | "100.1. These ..." | "100.1a A two-player ..." |
 # "704.5aa If ..." (after 704.5z the CR goes on with two letters). The separator is normally
@@ -93,16 +94,6 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
 
 def normalise(line: str) -> str:
     return _SPACES.sub(" ", line).strip()
-
-
-def parent_number(number: str) -> str | None:
-    """704.5j → 704.5, 704.5 → 704, 704 → 7, 7 → None."""
-    if len(number) == 1:
-        return None
-    if "." not in number:
-        return number[0]
-    head, tail = number.split(".", 1)
-    return f"{head}.{tail.rstrip('abcdefghijklmnopqrstuvwxyz')}" if tail[-1].isalpha() else head
 
 
 class _Draft:
