@@ -4,7 +4,15 @@ Each module registers its commands on the one group; heavy imports stay inside t
 so that ``rulesdb check`` starts fast.
 """
 
-from rulesdb.cli import admin, listings, maintainer, questions, revisions, words  # noqa: F401  (register commands)
+from rulesdb.cli import (  # noqa: F401  (register commands)
+    admin,
+    listings,
+    maintainer,
+    questions,
+    revisions,
+    rulebook,
+    words,
+)
 from rulesdb.cli.app import cli, main
 
 __all__ = ["cli", "main"]
