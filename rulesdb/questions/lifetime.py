@@ -124,15 +124,21 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
             raise _unknown(word, None)
         items = sorted({(c.kind, c.category, c.name) for c in found},
                        key=lambda item: (item[0], item[1] or "", item[2]))
-        for kind, category, name in items:
-            found += _mentions(day, kind, category, name, rulebook, glossary)
+        mentions = [mention for kind, category, name in items
+                    for mention in _mentions(day, kind, category, name, rulebook, glossary)]
     order = {kind: index for index, kind in enumerate(KINDS)}
+
+    def ordered(citations: list[Citation]) -> list[Citation]:
+        return sorted(citations, key=lambda c: (order[c.kind], c.category or "", c.name,
+                                                c.relation == "glossary", rule_key(c.rule)))
+
+    # What the type vocabulary says first, as before the rulebook; then the rules and
+    # glossary entries that mention the word and are not cited already.
     unique: dict[tuple[str, str | None, str, str], Citation] = {}
-    for citation in found:
+    for citation in [*ordered(found), *ordered(mentions)]:
         unique.setdefault((citation.kind, citation.category, citation.name, citation.rule),
                           citation)
-    return sorted(unique.values(), key=lambda c: (order[c.kind], c.category or "", c.name,
-                                                  c.relation == "glossary", rule_key(c.rule)))
+    return list(unique.values())
 
 
 def _mentions(day: date, kind: str, category: str | None, name: str, rules: dict[str, str],
