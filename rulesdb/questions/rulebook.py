@@ -139,9 +139,8 @@ def rule_history(bind: Bind, number: str) -> list[RuleVersion]:
                 number=wanted, text=row["text"], examples=json.loads(row["examples"]),
                 first_release=first.isoformat(), last_release=last.isoformat(),
                 releases=len(run),
-                renumbered_from=_moved(connection, days, by_day, first, -1, row["text_id"],
-                                       wanted),
-                renumbered_to=_moved(connection, days, by_day, last, +1, row["text_id"], wanted)))
+                renumbered_from=_moved(connection, days, first, -1, row["text_id"], wanted),
+                renumbered_to=_moved(connection, days, last, +1, row["text_id"], wanted)))
     return versions
 
 
@@ -326,12 +325,12 @@ def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[dat
     return runs
 
 
-def _moved(connection: Connection, days: list[date], by_day: dict[date, dict[str, Any]],
-           day: date, step: int, text_id: int, number: str) -> str | None:
-    """Where the same text is under another number in the release before (step -1) or after
-    (+1), when this number is absent there and that one absent here: a renumbering."""
+def _moved(connection: Connection, days: list[date], day: date, step: int, text_id: int,
+           number: str) -> str | None:
+    """The one other number printing this very text in the release before (step -1) or after
+    (+1), that does not print it here: the text moved, so the rule was renumbered."""
     index = days.index(day) + step
-    if not 0 <= index < len(days) or days[index] in by_day:
+    if not 0 <= index < len(days):
         return None
     other = [row["number"] for row in fetch(
         connection, "SELECT number FROM release_rule WHERE release_date = :day "
