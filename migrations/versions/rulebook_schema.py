@@ -68,6 +68,7 @@ SQLITE_SEARCH = [
 POSTGRESQL_SEARCH = [
     "ALTER TABLE rulebook_text ADD COLUMN search tsvector GENERATED ALWAYS AS "
     "(to_tsvector('english', text || ' ' || examples)) STORED",
+    # The loader merges GIN's pending list after each load (rulesdb_loaders.rulebook_v1).
     "CREATE INDEX ix_rulebook_text_search ON rulebook_text USING GIN (search)",
 ]
 
@@ -104,7 +105,9 @@ def upgrade() -> None:
                                 name="fk_release_rule_rulebook_text"),
         sqlite_with_rowid=False,
     )
-    op.create_index("ix_release_rule_text_id", "release_rule", ["text_id"])
+    # From a text to the releases printing it (search, the foreign key's checks on delete).
+    op.create_index("ix_release_rule_text_id_release_date", "release_rule",
+                    ["text_id", "release_date"])
     op.create_table(
         "release_glossary",
         sa.Column("release_date", sa.Date(), nullable=False),
@@ -118,7 +121,8 @@ def upgrade() -> None:
                                 name="fk_release_glossary_rulebook_text"),
         sqlite_with_rowid=False,
     )
-    op.create_index("ix_release_glossary_text_id", "release_glossary", ["text_id"])
+    op.create_index("ix_release_glossary_text_id_release_date", "release_glossary",
+                    ["text_id", "release_date"])
     op.create_table(
         "release_rulebook_note",
         sa.Column("release_date", sa.Date(), nullable=False),
@@ -144,9 +148,9 @@ def downgrade() -> None:
     else:
         op.drop_index("ix_rulebook_text_search", table_name="rulebook_text")
     op.drop_table("release_rulebook_note")
-    op.drop_index("ix_release_glossary_text_id", table_name="release_glossary")
+    op.drop_index("ix_release_glossary_text_id_release_date", table_name="release_glossary")
     op.drop_table("release_glossary")
-    op.drop_index("ix_release_rule_text_id", table_name="release_rule")
+    op.drop_index("ix_release_rule_text_id_release_date", table_name="release_rule")
     op.drop_table("release_rule")
     op.drop_table("release_rulebook")
     op.drop_table("rulebook_text")

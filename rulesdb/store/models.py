@@ -333,9 +333,9 @@ class ReleaseRule(Base):
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
-    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"), index=True)
+    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
 
-    __table_args__ = ({"sqlite_with_rowid": False},)
+    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
 
 
 class ReleaseGlossary(Base):
@@ -347,9 +347,9 @@ class ReleaseGlossary(Base):
                                                primary_key=True)
     term: Mapped[str] = mapped_column(String(255), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
-    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"), index=True)
+    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
 
-    __table_args__ = ({"sqlite_with_rowid": False},)
+    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
 
 
 class ReleaseRulebookNote(Base):
