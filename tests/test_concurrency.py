@@ -128,9 +128,11 @@ def test_concurrent_new_release_writes_one_release(
     after = tree_bytes(racing)
     assert after == tree_bytes(single)
     added = sorted(set(after) - set(before))
-    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json"]
+    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json",
+                     "seeds/rulebook/cr_2026_11_13.json",
+                     "seeds/rulebook/texts/cr_2026_11_13.json"]
     assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
-    assert 'down_revision: str | None = "cr_2026_08_07"' in \
+    assert 'down_revision: str | None = "rulebook_text"' in \
         after["migrations/versions/cr_2026_11_13.py"].decode()
     changed = sorted(k for k in before if before[k] != after[k])
     assert changed == ["migrations/HEAD"]
