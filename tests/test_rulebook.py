@@ -225,3 +225,20 @@ def test_reader_keeps_inconsistencies_as_notes() -> None:
     draw = next(g for g in glued.glossary if g.term == "Draw")
     assert draw.text.startswith("1. To put the top card") and "\n2. The result" in draw.text
     assert any("'Draw' runs into its first sense" in note for note in glued.notes)
+
+
+def test_rebuild_rulebook_over_the_shipped_seeds_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checkout = copy_release_chain(tmp_path / "checkout")
+
+    def files() -> dict[str, bytes]:
+        return {str(p.relative_to(checkout)): p.read_bytes() for p in sorted(checkout.rglob("*"))
+                if p.is_file()}
+
+    before = files()
+    paths = [str(cr_file(day)) for day in ("20240920", "20160722", "20210618")]
+    code, out, err = run_cli(["rebuild-rulebook", *paths, "--root", str(checkout)], capsys)
+    assert (code, err) == (0, "")
+    assert out == "64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
+    assert files() == before

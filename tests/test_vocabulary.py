@@ -226,8 +226,8 @@ def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
     assert head.effective_date.isoformat() == releases[-1]
     assert head.parse("Artifact — Spacecraft").valid
 
-    # One release down: the release in force changes at once.
-    migrate.downgrade(head_engine, "-1")
+    # One release down (past the rulebook's revisions): the release in force changes at once.
+    migrate.downgrade(head_engine, "cr_2026_06_19")
     previous = vocabulary(head_engine)
     assert previous.effective_date.isoformat() == releases[-2]
     assert previous.parse("Creature — Elf").release == previous.effective_date

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -117,3 +118,41 @@ def _index_bytes(index: dict[str, Any]) -> bytes:
         else:
             parts.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
     return ("{\n" + ",\n".join(parts) + "\n}\n").encode()
+
+
+# The revision that loads the rulebook of every release whose own revision predates it.
+DATA_REVISION = "rulebook_text"
+_PINNED = re.compile(r"(RULEBOOKS: dict\[str, str\] = \{\n)(.*?)(\n\})", re.S)
+_V1_RELEASE = "from rulesdb_loaders.release_v1 import"
+
+
+def rebuild_rulebook(cr_files: list[Path], root: Path) -> list[str]:
+    """Write the rulebook seeds of ``cr_files`` (any order; packs already written are kept)
+    and pin, in the ``rulebook_text`` revision, the index of every release whose revision
+    loads only its vocabulary (``release_v1``). Returns the revisions pinned.
+
+    For the maintainer who adds releases before the rulebook revisions (the archive);
+    releases appended after them load their own rulebook (``rulesdb new-release``).
+    """
+    from rulesdb.authoring.release import revision_id
+    from rulesdb.ingest.rulebook import read_rulebook
+
+    seeds, versions = root / "seeds", root / "migrations" / "versions"
+    store = TextStore(seeds)
+    for path in cr_files:
+        book = read_rulebook(path)  # a file that cannot be read completely stops it all
+        source_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
+        store.write(store.release_files(revision_id(book.effective_date), book, path.name,
+                                        source_sha256))
+    pinned = {}
+    for revision in sorted(p.stem for p in versions.glob("cr_*.py")):
+        index = store.folder / f"{revision}.json"
+        if _V1_RELEASE in (versions / f"{revision}.py").read_text() and index.is_file():
+            pinned[revision] = _file_sha256(index)
+    data = versions / f"{DATA_REVISION}.py"
+    lines = "\n".join(f'    "{revision}": "{sha256}",' for revision, sha256 in pinned.items())
+    text, count = _PINNED.subn(lambda m: m[1] + lines + m[3], data.read_text())
+    if count != 1:
+        raise RuntimeError(f"{data}: no RULEBOOKS table to pin the indexes in")
+    data.write_text(text)
+    return list(pinned)
