@@ -27,6 +27,16 @@ def _target_metadata():  # type: ignore[no-untyped-def]
     return Base.metadata
 
 
+def _modelled(obj, name, type_, reflected, compare_to) -> bool:  # type: ignore[no-untyped-def]
+    """The full-text index is each backend's own (rulebook_schema): FTS5 tables on SQLite, a
+    generated tsvector column and its GIN index on PostgreSQL; the models leave it out."""
+    if type_ == "table":
+        return not name.startswith("rulebook_fts")
+    if type_ in ("column", "index"):
+        return name not in ("search", "ix_rulebook_text_search")
+    return True
+
+
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
     with migration_lock(connection):
         context.configure(
@@ -35,6 +45,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
             render_as_batch=True,  # SQLite cannot ALTER most things in place
             transactional_ddl=True,  # SQLite too: a failed run leaves nothing behind
             compare_type=True,
+            include_object=_modelled,
         )
         with context.begin_transaction():
             context.run_migrations()

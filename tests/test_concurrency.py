@@ -128,7 +128,9 @@ def test_concurrent_new_release_writes_one_release(
     after = tree_bytes(racing)
     assert after == tree_bytes(single)
     added = sorted(set(after) - set(before))
-    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json"]
+    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json",
+                     "seeds/rulebook/cr_2026_11_13.json",
+                     "seeds/rulebook/texts/cr_2026_11_13.json"]
     assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
     old_head = before["migrations/HEAD"].decode().strip()  # a release or not (comments_v1)
     assert f'down_revision: str | None = "{old_head}"' in \

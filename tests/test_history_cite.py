@@ -28,7 +28,13 @@ def cli_json(url: URL, *args: str) -> list[dict]:
 
 
 def rules_of(citations: list) -> dict[str, tuple[str, str | None]]:
-    return {c.rule: (c.relation, c.via) for c in citations}
+    """The citations from the type vocabulary (not the rulebook's mentions and glossary)."""
+    return {c.rule: (c.relation, c.via) for c in citations
+            if c.relation not in ("mentions", "glossary")}
+
+
+def mentions_of(citations: list) -> dict[str, str]:
+    return {c.rule: c.relation for c in citations if c.relation in ("mentions", "glossary")}
 
 
 def test_creature_types_that_left(head_engine: Engine) -> None:
@@ -91,11 +97,22 @@ def test_cite_equipment_legendary_artifact(head_engine: Engine) -> None:
     equipment = cite(head_engine, "equipment")
     assert rules_of(equipment) == {"205.3g": ("lists", None),
                                    "301.5": ("cross-reference", "205.3g")}
-    assert "Equipment" in equipment[0].text
-    assert equipment[1].text is None  # the database holds the text of 205.* and 305.6 only
-    assert rules_of(cite(head_engine, "Legendary")) == {
-        "205.4a": ("lists", None), "205.4d": ("mentions", None),
-        "704.5j": ("cross-reference", "205.4d")}
+    assert all("Equipment" in c.text or "equipment" in c.text for c in equipment)
+    cross = next(c for c in equipment if c.relation == "cross-reference")
+    assert cross.text.startswith("Some artifacts have the subtype “Equipment.”")
+    # The rulebook: every rule and glossary entry of the release that says "Equipment".
+    mentioned = mentions_of(equipment)
+    assert {"301.5a", "301.5b", "702.6a", "Equipment"} <= set(mentioned)
+    assert mentioned["Equipment"] == "glossary" and mentioned["702.6a"] == "mentions"
+    assert "702.6" not in mentioned  # "Equip" is another word
+    auras = mentions_of(cite(head_engine, "Aura"))
+    assert "702.16n" in auras  # "Some Auras both give ...": the plural counts
+    legendary = cite(head_engine, "Legendary")
+    assert rules_of(legendary) == {"205.4a": ("lists", None),
+                                   "704.5j": ("cross-reference", "205.4d")}
+    assert {"205.4d", "205.4e", "Legendary"} <= set(mentions_of(legendary))
+    target = next(c for c in legendary if c.rule == "704.5j")
+    assert "legendary permanents with the same name" in target.text
     assert rules_of(cite(head_engine, "artifact")) == {"205.2a": ("lists", None),
                                                        "301": ("defines", None)}
 
@@ -118,8 +135,11 @@ def test_cli_history_and_cite_json(head_url: URL) -> None:
                             "merged_into"]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
     rows = cli_json(head_url, "cite", "Equipment", "--as-of", "2024-06-07")
-    assert [(r["rule"], r["relation"]) for r in rows] == [("205.3g", "lists"),
-                                                          ("301.5", "cross-reference")]
+    assert [(r["rule"], r["relation"]) for r in rows
+            if r["relation"] in ("lists", "cross-reference")] == [("205.3g", "lists"),
+                                                                  ("301.5", "cross-reference")]
+    assert rows[-1]["relation"] == "glossary"
+    assert {"Equipment", "Unattach"} <= {r["rule"] for r in rows if r["relation"] == "glossary"}
     assert list(rows[0]) == ["release_date", "rule", "relation", "kind", "category", "name",
                              "via", "text"]
     assert {r["release_date"] for r in rows} == {"2024-06-07"}

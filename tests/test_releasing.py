@@ -124,15 +124,21 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, out, err) == (0, f"{NEW_REVISION}: written\n", "")
     after = snapshot(checkout)
     added = {name for name in after if name not in before}
-    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py"}
+    # The rulebook: an index, and a pack with the one text no release had (the new 205.3m).
+    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py",
+                     f"seeds/rulebook/{NEW_REVISION}.json",
+                     f"seeds/rulebook/texts/{NEW_REVISION}.json"}
     changed = {name for name in before if after[name] != before[name]}
     assert changed == {"migrations/HEAD"}
     assert checkout.head() == NEW_REVISION
+    pack = json.loads(after[f"seeds/rulebook/texts/{NEW_REVISION}.json"])
+    assert [NEW_TYPE in text for text, _ in pack.values()] == [True]
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
     # Chained after the old head, which may be a revision that is not a release (comments_v1).
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
+    assert "from rulesdb_loaders.release_v2 import" in revision  # loads its rulebook too
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -178,6 +184,9 @@ def test_appended_release_upgrades_and_downgrades(
     assert NEW_TYPE not in creature_types("2026-11-12")
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
+    done = rulesdb(["--db", url, "rule", "205.3m", "--as-of", "2026-11-13", "--format", "json"],
+                   checkout.root)
+    assert NEW_TYPE in json.loads(done.stdout)["text"]  # the release came with its rulebook
 
     rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before

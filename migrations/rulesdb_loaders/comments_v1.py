@@ -57,13 +57,31 @@ def uncomment(table: str, columns: Iterable[str] = ()) -> None:
 
 
 def apply_frozen(name: str) -> None:
-    for table, (description, columns) in frozen(name).items():
+    for table, (description, columns) in _present(frozen(name)):
         comment_on(table, description, columns)
 
 
 def remove_frozen(name: str) -> None:
-    for table, (_, columns) in frozen(name).items():
+    for table, (_, columns) in _present(frozen(name)):
         uncomment(table, columns)
+
+
+def _present(described: dict[str, tuple[str, dict[str, str]]]
+             ) -> list[tuple[str, tuple[str, dict[str, str]]]]:
+    """The described objects and columns this database has: some are one backend's own
+    (SQLite's FTS5 table rulebook_fts, PostgreSQL's tsvector column rulebook_text.search)."""
+    if not _postgresql():
+        return []
+    found = op.get_bind().exec_driver_sql(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema()").all()
+    columns: dict[str, set[str]] = {}
+    for table, column in found:
+        columns.setdefault(table, set()).add(column)
+    return [(table, (description, {c: text for c, text in described_columns.items()
+                                   if c in columns[table]}))
+            for table, (description, described_columns) in described.items()
+            if table in columns]
 
 
 def _postgresql() -> bool:

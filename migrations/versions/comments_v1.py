@@ -5,7 +5,7 @@ rulesdb/store/descriptions.toml at this revision); tables and views added later 
 comments in their own revisions. A no-op on SQLite, which has no comments.
 
 Revision ID: comments_v1
-Revises: subtype_merge
+Revises: rulebook_text
 """
 
 from collections.abc import Sequence
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rulesdb_loaders.comments_v1 import apply_frozen, remove_frozen
 
 revision: str = "comments_v1"
-down_revision: str | None = "subtype_merge"
+down_revision: str | None = "rulebook_text"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

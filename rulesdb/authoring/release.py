@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from rulesdb.authoring.curated import renames_in
+from rulesdb.authoring.rulebook_seed import TextStore, index_sha256
 from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData, import_file
+from rulesdb.ingest.rulebook import Rulebook, read_rulebook
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
 
@@ -27,6 +29,8 @@ LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
 _DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
+# From this revision on the schema has the rulebook, and release revisions load theirs too.
+RULEBOOK_REVISION = "rulebook_text"
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -52,6 +56,33 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     downgrade_release("{day}")
+'''
+_TEMPLATE_WITH_RULEBOOK = '''"""CR release effective {day} ({source}), with its rulebook.
+
+Revision ID: {revision}
+Revises: {down_revision}
+"""
+
+from collections.abc import Sequence
+
+from rulesdb_loaders.release_v2 import downgrade_release, upgrade_release
+
+revision: str = "{revision}"
+down_revision: str | None = "{down_revision}"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+SEED = "{seed}"
+SEED_SHA256 = "{seed_sha256}"
+RULEBOOK_SHA256 = "{rulebook_sha256}"  # seeds/rulebook/{revision}.json
+
+
+def upgrade() -> None:
+    upgrade_release(revision, SEED, SEED_SHA256, RULEBOOK_SHA256)
+
+
+def downgrade() -> None:
+    downgrade_release(revision)
 '''
 
 
@@ -108,6 +139,19 @@ class Checkout:
             raise RulesdbError(f"{self.versions}: the chain has {len(tips)} heads: {tips}")
         return tips[0]
 
+    def chain(self, head: str | None = None) -> list[str]:
+        """The revisions from ``head`` (default HEAD) down to the first, read from the files'
+        ``down_revision`` lines (no Alembic import)."""
+        down: dict[str, str | None] = {}
+        for path in self.versions.glob("*.py"):
+            match = _DOWN_REVISION.search(path.read_text(encoding="utf-8"))
+            down[path.stem] = match[1] if match else None
+        chain, current = [], head or self.head()
+        while current is not None and current in down and current not in chain:
+            chain.append(current)
+            current = down[current]
+        return chain
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -133,6 +177,7 @@ class Staged:
     def add(self, target: Path, data: bytes) -> None:
         temp = target.with_name(f".{target.name}.partial")  # not *.py: Alembic ignores it
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)  # seeds/rulebook/texts/
             with open(temp, "wb") as handle:
                 handle.write(data)
                 handle.flush()
@@ -196,34 +241,49 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """
     checkout = Checkout(checkout_root(root))
     release = import_file(cr_file)
+    book = read_rulebook(cr_file)  # a file whose rules cannot all be read is refused whole
     with checkout.locked():  # "already released?" is only true or false under the lock
-        return _append(checkout, cr_file, release)
+        return _append(checkout, cr_file, release, book)
 
 
-def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
+def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
+            book: Rulebook) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    # The head may be a revision that is not a release (comments_v1, a new table): releases are
-    # ordered against the newest release, and the new one is chained after the head.
-    last = checkout.last_release()
-    head_day = release_date(last) if last else None
-    if last == revision:
+    chain = checkout.chain(head)
+    releases = [r for r in chain if release_date(r) is not None]
+    latest = max(releases, key=lambda r: release_date(r) or date.min) if releases else None
+    latest_day = release_date(latest) if latest else None
+    with_rulebook = RULEBOOK_REVISION in chain
+    if latest == revision:
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
-        if existing == fresh:
+        if existing == fresh and not _rulebook_differs(checkout, revision, book, release):
             return revision, False
         raise RulesdbError(f"{cr_file}: release {release.effective_date} is already the head "
                            "and this file extracts differently; fix the file or the importer")
-    if head_day is not None and release.effective_date <= head_day:
+    if latest_day is not None and release.effective_date <= latest_day:
         raise RulesdbError(
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
-            f"release {head_day}; releases only append"
+            f"release {latest_day}; releases only append"
         )
     with staged() as files:
         _write(files, checkout, release, down_revision=head,
-               previous=checkout.seed_of(last) if last else None)
+               previous=checkout.seed_of(latest) if latest else None,
+               book=book if with_rulebook else None)
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
+
+
+def _rulebook_differs(checkout: Checkout, revision: str, book: Rulebook,
+                      release: ReleaseData) -> bool:
+    """Whether the release's rulebook files differ from what the file gives (none: no)."""
+    store = TextStore(checkout.seeds)
+    if not (store.folder / f"{revision}.json").is_file():
+        return False  # a release from before the rulebook: its revision loads none
+    files = store.release_files(revision, book, Path(release.source_file).name,
+                                release.source_sha256)
+    return any(not path.is_file() or path.read_bytes() != data for path, data in files.items())
 
 
 def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
@@ -270,7 +330,7 @@ def _base_revision(checkout: Checkout) -> str:
 
 def _write(
     files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
-    previous: dict[str, Any] | None,
+    previous: dict[str, Any] | None, book: Rulebook | None = None,
 ) -> dict[str, Any]:
     renames = renames_in(release.effective_date)
     _check_renames(release, previous, renames)
@@ -279,10 +339,18 @@ def _write(
     revision = revision_id(release.effective_date)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
-    files.add(checkout.versions / f"{revision}.py", _TEMPLATE.format(
-        day=release.effective_date.isoformat(), source=release.source_file, revision=revision,
-        down_revision=down_revision, seed=seed_name, seed_sha256=sha256(data),
-    ).encode())
+    fields = {"day": release.effective_date.isoformat(), "source": release.source_file,
+              "revision": revision, "down_revision": down_revision, "seed": seed_name,
+              "seed_sha256": sha256(data)}
+    template = _TEMPLATE
+    if book is not None:
+        book_files = TextStore(checkout.seeds).release_files(
+            revision, book, Path(release.source_file).name, release.source_sha256)
+        for path, content in book_files.items():
+            files.add(path, content)
+        fields["rulebook_sha256"] = index_sha256(book_files)
+        template = _TEMPLATE_WITH_RULEBOOK
+    files.add(checkout.versions / f"{revision}.py", template.format(**fields).encode())
     return document
 
 

@@ -12,6 +12,7 @@ from rulesdb.cli import (  # noqa: F401  (register commands)
     maintainer,
     questions,
     revisions,
+    rulebook,
     web,
     words,
 )

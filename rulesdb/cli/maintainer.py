@@ -64,3 +64,19 @@ def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
 
     written = rebuild(list(files), root)
     click.echo(f"{len(written)} releases: {written[0]} .. {written[-1]}")
+
+
+@cli.command("rebuild-rulebook")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
+              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
+def rebuild_rulebook(files: tuple[Path, ...], root: Path | None) -> None:
+    """Write the rulebook seeds of official CR FILES (any order) and pin them in the
+    rulebook_text revision, for releases added before it (one-time tool, like rebuild-chain)."""
+    from rulesdb.authoring.rulebook_seed import rebuild_rulebook as rebuild
+    from rulesdb.store.paths import data_root
+
+    pinned = rebuild(list(files), root or data_root())
+    click.echo(f"{len(pinned)} releases pinned in rulebook_text: {pinned[0]} .. {pinned[-1]}"
+               if pinned else "no release pinned in rulebook_text")

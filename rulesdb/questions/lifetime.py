@@ -7,6 +7,7 @@ through SQLAlchemy Core; results sorted in Python so both backends answer alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,6 +18,7 @@ from sqlalchemy import Connection
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, rule_key
+from rulesdb.questions.rulebook import glossary_texts, release_texts
 from rulesdb.questions.successors import merges_of
 from rulesdb.util.names import lookup_key
 
@@ -60,9 +62,10 @@ class Citation:
     category: str | None
     name: str
     rule: str
-    relation: str  # lists | defines | mentions | cross-reference | basic land type
+    relation: str  # lists | defines | mentions | cross-reference | basic land type | glossary
     via: str | None  # for a cross-reference: the rule that points to ``rule``
-    text: str | None  # the rule's text, where the database holds it (205.* and 305.6)
+    text: str | None  # the rule's text (for a glossary entry, its definition; ``rule`` is
+    # then the term); None only for a release loaded without its rulebook
 
     def to_json(self) -> dict[str, Any]:
         return {"release_date": self.release_date, "kind": self.kind, "category": self.category,
@@ -96,7 +99,10 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
         day = queries.release_in_force(connection, as_of)
         key = lookup_key(word)
         found: list[Citation] = []
-        texts = {row["number"]: row["text"] for row in fetch(
+        rulebook = release_texts(connection, day)
+        glossary = glossary_texts(connection, day)
+        # Rule 205 and 305.6 keep the text the vocabulary was read from (examples included).
+        texts = rulebook | {row["number"]: row["text"] for row in fetch(
             connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day)}
         for row in fetch(connection, "SELECT card_type AS name, rule, section FROM "
                                      "release_card_type WHERE release_date = :day", day=day):
@@ -121,13 +127,49 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
                     f"{word!r} is not listed in release {day.isoformat()} (in force {when}); "
                     f"see: rulesdb history {_shell_word(word)}")
             raise _unknown(word, None)
+        items = sorted({(c.kind, c.category, c.name) for c in found},
+                       key=lambda item: (item[0], item[1] or "", item[2]))
+        mentions = [mention for kind, category, name in items
+                    for mention in _mentions(day, kind, category, name, rulebook, glossary)]
     order = {kind: index for index, kind in enumerate(KINDS)}
+
+    def ordered(citations: list[Citation]) -> list[Citation]:
+        return sorted(citations, key=lambda c: (order[c.kind], c.category or "", c.name,
+                                                c.relation == "glossary", rule_key(c.rule)))
+
+    # What the type vocabulary says first, as before the rulebook; then the rules and
+    # glossary entries that mention the word and are not cited already.
     unique: dict[tuple[str, str | None, str, str], Citation] = {}
-    for citation in found:
+    for citation in [*ordered(found), *ordered(mentions)]:
         unique.setdefault((citation.kind, citation.category, citation.name, citation.rule),
                           citation)
-    return sorted(unique.values(), key=lambda c: (order[c.kind], c.category or "", c.name,
-                                                  rule_key(c.rule)))
+    return list(unique.values())
+
+
+def _mentions(day: date, kind: str, category: str | None, name: str, rules: dict[str, str],
+              glossary: dict[str, str]) -> list[Citation]:
+    """Every rule and glossary entry of the release whose text has the name as a whole word,
+    in any case, or its plural (Aura → Auras; Equipment is its own)."""
+    pattern = mention_pattern(name)
+    found = [Citation(day.isoformat(), kind, category, name, number, "mentions", None, text)
+             for number, text in rules.items() if pattern.search(text)]
+    found += [Citation(day.isoformat(), kind, category, name, term, "glossary", None, text)
+              for term, text in glossary.items() if pattern.search(term) or pattern.search(text)]
+    return found
+
+
+def mention_pattern(name: str) -> re.Pattern[str]:
+    """The name and its regular English plurals as whole words, any case, either apostrophe."""
+    forms = {name, name + "s", name + "es"}
+    if name.endswith("y"):
+        forms.add(name[:-1] + "ies")
+    if name.endswith("f"):
+        forms.add(name[:-1] + "ves")
+    if name.endswith("fe"):
+        forms.add(name[:-2] + "ves")
+    alternatives = "|".join(re.escape(form).replace("’", "['’]").replace("'", "['’]")
+                            for form in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 def _card_type_citations(day: date, row: dict[str, Any],

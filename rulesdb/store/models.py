@@ -13,11 +13,13 @@ from __future__ import annotations
 from datetime import date
 
 from sqlalchemy import (
+    BigInteger,
     CheckConstraint,
     Date,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
+    Integer,
     MetaData,
     String,
     Text,
@@ -310,6 +312,75 @@ class SubtypeMerge(Base):
             ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
         ),
     )
+# The whole rulebook (revision rulebook_schema): each distinct text once, releases point to it.
+# The full-text index (SQLite FTS5 table rulebook_fts, PostgreSQL column rulebook_text.search)
+# is each backend's own and not modelled; migrations/env.py leaves it out of comparisons.
+
+TEXT_ID = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class RulebookText(Base):
+    """A distinct rule text (with its examples, a JSON array) or glossary definition."""
+
+    __tablename__ = "rulebook_text"
+
+    id: Mapped[int] = mapped_column(TEXT_ID, primary_key=True, autoincrement=False)
+    text: Mapped[str] = mapped_column(Text)
+    examples: Mapped[str] = mapped_column(Text)
+
+
+class ReleaseRulebook(Base):
+    """A release whose rulebook is loaded, with the index it was loaded from."""
+
+    __tablename__ = "release_rulebook"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    index_sha256: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[int] = mapped_column(Integer)
+    glossary_entries: Mapped[int] = mapped_column(Integer)
+
+
+class ReleaseRule(Base):
+    """A numbered rule (section, rule or subrule) as one release prints it."""
+
+    __tablename__ = "release_rule"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    number: Mapped[str] = mapped_column(RULE, primary_key=True)
+    occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
+
+    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
+
+
+class ReleaseGlossary(Base):
+    """A glossary entry as one release prints it."""
+
+    __tablename__ = "release_glossary"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    term: Mapped[str] = mapped_column(String(255), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
+
+    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
+
+
+class ReleaseRulebookNote(Base):
+    """Where a release's file is inconsistent with itself (a number printed twice, ...)."""
+
+    __tablename__ = "release_rulebook_note"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    note: Mapped[str] = mapped_column(Text)
+
+
 def _describe(metadata: MetaData) -> None:
     """Table and column comments from descriptions.toml, so the models match PostgreSQL's
     COMMENT ONs (which the migrations set from the same text) and autogenerate sees no drift."""

@@ -1,0 +1,423 @@
+"""The whole rulebook, release by release: a rule, its history, the glossary, search, diffs.
+
+Plain SQL through SQLAlchemy Core. Search is each database's own full-text engine (SQLite FTS5,
+PostgreSQL tsvector), restricted to the texts one release prints; everything else reads one or
+two releases' rows through their primary key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection
+
+from rulesdb.errors import RulesdbError
+from rulesdb.questions import listings as queries
+from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
+from rulesdb.util.names import lookup_key
+from rulesdb.util.rule_numbers import parent_number, parse_rule_number
+
+_NEAREST = 3  # numbers or terms suggested on each side of an unknown one
+_WORD = re.compile(r"\w+", re.UNICODE)
+HIGHLIGHT = "**"  # around matched words in search snippets (both backends)
+
+
+class UnknownEntry(RulesdbError):
+    """A well-formed rule number or term the release does not have: a plain no (exit 1)."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True)
+class RuleAnswer:
+    release: str
+    number: str
+    text: str
+    examples: list[str]
+    subrules: list[dict[str, str]]  # each number, text: the rules directly under this one
+
+    def to_json(self) -> dict[str, Any]:
+        return {"release": self.release, "number": self.number, "text": self.text,
+                "examples": list(self.examples), "subrules": [dict(s) for s in self.subrules]}
+
+
+@dataclass(frozen=True)
+class RuleVersion:
+    """One distinct text of a rule and the releases printing it, one after the other."""
+
+    number: str
+    text: str
+    examples: list[str]
+    first_release: str
+    last_release: str
+    releases: int
+    renumbered_from: str | None = None  # the number the same text had in the release before
+    renumbered_to: str | None = None  # the number it has in the release after
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "first_release": self.first_release,
+                "last_release": self.last_release, "releases": self.releases,
+                "renumbered_from": self.renumbered_from, "renumbered_to": self.renumbered_to,
+                "text": self.text, "examples": list(self.examples)}
+
+
+@dataclass(frozen=True)
+class RuleDiff:
+    from_date: str
+    to_date: str
+    added: list[str]
+    removed: list[str]
+    changed: list[dict[str, str]] = field(default_factory=list)  # number, before, after
+    titles: dict[str, str] = field(default_factory=dict)  # number -> text, for added/removed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.from_date, "to": self.to_date, "added": list(self.added),
+                "removed": list(self.removed), "changed": [dict(c) for c in self.changed]}
+
+    def to_markdown(self) -> str:
+        lines = [f"# Comprehensive Rules changes: {self.from_date} → {self.to_date}", ""]
+        if not (self.added or self.removed or self.changed):
+            return "\n".join([*lines, "No rule changed.", ""])
+        lines.append(f"{len(self.added)} added, {len(self.removed)} removed, "
+                     f"{len(self.changed)} changed. Removed words are ~~struck~~, added "
+                     "words **bold**.")
+        for title, numbers in (("Added", self.added), ("Removed", self.removed)):
+            if numbers:
+                lines += ["", f"## {title}", ""]
+                lines += [f"- **{n}** {_first_line(self.titles.get(n, ''))}" for n in numbers]
+        if self.changed:
+            lines += ["", "## Changed", ""]
+            for change in self.changed:
+                lines.append(f"- **{change['number']}** "
+                             f"{marked_changes(change['before'], change['after'])}")
+        return "\n".join([*lines, ""])
+
+
+def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
+    """The rule in the release in force on ``as_of``, with its examples and direct subrules."""
+    wanted = _rule_number(number)
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        # The rule and everything numbered below it: one range of the release's rows.
+        rows = fetch(connection, "SELECT r.number, r.occurrence, r.position, t.text, t.examples "
+                                 "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
+                                 f"WHERE r.release_date = :day AND {_under(connection)}",
+                     day=day, number=wanted, prefix=wanted + "%", **_children_range(wanted))
+        own = [row for row in rows if row["number"] == wanted]
+        if not own:
+            raise _unknown_rule(connection, day, wanted)
+        found = min(own, key=lambda row: row["occurrence"])
+        subrules = sorted((row for row in rows if row["occurrence"] == found["occurrence"]
+                           and parent_number(row["number"]) == wanted),
+                          key=lambda row: row["position"])
+    return RuleAnswer(day.isoformat(), wanted, found["text"], json.loads(found["examples"]),
+                      [{"number": row["number"], "text": row["text"]} for row in subrules])
+
+
+def rule_history(bind: Bind, number: str) -> list[RuleVersion]:
+    """Each distinct text of the rule, oldest first, with the releases printing it."""
+    wanted = _rule_number(number)
+    with connected(bind) as connection:
+        days = _rulebook_days(connection)
+        rows = fetch(connection, "SELECT r.release_date, r.text_id, t.text, t.examples "
+                                 "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
+                                 "WHERE r.number = :number AND r.occurrence = 1", number=wanted)
+        if not rows:
+            raise _unknown_rule(connection, days[-1] if days else None, wanted, anywhere=True)
+        by_day = {as_date(row["release_date"]): row for row in rows}
+        versions = []
+        for run in _runs(days, by_day):
+            first, last = run[0], run[-1]
+            row = by_day[first]
+            versions.append(RuleVersion(
+                number=wanted, text=row["text"], examples=json.loads(row["examples"]),
+                first_release=first.isoformat(), last_release=last.isoformat(),
+                releases=len(run),
+                renumbered_from=_moved(connection, days, first, -1, row["text_id"], wanted),
+                renumbered_to=_moved(connection, days, last, +1, row["text_id"], wanted)))
+    return versions
+
+
+def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]:
+    """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+                                 "JOIN rulebook_text t ON t.id = g.text_id "
+                                 "WHERE g.release_date = :day AND lower(g.term) = :term",
+                     day=day, term=term.strip().lower())
+        if not rows:  # apostrophe style or spacing differ: compare every term's lookup key
+            terms = _terms(connection, day)
+            key = lookup_key(term)
+            matching = [t for t in terms if lookup_key(t) == key]
+            if not matching:
+                raise _unknown_term(term, day, terms)
+            rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+                                     "JOIN rulebook_text t ON t.id = g.text_id "
+                                     "WHERE g.release_date = :day AND g.term = :term",
+                         day=day, term=matching[0])
+    return {"release": day.isoformat(), "term": rows[0]["term"], "text": rows[0]["text"]}
+
+
+def search(bind: Bind, words: str, as_of: date | None = None,
+           limit: int = 10) -> list[dict[str, str]]:
+    """Rules and glossary entries of one release matching ``words``, best first, by the
+    database's full-text engine; each with a snippet, the matched words between ``**``."""
+    tokens = _WORD.findall(words)
+    if not tokens:
+        raise RulesdbError(f"nothing to search for in {words!r}; expected one or more words")
+    if limit < 1:
+        raise RulesdbError(f"--limit: {limit} is not a positive number")
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        if connection.dialect.name == "sqlite":
+            hits = _search_sqlite(connection, day, tokens, limit)
+        else:
+            hits = _search_postgresql(connection, day, " ".join(tokens), limit)
+        entries = _entries_of(connection, day, [hit[0] for hit in hits])
+    results = []
+    for text_id, _, snippet in hits:
+        for kind, name in sorted(entries.get(text_id, []), key=lambda e: (e[0], _sort_key(e))):
+            key = "number" if kind == "rule" else "term"
+            results.append({"kind": kind, key: name, "snippet": snippet})
+    return results[:limit]
+
+
+def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
+    """Rules added, removed and changed between the releases in force on two dates.
+
+    A rule is its text and examples; typographic quotes and dashes alone are no change (see
+    :func:`rulesdb.questions.diff.normalise_rule_text`). A number printed twice in a release
+    (2024-09-20's 702.175) is compared as ``702.175#2`` for its second occurrence.
+    """
+    with connected(bind) as connection:
+        start = queries.release_in_force(connection, from_day)
+        end = queries.release_in_force(connection, to_day)
+        before, after = _printed_rules(connection, start), _printed_rules(connection, end)
+    added = sorted(set(after) - set(before), key=rule_key)
+    removed = sorted(set(before) - set(after), key=rule_key)
+    changed = [{"number": n, "before": before[n], "after": after[n]}
+               for n in sorted(set(before) & set(after), key=rule_key)
+               if normalise_rule_text(before[n]) != normalise_rule_text(after[n])]
+    titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
+    return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles)
+
+
+def marked_changes(before: str, after: str) -> str:
+    """``after`` with words removed since ``before`` as ~~struck~~ and added words **bold**."""
+    old, new = before.split(), after.split()
+    matcher = difflib.SequenceMatcher(a=[normalise_rule_text(w) for w in old],
+                                      b=[normalise_rule_text(w) for w in new], autojunk=False)
+    parts: list[str] = []
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op == "equal":
+            parts += new[b0:b1]
+            continue
+        if a1 > a0:
+            parts.append("~~" + " ".join(old[a0:a1]) + "~~")
+        if b1 > b0:
+            parts.append("**" + " ".join(new[b0:b1]) + "**")
+    return " ".join(parts)
+
+
+def release_texts(connection: Connection, day: date) -> dict[str, str]:
+    """Every rule's text in a release, by number (the first occurrence of a repeated one)."""
+    rows = fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+                             "JOIN rulebook_text t ON t.id = r.text_id "
+                             "WHERE r.release_date = :day AND r.occurrence = 1", day=day)
+    return {row["number"]: row["text"] for row in rows}
+
+
+def glossary_texts(connection: Connection, day: date) -> dict[str, str]:
+    rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+                             "JOIN rulebook_text t ON t.id = g.text_id "
+                             "WHERE g.release_date = :day", day=day)
+    return {row["term"]: row["text"] for row in rows}
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _rule_number(number: str) -> str:
+    parsed = parse_rule_number(number)
+    if parsed is None:
+        raise RulesdbError(f"malformed rule number {number!r}; expected a section (7), a rule "
+                           "(704) or a subrule (704.5, 704.5j)")
+    return parsed
+
+
+def _under(connection: Connection) -> str:
+    """The rule :number and the numbers under it. SQLite compares text bytewise, so a range of
+    its primary key; PostgreSQL's collation may not, so LIKE within the release."""
+    if connection.dialect.name == "sqlite":
+        return "(r.number = :number OR (r.number >= :low AND r.number < :high))"
+    return "r.number LIKE :prefix"
+
+
+def _children_range(number: str) -> dict[str, str]:
+    """Bytewise bounds of the numbers directly under ``number`` (and some deeper ones, which
+    the caller drops): 7 → [700, 8), 704 → [704., 704/), 704.5 → [704.5a, 704.5{)."""
+    if len(number) == 1:
+        return {"low": number + "00", "high": str(int(number) + 1)}
+    if "." not in number:
+        return {"low": number + ".", "high": number + "/"}
+    return {"low": number + "a", "high": number + "{"}
+
+
+def _unknown_rule(connection: Connection, day: date | None, number: str,
+                  anywhere: bool = False) -> RulesdbError:
+    if day is None:
+        return RulesdbError("the database holds no rulebook; run: rulesdb upgrade")
+    numbers = sorted(release_texts(connection, day), key=rule_key)
+    if not numbers:
+        return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
+    where = "any release" if anywhere else f"release {day.isoformat()}"
+    nearest = _neighbours(numbers, number)
+    return UnknownEntry(f"no rule {number} in {where}; nearest: {', '.join(nearest)}")
+
+
+def _neighbours(numbers: list[str], number: str) -> list[str]:
+    keys = [rule_key(n) for n in numbers]
+    at = bisect_left(keys, rule_key(number))
+    return numbers[max(0, at - _NEAREST): at + _NEAREST]
+
+
+def _unknown_term(term: str, day: date, terms: list[str]) -> RulesdbError:
+    if not terms:
+        return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
+    by_key = {lookup_key(t): t for t in terms}
+    close = difflib.get_close_matches(lookup_key(term), list(by_key), n=2 * _NEAREST, cutoff=0.6)
+    nearest = [by_key[k] for k in close] or [t for t in terms if t[:1].lower() ==
+                                             term.strip()[:1].lower()][: 2 * _NEAREST]
+    return UnknownEntry(f"no glossary entry {term!r} in release {day.isoformat()}"
+                        + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
+
+
+def _terms(connection: Connection, day: date) -> list[str]:
+    return [row["term"] for row in fetch(connection, "SELECT term FROM release_glossary "
+                                                     "WHERE release_date = :day", day=day)]
+
+
+def _rulebook_days(connection: Connection) -> list[date]:
+    return sorted(as_date(row["d"]) for row in fetch(
+        connection, "SELECT release_date AS d FROM release_rulebook"))
+
+
+def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[date]]:
+    """Consecutive releases printing the same text, in order."""
+    runs: list[list[date]] = []
+    previous = None
+    for day in days:
+        row = by_day.get(day)
+        current = row["text_id"] if row else None
+        if current is not None:
+            if current == previous and runs:
+                runs[-1].append(day)
+            else:
+                runs.append([day])
+        previous = current
+    return runs
+
+
+def _moved(connection: Connection, days: list[date], day: date, step: int, text_id: int,
+           number: str) -> str | None:
+    """The one other number printing this very text in the release before (step -1) or after
+    (+1), that does not print it here: the text moved, so the rule was renumbered."""
+    index = days.index(day) + step
+    if not 0 <= index < len(days):
+        return None
+    other = [row["number"] for row in fetch(
+        connection, "SELECT number FROM release_rule WHERE release_date = :day "
+                    "AND text_id = :text_id AND occurrence = 1 AND number <> :number",
+        day=days[index], text_id=text_id, number=number)]
+    here = {row["number"] for row in fetch(
+        connection, "SELECT number FROM release_rule WHERE release_date = :day "
+                    "AND text_id = :text_id", day=day, text_id=text_id)}
+    moved = [n for n in other if n not in here]
+    return moved[0] if len(moved) == 1 else None
+
+
+def _search_sqlite(connection: Connection, day: date, tokens: list[str],
+                   limit: int) -> list[tuple[int, float, str]]:
+    # Each word quoted: FTS5 syntax (AND, NEAR, *) in the input is text, not a query. The
+    # unary + keeps SQLite from probing the index once per rowid of the release (300 ms).
+    query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
+    ranked = fetch(connection, """
+        SELECT rowid AS text_id, bm25(rulebook_fts) AS score FROM rulebook_fts
+        WHERE rulebook_fts MATCH :query AND +rowid IN (
+            SELECT text_id FROM release_rule WHERE release_date = :day
+            UNION ALL SELECT text_id FROM release_glossary WHERE release_date = :day)
+        ORDER BY score LIMIT :limit""", query=query, day=day, limit=limit)
+    if not ranked:
+        return []
+    ids = ", ".join(str(int(row["text_id"])) for row in ranked)  # integers from the database
+    snippets = {row["text_id"]: row["snippet"] for row in fetch(
+        connection, f"SELECT rowid AS text_id, snippet(rulebook_fts, -1, '{HIGHLIGHT}', "
+                    f"'{HIGHLIGHT}', '…', 24) AS snippet FROM rulebook_fts "
+                    f"WHERE rulebook_fts MATCH :query AND rowid IN ({ids})", query=query)}
+    return [(row["text_id"], row["score"], snippets[row["text_id"]]) for row in ranked]
+
+
+def _search_postgresql(connection: Connection, day: date, words: str,
+                       limit: int) -> list[tuple[int, float, str]]:
+    # First the texts the GIN index finds, then those the release prints (through the index
+    # on text_id): left to itself the planner probes all 4,000 texts of the release instead.
+    rows = fetch(connection, f"""
+        WITH matches AS MATERIALIZED (
+            SELECT id, text, examples, search FROM rulebook_text
+            WHERE search @@ plainto_tsquery('english', :words))
+        SELECT hits.id AS text_id, hits.score,
+               ts_headline('english', hits.text || ' ' || hits.examples,
+                           plainto_tsquery('english', :words),
+                           'StartSel={HIGHLIGHT}, StopSel={HIGHLIGHT}, MaxWords=24, MinWords=10')
+                 AS snippet
+        FROM (SELECT m.id, m.text, m.examples,
+                     ts_rank(m.search, plainto_tsquery('english', :words)) AS score
+              FROM matches m
+              WHERE EXISTS (SELECT 1 FROM release_rule r
+                            WHERE r.text_id = m.id AND r.release_date = :day)
+                 OR EXISTS (SELECT 1 FROM release_glossary g
+                            WHERE g.text_id = m.id AND g.release_date = :day)
+              ORDER BY score DESC, m.id LIMIT :limit) hits
+        ORDER BY hits.score DESC, hits.id""", words=words, day=day, limit=limit)
+    return [(row["text_id"], row["score"], row["snippet"]) for row in rows]
+
+
+def _entries_of(connection: Connection, day: date,
+                text_ids: list[int]) -> dict[int, list[tuple[str, str]]]:
+    """(kind, number or term) of the release's entries printing each text."""
+    if not text_ids:
+        return {}
+    ids = ", ".join(str(int(i)) for i in text_ids)
+    found: dict[int, list[tuple[str, str]]] = {}
+    for row in fetch(connection, f"""
+            SELECT 'rule' AS kind, number AS name, text_id FROM release_rule
+            WHERE release_date = :day AND text_id IN ({ids})
+            UNION ALL
+            SELECT 'glossary', term, text_id FROM release_glossary
+            WHERE release_date = :day AND text_id IN ({ids})""", day=day):
+        found.setdefault(row["text_id"], []).append((row["kind"], row["name"]))
+    return found
+
+
+def _sort_key(entry: tuple[str, str]) -> Any:
+    return rule_key(entry[1]) if entry[0] == "rule" else ((0, entry[1]),)
+
+
+def _printed_rules(connection: Connection, day: date) -> dict[str, str]:
+    """Each rule of a release as printed: its text, then its examples, one a line."""
+    rows = fetch(connection, "SELECT r.number, r.occurrence, t.text, t.examples "
+                             "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
+                             "WHERE r.release_date = :day", day=day)
+    return {(row["number"] if row["occurrence"] == 1 else f"{row['number']}#{row['occurrence']}"):
+            "\n".join([row["text"], *json.loads(row["examples"])]) for row in rows}
+
+
+def _first_line(text: str) -> str:
+    return text.split("\n", 1)[0]

@@ -1,0 +1,244 @@
+"""The whole rulebook as data: read back from both backends as the files print it, the
+commands over it, the seeds' store of texts, and refusal of a file that cannot be read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL
+
+from rulesdb.authoring.release import revision_id
+from rulesdb.authoring.rulebook_seed import TextStore
+from rulesdb.errors import CRFormatError, RulesdbError
+from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
+from rulesdb.questions import rulebook as book
+from rulesdb.store.engine import make_engine
+from tests import rulebook_reference
+from tests.conftest import cr_file, cr_files, url_text
+from tests.support import copy_release_chain, run_cli
+
+
+@pytest.fixture
+def head_read_url(backend: str, request: pytest.FixtureRequest) -> URL:
+    """The session's database at head, shared: for tests that only read."""
+    if backend == "sqlite":
+        path = request.getfixturevalue("_head_sqlite")
+        return URL.create("sqlite", database=str(path))
+    return request.getfixturevalue("_head_pg")
+
+
+@pytest.fixture
+def reader(head_read_url: URL) -> Iterator[Engine]:
+    engine = make_engine(head_read_url)
+    yield engine
+    engine.dispose()
+
+
+def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
+    files = cr_files()
+    if not files:
+        pytest.skip("official CR files not found (a clone without ../shared/cr)")
+    with reader.connect() as connection:
+        loaded = {str(row[0]) for row in connection.execute(
+            text("SELECT release_date FROM release_rulebook"))}
+        assert len(loaded) == len(files) == 64
+        for path in files:
+            day, rules, glossary = rulebook_reference.read(path)
+            stored = connection.execute(text(
+                "SELECT r.number, t.text, t.examples FROM release_rule r "
+                "JOIN rulebook_text t ON t.id = r.text_id "
+                "WHERE r.release_date = :day ORDER BY r.position"), {"day": day}).all()
+            assert [(n, t, json.loads(e)) for n, t, e in stored] == rules, path.name
+            entries = connection.execute(text(
+                "SELECT term, text FROM v_glossary g JOIN release_glossary USING "
+                "(release_date, term) WHERE release_date = :day ORDER BY position"),
+                {"day": day}).all()
+            assert [tuple(row) for row in entries] == glossary, path.name
+            counts = connection.execute(text(
+                "SELECT rules, glossary_entries FROM release_rulebook WHERE release_date = :day"),
+                {"day": day}).one()
+            assert tuple(counts) == (len(rules), len(glossary))
+
+
+def test_each_text_is_stored_once(reader: Engine) -> None:
+    with reader.connect() as connection:
+        texts, distinct = connection.execute(text(
+            "SELECT COUNT(*), COUNT(DISTINCT text || examples) FROM rulebook_text")).one()
+        rows = connection.execute(text("SELECT COUNT(*) FROM release_rule")).scalar_one()
+        trample = connection.execute(text(
+            "SELECT releases, first_release, last_release FROM v_rule_version "
+            "WHERE number = '702.19'")).all()
+    assert texts == distinct and rows > 20 * texts  # 178k rule rows, under 9k texts
+    assert [(n, str(a), str(b)) for n, a, b in trample] == [(64, "2016-07-22", "2026-08-07")]
+
+
+def test_rule_with_examples_and_subrules(reader: Engine) -> None:
+    answer = book.rule(reader, "101.2", date(2024, 6, 7))
+    assert list(answer.to_json()) == ["release", "number", "text", "examples", "subrules"]
+    assert answer.release == "2024-06-07" and answer.text.startswith("When a rule or effect")
+    assert answer.examples[0].startswith("Example: If one effect reads")
+    assert [s["number"] for s in answer.subrules] == ["101.2a"]
+    assert [s["number"] for s in book.rule(reader, "702.19").subrules] == [
+        f"702.19{letter}" for letter in "abcdefg"]
+    section = book.rule(reader, "7")
+    assert section.text == "Additional Rules" and section.subrules[0]["number"] == "700"
+    assert book.rule(reader, " 704.5J. ").number == "704.5j"  # typed loosely, read as the CR
+    assert book.rule(reader, "704.5aa").text.startswith("If a player controls a permanent")
+
+
+def test_unknown_and_malformed_rule_numbers(reader: Engine) -> None:
+    with pytest.raises(book.UnknownEntry, match=r"no rule 702\.19z .*nearest: .*702\.19g"):
+        book.rule(reader, "702.19z")
+    for bad in ("70", "7x2", "704.5jjj", ""):
+        with pytest.raises(RulesdbError, match="malformed rule number"):
+            book.rule(reader, bad)
+
+
+def test_rule_history_and_renumbering(reader: Engine) -> None:
+    [moved] = book.rule_history(reader, "111.13")
+    assert (moved.first_release, moved.renumbered_from) == ("2024-06-07", "111.12")
+    old = book.rule_history(reader, "111.12")
+    assert old[0].renumbered_to == "111.13" and old[0].last_release == "2024-04-12"
+    assert sum(v.releases for v in book.rule_history(reader, "205.3m")) == 64
+
+
+def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
+    entry = book.glossary(reader, "SUBTYPE", date(2024, 6, 7))
+    assert list(entry) == ["release", "term", "text"] and entry["term"] == "Subtype"
+    assert "See rule 205.3, “Subtypes.”" in entry["text"]
+    with pytest.raises(book.UnknownEntry, match="nearest: Equipment"):
+        book.glossary(reader, "Equipmnt")
+
+
+def test_search_is_ranked_full_text_of_one_release(reader: Engine) -> None:
+    hits = book.search(reader, "trample planeswalkers", date(2024, 6, 7), limit=5)
+    assert 0 < len(hits) <= 5 and all("**" in hit["snippet"] for hit in hits)
+    assert all(set(hit) in ({"kind", "number", "snippet"}, {"kind", "term", "snippet"})
+               for hit in hits)
+    assert {hit.get("number") for hit in hits} & {"702.19c", "702.19d", "702.19e"}
+    assert book.search(reader, "kindred", date(2024, 4, 12)) == []  # not yet a word of the CR
+    now = book.search(reader, "kindred", date(2024, 6, 7), limit=50)
+    assert {"205.2a", "308.1"} <= {hit.get("number") for hit in now}
+    with pytest.raises(RulesdbError, match="nothing to search for"):
+        book.search(reader, "  -- ")
+
+
+def test_rule_diff_ignores_typography(reader: Engine) -> None:
+    diff = book.rule_diff(reader, date(2024, 4, 12), date(2024, 6, 7))
+    assert {"111.13", "308.3"} <= set(diff.added) and diff.removed == []
+    changed = {c["number"]: c for c in diff.changed}
+    assert "kindred" in changed["205.2a"]["after"] and "tribal" in changed["205.2a"]["before"]
+    back = book.rule_diff(reader, date(2024, 6, 7), date(2024, 4, 12))
+    assert back.removed == diff.added and back.added == diff.removed
+    # 2019-01-25 survives as an ASCII-folded cp437 file: quotes alone must not count.
+    folded = book.rule_diff(reader, date(2018, 10, 5), date(2019, 1, 25))
+    assert len(folded.changed) < 40
+    notes = diff.to_markdown()
+    assert notes.startswith("# Comprehensive Rules changes: 2024-04-12 → 2024-06-07")
+    assert "~~tribal,~~" in notes and "**kindred,**" in notes
+
+
+def test_commands_json_and_exit_codes(head_read_url: URL,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    db = ["--db", url_text(head_read_url)]
+    code, out, _ = run_cli([*db, "rule", "704.5j", "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["number"] == "704.5j"
+    code, out, err = run_cli([*db, "rule", "704.5zz"], capsys)
+    assert (code, out) == (1, "") and "nearest:" in err and len(err.splitlines()) == 1
+    code, out, err = run_cli([*db, "rule", "70.4"], capsys)
+    assert (code, out) == (2, "") and "malformed rule number" in err
+    code, out, _ = run_cli([*db, "glossary", "equipment", "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["term"] == "Equipment"
+    code, out, _ = run_cli([*db, "search", "equipment attach", "--limit", "3", "--format",
+                            "json"], capsys)
+    assert code == 0 and len(json.loads(out)) == 3
+    code, out, _ = run_cli([*db, "rule-history", "702.19", "--format", "csv"], capsys)
+    assert code == 0 and out.startswith("number,first_release,last_release,releases,")
+    code, out, _ = run_cli([*db, "rule-diff", "2024-04-12", "2024-06-07", "--format", "json"],
+                           capsys)
+    assert code == 0 and list(json.loads(out)) == ["from", "to", "added", "removed", "changed"]
+    assert list(json.loads(out)["changed"][0]) == ["number", "before", "after"]
+
+
+# --- the reader and the seeds, no database ----------------------------------------------------
+
+
+def test_unreadable_rules_refuse_the_whole_release(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    original = cr_file("20260807").read_text(encoding="utf-8")
+    lost_definition = original.replace("\nAbandon\nTo turn a face-up", "\nAbandon\n\nTo turn a "
+                                       "face-up", 1)
+    with pytest.raises(CRFormatError, match="glossary entry 'Abandon' has no definition"):
+        parse_rulebook(lost_definition, "damaged.txt")
+    body = "\n1. Game Concepts\n\n100. General"  # the contents have no blank line there
+    stray = original.replace(body, "\nStray text" + body, 1)
+    with pytest.raises(CRFormatError, match="text before the first section: 'Stray text'"):
+        parse_rulebook(stray, "damaged.txt")
+    # new-release refuses it before writing anything.
+    checkout = copy_release_chain(tmp_path / "checkout")
+    newer = original.replace("effective as of August 7, 2026", "effective as of November 13, "
+                             "2026").replace("\nAbandon\nTo turn", "\nAbandon\n\nTo turn", 1)
+    path = tmp_path / "MagicCompRules-20261113.txt"
+    path.write_text(newer, encoding="utf-8")
+    before = sorted(p for p in checkout.rglob("*") if p.is_file())
+    code, out, err = run_cli(["new-release", str(path), "--root", str(checkout)], capsys)
+    assert (code, out) == (2, "") and "has no definition" in err
+    assert sorted(p for p in checkout.rglob("*") if p.is_file()) == before
+
+
+def test_text_store_is_the_same_in_any_loading_order(tmp_path: Path) -> None:
+    days = ["20240412", "20240607", "20240730", "20240920"]  # neighbours share most texts
+    books = {day: read_rulebook(cr_file(day)) for day in days}
+    stores = {}
+    for name, order in (("in order", days), ("shuffled", random.Random(7).sample(days, 4))):
+        store = TextStore(tmp_path / name)
+        for day in order:
+            store.write(store.release_files(revision_id(books[day].effective_date), books[day],
+                                            f"{day}.txt", "0" * 64))
+        stores[name] = store
+    a, b = stores["in order"], stores["shuffled"]
+    assert a.texts == b.texts  # every distinct text once, whoever wrote it first
+    for day in days:
+        revision = revision_id(books[day].effective_date)
+        index_a = json.loads((a.folder / f"{revision}.json").read_bytes())
+        index_b = json.loads((b.folder / f"{revision}.json").read_bytes())
+        assert index_a["rules"] == index_b["rules"] and index_a["glossary"] == index_b["glossary"]
+        for pack, sha in index_b["packs"].items():  # the index pins what it reads
+            assert hashlib.sha256((b.packs_folder / f"{pack}.json").read_bytes()).hexdigest() \
+                == sha
+    assert len(a.texts) < sum(len(books[d].rules) + len(books[d].glossary) for d in days) / 2
+
+
+def test_reader_keeps_inconsistencies_as_notes() -> None:
+    twice = read_rulebook(cr_file("20240920"))
+    numbers = [r.number for r in twice.rules]
+    assert numbers.count("702.175") == 2
+    assert any("702.175 is printed again" in note for note in twice.notes)
+    glued = read_rulebook(cr_file("20210618"))
+    draw = next(g for g in glued.glossary if g.term == "Draw")
+    assert draw.text.startswith("1. To put the top card") and "\n2. The result" in draw.text
+    assert any("'Draw' runs into its first sense" in note for note in glued.notes)
+
+
+def test_rebuild_rulebook_over_the_shipped_seeds_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checkout = copy_release_chain(tmp_path / "checkout")
+
+    def files() -> dict[str, bytes]:
+        return {str(p.relative_to(checkout)): p.read_bytes() for p in sorted(checkout.rglob("*"))
+                if p.is_file()}
+
+    before = files()
+    paths = [str(cr_file(day)) for day in ("20240920", "20160722", "20210618")]
+    code, out, err = run_cli(["rebuild-rulebook", *paths, "--root", str(checkout)], capsys)
+    assert (code, err) == (0, "")
+    assert out == "64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
+    assert files() == before
