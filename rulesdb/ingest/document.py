@@ -12,8 +12,9 @@ from functools import cache
 
 from rulesdb.errors import CRFormatError
 
+# "These rules are effective as of July 11, 2009." ("current as of" before then)
 _EFFECTIVE = re.compile(
-    r"effective as of\s+(?P<month>[A-Z][a-z]+)\s*(?P<day>\d{1,2}),\s*(?P<year>\d{4})"
+    r"(?:effective|current) as of\s+(?P<month>[A-Z][a-z]+)\s*(?P<day>\d{1,2}),\s*(?P<year>\d{4})"
 )
 _MONTHS = {
     name: number
@@ -95,7 +96,8 @@ def parse_document(text: str, source: str, keep: str | None = None) -> CRDocumen
 
 def _effective_date(lines: list[str], source: str) -> date:
     for number, line in enumerate(lines[:50], start=1):
-        if "effective as of" not in line:
+        phrase = next((p for p in ("effective as of", "current as of") if p in line), None)
+        if phrase is None:
             continue
         match = _EFFECTIVE.search(line)
         month = _MONTHS.get(match["month"]) if match else None
@@ -104,7 +106,7 @@ def _effective_date(lines: list[str], source: str) -> date:
                 raise ValueError(line)
             return date(int(match["year"]), month, int(match["day"]))
         except ValueError:
-            said = line[line.index("effective as of") :].strip()
+            said = line[line.index(phrase) :].strip()
             raise CRFormatError(
                 source, number, f"unreadable effective date {_clip(said)!r}; expected "
                 "'These rules are effective as of <Month> <day>, <year>.'"

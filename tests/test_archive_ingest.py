@@ -1,0 +1,226 @@
+"""The importer on the archived releases (1999 → 2018): readers, encodings, era grammars, notes.
+
+The lists are checked against a second, deliberately naive reader of the same sentences (regex
+and split, as tests/test_importer_releases.py does for the official files): where the two
+disagree, one of them misreads the CR. Only the eras the importer reads are parametrized here;
+the others are listed in READ_FROM, and test_unread_eras_are_refused_cleanly keeps them honest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from rulesdb.errors import CRFormatError
+from rulesdb.ingest.extract import ReleaseData, import_file
+from rulesdb.ingest.sources import read_source
+from tests.conftest import ROOT
+
+ARCHIVE_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
+NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
+READ_FROM = date(2009, 7, 11)  # the first release whose grammar the importer reads (rule 204)
+DOCX_PAIRS = ["20140501", "20140601", "20140718"]
+
+
+def archived() -> list[Path]:
+    return sorted(ARCHIVE_DIR.glob("MagicCompRules-*")) if ARCHIVE_DIR.is_dir() else []
+
+
+def day_of(path: Path) -> date:
+    stamp = re.fullmatch(r"MagicCompRules-(\d{4})(\d\d)(\d\d)\.\w+", path.name)
+    assert stamp, path
+    return date(*map(int, stamp.groups()))
+
+
+def archive_file(name: str) -> Path:
+    path = ARCHIVE_DIR / name
+    if not path.is_file():
+        pytest.skip(NO_ARCHIVE)
+    return path
+
+
+def release_files() -> list[Path]:
+    """One file per release: the .docx where the .txt is truncated (2013-02-01), else the .txt."""
+    chosen: dict[date, Path] = {}
+    for path in archived():
+        if path.suffix == ".txt" or day_of(path) not in chosen:
+            chosen[day_of(path)] = path
+    docx = ARCHIVE_DIR / "MagicCompRules-20130201.docx"
+    if docx.is_file():
+        chosen[date(2013, 2, 1)] = docx
+    return [chosen[day] for day in sorted(chosen)]
+
+
+READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= READ_FROM] \
+    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
+UNREAD = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < READ_FROM] \
+    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
+
+
+@cache
+def imported(path: Path) -> ReleaseData:
+    return import_file(path)
+
+
+# --- the naive second reader ------------------------------------------------------------------
+
+
+def split_list(phrase: str) -> list[str]:
+    phrase = re.sub(r"\s*\(see rules? [^)]*\)", "", phrase)
+    return [item.strip().replace("'", "’") for item in
+            re.split(r",\s+and\s+|,\s+|\s+and\s+", phrase) if item.strip()]
+
+
+def line_of(text: str, number: str) -> str:
+    match = re.search(rf"^{re.escape(number)}\.? (.*)$", text, re.MULTILINE)
+    assert match, number
+    return match[1]
+
+
+def after(line: str, lead: str) -> list[str]:
+    match = re.search(rf"{lead} (.+?)\.(?:\s|$)", line)
+    assert match, (lead, line[:80])
+    return split_list(match[1])
+
+
+PLURALS = {"phenomena": "phenomenon", "conspiracies": "conspiracy", "sorceries": "sorcery"}
+
+
+def naive_reading(text: str) -> dict:
+    root = re.search(r"^(20[45])\. Type Line$", text, re.MULTILINE)[1]
+    listed = after(line_of(text, f"{root}.2a"), "The card types are")
+    headings = re.findall(r"^3(?!00)\d\d\. (\w+)$", text, re.MULTILINE)
+    defined = {PLURALS.get(h.lower(), h.lower().removesuffix("s")) for h in headings}
+    summary = re.search(r"^300\.1\.? The card types are (.+?)\.(?:\s|$)", text, re.MULTILINE)
+    extra = set(split_list(summary[1])) if summary else set()
+    lists = {}
+    for letter, line in re.findall(rf"^{root}\.3([a-z]) (.*)$", text, re.MULTILINE):
+        category = re.search(r"called (\w+) types", line)
+        if not category:
+            continue
+        names = []
+        for phrase in re.findall(r"\b(?:types are|type is|type at this time is) (.+?)\.(?=\s|$)",
+                                 line):
+            names += split_list(re.sub(r"^\w+ words? long: ", "", phrase))
+        lists[category[1]] = (f"{root}.3{letter}", names)
+    return {
+        "root": root,
+        "card_types": set(listed) | defined | extra,
+        "listed": listed,
+        "supertypes": after(line_of(text, f"{root}.4a"), "The supertypes are"),
+        "lists": lists,
+        "basic": sorted(after(line_of(text, "305.6"), "The basic land types are")),
+    }
+
+
+@pytest.mark.parametrize("path", READ)
+def test_archived_release_matches_its_own_sentences(path: Path) -> None:
+    text, _ = read_source(path)
+    release = imported(path)
+    want = naive_reading(text)
+    assert release.effective_date == day_of(path)
+    assert release.card_types_rule == f"{want['root']}.2a"
+    assert set(release.card_types) == want["card_types"]
+    assert list(release.card_types[: len(want["listed"])]) == want["listed"]
+    assert list(release.supertypes) == want["supertypes"]
+    got = {item.category: (item.rule, list(item.names)) for item in release.subtype_lists}
+    assert got == want["lists"]
+    assert dict(release.basic_land_types)["305.6"] == tuple(want["basic"])
+    assert all(number.startswith(want["root"]) or number == "305.6"
+               for number, _ in release.rules)
+
+
+@pytest.mark.parametrize("path", UNREAD)
+def test_unread_eras_are_refused_cleanly(path: Path) -> None:
+    """Releases before 2009-07-11 keep their lists in the glossary or in 212: until the importer
+    reads those grammars, it refuses them with a one-line error, never with a partial reading."""
+    with pytest.raises(CRFormatError) as caught:
+        import_file(path)
+    assert "\n" not in str(caught.value)
+
+
+# --- formats and encodings ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("day", DOCX_PAIRS)
+def test_docx_and_txt_of_one_release_read_the_same(day: str) -> None:
+    txt = import_file(archive_file(f"MagicCompRules-{day}.txt"))
+    docx = import_file(archive_file(f"MagicCompRules-{day}.docx"))
+    assert docx.source_file.endswith(".docx") and docx.source_sha256 != txt.source_sha256
+    assert dataclasses.replace(docx, source_file="", source_sha256="") == \
+        dataclasses.replace(txt, source_file="", source_sha256="")
+
+
+def test_truncated_txt_is_refused_and_its_docx_read() -> None:
+    with pytest.raises(CRFormatError, match=r"20130201\.txt:\d+: .*looks truncated"):
+        import_file(archive_file("MagicCompRules-20130201.txt"))
+    release = import_file(archive_file("MagicCompRules-20130201.docx"))
+    assert release.effective_date == date(2013, 2, 1)
+    assert "Urza’s" in release.subtypes("land") and len(release.subtypes("creature")) == 224
+
+
+def test_a_file_that_is_not_a_docx_is_refused(tmp_path: Path) -> None:
+    fake = tmp_path / "MagicCompRules-20140501.docx"
+    fake.write_text("These rules are effective as of May 1, 2014.\n")
+    with pytest.raises(CRFormatError, match=r"not a Word \.docx file"):
+        import_file(fake)
+
+
+def test_mac_roman_files_are_read_as_mac_roman() -> None:
+    # Lone-CR line endings and byte 0x89: â in Mac Roman (ë in cp437, ‰ in cp1252).
+    text, _ = read_source(archive_file("MagicCompRules-20061001.txt"))
+    assert "El-Hajjâj" in text and "\r" not in text
+    # CRLF, but 0xAA and 0xD0 are only ™ and – in Mac Roman.
+    text, _ = read_source(archive_file("MagicCompRules-20040201.txt"))
+    assert "Odyssey™" in text and "ª" not in text
+    # cp437 (CRLF) stays cp437, cp1252 stays cp1252.
+    assert "El-Hajjâj" in read_source(archive_file("MagicCompRules-20060715.txt"))[0]
+    assert "people who’ve" in read_source(archive_file("MagicCompRules-20051001.txt"))[0]
+
+
+def test_rtf_reads_as_text() -> None:
+    text, raw = read_source(archive_file("MagicCompRules-20030601.rtf"))
+    assert raw.startswith(b"{\\rtf")
+    assert "These rules are current as of June 1, 2003." in text
+    assert "212.1. All cards have one or more card types: artifact, creature," in text
+    assert "{\\" not in text and "\r" not in text
+
+
+# --- notes: where the CR contradicts itself -----------------------------------------------------
+
+
+def notes_of(day: str) -> list[tuple[str | None, str, str]]:
+    path = next((p for p in release_files() if p.name[15:23] == day), None)
+    if path is None:
+        pytest.skip(NO_ARCHIVE)
+    return [(n.rule, n.kind, n.text) for n in imported(path).notes]
+
+
+@pytest.mark.parametrize(("day", "card_type", "rule"), [
+    ("20120601", "phenomenon", "205.2a"), ("20120701", "phenomenon", "205.2a"),
+    ("20140718", "conspiracy", "205.2a"), ("20140925", "conspiracy", "205.2a")])
+def test_a_card_type_section_3_defines_is_a_card_type_with_a_note(
+    day: str, card_type: str, rule: str
+) -> None:
+    path = next(p for p in release_files() if p.name[15:23] == day)
+    assert card_type not in after(line_of(read_source(path)[0], rule), "The card types are")
+    assert card_type in imported(path).card_types
+    [(noted_rule, kind, text)] = notes_of(day)
+    assert (noted_rule, kind) == (rule, "card-type-disagreement")
+    assert f"omits the card type {card_type!r}" in text and "300.1 lists it" in text
+
+
+def test_the_reverse_disagreement_is_noted_too() -> None:
+    [(rule, kind, text)] = notes_of("20090904")
+    assert (rule, kind) == ("204.2a", "card-type-disagreement")
+    assert "lists the card type 'plane', but rule 300.1 omits it" in text
+
+
+def test_releases_without_disagreement_have_no_notes() -> None:
+    assert notes_of("20121001") == [] and notes_of("20180608") == []
