@@ -28,6 +28,7 @@ HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
 NEW_DATE = "November 13, 2026"
 NEW_REVISION = "cr_2026_11_13"
+HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shipped chain's head
 
 
 def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
@@ -97,15 +98,22 @@ def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixt
         assert snapshot(checkout) == before
 
 
-def test_older_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_date_already_in_the_chain_is_never_written_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
     older = cr_file("20240607")
     code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
+    assert (code, out, err) == (0, "cr_2024_06_07: unchanged (already released)\n", "")
+    changed = tmp_path / older.name
+    changed.write_text(with_creature_type(older.read_text(encoding="utf-8"), NEW_TYPE),
+                       encoding="utf-8")
+    code, out, err = run_cli(["new-release", str(changed), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        f"rulesdb: error: {older}: effective 2024-06-07, which does not come after the head "
-        "release 2026-08-07; releases only append"
+        f"rulesdb: error: {changed}: release 2024-06-07 is already in the chain and this file "
+        "extracts differently; fix the file or the importer"
     ]
     assert snapshot(checkout) == before
 
@@ -125,7 +133,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert checkout.head() == NEW_REVISION
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    assert f'down_revision: str | None = "{HEAD_REVISION}"' in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -158,7 +166,7 @@ def test_appended_release_upgrades_and_downgrades(
                         "--format", "json"], checkout.root)
         return {row["name"] for row in json.loads(done.stdout)}
 
-    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head
     url = url_text(head_url)
     before = db_dump()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
@@ -171,7 +179,7 @@ def test_appended_release_upgrades_and_downgrades(
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
 
-    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    rulesdb(["--db", url, "downgrade", HEAD_REVISION], checkout.root)
     assert db_dump() == before
 
 

@@ -13,9 +13,24 @@ from typing import Any
 from rulesdb.ingest.extract import ReleaseData
 
 SEED_FORMAT = 1
+# Format 2 adds "notes" (loaded by migrations/rulesdb_loaders/release_v2.py into release_note,
+# which revision 0003_release_note creates): every release appended after it is format 2. The
+# releases shipped before it stay format 1, byte for byte (rebuild-chain reproduces them).
+NOTES_SEED_FORMAT = 2
 
 
-def seed_document(release: ReleaseData, renames: list[dict[str, Any]]) -> dict[str, Any]:
+def seed_document(
+    release: ReleaseData, renames: list[dict[str, Any]], seed_format: int = SEED_FORMAT
+) -> dict[str, Any]:
+    document = _format_1(release, renames)
+    if seed_format == NOTES_SEED_FORMAT:
+        document["format"] = NOTES_SEED_FORMAT
+        document["notes"] = [{"rule": note.rule, "kind": note.kind, "text": note.text}
+                             for note in release.notes]
+    return document
+
+
+def _format_1(release: ReleaseData, renames: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": SEED_FORMAT,
         "effective_date": release.effective_date.isoformat(),

@@ -14,7 +14,8 @@ from rulesdb.cli.output import default_format, to_json
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @format_option(("json", "table"))
 def inspect(file: Path, fmt: str | None) -> None:
-    """Show what the importer extracts from an official CR FILE; touches no database."""
+    """Show what the importer extracts from an official CR FILE (.txt, .docx or .rtf), and the
+    notes on where it contradicts itself; touches no database."""
     from rulesdb.ingest.extract import import_file
     from rulesdb.ingest.inspection import inspection
 
@@ -32,6 +33,8 @@ def inspect(file: Path, fmt: str | None) -> None:
     for ref in report["cross_references"]:
         click.echo(f"cross-reference: {ref['name']} ({ref['kind']}, {ref['cited_in']}) "
                    f"-> {ref['rule']}")
+    for note in report["notes"]:
+        click.echo(f"note ({note['kind']}, {note['rule'] or 'file'}): {note['text']}")
 
 
 @cli.command("new-release")
