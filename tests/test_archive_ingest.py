@@ -9,6 +9,7 @@ the others are listed in READ_FROM, and test_unread_eras_are_refused_cleanly kee
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 from datetime import date
@@ -224,3 +225,17 @@ def test_the_reverse_disagreement_is_noted_too() -> None:
 
 def test_releases_without_disagreement_have_no_notes() -> None:
     assert notes_of("20121001") == [] and notes_of("20180608") == []
+
+
+def test_inspect_takes_a_docx_and_prints_its_notes(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.support import run_cli
+
+    path = archive_file("MagicCompRules-20140718.docx")
+    code, out, err = run_cli(["inspect", str(path), "--format", "json"], capsys)
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert report["effective_date"] == "2014-07-18" and "conspiracy" in report["card_types"]
+    assert [(n["rule"], n["kind"]) for n in report["notes"]] == [
+        ("205.2a", "card-type-disagreement")]
+    code, out, err = run_cli(["inspect", str(path), "--format", "table"], capsys)
+    assert code == 0 and "note (card-type-disagreement, 205.2a): rule 205.2a omits" in out
