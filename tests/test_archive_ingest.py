@@ -25,7 +25,8 @@ from tests.conftest import ROOT
 
 ARCHIVE_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
 NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
-READ_FROM = date(2009, 7, 11)  # the first release whose grammar the importer reads (rule 204)
+READ_FROM = date(2003, 7, 1)  # the first release whose grammar the importer reads
+RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205; before, in the glossary
 DOCX_PAIRS = ["20140501", "20140601", "20140718"]
 
 
@@ -58,7 +59,10 @@ def release_files() -> list[Path]:
     return [chosen[day] for day in sorted(chosen)]
 
 
-READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= READ_FROM] \
+READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= RULES_ERA] \
+    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
+GLOSSARY = [pytest.param(p, id=p.name[15:23]) for p in release_files()
+            if READ_FROM <= day_of(p) < RULES_ERA] \
     or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
 UNREAD = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < READ_FROM] \
     or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
@@ -137,10 +141,50 @@ def test_archived_release_matches_its_own_sentences(path: Path) -> None:
                for number, _ in release.rules)
 
 
+def naive_glossary_reading(text: str) -> dict:
+    """The 2003-2009 releases: 205.2a, the glossary's 'The list of X, updated through ...'
+    paragraphs, or the 205.4 rules naming one supertype each."""
+    text = re.sub(r" \n(?=\S)", " ", text)  # hard-wrapped files break lines after a space
+    card_types = split_list(re.search(r"^205\.2a The (?:card )?types are (.+?)\.\s*$", text,
+                                      re.MULTILINE)[1])
+    lists = {}
+    for what, items in re.findall(r"The list of ([a-z]+ types|supertypes), update[sd]? through "
+                                  r".+? is as follows:\s*(.+?)\n\s*\n", text, re.DOTALL):
+        items = re.sub(r"\s*\n\s*", " ", re.sub(r"-\s*\n\s*", "-", items)).strip().rstrip(".")
+        names = [n.strip() for n in re.split(r",\s*(?:and\s+)?", items) if n.strip()]
+        lists[what] = [name.replace("'", "’").replace("?", "’") for name in names]
+    supertypes = lists.pop("supertypes", None)
+    if supertypes is None:
+        named = re.findall(r'^205\.4[a-z] .*?supertype ["“]([\w-]+)["”]', text, re.MULTILINE)
+        supertypes = list(dict.fromkeys(named))
+    basic = re.search(r"^212\.\d+[a-z] The basic land types are (.+?)\.", text, re.MULTILINE)
+    return {"card_types": card_types, "supertypes": [n.lower() for n in supertypes],
+            "lists": {what.removesuffix(" types"): names for what, names in lists.items()},
+            "basic": sorted(split_list(basic[1])) if basic and "land types" in lists else None}
+
+
+@pytest.mark.parametrize("path", GLOSSARY)
+def test_glossary_era_release_matches_its_own_sentences(path: Path) -> None:
+    text, _ = read_source(path)
+    release = imported(path)
+    want = naive_glossary_reading(text)
+    assert release.effective_date == day_of(path)
+    assert list(release.card_types) == want["card_types"]
+    assert list(release.supertypes) == want["supertypes"]
+    assert {item.category: list(item.names) for item in release.subtype_lists} == want["lists"]
+    if want["basic"] is None:
+        assert release.basic_land_types == ()
+    else:
+        [(_, basic)] = release.basic_land_types
+        assert list(basic) == want["basic"]
+    assert all(len(item.rule) <= 16 for item in release.subtype_lists)
+
+
 @pytest.mark.parametrize("path", UNREAD)
 def test_unread_eras_are_refused_cleanly(path: Path) -> None:
-    """Releases before 2009-07-11 keep their lists in the glossary or in 212: until the importer
-    reads those grammars, it refuses them with a one-line error, never with a partial reading."""
+    """Releases before 2003-07-01 (the Sixth Edition rules: card types in 212.1, enchantment
+    subtypes the "enchant X" forms) are not read yet: the importer refuses them with a one-line
+    error, never with a partial reading."""
     with pytest.raises(CRFormatError) as caught:
         import_file(path)
     assert "\n" not in str(caught.value)

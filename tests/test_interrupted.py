@@ -200,10 +200,11 @@ def test_kill_in_a_release_then_upgrade_completes(
     checkout: Checkout, head_url: URL, head_engine: Engine, tmp_path: Path
 ) -> None:
     clean = dump(head_engine)
-    migrate.downgrade(head_engine, "-1")
+    chain = migrate.history()
+    last, below, _ = next(entry for entry in reversed(chain) if entry[0].startswith("cr_"))
+    migrate.downgrade(head_engine, below)  # the last release, and what follows it, undone
     head_engine.dispose()
     before = dump_url(head_url)
-    last = migrate.head_revision()
     day = date(*map(int, last.removeprefix("cr_").split("_")))
 
     flag = tmp_path / "paused"

@@ -89,7 +89,14 @@ def import_file(path: Path | str) -> ReleaseData:
 def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
     """Extract from decoded text; `source` (the file's path) names it in error messages."""
     document = parse_document(text, source, keep=RULES_READ)
-    return _Extractor(document).run(source_sha256)
+    extractor = _Extractor(document)
+    if not extractor.lists_in_rules():
+        # Imported here: that era's extractor builds on this module's.
+        from rulesdb.ingest.glossary_era import GlossaryEraExtractor, lists_in_glossary
+
+        if lists_in_glossary(document, text):
+            return GlossaryEraExtractor(document, text).run(source_sha256)
+    return extractor.run(source_sha256)
 
 
 class _Extractor:
@@ -98,6 +105,11 @@ class _Extractor:
         self.source = document.source
         self.root = _type_line_rule(document)
         self.notes: list[Note] = []
+
+    def lists_in_rules(self) -> bool:
+        """Whether a subrule of 205.3 (204.3) lists a category, as since 2009-07-11."""
+        return any(_CATEGORY_SENTENCE.fullmatch((sentences(rule.first_line) or [""])[0])
+                   for rule in self.document.subrules(self.number("205.3")))
 
     def number(self, modern: str) -> str:
         """A rule's number in this release: 205.2a is 204.2a while the type line is rule 204."""
