@@ -25,8 +25,8 @@ from tests.conftest import ROOT
 
 ARCHIVE_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
 NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
-READ_FROM = date(2003, 7, 1)  # the first release whose grammar the importer reads
-RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205; before, in the glossary
+GLOSSARY_ERA = date(2003, 7, 1)  # type line rule 205, lists in the glossary (or none)
+RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205
 DOCX_PAIRS = ["20140501", "20140601", "20140718"]
 
 
@@ -62,9 +62,9 @@ def release_files() -> list[Path]:
 READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= RULES_ERA] \
     or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
 GLOSSARY = [pytest.param(p, id=p.name[15:23]) for p in release_files()
-            if READ_FROM <= day_of(p) < RULES_ERA] \
+            if GLOSSARY_ERA <= day_of(p) < RULES_ERA] \
     or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
-UNREAD = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < READ_FROM] \
+SIXTH = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < GLOSSARY_ERA] \
     or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
 
 
@@ -180,14 +180,42 @@ def test_glossary_era_release_matches_its_own_sentences(path: Path) -> None:
     assert all(len(item.rule) <= 16 for item in release.subtype_lists)
 
 
-@pytest.mark.parametrize("path", UNREAD)
-def test_unread_eras_are_refused_cleanly(path: Path) -> None:
-    """Releases before 2003-07-01 (the Sixth Edition rules: card types in 212.1, enchantment
-    subtypes the "enchant X" forms) are not read yet: the importer refuses them with a one-line
-    error, never with a partial reading."""
-    with pytest.raises(CRFormatError) as caught:
-        import_file(path)
-    assert "\n" not in str(caught.value)
+def naive_sixth_edition_reading(text: str) -> dict:
+    """1999-2003: 212.1's card types and 214.8a's enchant forms, their lines joined."""
+    def rule(number: str) -> str:
+        match = re.search(rf"^ *{re.escape(number)}\.? (.+?)(?=\n\s*\n| *EXAMPLE| *Example)",
+                          text, re.MULTILINE | re.DOTALL)
+        assert match, number
+        return " ".join(match[1].split())
+
+    def names(phrase: str) -> list[str]:
+        return [n for n in re.split(r",\s+(?:and\s+|or\s+)?", phrase.rstrip(".")) if n]
+
+    types = re.search(r"one or more (?:card )?types: (.+?)\.", rule("212.1"))[1]
+    enchant = re.search(r"comprise various subtypes: (.+?)\.", rule("214.8a"))[1]
+    return {"card_types": names(types), "enchantment": names(enchant)}
+
+
+@pytest.mark.parametrize("path", SIXTH)
+def test_sixth_edition_release_matches_its_own_sentences(path: Path) -> None:
+    text, _ = read_source(path)
+    release = imported(path)
+    want = naive_sixth_edition_reading(text)
+    assert release.effective_date == day_of(path)
+    assert list(release.card_types) == want["card_types"]
+    assert release.supertypes == () and release.basic_land_types == ()
+    assert [(item.category, list(item.names)) for item in release.subtype_lists] == [
+        ("enchantment", want["enchantment"])]
+    kinds = [note.kind for note in release.notes]
+    assert kinds.count("category-not-enumerated") == 2 and "no-supertypes" in kinds
+
+
+def test_every_archived_release_reads() -> None:
+    files = release_files()
+    if len(files) != 71:
+        pytest.skip(NO_ARCHIVE)
+    days = [imported(path).effective_date for path in files]
+    assert days == sorted(set(days)) and days[0] == date(1999, 4, 23)
 
 
 # --- formats and encodings ---------------------------------------------------------------------

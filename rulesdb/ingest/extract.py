@@ -91,11 +91,14 @@ def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
     document = parse_document(text, source, keep=RULES_READ)
     extractor = _Extractor(document)
     if not extractor.lists_in_rules():
-        # Imported here: that era's extractor builds on this module's.
+        # Imported here: the older eras' extractors build on this module's.
         from rulesdb.ingest.glossary_era import GlossaryEraExtractor, lists_in_glossary
+        from rulesdb.ingest.sixth_edition import SixthEditionExtractor, is_sixth_edition
 
         if lists_in_glossary(document, text):
             return GlossaryEraExtractor(document, text).run(source_sha256)
+        if is_sixth_edition(parse_document(text, source, keep=r"212[. ]")):
+            return SixthEditionExtractor(document, text).run(source_sha256)
     return extractor.run(source_sha256)
 
 
