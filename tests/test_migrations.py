@@ -45,4 +45,5 @@ def test_chain_is_schema_then_releases_in_the_order_they_joined() -> None:
     first_64 = revisions[2:66]
     assert first_64 == sorted(first_64) and first_64[-1] == "cr_2026_08_07"
     assert revisions.index("0003_release_note") == 66  # schema of the notes, after those 64
+    assert revisions[-1] == migrate.head_revision()  # then the archive (test_archive_chain.py)
     assert "cr_2020_08_07" in releases

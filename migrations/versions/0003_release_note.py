@@ -29,7 +29,7 @@ def upgrade() -> None:
         sa.Column("release_date", sa.Date(), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),  # 1, 2, ... in the file's order
         sa.Column("rule", sa.String(16), nullable=True),  # NULL: the file as a whole
-        sa.Column("kind", sa.String(32), nullable=False),
+        sa.Column("kind", sa.String(64), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("release_date", "number", name="pk_release_note"),
         sa.ForeignKeyConstraint(["release_date"], ["release.effective_date"],

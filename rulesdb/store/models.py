@@ -264,7 +264,7 @@ class ReleaseNote(Base):
                                                primary_key=True)
     number: Mapped[int] = mapped_column(primary_key=True)
     rule: Mapped[str | None] = mapped_column(RULE)
-    kind: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
 
 
