@@ -152,7 +152,8 @@ def upgrade_ns(databases: Databases, backend: str, revision: str) -> int:
 
 def bench_upgrade(databases: Databases) -> tuple[list[Row], URL]:
     chain = [revision for revision, _, _ in migrate.history()]
-    schema = [r for r in chain if r[:4].isdigit() and r[4:5] == "_"][-1]
+    # The baseline: the schema revisions that come before the first release (0001, 0002).
+    schema = chain[chain.index(next(r for r in chain if r.startswith("cr_"))) - 1]
     rows = []
     head_db = databases.new("sqlite")
     migrate.upgrade(make_engine(head_db))  # warm-up (imports, revision files) and `check`'s DB

@@ -78,3 +78,15 @@ def seed_bytes(document: dict[str, Any]) -> bytes:
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+SHIPPED_NOTES = "notes_0003_release_note.json"  # loaded by revision 0003_release_note
+
+
+def shipped_notes_bytes(releases: list[ReleaseData]) -> bytes:
+    """The notes of releases whose seeds (format 1) predate release_note: 0003 loads them."""
+    notes = [{"release_date": release.effective_date.isoformat(), "rule": note.rule,
+              "kind": note.kind, "text": note.text}
+             for release in sorted(releases, key=lambda r: r.effective_date)
+             for note in release.notes]
+    return seed_bytes({"format": 1, "notes": notes})
