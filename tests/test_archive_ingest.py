@@ -238,6 +238,13 @@ def test_truncated_txt_is_refused_and_its_docx_read() -> None:
     assert "Urza’s" in release.subtypes("land") and len(release.subtypes("creature")) == 224
 
 
+def test_the_2013_02_01_release_notes_where_it_was_read_from() -> None:
+    seed = json.loads((ROOT / "seeds" / "cr_2013_02_01.json").read_bytes())
+    assert seed["source"]["file"] == "MagicCompRules-20130201.docx"
+    assert [(n["kind"], n["rule"]) for n in seed["notes"]] == [("source-file", None)]
+    assert "truncated" in seed["notes"][0]["text"]
+
+
 def test_a_file_that_is_not_a_docx_is_refused(tmp_path: Path) -> None:
     fake = tmp_path / "MagicCompRules-20140501.docx"
     fake.write_text("These rules are effective as of May 1, 2014.\n")

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "b437f274b5c3d064b92b74a8afc395fa6c479c9b1f3a72cb75af9f1d4bb4b328"
+SEED_SHA256 = "a3123b623a519c1d91fc8799037df7f4fb14d4ff17423566a1af3f716aa6db06"
 
 
 def upgrade() -> None:

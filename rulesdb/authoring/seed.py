@@ -10,6 +10,7 @@ import hashlib
 import json
 from typing import Any
 
+from rulesdb.authoring.curated import notes_in
 from rulesdb.ingest.extract import ReleaseData
 
 SEED_FORMAT = 1
@@ -26,7 +27,7 @@ def seed_document(
     if seed_format == NOTES_SEED_FORMAT:
         document["format"] = NOTES_SEED_FORMAT
         document["notes"] = [{"rule": note.rule, "kind": note.kind, "text": note.text}
-                             for note in release.notes]
+                             for note in release.notes] + notes_in(release.effective_date)
     return document
 
 
