@@ -318,3 +318,38 @@ def test_inspect_takes_a_docx_and_prints_its_notes(capsys: pytest.CaptureFixture
         ("205.2a", "card-type-disagreement")]
     code, out, err = run_cli(["inspect", str(path), "--format", "table"], capsys)
     assert code == 0 and "note (card-type-disagreement, 205.2a): rule 205.2a omits" in out
+
+
+# --- what the old lists do -------------------------------------------------------------------
+
+
+def release_of(day: str) -> ReleaseData:
+    path = next((p for p in release_files() if p.name[15:23] == day), None)
+    if path is None:
+        pytest.skip(NO_ARCHIVE)
+    return imported(path)
+
+
+def test_lossy_question_marks_are_read_as_apostrophes_with_a_note() -> None:
+    lossy = release_of("20080501")
+    assert "Urza’s" in lossy.subtypes("land") and not any("?" in n for n in lossy.subtypes("land"))
+    assert [n.kind for n in lossy.notes] == ["lossy-conversion"]
+    # The neighbours spell it with an apostrophe of their own: one subtype, one name.
+    assert all("Urza’s" in release_of(day).subtypes("land") for day in ("20080201", "20080715"))
+
+
+def test_hard_wrapped_lists_keep_names_broken_at_a_hyphen() -> None:
+    wrapped = release_of("20031201")
+    assert "Will-o’-the-Wisp" in wrapped.subtypes("creature")
+    assert not [n for n in wrapped.subtypes("creature") if n.endswith("-") or n.startswith("the-")]
+    assert {"hard-wrapped-file", "hard-wrapped-list"} <= {n.kind for n in wrapped.notes}
+
+
+def test_accents_and_the_grand_creature_type_update() -> None:
+    assert {"Dandân", "El-Hajjâj"} <= set(release_of("20060715").subtypes("creature"))
+    before, after = release_of("20070907"), release_of("20071001")
+    removed = set(before.subtypes("creature")) - set(after.subtypes("creature"))
+    added = set(after.subtypes("creature")) - set(before.subtypes("creature"))
+    assert len(removed) > 140 and "El-Hajjâj" in removed and len(added) < 10
+    assert "planeswalker" in after.card_types and "planeswalker" not in before.card_types
+    assert "tribal" in before.card_types and "tribal" not in release_of("20070201").card_types
