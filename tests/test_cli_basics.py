@@ -60,7 +60,7 @@ def test_as_of_picks_release_in_force(head_url: URL) -> None:
 def test_default_release_is_latest(head_url: URL) -> None:
     releases = run_json(head_url, "releases")
     assert [r["effective_date"] for r in releases] == sorted(r["effective_date"] for r in releases)
-    assert len(releases) == 64
+    assert len(releases) == 135 and releases[0]["effective_date"] == "1999-04-23"
     latest = run_json(head_url, "subtypes", "--category", "creature")
     assert latest == run_json(head_url, "subtypes", "--category", "creature", "--as-of",
                               releases[-1]["effective_date"])
@@ -94,7 +94,8 @@ def test_output_is_sorted_and_identical_in_every_format(head_url: URL) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["card-types", "--as-of", "2010-01-01"], "no release was in force on 2010-01-01"),
+        (["card-types", "--as-of", "1999-04-22"], "no release was in force on 1999-04-22: "
+                                                  "the first release loaded is 1999-04-23"),
         (["subtypes", "--category", "wizard"], "unknown category 'wizard'"),
         (["supertypes", "--as-of", "2020-02-30"], "'2020-02-30' is not a date"),
         (["subtypes", "--as-of", "yesterday"], "'yesterday' is not a date"),

@@ -454,15 +454,18 @@ def _redated(text: str, new_date: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "make",
+    ("make", "day"),
     [
-        pytest.param(lambda: official(OLD), id="an-existing-older-release"),
-        pytest.param(lambda: _redated(official(NEW), "January 19, 2018"), id="before-the-head"),
+        pytest.param(lambda: official(OLD), "2020-08-07", id="an-existing-older-release"),
+        pytest.param(lambda: _redated(official(NEW), "July 22, 2016"), "2016-07-22",
+                     id="redated-onto-a-release-in-the-chain"),
     ],
 )
-def test_release_that_does_not_follow_the_head_is_refused(
-    make: Callable[[], str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_release_whose_date_is_in_the_chain_is_refused(
+    make: Callable[[], str], day: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """An older date not yet in the chain is appended (tests/test_archive_chain.py); a date the
+    chain has is one release already, and a file extracting differently is not it."""
     path = tmp_path / "MagicCompRules-candidate.txt"
     path.write_text(make(), encoding="utf-8")
     checkout = make_checkout(tmp_path)
@@ -473,7 +476,8 @@ def test_release_that_does_not_follow_the_head_is_refused(
 
     code, out, err = run_cli(["new-release", str(path), "--root", str(checkout)], capsys)
     assert (code, out) == (2, "")
-    assert_one_line_error(err, path, None, r"does not come after the head release 2026-08-07")
+    assert_one_line_error(err, path, None, rf"release {day} is already in the chain and this "
+                          "file extracts differently")
     assert snapshot(checkout) == before
 
 

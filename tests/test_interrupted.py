@@ -32,8 +32,11 @@ CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
                 "release_category_card_type", "release_subtype", "basic_land_type",
                 "subtype_reference", "supertype_reference", "rule_text", "card_type_rename",
                 "subtype_rename")
-NEVER_EMPTY = ("release_card_type", "release_supertype", "release_category",
-               "release_category_card_type", "release_subtype", "basic_land_type", "rule_text")
+# Every release lists card types and has rule text; the other lists may be absent from a release
+# (1999-2003 list no supertypes, 2003-07-01 no subtypes at all), never from every release.
+NEVER_EMPTY = ("release_card_type", "rule_text")
+SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
+                   "release_subtype", "basic_land_type")
 LOAD_CALL = "    upgrade_release(revision, SEED, SEED_SHA256)\n"
 
 PAUSE = '''
@@ -178,15 +181,19 @@ def assert_consistent(url: URL) -> str | None:
         with engine.connect() as connection:
             releases = connection.execute(text("SELECT effective_date, revision FROM release")
                                           ).all()
-            for table in NEVER_EMPTY:
+            loaded_days = {str(day) for day, _ in releases}
+            for table in (*NEVER_EMPTY, *SOMETIMES_EMPTY):
                 days = {str(row[0]) for row in connection.execute(
                     text(f"SELECT DISTINCT release_date FROM {table}"))}
-                assert days == {str(day) for day, _ in releases}, table
+                if table in NEVER_EMPTY:
+                    assert days == loaded_days, table
+                else:
+                    assert days <= loaded_days, table  # no rows of a release not loaded
     finally:
         engine.dispose()
     chain = [rev for rev, _, _ in migrate.history()]
     loaded = chain[: chain.index(revision) + 1]
-    assert sorted(rev for _, rev in releases) == [r for r in loaded if r.startswith("cr_")]
+    assert sorted(rev for _, rev in releases) == sorted(r for r in loaded if r.startswith("cr_"))
     return revision
 
 
@@ -200,10 +207,9 @@ def test_kill_in_a_release_then_upgrade_completes(
     checkout: Checkout, head_url: URL, head_engine: Engine, tmp_path: Path
 ) -> None:
     clean = dump(head_engine)
-    # Back to before the last release (and the revisions that follow the releases).
-    chain = [revision for revision, _, _ in migrate.history()]
-    last = max(revision for revision in chain if revision.startswith("cr_"))
-    migrate.downgrade(head_engine, chain[chain.index(last) - 1])
+    chain = migrate.history()
+    last, below, _ = next(entry for entry in reversed(chain) if entry[0].startswith("cr_"))
+    migrate.downgrade(head_engine, below)  # the last release, and what follows it, undone
     head_engine.dispose()
     before = dump_url(head_url)
     day = date(*map(int, last.removeprefix("cr_").split("_")))

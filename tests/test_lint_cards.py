@@ -37,6 +37,8 @@ SCRYFALL = [
                     {"object": "card_face", "type_line": "Sorcery"}]},
     {"object": "card", "id": "6", "name": "Old Naga", "released_at": "2019-01-25",
      "layout": "normal", "type_line": "Creature — Naga Shaman", "set": "rna"},
+    {"object": "card", "id": "7", "name": "Llanowar Elves", "released_at": "1997-03-24",
+     "layout": "normal", "type_line": "Creature — Elf", "set": "5ed"},
 ]
 
 ALL_PRINTINGS = {
@@ -128,10 +130,10 @@ def test_scryfall_file_against_the_latest_release(head_url: URL, tmp_path: Path,
     assert [r["name"] for r in results] == [c["name"] for c in SCRYFALL]
     assert all(list(r) == ["name", "set", "line", "valid", "release", "errors",
                            "unknown_words"] for r in results)
-    assert [r["valid"] for r in results] == [True] * 5 + [False]
+    assert [r["valid"] for r in results] == [True] * 5 + [False, True]
     naga = results[5]
     assert naga["errors"][0]["rule"] == "205.3m" and naga["unknown_words"] == ["Naga"]
-    assert err.splitlines() == ["cards read: 6; valid: 5; invalid: 1",
+    assert err.splitlines() == ["cards read: 7; valid: 6; invalid: 1",
                                 "invalid by rule: 205.3m (1)",
                                 "most frequent unknown words: Naga (1: merged into Snake on "
                                 "2024-06-07)"]
@@ -168,8 +170,9 @@ def test_printed_lines_against_the_release_of_their_set(
     code, results, _ = lint(head_url, capsys, str(scryfall), "--as-of", "printed")
     assert code == 1
     assert results[5]["release"] == "2019-01-25" and results[5]["valid"] is True
-    assert results[1]["valid"] is None  # 2011: before the first release in the database
-    assert results[1]["errors"][0]["message"].startswith("no release in force on 2011-09-30")
+    assert (results[1]["release"], results[1]["valid"]) == ("2011-09-30", True)
+    assert results[6]["valid"] is None  # 1997: before the first Comprehensive Rules
+    assert results[6]["errors"][0]["message"].startswith("no release in force on 1997-03-24")
 
 
 def test_csv_and_text_and_bad_files(head_url: URL, tmp_path: Path,

@@ -35,14 +35,24 @@ def test_head_file_names_the_script_head() -> None:
     assert migrate.head_revision() == migrate.script_head()
 
 
-def test_chain_is_schema_then_releases_in_date_order() -> None:
+def test_chain_is_schema_then_releases_in_the_order_they_joined() -> None:
+    """The chain is the order releases joined rulesdb (a release's identity is its date): the
+    64 official releases in date order, then what was appended after them."""
     revisions = [revision for revision, _, _ in migrate.history()]
-    assert revisions[0] == "0001_schema"
+    assert revisions[:2] == ["0001_schema", "0002_views"]
     releases = [r for r in revisions if r.startswith("cr_")]
-    assert releases == sorted(releases)
-    # Revisions that change schema or comments after the releases (comments_v1, ...) may follow
-    # them; releases stay in date order among themselves.
-    assert revisions[:revisions.index(releases[0])] == ["0001_schema", "0002_views"]
+    assert len(releases) == len(set(releases))
+    assert revisions[:2] == ["0001_schema", "0002_views"]
+    first_64 = revisions[2:66]
+    assert first_64 == sorted(first_64) and first_64[-1] == "cr_2026_08_07"
+    # Then revisions that are no release (views, merges, the rulebook, comments), the notes'
+    # schema, and the archive's releases, in date order among themselves: the chain is the
+    # order releases joined rulesdb (test_archive_chain.py).
+    notes = revisions.index("0003_release_note")
+    assert not any(r.startswith("cr_") for r in revisions[66:notes])
+    archive = revisions[notes + 1:]
+    assert archive == sorted(archive) and all(r.startswith("cr_") for r in archive)
+    assert revisions[-1] == migrate.head_revision()
     assert "cr_2020_08_07" in releases
     # Revisions made after the releases (views_in_force) come after the first 64 releases.
     assert revisions.index("views_in_force") > revisions.index("cr_2026_08_07")

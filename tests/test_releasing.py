@@ -28,6 +28,7 @@ HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
 NEW_DATE = "November 13, 2026"
 NEW_REVISION = "cr_2026_11_13"
+HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shipped chain's head
 
 
 def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
@@ -102,15 +103,22 @@ def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixt
         assert snapshot(checkout) == before
 
 
-def test_older_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_date_already_in_the_chain_is_never_written_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
     older = cr_file("20240607")
     code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
+    assert (code, out, err) == (0, "cr_2024_06_07: unchanged (already released)\n", "")
+    changed = tmp_path / older.name
+    changed.write_text(with_creature_type(older.read_text(encoding="utf-8"), NEW_TYPE),
+                       encoding="utf-8")
+    code, out, err = run_cli(["new-release", str(changed), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        f"rulesdb: error: {older}: effective 2024-06-07, which does not come after the head "
-        "release 2026-08-07; releases only append"
+        f"rulesdb: error: {changed}: release 2024-06-07 is already in the chain and this file "
+        "extracts differently; fix the file or the importer"
     ]
     assert snapshot(checkout) == before
 
@@ -138,7 +146,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     # Chained after the old head, which may be a revision that is not a release (comments_v1).
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.release_v2 import" in revision  # loads its rulebook too
+    assert "from rulesdb_loaders.release_v4 import" in revision  # notes and rulebook too
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -294,6 +302,11 @@ def test_rebuild_chain_reproduces_the_shipped_chain(
     if len(files) != 64:
         pytest.skip("needs all 64 official CR files in ../shared/cr")
     checkout = make_checkout(tmp_path)
+    for path in checkout.versions.glob("cr_*.py"):  # the chain before the archive joined it:
+        if "release_v2" in path.read_text():  # rebuilding orders by date, which only those
+            path.unlink()  # 64 releases, shipped in date order, still are
+            (checkout.seeds / f"{path.stem}.json").unlink()
+    checkout.set_head("0003_release_note")
     shipped = snapshot(checkout)
     for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
         path.unlink()  # nothing of the old chain may survive into the new one

@@ -10,7 +10,6 @@ import socket
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
@@ -99,16 +98,12 @@ def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> 
     assert not site.get_database(DATABASE).is_mutable
 
 
-def test_release_page_shows_notes_once_the_table_exists(head_engine) -> None:  # type: ignore[no-untyped-def]
+def test_release_page_shows_the_release_notes(head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 
-    assert pages.release(head_engine, "2019-01-25")["notes"] is None
-    with head_engine.begin() as connection:  # another stage's table, as it might land
-        connection.execute(text("CREATE TABLE release_note (release_date DATE, note TEXT)"))
-        connection.execute(text("INSERT INTO release_note VALUES ('2019-01-25', "
-                                "'survives only as an ASCII-folded cp437 file')"))
-    assert pages.release(head_engine, "2019-01-25")["notes"] == [
-        {"note": "survives only as an ASCII-folded cp437 file"}]
+    [note] = pages.release(head_engine, "2021-07-23")["notes"]  # 300.1 omits dungeon
+    assert (note["rule"], note["kind"]) == ("205.2a", "card-type-disagreement")
+    assert "dungeon" in note["text"]
     assert pages.release(head_engine, "2024-06-07")["notes"] == []
 
 
@@ -124,7 +119,7 @@ def test_cells_link_to_release_and_word_pages(_head_sqlite: Path) -> None:
 
     html = asyncio.run(page("/rulesdb/v_lifetime?name=Naga"))
     assert '<a href="/word/Naga">Naga</a>' in html
-    assert '<a href="/release/2016-07-22">2016-07-22</a>' in html
+    assert '<a href="/release/2014-09-25">2014-09-25</a>' in html  # Naga's first listing
     html = asyncio.run(page("/rulesdb/v_subtype?name=Urza%E2%80%99s&release_date=2024-06-07"))
     assert '<a href="/word/Urza%E2%80%99s">Urza’s</a>' in html
 

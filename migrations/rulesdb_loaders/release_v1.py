@@ -65,7 +65,7 @@ _RELEASE_ROWS = (subtype_rename, card_type_rename, rule_text, supertype_referenc
                  release_category, release_supertype, release_card_type)
 
 
-def read_seed(name: str, sha256: str) -> dict[str, Any]:
+def read_seed(name: str, sha256: str, seed_format: int = SEED_FORMAT) -> dict[str, Any]:
     path = SEEDS / name
     data = path.read_bytes()
     actual = hashlib.sha256(data).hexdigest()
@@ -73,13 +73,17 @@ def read_seed(name: str, sha256: str) -> dict[str, Any]:
         raise RuntimeError(f"seed {path} has sha256 {actual}, but its revision pins {sha256}; "
                            "the seed was edited after its revision was written")
     seed = json.loads(data)
-    if seed.get("format") != SEED_FORMAT:
-        raise RuntimeError(f"seed {path} is format {seed.get('format')}, loader is {SEED_FORMAT}")
+    if seed.get("format") != seed_format:
+        raise RuntimeError(f"seed {path} is format {seed.get('format')}, loader is {seed_format}")
     return seed
 
 
 def upgrade_release(revision: str, seed_name: str, seed_sha256: str) -> None:
-    seed = read_seed(seed_name, seed_sha256)
+    load_release(revision, read_seed(seed_name, seed_sha256), seed_sha256)
+
+
+def load_release(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
+    """Insert the rows of a seed already read (and checked) by a loader of its format."""
     day = date.fromisoformat(seed["effective_date"])
     bind = op.get_bind()
     op.bulk_insert(release, [{

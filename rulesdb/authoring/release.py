@@ -18,7 +18,13 @@ from typing import Any
 
 from rulesdb.authoring.curated import renames_in
 from rulesdb.authoring.rulebook_seed import TextStore, index_sha256
-from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
+from rulesdb.authoring.seed import (
+    NOTES_SEED_FORMAT,
+    SEED_FORMAT,
+    seed_bytes,
+    seed_document,
+    sha256,
+)
 from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData, import_file
 from rulesdb.ingest.rulebook import Rulebook, read_rulebook
@@ -26,6 +32,10 @@ from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
+NOTES_REVISION = "0003_release_note"  # creates release_note, which format 2 seeds load into
+# Seed format -> the loader module reading it; with the rulebook, the one that loads it too.
+_LOADERS = {1: "release_v1", 2: "release_v3"}
+_LOADERS_WITH_RULEBOOK = {1: "release_v2", 2: "release_v4"}
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
 _DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
@@ -39,7 +49,7 @@ Revises: {down_revision}
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.{loader} import downgrade_release, upgrade_release
 
 revision: str = "{revision}"
 down_revision: str | None = "{down_revision}"
@@ -65,7 +75,7 @@ Revises: {down_revision}
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v2 import downgrade_release, upgrade_release
+from rulesdb_loaders.{loader} import downgrade_release, upgrade_release
 
 revision: str = "{revision}"
 down_revision: str | None = "{down_revision}"
@@ -152,6 +162,24 @@ class Checkout:
             current = down[current]
         return chain
 
+    def ancestry(self, revision: str) -> set[str]:
+        """The revision and every revision below it, following the files' down_revision."""
+        found: set[str] = set()
+        current: str | None = revision
+        while current and current not in found and (self.versions / f"{current}.py").is_file():
+            found.add(current)
+            current = _down_revision(self.versions / f"{current}.py")
+        return found
+
+    def neighbours(self, day: date) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """The seeds of the releases just before and just after `day` by effective date."""
+        days = sorted(d for d in (release_date(p.stem) for p in self.versions.glob("cr_*.py"))
+                      if d is not None)
+        earlier = [d for d in days if d < day]
+        later = [d for d in days if d > day]
+        return (self.seed_of(revision_id(earlier[-1])) if earlier else None,
+                self.seed_of(revision_id(later[0])) if later else None)
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -237,7 +265,10 @@ def checkout_root(root: Path | None = None) -> Path:
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """Write the seed and revision for one CR file; returns (revision, whether anything changed).
 
-    Refuses a file older than the head. The same file twice changes nothing.
+    The release is appended after the head whatever its date: the chain is the order releases
+    joined rulesdb, a release's identity its effective date (a database at the old head gains
+    it with a plain upgrade). A date already in the chain is refused, unless the file extracts
+    exactly as that release's seed: the same file twice changes nothing.
     """
     checkout = Checkout(checkout_root(root))
     release = import_file(cr_file)
@@ -250,27 +281,24 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
             book: Rulebook) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    chain = checkout.chain(head)
-    releases = [r for r in chain if release_date(r) is not None]
-    latest = max(releases, key=lambda r: release_date(r) or date.min) if releases else None
-    latest_day = release_date(latest) if latest else None
-    with_rulebook = RULEBOOK_REVISION in chain
-    if latest == revision:
+    with_rulebook = RULEBOOK_REVISION in checkout.chain(head)
+    if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
-        fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
+        fresh = seed_bytes(seed_document(release, renames_in(release.effective_date),
+                                         json.loads(existing)["format"]))
         if existing == fresh and not _rulebook_differs(checkout, revision, book, release):
             return revision, False
-        raise RulesdbError(f"{cr_file}: release {release.effective_date} is already the head "
+        where = "the head" if head == revision else "in the chain"
+        raise RulesdbError(f"{cr_file}: release {release.effective_date} is already {where} "
                            "and this file extracts differently; fix the file or the importer")
-    if latest_day is not None and release.effective_date <= latest_day:
-        raise RulesdbError(
-            f"{cr_file}: effective {release.effective_date}, which does not come after the head "
-            f"release {latest_day}; releases only append"
-        )
+    before, after = checkout.neighbours(release.effective_date)
+    if after is not None:
+        _check_next_renames(release, after)
+    # Notes need the release_note table: format 2 once its schema revision is in the chain.
+    seed_format = NOTES_SEED_FORMAT if NOTES_REVISION in checkout.ancestry(head) else SEED_FORMAT
     with staged() as files:
-        _write(files, checkout, release, down_revision=head,
-               previous=checkout.seed_of(latest) if latest else None,
-               book=book if with_rulebook else None)
+        _write(files, checkout, release, down_revision=head, previous=before,
+               seed_format=seed_format, book=book if with_rulebook else None)
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
@@ -321,27 +349,40 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
 
 
 def _base_revision(checkout: Checkout) -> str:
-    """The newest schema revision (NNNN_name.py): releases are chained after it."""
-    schema = sorted(p.stem for p in checkout.versions.glob("[0-9][0-9][0-9][0-9]_*.py"))
-    if not schema:
+    """The newest schema revision (NNNN_name.py) of the chain's start: releases follow it."""
+    schema = _schema_revisions(checkout)
+    base = [stem for stem, parent in schema.items() if parent is None or parent in schema]
+    if not base:
         raise RulesdbError(f"no schema revision in {checkout.versions}")
-    return schema[-1]
+    return base[-1]
+
+
+def _schema_revisions(checkout: Checkout) -> dict[str, str | None]:
+    """Schema revision -> its down_revision, in file name order."""
+    return {path.stem: _down_revision(path)
+            for path in sorted(checkout.versions.glob("[0-9][0-9][0-9][0-9]_*.py"))}
+
+
+def _down_revision(path: Path) -> str | None:
+    match = re.search(r'^down_revision: str \| None = "([^"]+)"$', path.read_text(), re.MULTILINE)
+    return match[1] if match else None
 
 
 def _write(
     files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
-    previous: dict[str, Any] | None, book: Rulebook | None = None,
+    previous: dict[str, Any] | None, seed_format: int = SEED_FORMAT,
+    book: Rulebook | None = None,
 ) -> dict[str, Any]:
     renames = renames_in(release.effective_date)
     _check_renames(release, previous, renames)
-    document = seed_document(release, renames)
+    document = seed_document(release, renames, seed_format)
     data = seed_bytes(document)
     revision = revision_id(release.effective_date)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
     fields = {"day": release.effective_date.isoformat(), "source": release.source_file,
               "revision": revision, "down_revision": down_revision, "seed": seed_name,
-              "seed_sha256": sha256(data)}
+              "seed_sha256": sha256(data), "loader": _LOADERS[document["format"]]}
     template = _TEMPLATE
     if book is not None:
         book_files = TextStore(checkout.seeds).release_files(
@@ -349,6 +390,7 @@ def _write(
         for path, content in book_files.items():
             files.add(path, content)
         fields["rulebook_sha256"] = index_sha256(book_files)
+        fields["loader"] = _LOADERS_WITH_RULEBOOK[document["format"]]
         template = _TEMPLATE_WITH_RULEBOOK
     files.add(checkout.versions / f"{revision}.py", template.format(**fields).encode())
     return document
@@ -371,6 +413,21 @@ def _check_renames(
                                f"{entry['to']!r}")
         if previous is not None and (entry["from"] not in before or entry["to"] in before):
             raise RulesdbError(f"{where}: the release before does not list {entry['from']!r}")
+
+
+def _check_next_renames(release: ReleaseData, following: dict[str, Any]) -> None:
+    """An older release slotted in before a curated rename becomes that rename's 'before' side:
+    it must list the old name and not the new one, as the release it now precedes requires."""
+    for entry in following["renames"]:
+        if entry["kind"] == "card_type":
+            now = set(release.card_types)
+        else:
+            now = set(release.subtypes(entry["category"]))
+        if entry["from"] not in now or entry["to"] in now:
+            raise RulesdbError(
+                f"curated rename {entry['from']} → {entry['to']} ({following['effective_date']}): "
+                f"the release {release.effective_date} before it does not list {entry['from']!r}"
+            )
 
 
 def _names(seed: dict[str, Any] | None, kind: str, category: str | None) -> set[str]:

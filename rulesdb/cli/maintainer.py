@@ -14,10 +14,8 @@ from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @output_options
 def inspect(file: Path, fmt: str | None) -> None:
-    """Show what the importer extracts from an official CR FILE; touches no database.
-
-    csv and markdown: one row per item (kind, category, name, rule).
-    """
+    """Show what the importer extracts from an official CR FILE (.txt, .docx or .rtf), and the
+    notes on where it contradicts itself; touches no database."""
     from rulesdb.ingest.extract import import_file
     from rulesdb.ingest.inspection import inspection, item_rows
 
@@ -39,6 +37,8 @@ def inspect(file: Path, fmt: str | None) -> None:
     for ref in report["cross_references"]:
         click.echo(f"cross-reference: {ref['name']} ({ref['kind']}, {ref['cited_in']}) "
                    f"-> {ref['rule']}")
+    for note in report["notes"]:
+        click.echo(f"note ({note['kind']}, {note['rule'] or 'file'}): {note['text']}")
 
 
 @cli.command("new-release")

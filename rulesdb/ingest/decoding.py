@@ -19,8 +19,8 @@ _BOMS = (
 # whichever 8-bit code page turns more of them into these (cp1252 curly quotes versus
 # cp437 accented letters in the ASCII-folded 2019-01-25 release).
 _CR_CHARACTERS = frozenset("’‘“”–—™®©•…áâàäéèêëíîïóôòöúûùüñçÆæ")
-_LEGACY_CODE_PAGES = ("cp1252", "cp437")
-_ENCODINGS_READ = "UTF-8, UTF-16, Windows-1252 or cp437"
+_LEGACY_CODE_PAGES = ("cp1252", "cp437", "mac_roman")
+_ENCODINGS_READ = "UTF-8, UTF-16, Windows-1252, cp437 or Mac Roman"
 
 # The CR is English prose: about 99% of its characters are ASCII. Text decoded with the
 # wrong encoding (UTF-8 read as UTF-16, binary read as cp437) is almost none.
@@ -98,7 +98,7 @@ def _decode(data: bytes, source: str) -> str:
     except UnicodeDecodeError as exc:
         _refuse_damaged_utf8(data, exc, source)
         candidates = []
-        for code_page in _LEGACY_CODE_PAGES:
+        for code_page in _code_pages_by_likelihood(data):
             try:
                 candidates.append(data.decode(code_page))
             except UnicodeDecodeError:
@@ -130,6 +130,16 @@ def _refuse_damaged_utf8(data: bytes, error: UnicodeDecodeError, source: str) ->
     if multibyte > 0 and multibyte >= invalid:
         raise CRFormatError(source, line, f"byte {error.start} is not valid UTF-8, though the "
                             f"file has {multibyte} UTF-8 characters; it looks damaged")
+def _code_pages_by_likelihood(data: bytes) -> tuple[str, ...]:
+    """Legacy code pages, the likeliest first: it wins a tie in CR characters.
+
+    Lines ended by a lone CR are classic Mac OS files, so Mac Roman comes first for them
+    (byte 0x89 is â there, ë in cp437: "El-Hajjâj" in the 2006-10-01 release).
+    """
+    crlf = data.count(b"\r\n")
+    if data.count(b"\r") - crlf > crlf + data.count(b"\n") - crlf:
+        return ("mac_roman", *(page for page in _LEGACY_CODE_PAGES if page != "mac_roman"))
+    return _LEGACY_CODE_PAGES
 
 
 def _decode_declared(data: bytes, start: int, encoding: str, source: str) -> str:

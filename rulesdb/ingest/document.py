@@ -12,8 +12,9 @@ from functools import cache
 
 from rulesdb.errors import CRFormatError
 
+# "These rules are effective as of July 11, 2009." ("current as of" before then)
 _EFFECTIVE = re.compile(
-    r"effective as of\s+(?P<month>[A-Z][a-z]+)\s*(?P<day>\d{1,2}),\s*(?P<year>\d{4})"
+    r"(?:effective|current) as of\s+(?P<month>[A-Z][a-z]+)\s*(?P<day>\d{1,2}),\s*(?P<year>\d{4})"
 )
 _MONTHS = {
     name: number
@@ -86,16 +87,23 @@ class CRDocument:
 def parse_document(text: str, source: str, keep: str | None = None) -> CRDocument:
     """Split `text` (LF line endings) into rules; `keep` limits them to the rules whose line
     starts with that regex (``r"205[. ]"``: rule 205 and its subrules), default every rule."""
-    effective = _effective_date(text.split("\n", 50)[:50], source)
+    effective = _effective_date(text.split("\n", 50)[:50], source, text)
     padded = "\n" + text  # every line, the first too, now follows a newline
     body_start, body_end = _body_bounds(padded, source)
     rules, repeated = _rules(padded, body_start, body_end, _rule_line(keep))
     return CRDocument(source, effective, rules, repeated)
 
 
-def _effective_date(lines: list[str], source: str) -> date:
-    for number, line in enumerate(lines[:50], start=1):
-        if "effective as of" not in line:
+def _effective_date(lines: list[str], source: str, text: str = "") -> date:
+    # The first release (1999-04-23, converted by a third party) states "current as of" only
+    # at its end; a file that says "effective as of" must say it at the top.
+    last = text.rsplit("\n", 50)[1:] if "current as of" not in "".join(lines[:50]) else []
+    first_of_last = text.count("\n") - len(last) + 2
+    tail = [(number, line) for number, line in enumerate(last, start=first_of_last)
+            if "current as of" in line]
+    for number, line in [*enumerate(lines[:50], start=1), *tail]:
+        phrase = next((p for p in ("effective as of", "current as of") if p in line), None)
+        if phrase is None:
             continue
         match = _EFFECTIVE.search(line)
         month = _MONTHS.get(match["month"]) if match else None
@@ -104,7 +112,7 @@ def _effective_date(lines: list[str], source: str) -> date:
                 raise ValueError(line)
             day = date(int(match["year"]), month, int(match["day"]))
         except ValueError:
-            said = line[line.index("effective as of") :].strip()
+            said = line[line.index(phrase) :].strip()
             raise CRFormatError(
                 source, number, f"unreadable effective date {_clip(said)!r}; expected "
                 "'These rules are effective as of <Month> <day>, <year>.'"
@@ -152,6 +160,12 @@ def _body_bounds(padded: str, source: str) -> tuple[int, int]:
             source, None, "no table of contents ending in 'Credits'; expected a Comprehensive "
             "Rules text"
         )
+    if glossary and all(glossary[-1] < credit for credit in credits) and len(credits) == 1:
+        # Releases before 2001 list no Credits in their contents (and 1999-11-01 dots its
+        # entries): the body runs from the first rule, 100.1, to the glossary heading.
+        first = re.search(r"\n[^\S\n]*100\.1\.? ", padded)
+        if first and first.start() < glossary[-1]:
+            return padded.rfind("\n", 0, first.start()), glossary[-1]
     if len(glossary) < 2 or len(credits) < 2 or not glossary[1] < credits[1]:
         raise CRFormatError(
             source,

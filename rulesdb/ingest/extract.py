@@ -15,19 +15,22 @@ from datetime import date
 from pathlib import Path, PurePath
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.decoding import read_cr_file
 from rulesdb.ingest.document import CRDocument, Rule, parse_document
 from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
+from rulesdb.ingest.sources import read_source
 from rulesdb.util.names import official_spelling
 
 CARD_TYPES_RULE = "205.2a"
 SUPERTYPES_RULE = "205.4a"
 SINGLE_WORD_RULE = "205.3b"
 BASIC_LAND_TYPES_RULE = "305.6"
+SECTION_3_CARD_TYPES_RULE = "300.1"  # "The card types are ..." again, at the head of section 3
 REQUIRED_CATEGORY = "creature"  # a file without the creature types (205.3m) is not usable
 TYPE_LINE_RULE = "205"  # every subrule of it must be present: a gap is a rule lost from the file
-# The rules read: rule 205 and its subrules, 305.6 and the section 3 headings ("301. Artifacts").
-RULES_READ = r"205[. ]|305\.6\.? |3\d\d\.? "
+TYPE_LINE_HEADING = "Type Line"  # rule 204 from 2009-07-11 to 2011-07-15, 205 otherwise
+# The rules read: the type line (204 or 205) and its subrules, 300.1, 305.6 and the section 3
+# headings ("301. Artifacts").
+RULES_READ = r"20[45][. ]|300\.1\.? |305\.6\.? |3\d\d\.? "
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (see its introduction)
 
 
@@ -38,6 +41,16 @@ class SubtypeList:
     card_types: tuple[str, ...]  # the card types these subtypes belong to (205.3c-d)
     names: tuple[str, ...]
     references: tuple[tuple[str, str], ...] = ()  # (subtype, rule it points to)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something a release's file does that a reader should know: the CR contradicting itself,
+    a damaged or lossy file, a list read across hard-wrapped lines."""
+
+    rule: str | None  # the rule it is about, or None for the file as a whole
+    kind: str  # "card-type-disagreement", "lossy-conversion", ...
+    text: str
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,7 @@ class ReleaseData:
     card_types_rule: str = CARD_TYPES_RULE
     supertypes_rule: str = SUPERTYPES_RULE
     renames: tuple[dict[str, str], ...] = field(default=())
+    notes: tuple[Note, ...] = ()
 
     def subtypes(self, category: str) -> tuple[str, ...]:
         for subtype_list in self.subtype_lists:
@@ -68,20 +82,44 @@ class ReleaseData:
 def import_file(path: Path | str) -> ReleaseData:
     """Read one official CR file and extract its type vocabulary (no database involved)."""
     path = Path(path)
-    text, raw = read_cr_file(path)
+    text, raw = read_source(path)
     return extract(text, str(path), hashlib.sha256(raw).hexdigest())
 
 
 def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
     """Extract from decoded text; `source` (the file's path) names it in error messages."""
     document = parse_document(text, source, keep=RULES_READ)
-    return _Extractor(document).run(source_sha256)
+    extractor = _Extractor(document)
+    if not extractor.lists_in_rules():
+        # Imported here: the older eras' extractors build on this module's.
+        from rulesdb.ingest.glossary_era import GlossaryEraExtractor, lists_in_glossary
+        from rulesdb.ingest.sixth_edition import SixthEditionExtractor, is_sixth_edition
+
+        if lists_in_glossary(document, text):
+            return GlossaryEraExtractor(document, text).run(source_sha256)
+        if is_sixth_edition(parse_document(text, source, keep=r"212[. ]")):
+            return SixthEditionExtractor(document, text).run(source_sha256)
+    return extractor.run(source_sha256)
 
 
 class _Extractor:
     def __init__(self, document: CRDocument) -> None:
         self.document = document
         self.source = document.source
+        self.root = _type_line_rule(document)
+        self.notes: list[Note] = []
+
+    def lists_in_rules(self) -> bool:
+        """Whether a subrule of 205.3 (204.3) lists a category, as since 2009-07-11."""
+        return any(_CATEGORY_SENTENCE.fullmatch((sentences(rule.first_line) or [""])[0])
+                   for rule in self.document.subrules(self.number("205.3")))
+
+    def number(self, modern: str) -> str:
+        """A rule's number in this release: 205.2a is 204.2a while the type line is rule 204."""
+        return self.root + modern.removeprefix(TYPE_LINE_RULE)
+
+    def note(self, rule: str | None, kind: str, text: str) -> None:
+        self.notes.append(Note(rule, kind, text))
 
     def fail(self, rule: Rule | None, message: str) -> CRFormatError:
         return CRFormatError(self.source, rule.line if rule else None, message)
@@ -93,7 +131,7 @@ class _Extractor:
             raise self.fail(rule, f"rule {rule.number}: {what}: {exc}") from None
 
     def run(self, source_sha256: str) -> ReleaseData:
-        self.check_numbering(TYPE_LINE_RULE)
+        self.check_numbering(self.root)
         card_types = self.card_types()
         supertypes = self.supertypes()
         multi_word_types = self.multi_word_card_types(card_types)
@@ -102,7 +140,7 @@ class _Extractor:
             raise self.fail(None, "no rule lists the creature types (205.3m); expected one")
         basic_land_types = self.basic_land_types(lists)
         cited = [self.document.rule(BASIC_LAND_TYPES_RULE)]
-        rules = [(rule.number, rule.text) for rule in self.document.tree(TYPE_LINE_RULE)]
+        rules = [(rule.number, rule.text) for rule in self.document.tree(self.root)]
         rules += [(rule.number, rule.text) for rule in cited]
         return ReleaseData(
             effective_date=self.document.effective_date,
@@ -115,6 +153,9 @@ class _Extractor:
             subtype_lists=tuple(lists),
             basic_land_types=basic_land_types,
             rules=tuple(rules),
+            card_types_rule=self.number(CARD_TYPES_RULE),
+            supertypes_rule=self.number(SUPERTYPES_RULE),
+            notes=tuple(self.notes),
         )
 
     def check_numbering(self, root: str) -> None:
@@ -152,12 +193,44 @@ class _Extractor:
 
     # 205.2a "The card types are artifact, battle, ..., and vanguard. See section 3, ..."
     def card_types(self) -> list[str]:
-        rule = self.document.rule(CARD_TYPES_RULE)
-        return self.listed(rule, "The card types are", "card types")
+        rule = self.document.rule(self.number(CARD_TYPES_RULE))
+        listed = self.listed(rule, "The card types are", "card types")
+        return listed + self.card_types_section_3_adds(rule.number, listed)
+
+    def card_types_section_3_adds(self, listed_in: str, listed: list[str]) -> list[str]:
+        """A card type that section 3 defines (a "3NN. Phenomena" section, or 300.1's list) is
+        a card type of the release even where the type line rule omits it: the CR contradicts
+        itself now and then, and each disagreement becomes a note naming both rules."""
+        sections = {_singular(rule.first_line): number
+                    for number, rule in self.document.rules.items()
+                    if len(number) == 3 and number.startswith("3") and number != "300"}
+        summary = self.document.rules.get(SECTION_3_CARD_TYPES_RULE)
+        in_summary: list[str] = []
+        if summary is not None and "The card types are" in summary.first_line:
+            in_summary = self.listed(summary, "The card types are", "card types")
+        added = []
+        for name in [*in_summary, *sorted(sections)]:
+            if name not in listed and name not in added:
+                added.append(name)
+        for name in added:
+            where = [f"rule {sections[name]} defines it"] if name in sections else []
+            where += [f"rule {SECTION_3_CARD_TYPES_RULE} lists it"] if name in in_summary else []
+            self.note(listed_in, "card-type-disagreement", f"rule {listed_in} omits the card "
+                      f"type {name!r}, but {' and '.join(where)}; read as a card type")
+        for name in listed:
+            missing = []
+            if sections and name not in sections:
+                missing.append("no section 3 rule defines it")
+            if in_summary and name not in in_summary:
+                missing.append(f"rule {SECTION_3_CARD_TYPES_RULE} omits it")
+            if missing:
+                self.note(listed_in, "card-type-disagreement", f"rule {listed_in} lists the "
+                          f"card type {name!r}, but {' and '.join(missing)}")
+        return added
 
     # 205.4a "... The supertypes are basic, legendary, ongoing, snow, and world."
     def supertypes(self) -> list[str]:
-        rule = self.document.rule(SUPERTYPES_RULE)
+        rule = self.document.rule(self.number(SUPERTYPES_RULE))
         return self.listed(rule, "The supertypes are", "supertypes")
 
     def listed(self, rule: Rule, lead: str, what: str) -> list[str]:
@@ -170,7 +243,9 @@ class _Extractor:
 
     # 205.3b "Subtypes of each card type except creature and plane are always single words"
     def multi_word_card_types(self, card_types: list[str]) -> set[str]:
-        rule = self.document.rule(SINGLE_WORD_RULE)
+        rule = self.document.rule(self.number(SINGLE_WORD_RULE))
+        if rule.first_line.startswith("Subtypes are always single words"):
+            return set()  # before planes (2009-07-11): no multi-word subtypes at all
         match = re.search(r"each card type except (?P<list>.+?) are always single words",
                           rule.first_line)
         if not match:
@@ -186,6 +261,7 @@ class _Extractor:
         phrase = re.sub(r"^(?:One|An?|Each)\s+", "", phrase)
         forms = _card_type_forms(card_types)
         found = []
+        phrase = re.sub(r"^Neither (.+) nor (.+)$", r"\1 and \2", phrase)
         for name, _ in self.names_in(rule, phrase, "card types"):
             word = re.sub(r"\s+cards?$", "", name).lower()
             if word not in forms:
@@ -198,9 +274,13 @@ class _Extractor:
     # 205.3g-205.3r: one rule per subtype category, plus the "have no subtypes" rule
     def subtype_lists(self, card_types: list[str], multi_word: set[str]) -> list[SubtypeList]:
         lists: list[SubtypeList] = []
-        for rule in self.document.subrules("205.3"):
-            if rule.number <= "205.3f":
-                continue  # 205.3a-f are general rules about subtypes
+        started = False  # 205.3a-f (a-e in 2009) are general rules about subtypes
+        for rule in self.document.subrules(self.number("205.3")):
+            head = (sentences(rule.first_line) or [""])[0]
+            started = started or bool(_CATEGORY_SENTENCE.fullmatch(head)
+                                      or _NO_SUBTYPES.fullmatch(head))
+            if not started:
+                continue
             parsed = self.subtype_rule(rule, card_types, multi_word)
             if parsed is None:
                 continue
@@ -215,8 +295,11 @@ class _Extractor:
     ) -> SubtypeList | None:
         parts = sentences(rule.first_line)
         head = parts[0] if parts else ""
-        if re.fullmatch(r".+ have no subtypes", head):
-            self.card_types_named(rule, head.removesuffix(" have no subtypes"), card_types)
+        # "Phenomenon cards, ... have no subtypes." / "Neither vanguard cards nor scheme cards
+        # have subtypes." (2010-2012)
+        none = _NO_SUBTYPES.fullmatch(head)
+        if none:
+            self.card_types_named(rule, none["owners"] or none["neither"], card_types)
             return None
         match = _CATEGORY_SENTENCE.fullmatch(head)
         if not match:
@@ -257,9 +340,10 @@ class _Extractor:
         self, rule: Rule, category: str, sentence: str, allow_multi: bool
     ) -> list[tuple[str, tuple[str, ...]]]:
         cat = re.escape(category)
-        # "The artifact types are A, B, and C." / "That battle type is Siege."
-        match = re.fullmatch(rf"(?:The {cat} types are|That {cat} type is) (?P<list>.+)",
-                             sentence)
+        # "The artifact types are A, B, and C." / "That battle type is Siege." / "The only spell
+        # type at this time is Arcane." (2009)
+        match = re.fullmatch(rf"(?:The {cat} types are|That {cat} type is"
+                             rf"|The only {cat} type at this time is) (?P<list>.+)", sentence)
         if match:
             return self.names_in(rule, match["list"], f"{category} types",
                                  max_words=None if allow_multi else 1, capitalized=True)
@@ -316,7 +400,7 @@ class _Extractor:
     # 205.4d "Any permanent with the supertype “legendary” is subject to ... (see rule 704.5j)."
     def supertype_references(self, supertypes: list[str]) -> tuple[tuple[str, str, str], ...]:
         found = []
-        for rule in self.document.subrules("205.4"):
+        for rule in self.document.subrules(self.number("205.4")):
             named = set(re.findall(r"supertypes? [“\"](\w+)[”\"]", rule.first_line))
             named &= set(supertypes)
             if len(named) != 1:
@@ -343,7 +427,26 @@ _CATEGORY_SENTENCE = re.compile(
     r"|ha(?:s|ve) a (?:unique )?subtype)[;,] (?:these subtypes are called|this subtype is called"
     r"|called) (?:an? )?(?P<category>\w+) types?"
 )
+_NO_SUBTYPES = re.compile(r"(?P<owners>.+) have no subtypes|(?P<neither>Neither .+ nor .+) have "
+                          r"subtypes")
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _type_line_rule(document: CRDocument) -> str:
+    """The section 2 rule headed "Type Line": 205, or 204 from 2009-07-11 to 2011-07-15."""
+    for number, rule in document.rules.items():
+        if len(number) == 3 and number.startswith("2") and rule.first_line == TYPE_LINE_HEADING:
+            return number
+    return TYPE_LINE_RULE  # its absence is reported as rule 205's
+
+
+def _singular(heading: str) -> str:
+    """A section 3 heading's card type: "Phenomena" -> phenomenon, "Conspiracies" -> conspiracy."""
+    word = heading.strip().lower()
+    for plural, singular in (("ena", "enon"), ("ies", "y"), ("s", "")):
+        if word.endswith(plural):
+            return word[: -len(plural)] + singular
+    return word
 
 
 def _parent(number: str) -> str:

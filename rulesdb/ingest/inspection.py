@@ -9,7 +9,8 @@ from rulesdb.ingest.extract import ReleaseData
 
 def inspection(release: ReleaseData) -> dict[str, Any]:
     """JSON-ready: effective_date, card_types, supertypes, subtypes (by category),
-    basic_land_types, rules (category -> rule number) and cross_references."""
+    basic_land_types, rules (category -> rule number), cross_references and notes (where the
+    file contradicts itself or is damaged)."""
     references = [
         {"kind": "subtype", "category": item.category, "name": name, "cited_in": item.rule,
          "rule": rule}
@@ -38,6 +39,8 @@ def inspection(release: ReleaseData) -> dict[str, Any]:
         "basic_land_types": basic,
         "basic_land_type_rules": [rule for rule, _ in release.basic_land_types],
         "cross_references": references,
+        "notes": [{"rule": note.rule, "kind": note.kind, "text": note.text}
+                  for note in release.notes],
     }
 
 

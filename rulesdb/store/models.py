@@ -257,6 +257,19 @@ class RuleText(Base):
     release: Mapped[Release] = relationship(back_populates="rules")
 
 
+class ReleaseNote(Base):
+    """Where a release's file contradicts itself or was damaged (revision 0003_release_note)."""
+
+    __tablename__ = "release_note"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    rule: Mapped[str | None] = mapped_column(RULE)
+    kind: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+
+
 # Renames are curated facts: the CR lists only the new name.
 
 

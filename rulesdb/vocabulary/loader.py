@@ -48,7 +48,7 @@ _LOAD = {
     "subtypes": "SELECT category, name FROM release_subtype WHERE release_date = :day",
 }
 _CACHE: OrderedDict[tuple[str, date, str], Vocabulary] = OrderedDict()
-_CACHE_MAX = 64
+_CACHE_MAX = 256  # more than the releases (135), so a warm cache holds every one
 _CACHE_LOCK = threading.Lock()
 
 

@@ -1,4 +1,4 @@
-"""Curated facts the CR states nowhere in its lists (renames, merges), kept with citations."""
+"""Curated facts the CR states nowhere in its lists (renames, merges, notes), with citations."""
 
 from __future__ import annotations
 
@@ -41,3 +41,17 @@ def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]
         if not isinstance(entry["effective_date"], date):
             raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
     return entries
+
+
+def notes_in(effective_date: date) -> list[dict[str, Any]]:
+    """Curated notes on the release with this effective date: {rule, kind, text} each."""
+    text = resources.files(__package__).joinpath("notes.toml").read_text(encoding="utf-8")
+    found = []
+    for number, entry in enumerate(tomllib.loads(text).get("note", []), start=1):
+        missing = {"effective_date", "kind", "text"} - set(entry)
+        if missing:
+            raise RulesdbError(f"notes.toml entry {number}: missing {sorted(missing)}")
+        if entry["effective_date"] == effective_date:
+            found.append({"rule": entry.get("rule"), "kind": entry["kind"],
+                          "text": entry["text"]})
+    return found

@@ -1,0 +1,186 @@
+"""The archived releases joined the chain after its head: a database at the old head gains them
+with a plain upgrade, identical row for row to a fresh database, on SQLite and PostgreSQL; and
+an older file found later is appended by `new-release` the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import URL
+
+from rulesdb.authoring.release import Checkout
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
+from tests.conftest import url_text
+from tests.dbdump import dump
+from tests.support import run_cli
+from tests.test_archive_ingest import archive_file, imported, release_files
+from tests.test_releasing import make_checkout, rulesdb, snapshot
+
+ROOT = Path(__file__).resolve().parents[1]
+OLD_HEAD = "cr_2026_08_07"  # the head before the archive: notes schema and 71 releases follow
+NOTES_SCHEMA = "0003_release_note"
+WITH_NOTE = "MagicCompRules-20120601.txt"  # 205.2a omits phenomenon, which section 3 defines
+OLDER = "MagicCompRules-20090711.txt"  # older still, appended after the one above
+
+
+def pre_archive_checkout(tmp_path: Path) -> Checkout:
+    """A copy of the checkout as it was before the archive joined: up to 0003_release_note."""
+    checkout = make_checkout(tmp_path)
+    for path in sorted(checkout.versions.glob("cr_*.py")):
+        if "release_v3" in path.read_text():
+            path.unlink()
+            (checkout.seeds / f"{path.stem}.json").unlink()
+    checkout.set_head(NOTES_SCHEMA)
+    return checkout
+
+
+def db_dump(url: URL) -> dict[str, object]:
+    engine = make_engine(url)
+    try:
+        return dump(engine)
+    finally:
+        engine.dispose()
+
+
+def test_chain_is_the_shipped_chain_then_the_archive_in_date_order() -> None:
+    revisions = [revision for revision, _, _ in migrate.history()]
+    start = revisions.index(NOTES_SCHEMA)
+    # After the old head come revisions that are no release (views, merges, the rulebook,
+    # comments), then the notes' schema and the 71 archived releases.
+    old_head = revisions.index(OLD_HEAD)
+    assert old_head < start and not any(r.startswith("cr_") for r in revisions[old_head + 1:start])
+    archive = revisions[start + 1 :]
+    assert len(archive) == 71 and archive == sorted(archive)
+    assert archive[0] == "cr_1999_04_23" and archive[-1] == migrate.head_revision()
+    releases = [r for r in revisions if r.startswith("cr_")]
+    assert len(releases) == len(set(releases)) == 135
+
+
+def test_archive_seeds_are_what_the_importer_extracts_now() -> None:
+    from rulesdb.authoring.curated import renames_in
+    from rulesdb.authoring.seed import NOTES_SEED_FORMAT, seed_bytes, seed_document, sha256
+
+    files = release_files()
+    if len(files) != 71:
+        pytest.skip("needs the 71 archived releases in ../shared/cr-archive")
+    for path in files:
+        release = imported(path)
+        name = f"cr_{release.effective_date:%Y_%m_%d}"
+        shipped = (ROOT / "seeds" / f"{name}.json").read_bytes()
+        fresh = seed_bytes(seed_document(release, renames_in(release.effective_date),
+                                         NOTES_SEED_FORMAT))
+        assert fresh == shipped, f"importer output for {path.name} differs from {name}.json"
+        revision = (ROOT / "migrations" / "versions" / f"{name}.py").read_text()
+        assert f'SEED_SHA256 = "{sha256(shipped)}"' in revision
+        assert "from rulesdb_loaders.release_v3 import" in revision
+
+
+def test_shipped_releases_notes_are_what_the_importer_finds_now() -> None:
+    from rulesdb.authoring.seed import SHIPPED_NOTES, sha256, shipped_notes_bytes
+    from tests.conftest import cr_files
+
+    files = cr_files()
+    if len(files) != 64:
+        pytest.skip("needs the 64 official CR files in ../shared/cr")
+    shipped = (ROOT / "seeds" / SHIPPED_NOTES).read_bytes()
+    assert shipped_notes_bytes([imported(path) for path in files]) == shipped
+    revision = (ROOT / "migrations" / "versions" / f"{NOTES_SCHEMA}.py").read_text()
+    assert f'NOTES_SHA256 = "{sha256(shipped)}"' in revision
+    assert [n["release_date"] for n in json.loads(shipped)["notes"]] == [
+        "2021-07-23", "2023-02-03", "2023-04-14", "2023-06-16", "2023-09-01"]
+
+
+@pytest.mark.slow
+def test_a_database_at_the_old_head_upgrades_to_what_a_fresh_one_gets(
+    head_url: URL, empty_url: URL
+) -> None:
+    fresh = db_dump(head_url)  # the session's database, upgraded from empty to head
+    engine = make_engine(empty_url)
+    try:
+        migrate.upgrade(engine, OLD_HEAD)  # what today's rulesdb built
+        migrate.upgrade(engine)  # a plain upgrade
+    finally:
+        engine.dispose()
+    assert db_dump(empty_url) == fresh
+
+
+def test_an_older_file_is_appended_after_the_head(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checkout = pre_archive_checkout(tmp_path)
+
+    def append(name: str) -> str:
+        code, out, err = run_cli(["new-release", str(archive_file(name)), "--root",
+                                  str(checkout.root)], capsys)
+        assert (code, err) == (0, ""), err
+        return out
+
+    assert append(WITH_NOTE) == "cr_2012_06_01: written\n"
+    assert append(OLDER) == "cr_2009_07_11: written\n"
+    assert checkout.head() == "cr_2009_07_11"
+    noted = (checkout.versions / "cr_2012_06_01.py").read_text()
+    assert f'down_revision: str | None = "{NOTES_SCHEMA}"' in noted
+    assert "from rulesdb_loaders.release_v4 import" in noted  # its notes and its rulebook
+    older = (checkout.versions / "cr_2009_07_11.py").read_text()
+    assert 'down_revision: str | None = "cr_2012_06_01"' in older
+    seed = json.loads((checkout.seeds / "cr_2012_06_01.json").read_bytes())
+    assert seed["format"] == 2 and [n["kind"] for n in seed["notes"]] == [
+        "card-type-disagreement"]
+    # The seeds are the shipped ones: a release's seed does not depend on where it joined.
+    for name in ("cr_2012_06_01.json", "cr_2009_07_11.json"):
+        assert (checkout.seeds / name).read_bytes() == (ROOT / "seeds" / name).read_bytes()
+    before = snapshot(checkout)
+    assert append(OLDER) == "cr_2009_07_11: unchanged (already released)\n"
+    assert snapshot(checkout) == before
+
+
+@pytest.mark.slow
+def test_an_appended_older_release_upgrades_and_downgrades(
+    head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On a copy of the chain cut back to before the archive, the database at that chain's head
+    gains an appended older release by a plain upgrade and loses exactly it by a downgrade."""
+    checkout = pre_archive_checkout(tmp_path)
+    url = url_text(head_url)
+    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], ROOT)
+    before = db_dump(head_url)
+    code, _, err = run_cli(["new-release", str(archive_file(WITH_NOTE)), "--root",
+                            str(checkout.root)], capsys)
+    assert code == 0, err
+    rulesdb(["--db", url, "upgrade"], checkout.root)
+    notes = json.loads(rulesdb(["--db", url, "sql", "SELECT release_date, rule, kind FROM "
+                                "v_release_note WHERE release_date < '2016-01-01'", "--format",
+                                "json"], checkout.root).stdout)
+    assert notes == [{"release_date": "2012-06-01", "rule": "205.2a",
+                      "kind": "card-type-disagreement"}]
+    listed = json.loads(rulesdb(["--db", url, "releases", "--format", "json"],
+                                checkout.root).stdout)
+    assert listed[0]["effective_date"] == "2012-06-01"
+    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], checkout.root)
+    assert db_dump(head_url) == before
+
+
+# --- README: the history section's outputs ------------------------------------------------------
+
+
+def history_examples() -> list[tuple[list[str], str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n## History: 1999 to today\n")
+    section = text[start : text.index("\n## For Python programmers\n", start)]
+    pairs = re.findall(r"```sh\n(rulesdb [^\n]+)\n```\n\n```text\n(.*?)```", section, re.DOTALL)
+    assert len(pairs) == 3
+    return [(command.split()[1:], output) for command, output in pairs]
+
+
+def test_readme_history_prints_what_it_shows(
+    head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for args, output in history_examples():
+        code, out, err = run_cli(["--db", url_text(head_url), *args], capsys)
+        assert (code, err) == (0, ""), args
+        assert out == output, f"README.md: `rulesdb {' '.join(args)}` prints otherwise"
