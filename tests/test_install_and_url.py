@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import make_engine, mask, parse_url, resolve_url
-from tests.conftest import ROOT, url_text
+from tests.support import ROOT, url_text
 
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -20,9 +20,7 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.release import Checkout
 from rulesdb.ingest.extract import import_file
 from rulesdb.ingest.inspection import inspection
-from tests.conftest import ROOT, cr_file, cr_files, url_text
-from tests.dbdump import dump
-from tests.support import copy_release_chain, run_cli
+from tests.support import ROOT, copy_release_chain, cr_file, cr_files, dump, run_cli, url_text
 
 HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release

@@ -12,7 +12,7 @@ import sys
 import pytest
 from sqlalchemy.engine import URL
 
-from tests.conftest import url_text
+from tests.support import url_text
 
 # Modules a read command on a current database has no business loading.
 HEAVY = ("alembic", "sqlalchemy.orm", "rulesdb.store.models", "rulesdb.ingest.extract", "mako")
@@ -28,8 +28,8 @@ def imported_modules(*argv: str) -> tuple[subprocess.CompletedProcess[str], set[
 
 @pytest.mark.parametrize("command", [["check", "Merfolk"], ["card-types"]],
                          ids=["check", "card-types"])
-def test_read_commands_do_not_import_alembic(head_url: URL, command: list[str]) -> None:
-    result, modules = imported_modules("--db", url_text(head_url), *command,
+def test_read_commands_do_not_import_alembic(shared_head_url: URL, command: list[str]) -> None:
+    result, modules = imported_modules("--db", url_text(shared_head_url), *command,
                                        "--format", "json")
     assert result.returncode == 0, result.stderr
     assert "rulesdb.cli" in modules  # the measurement itself works

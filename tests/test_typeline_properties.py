@@ -30,7 +30,7 @@ from rulesdb.questions import listings as queries
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, vocabulary
 from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
-from tests.conftest import url_text
+from tests.support import url_text
 
 SETTINGS = {"deadline": None, "derandomize": False,
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}

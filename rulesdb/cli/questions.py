@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from rulesdb.cli import revisions  # registers the revision history this "history" extends
+from rulesdb.cli import revisions  # "history" without WORD still lists them
 from rulesdb.cli.app import (
     AppContext,
     as_of_option,
@@ -61,13 +61,13 @@ def history(ctx: click.Context, word: str | None, category: str | None,
     """Show when WORD was listed: first and last release, the release it left, renames.
 
     WORD is a card type, supertype or subtype, in any case, with either apostrophe. Without
-    WORD: list every revision of the database, oldest first (the schema, then one per CR
-    release).
+    WORD it lists the revisions, as `rulesdb revisions` does (kept for existing scripts).
     """
     if word is None:
         if category is not None:
             raise RulesdbError("--category needs a WORD: rulesdb history WORD --category C")
-        ctx.invoke(revisions.history, fmt=fmt)
+        click.echo("rulesdb: note: 'history' without WORD is now 'rulesdb revisions'", err=True)
+        ctx.invoke(revisions.revisions, fmt=fmt)
         return
     from rulesdb.questions.lifetime import history as word_history
 
