@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from rulesdb.questions import listings as queries
+from rulesdb.questions.listings import release_in_force, releases
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import vocabulary
 from tests.support import run_in_process, url_text
@@ -28,7 +28,7 @@ def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:
 def latest(url) -> str:
     engine = make_engine(url)
     try:
-        return queries.release_in_force(engine).isoformat()
+        return release_in_force(engine).isoformat()
     finally:
         engine.dispose()
 
@@ -101,7 +101,7 @@ def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
     word = "'; DROP TABLE release; --"
     engine = make_engine(head_url)
     try:
-        before = queries.releases(engine)
+        before = releases(engine)
     finally:
         engine.dispose()
     code, out, _ = run(head_url, "check", "--format", "json", "--", word)
@@ -110,7 +110,7 @@ def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
     assert code == 1 and json.loads(out)["valid"] is False
     engine = make_engine(head_url)
     try:
-        assert queries.releases(engine) == before and len(before) > 60
+        assert releases(engine) == before and len(before) > 60
     finally:
         engine.dispose()
 

@@ -10,7 +10,8 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
-from rulesdb.questions.diff import compare, normalise_rule_text, rule_key
+from rulesdb.questions.diff import compare, normalise_rule_text
+from rulesdb.util.rules import rule_key
 from tests.support import run_in_process, url_text
 
 JSON_KEYS = ["from", "to", "added", "removed", "renamed", "rules_changed"]

@@ -13,8 +13,8 @@ from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
 from rulesdb.questions.export import export
+from rulesdb.questions.listings import card_types, category_names, subtypes
 from rulesdb.store.engine import make_engine
 from tests.support import url_text
 
@@ -26,14 +26,14 @@ def test_mtgjson_card_types_structure(shared_head_engine: Engine) -> None:
     assert list(document) == ["meta", "data"]
     assert document["meta"]["date"] == "2024-06-07"
     data = document["data"]
-    names = [row["name"] for row in queries.card_types(shared_head_engine, date(2024, 6, 7))]
+    names = [row["name"] for row in card_types(shared_head_engine, date(2024, 6, 7))]
     assert list(data) == sorted(names) and "kindred" in data and "tribal" not in data
     for card_type, entry in data.items():
         assert list(entry) == ["subTypes", "superTypes"], card_type
         assert entry["superTypes"] == SUPERTYPES
         assert entry["subTypes"] == sorted(entry["subTypes"])
     creature_types = [row["name"].replace("’", "'") for row in
-                      queries.subtypes(shared_head_engine, "creature", date(2024, 6, 7))]
+                      subtypes(shared_head_engine, "creature", date(2024, 6, 7))]
     assert data["creature"]["subTypes"] == sorted(creature_types)
     assert data["kindred"]["subTypes"] == data["creature"]["subTypes"]  # 205.3m: they share
     assert data["instant"]["subTypes"] == data["sorcery"]["subTypes"]
@@ -59,14 +59,14 @@ def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
         assert catalog["object"] == "catalog"
         assert catalog["total_values"] == len(catalog["data"])
         assert catalog["data"] == sorted(catalog["data"])
-    categories = queries.category_names(shared_head_engine)
+    categories = category_names(shared_head_engine)
     in_force = {row["category"]
-                for row in queries.subtypes(shared_head_engine, None, date(2021, 3, 1))}
+                for row in subtypes(shared_head_engine, None, date(2021, 3, 1))}
     assert list(catalogs)[2:] == [f"{c}-types" for c in categories if c in in_force]
     assert catalogs["supertypes"]["data"] == SUPERTYPES
     assert "Tribal" in catalogs["card-types"]["data"]
     assert catalogs["creature-types"]["total_values"] == len(
-        queries.subtypes(shared_head_engine, "creature", date(2021, 3, 1)))
+        subtypes(shared_head_engine, "creature", date(2021, 3, 1)))
     assert "Bolas's Meditation Realm" in catalogs["planar-types"]["data"]
     latest = export(shared_head_engine, None, "scryfall")
     assert "Siege" in latest["battle-types"]["data"] and "Kindred" in latest["card-types"]["data"]

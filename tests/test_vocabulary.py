@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import event, text
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
+from rulesdb.questions import listings
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, clear_cache, vocabulary
@@ -34,7 +34,7 @@ def test_tribal_and_kindred_are_card_types_in_turn(shared_head_engine) -> None:
 def test_release_in_force_is_the_latest_on_or_before_the_date(shared_head_engine) -> None:
     assert vocabulary(shared_head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
     assert vocabulary(shared_head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
-    latest = queries.release_in_force(shared_head_engine)
+    latest = listings.release_in_force(shared_head_engine)
     assert vocabulary(shared_head_engine).effective_date == latest
     assert vocabulary(shared_head_engine, date(2100, 1, 1)).effective_date == latest
     with pytest.raises(RulesdbError, match="no release was in force on 2016-07-21"):
@@ -101,15 +101,15 @@ def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
 def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> None:
     day = date(2021, 3, 1)
     vocab = vocabulary(shared_head_engine, day)
-    rows = queries.subtypes(shared_head_engine, as_of=day)
+    rows = listings.subtypes(shared_head_engine, as_of=day)
     assert rows
     for row in rows:
         assert vocab.is_subtype(row["name"], row["category"])
         assert row["category"] in vocab.categories_of(row["name"].upper())
         assert vocab.rule_of(row["category"]) == row["rule"]
     engine = shared_head_engine
-    assert list(vocab.card_types) == [r["name"] for r in queries.card_types(engine, day)]
-    assert list(vocab.supertypes) == [r["name"] for r in queries.supertypes(engine, day)]
+    assert list(vocab.card_types) == [r["name"] for r in listings.card_types(engine, day)]
+    assert list(vocab.supertypes) == [r["name"] for r in listings.supertypes(engine, day)]
 
 
 def test_unknown_category_is_an_error(shared_head_engine) -> None:
@@ -128,7 +128,7 @@ def test_unknown_category_is_an_error(shared_head_engine) -> None:
     with pytest.raises(RulesdbError, match="battle"):
         old.is_subtype("Siege", "battle")
     report = old.explain("Siege", "battle",
-                         other_categories=queries.category_names(shared_head_engine))
+                         other_categories=listings.category_names(shared_head_engine))
     assert not report.valid and "has no battle types" in report.reason
 
 
@@ -225,7 +225,7 @@ def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> Non
 def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
     clear_cache()
     head = vocabulary(head_engine)
-    releases = [row["effective_date"] for row in queries.releases(head_engine)]
+    releases = [row["effective_date"] for row in listings.releases(head_engine)]
     assert head.effective_date.isoformat() == releases[-1]
     assert head.parse("Artifact — Spacecraft").valid
 

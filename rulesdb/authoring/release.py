@@ -20,6 +20,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData, import_file
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root
+from rulesdb.util.files import write_atomically
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
@@ -82,10 +83,8 @@ class Checkout:
         return self.head_file.read_text().strip()
 
     def set_head(self, revision: str) -> None:
-        # Write-then-rename: a crash never leaves HEAD empty or half-written.
-        partial = self.head_file.with_name("HEAD.partial")
-        partial.write_text(revision + "\n")
-        partial.replace(self.head_file)
+        # A crash never leaves HEAD empty or half-written.
+        write_atomically(self.head_file, revision + "\n", partial_name="HEAD.partial")
 
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
@@ -181,8 +180,8 @@ def _write(
     data = seed_bytes(document)
     revision = revision_id(release.effective_date)
     seed_name = f"{revision}.json"
-    (checkout.seeds / seed_name).write_bytes(data)
-    (checkout.versions / f"{revision}.py").write_text(_TEMPLATE.format(
+    write_atomically(checkout.seeds / seed_name, data)
+    write_atomically(checkout.versions / f"{revision}.py", _TEMPLATE.format(
         day=release.effective_date.isoformat(), source=release.source_file, revision=revision,
         down_revision=down_revision, seed=seed_name, seed_sha256=sha256(data),
     ))

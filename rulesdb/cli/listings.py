@@ -20,9 +20,9 @@ from rulesdb.cli.app import (
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.releases(app.data_engine())
+    rows = listings.releases(app.data_engine())
     emit_rows(rows, ["effective_date", "source_file", "revision"], fmt)
 
 
@@ -35,9 +35,9 @@ def releases(app: AppContext, fmt: str | None) -> None:
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.card_types(app.data_engine(), parse_date(as_of))
+    rows = listings.card_types(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule", "section"], fmt)
 
 
@@ -47,9 +47,9 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.supertypes(app.data_engine(), parse_date(as_of))
+    rows = listings.supertypes(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule"], fmt)
 
 
@@ -62,8 +62,8 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
     """List the subtypes of one category, or of all (rules 205.3g-205.3q)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
     day = parse_date(as_of)
-    rows = queries.subtypes(app.data_engine(), category, day)
+    rows = listings.subtypes(app.data_engine(), category, day)
     emit_rows(rows, ["name", "category", "rule"], fmt)

@@ -69,11 +69,11 @@ def history(ctx: click.Context, word: str | None, category: str | None,
         click.echo("rulesdb: note: 'history' without WORD is now 'rulesdb revisions'", err=True)
         ctx.invoke(revisions.revisions, fmt=fmt)
         return
-    from rulesdb.questions.lifetime import history as word_history
+    from rulesdb.questions import lifetime
 
     app = ctx.find_object(AppContext)
     assert app is not None
-    listings = word_history(app.data_engine(), word, category)
+    listings = lifetime.history(app.data_engine(), word, category)
     fmt = fmt or default_format()
     if fmt == "json":
         click.echo(to_json([listing.to_json() for listing in listings]))
@@ -99,9 +99,9 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
     E.g. Equipment: 205.3g lists it, and points to 301.5; legendary: 205.4a, and 704.5j via
     205.4d; artifact: 205.2a and its section, 301.
     """
-    from rulesdb.questions.lifetime import cite as cite_word
+    from rulesdb.questions import lifetime
 
-    citations = cite_word(app.data_engine(), word, parse_date(as_of))
+    citations = lifetime.cite(app.data_engine(), word, parse_date(as_of))
     fmt = fmt or default_format()
     rows = [citation.to_json() for citation in citations]
     if fmt == "table":
@@ -142,26 +142,24 @@ def sql(app: AppContext, query: str, fmt: str | None) -> None:
 @pass_app
 def export(app: AppContext, as_of: str | None, style: str, output: Path | None) -> None:
     """Export one release's vocabulary as JSON in the shape MTGJSON or Scryfall use."""
-    from rulesdb.questions.export import export as export_release
+    import rulesdb.questions.export
+    from rulesdb.util.files import write_atomically
 
-    document = to_json(export_release(app.data_engine(), parse_date(as_of), style)) + "\n"
+    exported = rulesdb.questions.export.export(app.data_engine(), parse_date(as_of), style)
+    document = to_json(exported) + "\n"
     if output is None:
         click.echo(document, nl=False)
         return
-    partial = output.with_name(f".{output.name}.partial")
     try:
-        partial.write_text(document, encoding="utf-8")
-        partial.replace(output)  # all or nothing: readers never see half a file
+        write_atomically(output, document)  # all or nothing: readers never see half a file
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise RulesdbError(f"cannot write {output}: {exc.strerror}") from None
 
 
 def _short(value: Any) -> str:
-    if not value:
-        return ""
-    line = str(value).splitlines()[0]
-    return line if len(line) <= _TEXT_WIDTH else line[:_TEXT_WIDTH - 1] + "…"
+    from rulesdb.util.text import clip
+
+    return clip(str(value).splitlines()[0], _TEXT_WIDTH) if value else ""
 
 
 def _unique(columns: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ from datetime import date
 from functools import cache
 
 from rulesdb.errors import CRFormatError
+from rulesdb.util.text import clip
 
 _EFFECTIVE = re.compile(
     r"effective as of\s+(?P<month>[A-Z][a-z]+)\s*(?P<day>\d{1,2}),\s*(?P<year>\d{4})"
@@ -106,7 +107,7 @@ def _effective_date(lines: list[str], source: str) -> date:
         except ValueError:
             said = line[line.index("effective as of") :].strip()
             raise CRFormatError(
-                source, number, f"unreadable effective date {_clip(said)!r}; expected "
+                source, number, f"unreadable effective date {clip(said)!r}; expected "
                 "'These rules are effective as of <Month> <day>, <year>.'"
             ) from None
     raise CRFormatError(
@@ -159,8 +160,6 @@ def _heading(padded: str, word: str) -> list[int]:
     return found
 
 
-def _clip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _rules(
