@@ -66,7 +66,7 @@ def _fail() -> None:
 '''
 
 
-class Checkout:
+class PatchableChain:
     """A private copy of the release chain whose revisions a test can patch."""
 
     def __init__(self, root: Path) -> None:
@@ -170,9 +170,9 @@ def assert_consistent(url: URL) -> str | None:
 
 
 @pytest.fixture
-def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Checkout]:
+def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PatchableChain]:
     """A patchable copy of the release chain, the one this process migrates with meanwhile."""
-    copy = Checkout(tmp_path / "checkout")
+    copy = PatchableChain(tmp_path / "checkout")
     monkeypatch.setenv("RULESDB_DATA_ROOT", str(copy.root))
     data_root.cache_clear()
     yield copy
@@ -253,7 +253,7 @@ def test_kill_at_random_points_of_a_full_upgrade(
     (FAIL_AFTER_DDL, "empty"),  # the schema's and the revision's DDL are undone too
 ], ids=["rows-from-cr_2016_07_22", "ddl-from-empty"])
 def test_failing_revision_leaves_database_as_before(
-    checkout: Checkout, empty_url: URL, capsys: pytest.CaptureFixture[str],
+    checkout: PatchableChain, empty_url: URL, capsys: pytest.CaptureFixture[str],
     hook: str, start: str,
 ) -> None:
     db = url_text(empty_url)

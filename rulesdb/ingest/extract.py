@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path, PurePath
 
@@ -58,7 +58,6 @@ class ReleaseData:
     rules: tuple[tuple[str, str], ...]  # (number, text) for rule 205's tree and the citing rules
     card_types_rule: str = CARD_TYPES_RULE
     supertypes_rule: str = SUPERTYPES_RULE
-    renames: tuple[dict[str, str], ...] = field(default=())
 
     def subtypes(self, category: str) -> tuple[str, ...]:
         for subtype_list in self.subtype_lists:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.store.releases import first_release, in_force_on
+from rulesdb.store.releases import release_in_force  # also answered from here
 
 Rows = list[dict[str, Any]]
 
@@ -25,20 +25,6 @@ def releases(bind: Bind) -> Rows:
     for row in rows:
         row["effective_date"] = as_date(row["effective_date"]).isoformat()
     return rows
-
-
-def release_in_force(bind: Bind, as_of: date | None = None) -> date:
-    """The effective date of the release in force on ``as_of`` (default: the latest)."""
-    with connected(bind) as connection:
-        found = connection.execute(in_force_on(as_of)).scalar()
-        if found is None:
-            if as_of is None:
-                raise RulesdbError("the database holds no release yet; run: rulesdb upgrade")
-            first = connection.execute(first_release()).scalar()
-            loaded = as_date(first).isoformat() if first else "none"
-            raise RulesdbError(f"no release was in force on {as_of.isoformat()}: the first "
-                               f"release loaded is {loaded}")
-    return as_date(found)
 
 
 def release_card_types(bind: Bind, day: date) -> Rows:
