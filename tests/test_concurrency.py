@@ -113,7 +113,8 @@ def test_concurrent_new_release_writes_one_release(
     added = sorted(set(after) - set(before))
     assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json"]
     assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
-    assert 'down_revision: str | None = "cr_2026_08_07"' in \
+    old_head = before["migrations/HEAD"].decode().strip()
+    assert f'down_revision: str | None = "{old_head}"' in \
         after["migrations/versions/cr_2026_11_13.py"].decode()
     changed = sorted(k for k in before if before[k] != after[k])
     assert changed == ["migrations/HEAD"]

@@ -113,6 +113,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     before = snapshot(checkout)
     newer = newer_release(tmp_path)
 
+    before_head = checkout.head()  # a schema revision after the releases, or the last release
     code, out, err = run_cli(["new-release", str(newer), "--root", str(checkout.root)], capsys)
     assert (code, out, err) == (0, f"{NEW_REVISION}: written\n", "")
     after = snapshot(checkout)
@@ -123,7 +124,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert checkout.head() == NEW_REVISION
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    assert 'down_revision: str | None = "cr_2026_08_07"' in revision
+    assert f'down_revision: str | None = "{before_head}"' in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -156,9 +157,10 @@ def test_appended_release_upgrades_and_downgrades(
                         "--format", "json"], checkout.root)
         return {row["name"] for row in json.loads(done.stdout)}
 
-    checkout = make_checkout(tmp_path)  # head_url is at this chain's head, cr_2026_08_07
+    checkout = make_checkout(tmp_path)  # head_url is at this chain's head
     url = url_text(head_url)
     before = db_dump()
+    old_head = checkout.head()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
                             str(checkout.root)], capsys)
     assert code == 0, err
@@ -169,7 +171,7 @@ def test_appended_release_upgrades_and_downgrades(
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
 
-    rulesdb(["--db", url, "downgrade", "cr_2026_08_07"], checkout.root)
+    rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before
 
 

@@ -24,6 +24,8 @@ from rulesdb.util.files import write_atomically
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_SCHEMA_REVISION = re.compile(r"^\d{4}_")
+_DOWN_REVISION = re.compile(r'^(down_revision: str \| None = |Revises: )"?([^"\n]*)"?$', re.M)
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -86,6 +88,23 @@ class Checkout:
         # A crash never leaves HEAD empty or half-written.
         write_atomically(self.head_file, revision + "\n", partial_name="HEAD.partial")
 
+    def newest_release(self) -> str | None:
+        """The latest release revision; HEAD may be a later schema revision."""
+        days = [day for day in (release_date(p.stem) for p in self.versions.glob("cr_*.py"))
+                if day is not None]
+        return revision_id(max(days)) if days else None
+
+    def later_revisions(self) -> dict[str, str]:
+        """Revisions after the releases (neither schema nor release): name -> down revision."""
+        found = {}
+        for path in self.versions.glob("*.py"):
+            if release_date(path.stem) is None and not _SCHEMA_REVISION.match(path.stem):
+                downs = [m[2] for m in _DOWN_REVISION.finditer(path.read_text())
+                         if m[1].startswith("down")]
+                if downs:
+                    found[path.stem] = downs[0]
+        return found
+
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
         return json.loads(path.read_bytes()) if path.is_file() else None
@@ -114,8 +133,9 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
 def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    head_day = release_date(head)
-    if head == revision:
+    newest = checkout.newest_release() or head
+    head_day = release_date(newest)
+    if newest == revision:
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date)))
         if existing == fresh:
@@ -127,7 +147,7 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData) -> tuple[st
             f"{cr_file}: effective {release.effective_date}, which does not come after the head "
             f"release {head_day}; releases only append"
         )
-    _write(checkout, release, down_revision=head, previous=checkout.seed_of(head))
+    _write(checkout, release, down_revision=head, previous=checkout.seed_of(newest))
     return revision, True
 
 
@@ -158,8 +178,30 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
         previous = _write(checkout, release, down_revision=down, previous=previous)
         down = revision_id(release.effective_date)
         written.append(down)
-    checkout.set_head(down)
+    checkout.set_head(_chain_later_revisions(checkout, down))
     return written
+
+
+def _chain_later_revisions(checkout: Checkout, last_release: str) -> str:
+    """Keep the revisions after the releases (constraint renames, say) after the rebuilt last
+    release; returns the new head."""
+    later = checkout.later_revisions()
+    first = [name for name, down in later.items() if down not in later]
+    if not first:
+        return last_release
+    if len(first) > 1:
+        raise RulesdbError(f"revisions after the releases do not form one chain: {sorted(first)}")
+    path = checkout.versions / f"{first[0]}.py"
+    source = path.read_text()
+    rechained = _DOWN_REVISION.sub(
+        lambda m: f'{m[1]}"{last_release}"' if m[1].startswith("down") else f"{m[1]}{last_release}",
+        source)
+    if rechained != source:
+        write_atomically(path, rechained)
+    head, following = first[0], {down: name for name, down in later.items()}
+    while head in following:
+        head = following[head]
+    return head
 
 
 def _base_revision(checkout: Checkout) -> str:
