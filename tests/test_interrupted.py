@@ -90,12 +90,13 @@ def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=process_env(**{HOLD_AFTER: revision}))
     assert process.stderr is not None
-    line = process.stderr.readline()  # blocks until the run reports, or ends
-    if line.strip() != f"rulesdb-test: holding after {revision}":
-        process.kill()
-        _, rest = process.communicate(timeout=60)
-        pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {line}{rest}")
-    return process
+    said = []
+    for line in process.stderr:  # blocks until the run reports, or ends
+        if line.strip() == f"rulesdb-test: holding after {revision}":
+            return process
+        said.append(line)
+    process.wait(timeout=60)
+    pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
 
 
 def kill(process: subprocess.Popen[str]) -> None:

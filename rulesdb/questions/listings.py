@@ -29,40 +29,36 @@ def releases(bind: Bind) -> Rows:
 
 def release_card_types(bind: Bind, day: date) -> Rows:
     """name, rule (205.2a), section (its own section, e.g. 301) of each card type."""
-    with connected(bind) as connection:
-        return fetch(connection, "SELECT card_type AS name, rule, section FROM release_card_type "
-                                 "WHERE release_date = :day", day=day)
+    return _of_release(bind, day, "SELECT card_type AS name, rule, section FROM release_card_type")
 
 
 def release_supertypes(bind: Bind, day: date) -> Rows:
     """name, rule (205.4a) of each supertype."""
-    with connected(bind) as connection:
-        return fetch(connection, "SELECT supertype AS name, rule FROM release_supertype "
-                                 "WHERE release_date = :day", day=day)
+    return _of_release(bind, day, "SELECT supertype AS name, rule FROM release_supertype")
 
 
 def release_categories(bind: Bind, day: date) -> Rows:
     """category, rule (the rule listing its subtypes, e.g. 205.3m) of each subtype category."""
-    with connected(bind) as connection:
-        return fetch(connection, "SELECT category, rule FROM release_category "
-                                 "WHERE release_date = :day", day=day)
+    return _of_release(bind, day, "SELECT category, rule FROM release_category")
 
 
 def release_category_card_types(bind: Bind, day: date) -> Rows:
     """category, card_type: which card types each category's subtypes belong to."""
-    with connected(bind) as connection:
-        return fetch(connection, "SELECT category, card_type FROM release_category_card_type "
-                                 "WHERE release_date = :day", day=day)
+    return _of_release(bind, day, "SELECT category, card_type FROM release_category_card_type")
 
 
 def release_subtypes(bind: Bind, day: date) -> Rows:
     """name, category, rule (its category's rule) of each subtype."""
+    return _of_release(bind, day, "SELECT s.name, s.category, c.rule FROM release_subtype s "
+                                   "JOIN release_category c ON c.release_date = s.release_date "
+                                   "AND c.category = s.category", alias="s")
+
+
+def _of_release(bind: Bind, day: date, select: str, alias: str | None = None) -> Rows:
+    """``select``'s rows of the release effective on ``day`` (of table ``alias`` in a join)."""
+    column = f"{alias}.release_date" if alias else "release_date"
     with connected(bind) as connection:
-        return fetch(
-            connection,
-            "SELECT s.name, s.category, c.rule FROM release_subtype s JOIN release_category c "
-            "ON c.release_date = s.release_date AND c.category = s.category "
-            "WHERE s.release_date = :day", day=day)
+        return fetch(connection, f"{select} WHERE {column} = :day", day=day)
 
 
 def card_types(bind: Bind, as_of: date | None = None) -> Rows:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, inspect, text
@@ -81,9 +83,21 @@ def alembic_config(engine: Engine | None = None, connection=None) -> Config:  # 
 
 
 def _script_directory():  # type: ignore[no-untyped-def]
+    """The revisions, read once per process while their files stay as they are: reading them
+    compiles 60+ files (no bytecode is cached where PYTHONDONTWRITEBYTECODE is set)."""
+    versions = migrations_dir() / "versions"
+    files = tuple(sorted((path.name, stat.st_mtime_ns, stat.st_size)
+                         for path in versions.glob("*.py") for stat in [path.stat()]))
+    return _read_scripts(versions, files)
+
+
+@lru_cache(maxsize=4)
+def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]):  # type: ignore[no-untyped-def]
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(alembic_config())
+    script = ScriptDirectory.from_config(alembic_config())
+    script.revision_map.heads  # noqa: B018  (loads every revision now, under this key)
+    return script
 
 
 @contextmanager
@@ -93,17 +107,30 @@ def _connected(engine: Engine) -> Iterator[Config]:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    from alembic import command
-
-    with _connected(engine) as config:
-        _run(lambda: command.upgrade(config, revision), revision)
+    _migrate(engine, revision, upward=True)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
-    from alembic import command
+    _migrate(engine, revision, upward=False)
+
+
+def _migrate(engine: Engine, revision: str, *, upward: bool) -> None:
+    """What ``alembic.command.upgrade`` / ``downgrade`` do, with the revisions read once."""
+    from alembic.runtime.environment import EnvironmentContext
+
+    def run() -> None:
+        script = _script_directory()
+
+        def steps(current, _context):  # type: ignore[no-untyped-def]
+            if upward:
+                return script._upgrade_revs(revision, current)
+            return script._downgrade_revs(revision, current)
+
+        with EnvironmentContext(config, script, fn=steps, destination_rev=revision):
+            script.run_env()
 
     with _connected(engine) as config:
-        _run(lambda: command.downgrade(config, revision), revision)
+        _run(run, revision)
 
 
 def history() -> list[tuple[str, str | None, str]]:
