@@ -177,6 +177,7 @@ def test_valid_lines_round_trip_and_ignore_spelling(chain: Chain) -> None:
     check()
 
 
+@pytest.mark.slow
 def test_arbitrary_lines_never_raise_and_valid_ones_round_trip(chain: Chain) -> None:
     @settings(max_examples=3000, **SETTINGS)
     @given(st.sampled_from(chain.vocabs), st.one_of(st.text(), soups(chain)))
@@ -188,6 +189,7 @@ def test_arbitrary_lines_never_raise_and_valid_ones_round_trip(chain: Chain) -> 
     check()
 
 
+@pytest.mark.slow
 def test_membership_answers_agree_and_raise_only_rulesdb_errors(chain: Chain) -> None:
     @settings(max_examples=2700, **SETTINGS)
     @given(st.sampled_from(chain.vocabs), words(chain), categories(chain),
