@@ -11,6 +11,8 @@ import shutil
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from sqlalchemy.engine import URL, make_url
 
 from rulesdb.cli import main
 from rulesdb.store.engine import make_engine
+from rulesdb.store.paths import data_root
 
 ROOT = Path(__file__).resolve().parents[1]
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
@@ -104,6 +107,23 @@ def copy_release_chain(root: Path) -> Path:
     for folder in ("migrations", "seeds"):
         shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
     return root
+
+
+@contextmanager
+def data_root_at(root: Path) -> Iterator[None]:
+    """Meanwhile this process migrates with the release chain at ``root`` (as a process run
+    with RULESDB_DATA_ROOT=root would)."""
+    before = os.environ.get("RULESDB_DATA_ROOT")
+    os.environ["RULESDB_DATA_ROOT"] = str(root)
+    data_root.cache_clear()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("RULESDB_DATA_ROOT", None)
+        else:
+            os.environ["RULESDB_DATA_ROOT"] = before
+        data_root.cache_clear()
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -24,9 +24,9 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from rulesdb.store.paths import data_root
 from tests.support import (
     copy_release_chain,
+    data_root_at,
     dump,
     dump_url,
     new_database,
@@ -171,14 +171,15 @@ def assert_consistent(url: URL) -> str | None:
 
 
 @pytest.fixture
-def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PatchableChain]:
-    """A patchable copy of the release chain, the one this process migrates with meanwhile."""
+def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
+    """A patchable copy of the release chain, the one this process migrates with meanwhile.
+
+    Its revisions run in process; their loader (``rulesdb_loaders``, imported once a process)
+    reads this checkout's seeds, byte for byte the copy's. A test that changes seeds needs a
+    process of its own (tests/test_releasing.py)."""
     copy = PatchableChain(tmp_path / "checkout")
-    monkeypatch.setenv("RULESDB_DATA_ROOT", str(copy.root))
-    data_root.cache_clear()
-    yield copy
-    monkeypatch.delenv("RULESDB_DATA_ROOT")
-    data_root.cache_clear()
+    with data_root_at(copy.root):
+        yield copy
 
 
 def day_of(revision: str) -> date:
