@@ -9,6 +9,9 @@ Release revisions import ``rulesdb_loaders`` from this folder: every Config that
 from __future__ import annotations
 
 import logging.config
+import os
+import sys
+import time
 
 from alembic import context
 from sqlalchemy import Engine
@@ -35,9 +38,26 @@ def _modelled(obj, name, type_, reflected, compare_to) -> bool:  # type: ignore[
     if type_ in ("column", "index"):
         return name not in ("search", "ix_rulebook_text_search")
     return True
+# Test-only hook: with RULESDB_TEST_HOLD_AFTER=REVISION, the run says on stderr when that
+# revision's step is done (its changes made, the run's transaction still open) and then waits
+# to be killed, so a test kills an upgrade at a known point of its progress, not of the clock.
+HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
+HOLD_SECONDS = 120
+
+
+def _hold_after(revision: str):  # type: ignore[no-untyped-def]
+    def on_version_apply(*, step, **_) -> None:  # type: ignore[no-untyped-def]
+        if not step.is_upgrade or revision not in step.up_revision_ids:
+            return
+        print(f"rulesdb-test: holding after {revision}", file=sys.stderr, flush=True)
+        time.sleep(HOLD_SECONDS)
+        raise RuntimeError(f"{HOLD_AFTER}={revision}: nobody killed this run")
+
+    return on_version_apply
 
 
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
+    hold = os.environ.get(HOLD_AFTER)
     with migration_lock(connection):
         context.configure(
             connection=connection,
@@ -46,6 +66,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
             transactional_ddl=True,  # SQLite too: a failed run leaves nothing behind
             compare_type=True,
             include_object=_modelled,
+            on_version_apply=_hold_after(hold) if hold else None,
         )
         with context.begin_transaction():
             context.run_migrations()

@@ -1,7 +1,63 @@
 """rulesdb: the Magic: The Gathering Comprehensive Rules type system, release by release.
 
-Kept light on purpose: importing ``rulesdb`` loads nothing heavy, so the CLI starts fast.
-The ORM lives in :mod:`rulesdb.store.models`, the queries in :mod:`rulesdb.questions`.
+The public API, importable from here (``from rulesdb import make_engine, compare``):
+
+- ``make_engine(url)``: an Engine set up the way rulesdb needs SQLite and PostgreSQL;
+  ``upgrade(engine, revision="head")`` and ``downgrade(engine, revision)`` move it along the
+  release chain.
+- ``load_vocabulary(bind, as_of=None)``: one release's vocabulary in memory, a ``Vocabulary``
+  (``rulesdb.vocabulary.loader.vocabulary``; the name ``rulesdb.vocabulary`` is its subpackage).
+- ``releases``, ``card_types``, ``supertypes``, ``subtypes``: the CLI's listings.
+- ``compare(bind, from_date, to_date)``: what changed between two releases.
+- ``history(bind, word)`` and ``cite(bind, word, as_of=None)``: one word through the releases.
+- ``export(bind, as_of, style)``: one release as MTGJSON- or Scryfall-shaped JSON.
+- ``import_file(path)``: an official CR file read into a ``ReleaseData``.
+- ``models``: the typed SQLAlchemy ORM models of the schema (``rulesdb.store.models``).
+- ``RulesdbError``: what every function raises for bad input, with a one-line message.
+
+Each name is imported on first use, so ``import rulesdb`` stays light and the CLI starts fast.
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
 __version__ = "0.1.0"
+
+# name -> (module, attribute in it; None for the module itself)
+_PUBLIC: dict[str, tuple[str, str | None]] = {
+    "make_engine": ("rulesdb.store.engine", "make_engine"),
+    "upgrade": ("rulesdb.store.migrate", "upgrade"),
+    "downgrade": ("rulesdb.store.migrate", "downgrade"),
+    "load_vocabulary": ("rulesdb.vocabulary.loader", "vocabulary"),
+    "Vocabulary": ("rulesdb.vocabulary.loader", "Vocabulary"),
+    "releases": ("rulesdb.questions.listings", "releases"),
+    "card_types": ("rulesdb.questions.listings", "card_types"),
+    "supertypes": ("rulesdb.questions.listings", "supertypes"),
+    "subtypes": ("rulesdb.questions.listings", "subtypes"),
+    "compare": ("rulesdb.questions.diff", "compare"),
+    "history": ("rulesdb.questions.lifetime", "history"),
+    "cite": ("rulesdb.questions.lifetime", "cite"),
+    "export": ("rulesdb.questions.export", "export"),
+    "import_file": ("rulesdb.ingest.extract", "import_file"),
+    "models": ("rulesdb.store.models", None),
+    "RulesdbError": ("rulesdb.errors", "RulesdbError"),
+}
+
+__all__ = ["__version__", *_PUBLIC]
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module_name, attribute = _PUBLIC[name]
+    except KeyError:
+        raise AttributeError(f"module 'rulesdb' has no attribute {name!r}") from None
+    module = import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -14,29 +14,26 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 
-ROOT = Path(__file__).resolve().parents[1]
-CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
-PG_URL = os.environ.get("RULESDB_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-PG_REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_PG")
-BACKENDS = ["sqlite", "postgresql"]
-
-
-def cr_files() -> list[Path]:
-    return sorted(CR_DIR.glob("MagicCompRules-*.txt")) if CR_DIR.is_dir() else []
-
-
-def cr_file(day: str) -> Path:
-    """The official file effective on day (YYYYMMDD); skips when ../shared/cr is absent."""
-    path = CR_DIR / f"MagicCompRules-{day}.txt"
-    if not path.is_file():
-        pytest.skip(f"official CR files not found at {CR_DIR} (a clone without ../shared/cr)")
-    return path
+# Older test modules import these from here; new ones import them from tests.support.
+from tests.support import (  # noqa: F401
+    BACKENDS,
+    CR_DIR,
+    PG_REQUIRED,
+    PG_URL,
+    ROOT,
+    PostgresServer,
+    cr_file,
+    cr_files,
+    head_copy,
+    new_database,
+    url_text,
+)
 
 
 @pytest.fixture(scope="session")
@@ -44,33 +41,6 @@ def cr_dir() -> Path:
     if not cr_files():
         pytest.skip(f"official CR files not found at {CR_DIR} (a clone without ../shared/cr)")
     return CR_DIR
-
-
-class PostgresServer:
-    """Creates and drops throwaway databases on the test server."""
-
-    def __init__(self, url: str) -> None:
-        self.url = make_url(url).set(drivername="postgresql+psycopg")
-        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
-
-    def available(self) -> str | None:
-        try:
-            with self.admin.connect() as connection:
-                connection.execute(text("SELECT 1"))
-        except Exception as exc:  # any failure to connect means "no server"
-            return str(exc).splitlines()[0]
-        return None
-
-    def create(self, template: str | None = None) -> URL:
-        name = f"rulesdb_test_{uuid.uuid4().hex[:12]}"
-        clause = f" TEMPLATE {template}" if template else ""
-        with self.admin.connect() as connection:
-            connection.execute(text(f"CREATE DATABASE {name}{clause}"))
-        return self.url.set(database=name)
-
-    def drop(self, url: URL) -> None:
-        with self.admin.connect() as connection:
-            connection.execute(text(f"DROP DATABASE IF EXISTS {url.database} WITH (FORCE)"))
 
 
 @pytest.fixture(scope="session")
@@ -90,16 +60,6 @@ def backend(request: pytest.FixtureRequest) -> str:
     if request.param == "postgresql":
         request.getfixturevalue("pg_server")
     return request.param
-
-
-def new_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
-    """A fresh empty database on the backend, dropped (PostgreSQL) when the test ends."""
-    if backend == "sqlite":
-        return URL.create("sqlite", database=str(tmp_path / f"{uuid.uuid4().hex[:8]}.sqlite3"))
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    url = server.create()
-    request.addfinalizer(lambda: server.drop(url))
-    return url
 
 
 @pytest.fixture
@@ -129,28 +89,18 @@ def _head_pg(pg_server: PostgresServer) -> Iterator[URL]:
 
 @pytest.fixture
 def head_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
-    """A private copy of a database upgraded to head (every release), on the backend."""
-    if backend == "sqlite":
-        source: Path = request.getfixturevalue("_head_sqlite")
-        copy = tmp_path / "head.sqlite3"
-        shutil.copyfile(source, copy)
-        return URL.create("sqlite", database=str(copy))
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    template: URL = request.getfixturevalue("_head_pg")
-    url = server.create(template=template.database)
-    request.addfinalizer(lambda: server.drop(url))
-    return url
+    """A private copy of a database upgraded to head (every release), for a test that writes.
+
+    A test that only reads takes ``shared_head_url`` instead: no copy.
+    """
+    return head_copy(backend, tmp_path, request)
 
 
 @pytest.fixture
-def head_engine(head_url: URL) -> Iterator:
+def head_engine(head_url: URL) -> Iterator[Engine]:
     engine = make_engine(head_url)
     yield engine
     engine.dispose()
-
-
-def url_text(url: URL) -> str:
-    return url.render_as_string(hide_password=False)
 
 
 @pytest.fixture
@@ -184,3 +134,48 @@ def drop_role(database: Engine, server: PostgresServer, name: str) -> None:
         database.dispose()
     with server.admin.connect() as connection:
         connection.execute(text(f"DROP ROLE IF EXISTS {name}"))
+@pytest.fixture(scope="session")
+def _shared_head_sqlite(_head_sqlite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("shared") / "head.sqlite3"
+    shutil.copyfile(_head_sqlite, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def _shared_head_pg(pg_server: PostgresServer, _head_pg: URL) -> Iterator[URL]:
+    url = pg_server.create(template=_head_pg.database)
+    with pg_server.admin.connect() as connection:
+        # The server refuses every write to it, whoever connects: the guarantee is the
+        # database's, not the tests' good manners.
+        connection.execute(text(f"ALTER DATABASE {url.database} "
+                                "SET default_transaction_read_only = on"))
+    yield url
+    pg_server.drop(url)
+
+
+@pytest.fixture
+def shared_head_url(backend: str, request: pytest.FixtureRequest) -> Iterator[URL]:
+    """One database at head per backend for the whole session, for tests that only read.
+
+    PostgreSQL refuses writes to it; SQLite has no read-only database a URL can share, so
+    the test that changes the file fails here, by name.
+    """
+    if backend == "postgresql":
+        yield request.getfixturevalue("_shared_head_pg")
+        return
+    path: Path = request.getfixturevalue("_shared_head_sqlite")
+    before = _file_state(path)
+    yield URL.create("sqlite", database=str(path))
+    assert _file_state(path) == before, "a test given shared_head_url wrote to it; use head_url"
+
+
+@pytest.fixture
+def shared_head_engine(shared_head_url: URL) -> Iterator[Engine]:
+    engine = make_engine(shared_head_url)
+    yield engine
+    engine.dispose()
+
+
+def _file_state(path: Path) -> tuple[int, int]:
+    stat = os.stat(path)
+    return stat.st_mtime_ns, stat.st_size

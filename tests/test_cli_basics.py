@@ -13,16 +13,13 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
-from tests.conftest import url_text
+from tests.support import run_in_process, url_text
 
 CATEGORIES = ["artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
               "dungeon", "battle"]
 
 
-def rulesdb(*args: str, env: dict[str, str] | None = None,
-            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulesdb", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd, timeout=120)
+rulesdb = run_in_process  # the entry point in this process; a real one where that is the point
 
 
 def run_json(url: URL, *args: str) -> object:
@@ -31,61 +28,63 @@ def run_json(url: URL, *args: str) -> object:
     return json.loads(result.stdout)
 
 
-def test_first_release_lists_match_cr_2020_08_07(head_url: URL) -> None:
+def test_first_release_lists_match_cr_2020_08_07(shared_head_url: URL) -> None:
     day = "2020-08-07"
-    assert len(run_json(head_url, "card-types", "--as-of", day)) == 13
-    assert [row["name"] for row in run_json(head_url, "supertypes", "--as-of", day)] == [
+    assert len(run_json(shared_head_url, "card-types", "--as-of", day)) == 13
+    assert [row["name"] for row in run_json(shared_head_url, "supertypes", "--as-of", day)] == [
         "basic", "legendary", "ongoing", "snow", "world"]
     counts: dict[str, int] = {}
-    for row in run_json(head_url, "subtypes", "--as-of", day):
+    for row in run_json(shared_head_url, "subtypes", "--as-of", day):
         counts[row["category"]] = counts.get(row["category"], 0) + 1
     assert counts == {"artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56,
                       "spell": 3, "creature": 251, "planar": 43}
-    planar = {row["name"] for row in run_json(head_url, "subtypes", "--category", "planar",
+    planar = {row["name"] for row in run_json(shared_head_url, "subtypes", "--category", "planar",
                                                 "--as-of", day)}
     assert "Bolas’s Meditation Realm" in planar  # multi-word planar types are one subtype
-    land = [row["name"] for row in run_json(head_url, "subtypes", "--category", "land",
+    land = [row["name"] for row in run_json(shared_head_url, "subtypes", "--category", "land",
                                               "--as-of", day)]
     assert "Urza’s" in land  # the official curly apostrophe is kept
 
 
-def test_as_of_picks_release_in_force(head_url: URL) -> None:
+def test_as_of_picks_release_in_force(shared_head_url: URL) -> None:
     # 2024-06-07 renamed tribal to kindred; the day before, tribal was still in force.
-    before = {row["name"] for row in run_json(head_url, "card-types", "--as-of", "2024-06-06")}
-    on = {row["name"] for row in run_json(head_url, "card-types", "--as-of", "2024-06-07")}
+    def names(day: str) -> set[str]:
+        return {row["name"] for row in run_json(shared_head_url, "card-types", "--as-of", day)}
+
+    before, on = names("2024-06-06"), names("2024-06-07")
     assert "tribal" in before and "kindred" not in before
     assert "kindred" in on and "tribal" not in on
 
 
-def test_default_release_is_latest(head_url: URL) -> None:
-    releases = run_json(head_url, "releases")
+def test_default_release_is_latest(shared_head_url: URL) -> None:
+    releases = run_json(shared_head_url, "releases")
     assert [r["effective_date"] for r in releases] == sorted(r["effective_date"] for r in releases)
     assert len(releases) == 135 and releases[0]["effective_date"] == "1999-04-23"
-    latest = run_json(head_url, "subtypes", "--category", "creature")
-    assert latest == run_json(head_url, "subtypes", "--category", "creature", "--as-of",
+    latest = run_json(shared_head_url, "subtypes", "--category", "creature")
+    assert latest == run_json(shared_head_url, "subtypes", "--category", "creature", "--as-of",
                               releases[-1]["effective_date"])
 
 
-def test_json_keys_and_category_names(head_url: URL) -> None:
-    rows = run_json(head_url, "subtypes")
+def test_json_keys_and_category_names(shared_head_url: URL) -> None:
+    rows = run_json(shared_head_url, "subtypes")
     assert all(list(row) == ["name", "category", "rule"] for row in rows)
     assert sorted({row["category"] for row in rows}) == sorted(CATEGORIES)
     for category in CATEGORIES:
-        listed = run_json(head_url, "subtypes", "--category", category)
+        listed = run_json(shared_head_url, "subtypes", "--category", category)
         assert listed and {row["category"] for row in listed} == {category}
-    assert list(run_json(head_url, "releases")[0]) == ["effective_date", "source_file",
+    assert list(run_json(shared_head_url, "releases")[0]) == ["effective_date", "source_file",
                                                        "revision"]
 
 
-def test_output_is_sorted_and_identical_in_every_format(head_url: URL) -> None:
-    rows = run_json(head_url, "subtypes", "--category", "creature")
+def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) -> None:
+    rows = run_json(shared_head_url, "subtypes", "--category", "creature")
     names = [row["name"] for row in rows]
     assert names == sorted(names)
-    result = rulesdb("--db", url_text(head_url), "subtypes", "--category", "creature",
+    result = rulesdb("--db", url_text(shared_head_url), "subtypes", "--category", "creature",
                      "--format", "csv")
     parsed = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["name"] for row in parsed] == names
-    table = rulesdb("--db", url_text(head_url), "subtypes", "--category", "creature",
+    table = rulesdb("--db", url_text(shared_head_url), "subtypes", "--category", "creature",
                     "--format", "table").stdout.splitlines()
     assert table[0].split() == ["name", "category", "rule"]
     assert [line.split()[0] for line in table[2:]] == [n.split()[0] for n in names]
@@ -103,8 +102,8 @@ def test_output_is_sorted_and_identical_in_every_format(head_url: URL) -> None:
         (["no-such-command"], "No such command"),
     ],
 )
-def test_bad_input_is_one_line_exit_2(head_url: URL, args: list[str], message: str) -> None:
-    result = rulesdb("--db", url_text(head_url), *args)
+def test_bad_input_is_one_line_exit_2(shared_head_url: URL, args: list[str], message: str) -> None:
+    result = rulesdb("--db", url_text(shared_head_url), *args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -112,13 +111,18 @@ def test_bad_input_is_one_line_exit_2(head_url: URL, args: list[str], message: s
     assert message in lines[0]
 
 
-def test_current_and_history(head_url: URL) -> None:
-    current = rulesdb("--db", url_text(head_url), "current")
+def test_current_and_history(shared_head_url: URL) -> None:
+    current = rulesdb("--db", url_text(shared_head_url), "current")
     assert current.returncode == 0
     assert current.stdout.strip().endswith("(head)")
-    history = json.loads(rulesdb("history", "--format", "json").stdout)
+    revisions = rulesdb("revisions", "--format", "json")
+    history = json.loads(revisions.stdout)
     assert history[0]["revision"] == "0001_schema"
     assert history[-1]["revision"] in current.stdout
+    # The old spelling keeps working for existing scripts, with a one-line pointer.
+    old = rulesdb("history", "--format", "json")
+    assert (old.returncode, old.stdout) == (0, revisions.stdout)
+    assert old.stderr == "rulesdb: note: 'history' without WORD is now 'rulesdb revisions'\n"
 
 
 def test_upgrade_downgrade_by_revision(empty_url: URL) -> None:
@@ -139,11 +143,11 @@ def test_upgrade_downgrade_by_revision(empty_url: URL) -> None:
     assert rulesdb("--db", db, "upgrade", "no_such_revision").returncode == 2
 
 
-def test_python_dash_m_and_console_script_agree(head_url: URL) -> None:
+def test_python_dash_m_and_console_script_agree(shared_head_url: URL) -> None:
     script = Path(sys.executable).with_name("rulesdb")
     if not script.exists():
         pytest.skip("the rulesdb console script is not installed in this environment")
-    via_script = subprocess.run([str(script), "--db", url_text(head_url), "supertypes",
+    via_script = subprocess.run([str(script), "--db", url_text(shared_head_url), "supertypes",
                                  "--format", "json"], capture_output=True, text=True, timeout=60)
     assert via_script.returncode == 0
-    assert json.loads(via_script.stdout) == run_json(head_url, "supertypes")
+    assert json.loads(via_script.stdout) == run_json(shared_head_url, "supertypes")

@@ -9,13 +9,11 @@ import sys
 from datetime import date
 
 import pytest
-from click.testing import CliRunner
 
-from rulesdb.cli import main
-from rulesdb.questions import listings as queries
+from rulesdb.questions.listings import release_in_force, releases
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import vocabulary
-from tests.conftest import url_text
+from tests.support import run_in_process, url_text
 
 REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
                "successor"]
@@ -24,45 +22,41 @@ LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes"
 
 def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:
     """rulesdb.cli.main in-process: (exit code, stdout, stderr)."""
-    with CliRunner().isolation(input=stdin.encode("utf-8")) as (out, err, _):
-        try:
-            main(["--db", url_text(url), *args])
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        return code, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+    done = run_in_process("--db", url_text(url), *args, input=stdin)
+    return done.returncode, done.stdout, done.stderr
 
 
 def latest(url) -> str:
     engine = make_engine(url)
     try:
-        return queries.release_in_force(engine).isoformat()
+        return release_in_force(engine).isoformat()
     finally:
         engine.dispose()
 
 
-def test_check_says_what_a_word_is(head_url) -> None:
-    day = latest(head_url)
-    assert run(head_url, "check", "Merfolk", "--format", "table") == (
+def test_check_says_what_a_word_is(shared_head_url) -> None:
+    day = latest(shared_head_url)
+    assert run(shared_head_url, "check", "Merfolk", "--format", "table") == (
         0, f"Merfolk: creature type (205.3m, release {day})\n", "")
-    code, out, _ = run(head_url, "check", "SPACECRAFT", "--format", "table")
+    code, out, _ = run(shared_head_url, "check", "SPACECRAFT", "--format", "table")
     assert (code, out) == (0, f"Spacecraft: artifact type and planar type (205.3g, 205.3n, "
                               f"release {day})\n")
-    code, out, _ = run(head_url, "check", "legendary", "--format", "table")
+    code, out, _ = run(shared_head_url, "check", "legendary", "--format", "table")
     assert (code, out) == (0, f"legendary: supertype (205.4a, release {day})\n")
-    code, out, _ = run(head_url, "check", "urza's", "--category", "land", "--format", "table")
+    code, out, _ = run(shared_head_url, "check", "urza's", "--category", "land",
+                       "--format", "table")
     assert (code, out) == (0, f"Urza’s: land type (205.3i, release {day})\n")
 
 
-def test_check_json(head_url) -> None:
-    code, out, _ = run(head_url, "check", "merfolk", "--format", "json")
+def test_check_json(shared_head_url) -> None:
+    code, out, _ = run(shared_head_url, "check", "merfolk", "--format", "json")
     report = json.loads(out)
     assert code == 0 and list(report) == REPORT_KEYS
     assert report["meanings"] == [{"kind": "creature type", "name": "Merfolk",
                                    "category": "creature", "rule": "205.3m"}]
     assert report["valid"] is True and report["reason"] is None
     # JSON is also the default when stdout is not a terminal.
-    code, out, _ = run(head_url, "check", "Kindred", "--as-of", "2024-04-12")
+    code, out, _ = run(shared_head_url, "check", "Kindred", "--as-of", "2024-04-12")
     report = json.loads(out)
     assert code == 1 and report["release"] == "2024-04-12" and report["meanings"] == []
 
@@ -75,40 +69,40 @@ def test_check_json(head_url) -> None:
     ("truck", "creature", "'truck' is not one of the creature types listed in 205.3m"),
     ("truck", None, "'truck' is not a card type, supertype or subtype"),
 ])
-def test_check_exit_1_with_the_reason(head_url, word: str, category: str | None,
+def test_check_exit_1_with_the_reason(shared_head_url, word: str, category: str | None,
                                       says: str) -> None:
     args = ["check", word, "--format", "json"] + (["--category", category] if category else [])
-    code, out, err = run(head_url, *args)
+    code, out, err = run(shared_head_url, *args)
     report = json.loads(out)
     assert (code, err) == (1, "")
     assert report["valid"] is False and report["reason"] == says
     assert report["rule"] == ("205.3e" if category else None)
 
 
-def test_check_a_category_the_release_lacks_is_no_error(head_url) -> None:
-    code, out, _ = run(head_url, "check", "Siege", "--category", "battle", "--as-of",
+def test_check_a_category_the_release_lacks_is_no_error(shared_head_url) -> None:
+    code, out, _ = run(shared_head_url, "check", "Siege", "--category", "battle", "--as-of",
                        "2020-01-01", "--format", "table")
     assert code == 1
     assert out == ("'Siege' is no battle type: the release of 2019-10-04 has no battle types "
                    "(release 2019-10-04)\n")
-    assert run(head_url, "check", "Siege", "--category", "battle")[0] == 0
+    assert run(shared_head_url, "check", "Siege", "--category", "battle")[0] == 0
 
 
-def test_check_usage_errors_exit_2(head_url) -> None:
-    code, out, err = run(head_url, "check", "Merfolk", "--category", "trucks")
+def test_check_usage_errors_exit_2(shared_head_url) -> None:
+    code, out, err = run(shared_head_url, "check", "Merfolk", "--category", "trucks")
     assert (code, out) == (2, "")
     assert err.startswith("rulesdb: error: unknown category 'trucks'") and err.count("\n") == 1
-    assert run(head_url, "check", "Merfolk", "--as-of", "yesterday")[0] == 2
-    code, _, err = run(head_url, "check", "Merfolk", "--as-of", "1999-01-01")
+    assert run(shared_head_url, "check", "Merfolk", "--as-of", "yesterday")[0] == 2
+    code, _, err = run(shared_head_url, "check", "Merfolk", "--as-of", "1999-01-01")
     assert code == 2 and "no release was in force on 1999-01-01" in err
-    assert run(head_url, "check", "Merfolk", "--format", "xml")[0] == 2
+    assert run(shared_head_url, "check", "Merfolk", "--format", "xml")[0] == 2
 
 
 def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
     word = "'; DROP TABLE release; --"
     engine = make_engine(head_url)
     try:
-        before = queries.releases(engine)
+        before = releases(engine)
     finally:
         engine.dispose()
     code, out, _ = run(head_url, "check", "--format", "json", "--", word)
@@ -117,16 +111,16 @@ def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
     assert code == 1 and json.loads(out)["valid"] is False
     engine = make_engine(head_url)
     try:
-        assert queries.releases(engine) == before and len(before) > 60
+        assert releases(engine) == before and len(before) > 60
     finally:
         engine.dispose()
 
 
-def test_parse_json_is_the_type_line_to_json(head_url) -> None:
+def test_parse_json_is_the_type_line_to_json(shared_head_url) -> None:
     line = "Legendary Land Creature -- forest dryad"
-    code, out, err = run(head_url, "parse", line, "--format", "json")
+    code, out, err = run(shared_head_url, "parse", line, "--format", "json")
     assert (code, err) == (0, "")
-    engine = make_engine(head_url)
+    engine = make_engine(shared_head_url)
     try:
         expected = vocabulary(engine).parse(line).to_json()
     finally:
@@ -136,31 +130,31 @@ def test_parse_json_is_the_type_line_to_json(head_url) -> None:
                                        "card_types": ["land"]}
 
 
-def test_parse_table_and_invalid_lines(head_url) -> None:
-    day = latest(head_url)
-    code, out, _ = run(head_url, "parse", "Legendary Land Creature — Forest Dryad",
+def test_parse_table_and_invalid_lines(shared_head_url) -> None:
+    day = latest(shared_head_url)
+    code, out, _ = run(shared_head_url, "parse", "Legendary Land Creature — Forest Dryad",
                        "--format", "table")
     assert code == 0
     assert out == ("Legendary Land Creature — Forest Dryad\n"
                    "  Forest: land type -> land\n"
                    "  Dryad: creature type -> creature\n"
                    f"valid (release {day})\n")
-    code, out, _ = run(head_url, "parse", "Creature — Merfolk Swamp", "--format", "table")
+    code, out, _ = run(shared_head_url, "parse", "Creature — Merfolk Swamp", "--format", "table")
     assert code == 1
     assert out.splitlines()[-2:] == [
         f"invalid (release {day})",
         "  205.3d: Swamp is a land type; it corresponds to none of the line's card types "
         "(creature)"]
-    code, out, _ = run(head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-06")
+    code, out, _ = run(shared_head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-06")
     assert code == 0 and json.loads(out)["release"] == "2024-04-12"
-    assert run(head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-07")[0] == 1
+    assert run(shared_head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-07")[0] == 1
 
 
-def test_parse_stdin_one_object_per_line(head_url) -> None:
+def test_parse_stdin_one_object_per_line(shared_head_url) -> None:
     lines = ["Legendary Creature — Elf Druid", "Creature — Swamp", "", "Kindred Instant — Elf",
              "totally not a type line", "Plane — Bolas's Meditation Realm",
              "Legendary Creature — Elf Druid"]
-    code, out, err = run(head_url, "parse", "-", stdin="\n".join(lines) + "\n")
+    code, out, err = run(shared_head_url, "parse", "-", stdin="\n".join(lines) + "\n")
     assert (code, err) == (1, "")
     objects = [json.loads(line) for line in out.splitlines()]
     assert len(objects) == len(lines)
@@ -172,14 +166,14 @@ def test_parse_stdin_one_object_per_line(head_url) -> None:
     assert objects[0] == objects[6]
 
 
-def test_parse_stdin_all_valid_exits_0_and_reads_crlf_and_bom(head_url) -> None:
+def test_parse_stdin_all_valid_exits_0_and_reads_crlf_and_bom(shared_head_url) -> None:
     stdin = "\ufeffCreature — Elf\r\nArtifact — Equipment\r\nLegendary Land"
-    code, out, _ = run(head_url, "parse", "-", "--as-of", "2021-03-01", stdin=stdin)
+    code, out, _ = run(shared_head_url, "parse", "-", "--as-of", "2021-03-01", stdin=stdin)
     objects = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(objects) == 3
     assert {o["release"] for o in objects} == {"2021-02-15"}
-    assert run(head_url, "parse", "-", stdin="")[:2] == (0, "")
-    code, _, err = run(head_url, "parse", "-", "--format", "table")
+    assert run(shared_head_url, "parse", "-", stdin="")[:2] == (0, "")
+    code, _, err = run(shared_head_url, "parse", "-", "--format", "table")
     assert code == 2 and "one JSON object per line" in err
 
 
@@ -198,9 +192,9 @@ def test_parse_with_a_database_behind_head_answers_with_a_warning(head_url) -> N
     assert "upgrade" in warning
 
 
-def test_subprocess_check_and_streaming(head_url) -> None:
+def test_subprocess_check_and_streaming(shared_head_url) -> None:
     """The installed entry point, as a shell runs it; parse - answers each line as it comes."""
-    base = [sys.executable, "-m", "rulesdb", "--db", url_text(head_url)]
+    base = [sys.executable, "-m", "rulesdb", "--db", url_text(shared_head_url)]
     done = subprocess.run([*base, "check", "Merfolk", "--format", "json"], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0 and json.loads(done.stdout)["valid"] is True
@@ -222,9 +216,9 @@ def test_subprocess_check_and_streaming(head_url) -> None:
     assert [a["valid"] for a in answers] == [True, False, True]
 
 
-def test_thirty_thousand_lines_in_one_process(head_url, tmp_path) -> None:
+def test_thirty_thousand_lines_in_one_process(shared_head_url, tmp_path) -> None:
     """A card list's worth of type lines through one process (the README's figure)."""
-    engine = make_engine(head_url)
+    engine = make_engine(shared_head_url)
     try:
         vocab = vocabulary(engine)
     finally:
@@ -236,7 +230,7 @@ def test_thirty_thousand_lines_in_one_process(head_url, tmp_path) -> None:
     source = tmp_path / "cards.txt"
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with source.open("rb") as stdin:
-        done = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(head_url),
+        done = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(shared_head_url),
                                "parse", "-"], stdin=stdin, capture_output=True, timeout=300,
                               check=False)
     assert done.returncode == 1, done.stderr
@@ -245,7 +239,8 @@ def test_thirty_thousand_lines_in_one_process(head_url, tmp_path) -> None:
     assert sum(not json.loads(line)["valid"] for line in out) == 500
 
 
-def test_release_dates_in_output_are_the_release_in_force(head_url) -> None:
-    code, out, _ = run(head_url, "check", "Time Lord", "--as-of", date(2023, 10, 13).isoformat())
+def test_release_dates_in_output_are_the_release_in_force(shared_head_url) -> None:
+    code, out, _ = run(shared_head_url, "check", "Time Lord", "--as-of",
+                       date(2023, 10, 13).isoformat())
     assert code == 0 and json.loads(out)["release"] == "2023-10-13"
-    assert run(head_url, "check", "Time Lord", "--as-of", "2023-10-12")[0] == 1
+    assert run(shared_head_url, "check", "Time Lord", "--as-of", "2023-10-12")[0] == 1

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import date
 
 from click.testing import CliRunner
@@ -12,8 +10,9 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
-from rulesdb.questions.diff import compare, normalise_rule_text, rule_key
-from tests.conftest import url_text
+from rulesdb.questions.diff import compare, normalise_rule_text
+from rulesdb.util.rules import rule_key
+from tests.support import run_in_process, url_text
 
 JSON_KEYS = ["from", "to", "added", "removed", "renamed", "merged", "rules_changed"]
 
@@ -24,8 +23,8 @@ def diff_json(url: URL, *args: str) -> dict:
     return json.loads(result.output)
 
 
-def test_tribal_to_kindred_is_a_rename(head_engine: Engine) -> None:
-    result = compare(head_engine, date(2024, 4, 12), date(2024, 6, 7))
+def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
+    result = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
     assert result.renamed == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
     assert "card_types" not in result.added and "card_types" not in result.removed
     assert "205.3m" in result.rules_text_changed  # Kindred replaced tribal in 205.3m's text
@@ -53,71 +52,71 @@ def test_hound_merged_into_dog_is_one_line_both_ways(head_engine: Engine) -> Non
             "name": "Hound → Dog"} in rows
 
 
-def test_backwards_comparison_reverses_everything(head_engine: Engine) -> None:
-    forward = compare(head_engine, date(2024, 4, 12), date(2024, 6, 7))
-    backward = compare(head_engine, date(2024, 6, 7), date(2024, 4, 12))
+def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) -> None:
+    forward = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
+    backward = compare(shared_head_engine, date(2024, 6, 7), date(2024, 4, 12))
     assert backward.renamed == [{"kind": "card_type", "from": "kindred", "to": "tribal"}]
     assert backward.added == forward.removed and backward.removed == forward.added
     assert backward.rules_changed == forward.rules_changed
     assert (backward.from_date, backward.to_date) == (forward.to_date, forward.from_date)
 
 
-def test_planar_kaladesh_renamed_avishkar(head_engine: Engine) -> None:
-    result = compare(head_engine, date(2024, 11, 8), date(2025, 2, 7))
+def test_planar_kaladesh_renamed_avishkar(shared_head_engine: Engine) -> None:
+    result = compare(shared_head_engine, date(2024, 11, 8), date(2025, 2, 7))
     assert {"kind": "subtype", "category": "planar", "from": "Kaladesh",
             "to": "Avishkar"} in result.renamed
     assert "Avishkar" not in result.added.get("planar", [])
     assert "Kaladesh" not in result.removed.get("planar", [])
 
 
-def test_renames_count_across_many_releases(head_engine: Engine) -> None:
+def test_renames_count_across_many_releases(shared_head_engine: Engine) -> None:
     # From the first release to the last, both curated renames happened in between.
-    result = compare(head_engine, date(2016, 7, 22), date(2030, 1, 1))
+    result = compare(shared_head_engine, date(2016, 7, 22), date(2030, 1, 1))
     assert result.to_date == date(2026, 8, 7)  # a future date: the latest release
     kinds = {(item["kind"], item["from"], item["to"]) for item in result.renamed}
     assert kinds == {("card_type", "tribal", "kindred")}  # Kaladesh was not listed in 2016
     assert {"battle", "dungeon"} <= set(result.added["card_types"])
     assert "kindred" not in result.added["card_types"]
     # From a release that lists Kaladesh, its rename shows too.
-    later = compare(head_engine, date(2023, 6, 16), date(2026, 8, 7))
+    later = compare(shared_head_engine, date(2023, 6, 16), date(2026, 8, 7))
     assert {"kind": "subtype", "category": "planar", "from": "Kaladesh",
             "to": "Avishkar"} in later.renamed
 
 
-def test_dates_resolve_to_releases_in_force(head_engine: Engine) -> None:
-    result = compare(head_engine, date(2024, 6, 6), date(2024, 6, 30))
+def test_dates_resolve_to_releases_in_force(shared_head_engine: Engine) -> None:
+    result = compare(shared_head_engine, date(2024, 6, 6), date(2024, 6, 30))
     assert (result.from_date, result.to_date) == (date(2024, 4, 12), date(2024, 6, 7))
-    same = compare(head_engine, date(2024, 6, 7), date(2024, 6, 30))
+    same = compare(shared_head_engine, date(2024, 6, 7), date(2024, 6, 30))
     assert same.is_empty and same.to_json()["added"] == {}
     assert "same release" in same.to_markdown()
 
 
-def test_ascii_folded_release_does_not_change_every_rule(head_engine: Engine) -> None:
+def test_ascii_folded_release_does_not_change_every_rule(shared_head_engine: Engine) -> None:
     # 2019-01-25 survives only as a cp437 file with ASCII quotes and dashes.
-    with head_engine.connect() as connection:
+    with shared_head_engine.connect() as connection:
         rows = connection.execute(text(
             "SELECT release_date, text FROM rule_text WHERE number = '205.4b' "
             "AND release_date IN ('2018-10-05', '2019-01-25')")).all()
     raw = {str(day): body for day, body in rows}
     assert len(set(raw.values())) == 2  # the stored texts do differ, typographically
     assert len({normalise_rule_text(body) for body in raw.values()}) == 1
-    assert compare(head_engine, date(2018, 10, 5), date(2019, 1, 25)).rules_changed == []
+    assert compare(shared_head_engine, date(2018, 10, 5), date(2019, 1, 25)).rules_changed == []
     # ...while a real edit is still seen: 2019-05-03 added planeswalker types to 205.3j.
-    later = compare(head_engine, date(2019, 1, 25), date(2019, 5, 3))
+    later = compare(shared_head_engine, date(2019, 1, 25), date(2019, 5, 3))
     assert "205.3j" in later.rules_text_changed
     assert later.added["planeswalker"] == ["Davriel", "Kasmina", "Teyo"]
 
 
-def test_rules_added_and_removed_are_reported(head_engine: Engine) -> None:
-    result = compare(head_engine, date(2016, 7, 22), date(2026, 8, 7))
+def test_rules_added_and_removed_are_reported(shared_head_engine: Engine) -> None:
+    result = compare(shared_head_engine, date(2016, 7, 22), date(2026, 8, 7))
     assert result.rules_added and set(result.rules_added) <= set(result.rules_changed)
     assert result.rules_changed == sorted(result.rules_changed, key=rule_key)
-    backward = compare(head_engine, date(2026, 8, 7), date(2016, 7, 22))
+    backward = compare(shared_head_engine, date(2026, 8, 7), date(2016, 7, 22))
     assert backward.rules_removed == result.rules_added
 
 
-def test_json_shape_and_markdown(head_url: URL) -> None:
-    document = diff_json(head_url, "2024-04-12", "2024-06-07")
+def test_json_shape_and_markdown(shared_head_url: URL) -> None:
+    document = diff_json(shared_head_url, "2024-04-12", "2024-06-07")
     assert list(document) == JSON_KEYS
     assert document["from"] == "2024-04-12" and document["to"] == "2024-06-07"
     assert document["added"] == {}  # only vocabularies with a change appear
@@ -125,10 +124,10 @@ def test_json_shape_and_markdown(head_url: URL) -> None:
     assert [m["from"] for m in document["merged"]] == ["Cephalid", "Naga", "Viashino"]
     assert document["renamed"] == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
     assert "205.3m" in document["rules_changed"]
-    planar = diff_json(head_url, "2024-11-08", "2025-02-07")["renamed"]
+    planar = diff_json(shared_head_url, "2024-11-08", "2025-02-07")["renamed"]
     assert [list(item) for item in planar] == [["kind", "category", "from", "to"]]
 
-    result = CliRunner().invoke(cli, ["--db", url_text(head_url), "diff", "2024-04-12",
+    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "diff", "2024-04-12",
                                       "2024-06-07", "--format", "markdown"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
@@ -138,16 +137,15 @@ def test_json_shape_and_markdown(head_url: URL) -> None:
     assert "- card type: tribal → kindred" in lines
     assert "- creature type: Naga → Snake (Naga cards became Snake cards)" in lines
 
-    table = CliRunner().invoke(cli, ["--db", url_text(head_url), "diff", "2024-04-12",
+    table = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "diff", "2024-04-12",
                                      "2024-06-07", "--format", "table"]).output.splitlines()
     assert table[0].split() == ["change", "kind", "category", "name"]
     assert table[2].split() == ["renamed", "card_type", "tribal", "→", "kindred"]
 
 
-def test_bad_dates_exit_2(head_url: URL) -> None:
+def test_bad_dates_exit_2(shared_head_url: URL) -> None:
     for args, message in ((["2024-13-01", "2024-06-07"], "FROM: '2024-13-01' is not a date"),
                           (["1999-01-01", "2024-06-07"], "no release was in force on 1999")):
-        result = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(head_url),
-                                 "diff", *args], capture_output=True, text=True, timeout=60)
+        result = run_in_process("--db", url_text(shared_head_url), "diff", *args)
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and message in result.stderr

@@ -6,38 +6,33 @@ identical (tests/dbdump.py), the checkout must be byte-identical.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
-import uuid
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-from tests.conftest import PostgresServer, cr_file, url_text
-from tests.dbdump import dump
-from tests.support import copy_release_chain, dump_url
+from tests.support import (
+    copy_release_chain,
+    cr_file,
+    dump,
+    dump_url,
+    head_copy,
+    process_env,
+    rulesdb_command,
+    url_text,
+)
 
 PROCESSES = 4
 NEW_DAY = "20261113"  # a synthetic release after the newest official one
 NEW_CREATURE = "Zebrafolk"
 
 
-def environment(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("RULESDB_URL", "RULESDB_DATA_ROOT", "XDG_DATA_HOME")}
-    env["PYTHONDONTWRITEBYTECODE"] = "1"  # keep the checkouts free of __pycache__
-    env.update(extra)
-    return env
-
-
 def run_together(argv: list[str], env: dict[str, str],
                  count: int = PROCESSES) -> list[subprocess.CompletedProcess[str]]:
     """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
-    command = [sys.executable, "-m", "rulesdb", *argv]
+    command = rulesdb_command(*argv)
     started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, env=env) for _ in range(count)]
     finished = []
@@ -55,18 +50,6 @@ def run_one(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess
 def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
     for result in results:
         assert result.returncode == 0, result.stderr
-
-
-def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
-    """Another private copy of the session's database at head (as the head_url fixture)."""
-    if backend == "sqlite":
-        copy = tmp_path / f"head-{uuid.uuid4().hex[:8]}.sqlite3"
-        shutil.copyfile(request.getfixturevalue("_head_sqlite"), copy)
-        return URL.create("sqlite", database=str(copy))
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    url = server.create(template=request.getfixturevalue("_head_pg").database)
-    request.addfinalizer(lambda: server.drop(url))
-    return url
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
@@ -88,7 +71,7 @@ def synthetic_release(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_concurrent_upgrades_of_an_empty_database(empty_url: URL, head_engine: Engine) -> None:
-    results = run_together(["--db", url_text(empty_url), "upgrade"], environment())
+    results = run_together(["--db", url_text(empty_url), "upgrade"], process_env())
     assert_all_ok(results)
     assert dump_url(empty_url) == dump(head_engine)
 
@@ -98,7 +81,7 @@ def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
     tmp_path: Path, _head_sqlite: Path
 ) -> None:
     # A fresh machine: no database yet; four first commands race to create it.
-    env = environment(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    env = process_env(XDG_DATA_HOME=str(tmp_path / "xdg"))
     results = run_together(["card-types", "--format", "json"], env)
     assert_all_ok(results)
     assert len({r.stdout for r in results}) == 1
@@ -116,9 +99,9 @@ def test_concurrent_new_release_writes_one_release(
     racing = copy_release_chain(tmp_path / "racing")
     before = tree_bytes(racing)
 
-    alone = run_one(["new-release", str(source), "--root", str(single)], environment())
+    alone = run_one(["new-release", str(source), "--root", str(single)], process_env())
     assert_all_ok([alone])
-    results = run_together(["new-release", str(source), "--root", str(racing)], environment())
+    results = run_together(["new-release", str(source), "--root", str(racing)], process_env())
     assert_all_ok(results)
     # Exactly one process wrote the release; the others found it already released.
     outcomes = sorted(r.stdout.strip() for r in results)
@@ -144,7 +127,7 @@ def test_concurrent_new_release_writes_one_release(
     for checkout in (single, racing):
         url = head_copy(backend, tmp_path, request)
         upgraded = run_one(["--db", url_text(url), "upgrade"],
-                           environment(RULESDB_DATA_ROOT=str(checkout)))
+                           process_env(RULESDB_DATA_ROOT=str(checkout)))
         assert_all_ok([upgraded])
         dumps.append(dump_url(url))
     assert dumps[0] == dumps[1]

@@ -16,7 +16,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.questions.export import export, export_all_releases
 from rulesdb.store.engine import make_engine
-from tests.conftest import url_text
+from tests.support import url_text
 
 SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]
 
@@ -49,8 +49,8 @@ def test_mtgjson_card_types_structure(head_engine: Engine) -> None:
     assert "Siege" in data["battle"]["subTypes"]
 
 
-def test_mtgjson_follows_the_release(head_engine: Engine) -> None:
-    old = export(head_engine, date(2021, 3, 1), "mtgjson")
+def test_mtgjson_follows_the_release(shared_head_engine: Engine) -> None:
+    old = export(shared_head_engine, date(2021, 3, 1), "mtgjson")
     assert old["meta"]["date"] == "2021-02-15"
     assert "tribal" in old["data"] and "kindred" not in old["data"]
     assert "battle" not in old["data"]
@@ -74,8 +74,8 @@ def test_mtgjson_matches_the_published_shape_key_by_key(head_engine: Engine) -> 
         assert bool(entry["subTypes"]) == bool(ours["data"][card_type]["subTypes"]), card_type
 
 
-def test_scryfall_catalogs(head_engine: Engine) -> None:
-    catalogs = export(head_engine, date(2021, 3, 1), "scryfall")
+def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
+    catalogs = export(shared_head_engine, date(2021, 3, 1), "scryfall")
     assert list(catalogs)[:2] == ["card-types", "supertypes"]
     for name, catalog in catalogs.items():
         assert list(catalog) == ["object", "uri", "total_values", "data"], name
@@ -83,18 +83,19 @@ def test_scryfall_catalogs(head_engine: Engine) -> None:
         assert catalog["uri"] == f"https://api.scryfall.com/catalog/{name}"
         assert catalog["total_values"] == len(catalog["data"])
         assert catalog["data"] == sorted(catalog["data"])
-    categories = queries.category_names(head_engine)
-    in_force = {row["category"] for row in queries.subtypes(head_engine, None, date(2021, 3, 1))}
+    categories = queries.category_names(shared_head_engine)
+    in_force = {row["category"]
+                for row in queries.subtypes(shared_head_engine, None, date(2021, 3, 1))}
     assert list(catalogs)[2:] == [f"{c}-types" for c in categories
                                   if c in in_force and c not in ("planar", "dungeon")]
     assert catalogs["supertypes"]["data"] == SUPERTYPES
     assert "Tribal" in catalogs["card-types"]["data"]
     assert catalogs["creature-types"]["total_values"] == len(
-        queries.subtypes(head_engine, "creature", date(2021, 3, 1)))
+        queries.subtypes(shared_head_engine, "creature", date(2021, 3, 1)))
     assert "Urza's" in catalogs["land-types"]["data"]  # ASCII, as Scryfall writes it
-    latest = export(head_engine, None, "scryfall")
+    latest = export(shared_head_engine, None, "scryfall")
     assert "Siege" in latest["battle-types"]["data"] and "Kindred" in latest["card-types"]["data"]
-    extra = export(head_engine, None, "scryfall", all_categories=True)
+    extra = export(shared_head_engine, None, "scryfall", all_categories=True)
     assert extra["planar-types"]["uri"] is None and extra["dungeon-types"]["uri"] is None
     assert "Bolas's Meditation Realm" in extra["planar-types"]["data"]
     assert {k: v for k, v in extra.items() if v["uri"]} == latest
@@ -119,14 +120,15 @@ def test_all_releases_in_one_file(head_engine: Engine) -> None:
                                                           "scryfall")
 
 
-def test_unknown_style(head_engine: Engine) -> None:
+def test_unknown_style(shared_head_engine: Engine) -> None:
     with pytest.raises(RulesdbError, match="unknown export style"):
-        export(head_engine, None, "gatherer")
+        export(shared_head_engine, None, "gatherer")
 
 
-def test_cli_stdout_and_file_agree(head_url: URL, tmp_path: Path) -> None:
+def test_cli_stdout_and_file_agree(shared_head_url: URL, tmp_path: Path) -> None:
     runner = CliRunner()
-    args = ["--db", url_text(head_url), "export", "--as-of", "2024-06-07", "--style", "mtgjson"]
+    args = ["--db", url_text(shared_head_url), "export", "--as-of", "2024-06-07",
+            "--style", "mtgjson"]
     printed = runner.invoke(cli, args)
     assert printed.exit_code == 0, printed.output
     target = tmp_path / "CardTypes.json"
@@ -135,7 +137,7 @@ def test_cli_stdout_and_file_agree(head_url: URL, tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == printed.output
     assert json.loads(printed.output)["meta"]["date"] == "2024-06-07"
     assert [p.name for p in tmp_path.iterdir() if p.name != "head.sqlite3"] == ["CardTypes.json"]
-    missing_style = runner.invoke(cli, ["--db", url_text(head_url), "export"])
+    missing_style = runner.invoke(cli, ["--db", url_text(shared_head_url), "export"])
     assert missing_style.exit_code == 2
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ProgrammingError
 
 from rulesdb.store.engine import make_engine
-from tests.conftest import PostgresServer, url_text
+from tests.support import PostgresServer, url_text
 
 
 def rulesdb(url: URL, *args: str) -> subprocess.CompletedProcess[str]:

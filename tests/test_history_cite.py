@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import date
 
 import pytest
@@ -15,8 +13,7 @@ from sqlalchemy.engine import URL
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.lifetime import cite, history
-from tests.conftest import url_text
-from tests.dbdump import dump
+from tests.support import dump, run_in_process, url_text
 
 INJECTION = "'; DROP TABLE release; --"
 
@@ -37,9 +34,9 @@ def mentions_of(citations: list) -> dict[str, str]:
     return {c.rule: c.relation for c in citations if c.relation in ("mentions", "glossary")}
 
 
-def test_creature_types_that_left(head_engine: Engine) -> None:
+def test_creature_types_that_left(shared_head_engine: Engine) -> None:
     # Derive from the raw lists when each was last listed and which release came next...
-    with head_engine.connect() as connection:
+    with shared_head_engine.connect() as connection:
         days = sorted(str(d) for (d,) in connection.execute(
             text("SELECT effective_date FROM release")))
         found = {}
@@ -50,51 +47,51 @@ def test_creature_types_that_left(head_engine: Engine) -> None:
             found[name] = (listed[0], listed[-1], days[days.index(listed[-1]) + 1], listed)
     # ...then check history() says the same, and what that is: they left on 2024-06-07.
     for name, (first, last, left, listed) in found.items():
-        [listing] = history(head_engine, name)
+        [listing] = history(shared_head_engine, name)
         assert (listing.kind, listing.category) == ("subtype", "creature")
         assert (listing.first_listed, listing.last_listed, listing.left) == (first, last, left)
         assert listing.left == "2024-06-07" and listing.last_listed == "2024-04-12"
         assert listing.releases == listed and listed[-1] == "2024-04-12"
 
 
-def test_renames_are_noted_both_ways(head_engine: Engine) -> None:
-    [tribal] = history(head_engine, "tribal")
+def test_renames_are_noted_both_ways(shared_head_engine: Engine) -> None:
+    [tribal] = history(shared_head_engine, "tribal")
     assert tribal.left == "2024-06-07"
     assert tribal.renamed_to == [{"release_date": "2024-06-07", "from": "tribal",
                                   "to": "kindred"}]
-    [kindred] = history(head_engine, "Kindred")
+    [kindred] = history(shared_head_engine, "Kindred")
     assert kindred.first_listed == "2024-06-07" and kindred.left is None
     assert kindred.renamed_from == tribal.renamed_to
-    [kaladesh] = history(head_engine, "kaladesh", category="planar")
+    [kaladesh] = history(shared_head_engine, "kaladesh", category="planar")
     assert kaladesh.renamed_to[0]["to"] == "Avishkar" and kaladesh.left == "2025-02-07"
 
 
-def test_lookup_ignores_case_and_apostrophes(head_engine: Engine) -> None:
+def test_lookup_ignores_case_and_apostrophes(shared_head_engine: Engine) -> None:
     for spelling in ("urza's", "URZA’S", "Urza’s", "  urza's "):
-        [listing] = history(head_engine, spelling)
+        [listing] = history(shared_head_engine, spelling)
         assert listing.name == "Urza’s" and listing.category == "land"
         assert listing.left is None  # still listed in the latest release
-    both = history(head_engine, "spacecraft")
+    both = history(shared_head_engine, "spacecraft")
     assert [(item.kind, item.category) for item in both] == [("subtype", "artifact"),
                                                             ("subtype", "planar")]
-    [planar] = history(head_engine, "Spacecraft", category="planar")
+    [planar] = history(shared_head_engine, "Spacecraft", category="planar")
     assert planar.category == "planar"
 
 
-def test_unknown_words_and_categories(head_engine: Engine) -> None:
+def test_unknown_words_and_categories(shared_head_engine: Engine) -> None:
     for word in ("Urzas", "", INJECTION):
         with pytest.raises(RulesdbError, match="unknown word"):
-            history(head_engine, word)
+            history(shared_head_engine, word)
         with pytest.raises(RulesdbError, match="unknown word"):
-            cite(head_engine, word)
+            cite(shared_head_engine, word)
     with pytest.raises(RulesdbError, match="no release lists it as a land type"):
-        history(head_engine, "Naga", category="land")
+        history(shared_head_engine, "Naga", category="land")
     with pytest.raises(RulesdbError, match="unknown category 'wizard'"):
-        history(head_engine, "Naga", category="wizard")
+        history(shared_head_engine, "Naga", category="wizard")
 
 
-def test_cite_equipment_legendary_artifact(head_engine: Engine) -> None:
-    equipment = cite(head_engine, "equipment")
+def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
+    equipment = cite(shared_head_engine, "equipment")
     assert rules_of(equipment) == {"205.3g": ("lists", None),
                                    "301.5": ("cross-reference", "205.3g")}
     assert all("Equipment" in c.text or "equipment" in c.text for c in equipment)
@@ -105,36 +102,36 @@ def test_cite_equipment_legendary_artifact(head_engine: Engine) -> None:
     assert {"301.5a", "301.5b", "702.6a", "Equipment"} <= set(mentioned)
     assert mentioned["Equipment"] == "glossary" and mentioned["702.6a"] == "mentions"
     assert "702.6" not in mentioned  # "Equip" is another word
-    auras = mentions_of(cite(head_engine, "Aura"))
+    auras = mentions_of(cite(shared_head_engine, "Aura"))
     assert "702.16n" in auras  # "Some Auras both give ...": the plural counts
-    legendary = cite(head_engine, "Legendary")
+    legendary = cite(shared_head_engine, "Legendary")
     assert rules_of(legendary) == {"205.4a": ("lists", None),
                                    "704.5j": ("cross-reference", "205.4d")}
     assert {"205.4d", "205.4e", "Legendary"} <= set(mentions_of(legendary))
     target = next(c for c in legendary if c.rule == "704.5j")
     assert "legendary permanents with the same name" in target.text
-    assert rules_of(cite(head_engine, "artifact")) == {"205.2a": ("lists", None),
+    assert rules_of(cite(shared_head_engine, "artifact")) == {"205.2a": ("lists", None),
                                                        "301": ("defines", None)}
 
 
-def test_cite_basic_land_types_and_releases(head_engine: Engine) -> None:
-    forest = rules_of(cite(head_engine, "forest", date(2016, 7, 22)))
+def test_cite_basic_land_types_and_releases(shared_head_engine: Engine) -> None:
+    forest = rules_of(cite(shared_head_engine, "forest", date(2016, 7, 22)))
     assert forest["205.3i"] == ("lists", None) and forest["305.6"] == ("basic land type", None)
-    assert {c.release_date for c in cite(head_engine, "Forest", date(2021, 3, 1))} == \
+    assert {c.release_date for c in cite(shared_head_engine, "Forest", date(2021, 3, 1))} == \
         {"2021-02-15"}
-    old = cite(head_engine, "tribal", date(2024, 4, 12))
+    old = cite(shared_head_engine, "tribal", date(2024, 4, 12))
     assert old[0].rule == "205.2a" and "tribal" in old[0].text
     with pytest.raises(RulesdbError, match=r"not listed in release 2026-08-07.*history tribal"):
-        cite(head_engine, "tribal")
+        cite(shared_head_engine, "tribal")
 
 
-def test_cli_history_and_cite_json(head_url: URL) -> None:
-    [tribal] = cli_json(head_url, "history", "TRIBAL")
+def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
+    [tribal] = cli_json(shared_head_url, "history", "TRIBAL")
     assert list(tribal) == ["kind", "category", "name", "first_listed", "last_listed", "left",
                             "releases", "renamed_from", "renamed_to", "merged_from",
                             "merged_into"]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
-    rows = cli_json(head_url, "cite", "Equipment", "--as-of", "2024-06-07")
+    rows = cli_json(shared_head_url, "cite", "Equipment", "--as-of", "2024-06-07")
     assert [(r["rule"], r["relation"]) for r in rows
             if r["relation"] in ("lists", "cross-reference")] == [("205.3g", "lists"),
                                                                   ("301.5", "cross-reference")]
@@ -144,15 +141,14 @@ def test_cli_history_and_cite_json(head_url: URL) -> None:
                              "via", "text"]
     assert {r["release_date"] for r in rows} == {"2024-06-07"}
     # Without a word, `history` is still the list of revisions.
-    revisions = json.loads(CliRunner().invoke(cli, ["history", "--format", "json"]).output)
+    revisions = json.loads(CliRunner().invoke(cli, ["history", "--format", "json"]).stdout)
     assert revisions[0]["revision"] == "0001_schema"
 
 
 def test_injection_is_just_an_unknown_word(head_url: URL, head_engine: Engine) -> None:
     before = dump(head_engine)
     for command in ("history", "cite"):
-        result = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(head_url),
-                                 command, INJECTION], capture_output=True, text=True, timeout=60)
+        result = run_in_process("--db", url_text(head_url), command, INJECTION)
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.splitlines() == [
             f"rulesdb: error: unknown word {INJECTION!r}: no release lists it as a card type, "

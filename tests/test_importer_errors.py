@@ -27,8 +27,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.extract import extract, import_file
-from tests.conftest import CR_DIR, ROOT, url_text
-from tests.support import copy_release_chain, dump_url, run_cli
+from tests.support import CR_DIR, ROOT, copy_release_chain, dump_url, run_cli, url_text
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."

@@ -24,7 +24,7 @@ from rulesdb.authoring.curated import renames_in
 from rulesdb.authoring.seed import seed_bytes, seed_document
 from rulesdb.ingest.document import parse_document
 from rulesdb.ingest.extract import RULES_READ, ReleaseData, import_file
-from tests.conftest import CR_DIR, ROOT, cr_file, cr_files
+from tests.support import CR_DIR, ROOT, cr_file, cr_files
 
 FILES = cr_files()
 # The official releases' seeds (format 1); the archived releases' (format 2) are checked in

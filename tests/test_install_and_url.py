@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import make_engine, mask, parse_url, resolve_url
-from tests.conftest import ROOT, url_text
+from tests.support import ROOT, url_text
 
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -127,6 +127,7 @@ def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -
     assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
 
 
+@pytest.mark.slow
 def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path) -> None:
     """`alembic -c alembic.ini -x db=URL upgrade head` builds the same database as rulesdb."""
     from rulesdb.store import migrate

@@ -1,8 +1,10 @@
 """Killed and failing upgrades: nothing half-written is ever visible or left behind.
 
-The pauses and failures are real revisions in a copy of the release chain (run through
-``RULESDB_DATA_ROOT``), so the kill lands at a known point: after a release's rows are
-inserted and before its transaction commits.
+Kills land by progress, never by the clock: the upgrade runs with the migration runner's
+test hook (``RULESDB_TEST_HOLD_AFTER=REVISION``, migrations/env.py), which reports on stderr
+once that revision's rows are written in the still-open transaction and then waits; the test
+reads that line, looks, and SIGKILLs. Failures are real revisions in a copy of the release
+chain (run through ``RULESDB_DATA_ROOT``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ import os
 import random
 import signal
 import subprocess
-import sys
-import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -23,9 +24,17 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.conftest import new_database, url_text
-from tests.dbdump import dump
-from tests.support import copy_release_chain, dump_url
+from tests.support import (
+    copy_release_chain,
+    data_root_at,
+    dump,
+    dump_url,
+    new_database,
+    process_env,
+    rulesdb_command,
+    run_cli,
+    url_text,
+)
 
 # Tables holding one release's rows, and the ones every loaded release must have rows in.
 CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
@@ -38,29 +47,6 @@ NEVER_EMPTY = ("release_card_type", "rule_text")
 SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
                    "release_subtype", "basic_land_type")
 LOAD_CALL = "    upgrade_release(revision, SEED, SEED_SHA256)\n"
-
-PAUSE = '''
-
-def _pause() -> None:
-    # Test hook: the release's rows are inserted, its transaction is open; say so and wait
-    # to be killed.
-    import os
-    import time
-    from pathlib import Path
-
-    import sqlalchemy as sa
-    from alembic import op
-
-    Path(os.environ["RULESDB_TEST_PAUSED"]).touch()
-    bind = op.get_bind()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if bind.dialect.name == "postgresql":
-            bind.execute(sa.text("SELECT pg_sleep(0.1)"))
-        else:
-            time.sleep(0.1)
-    raise RuntimeError("the test never killed this upgrade")
-'''
 
 FAIL_AFTER_ROWS = '''
 
@@ -83,57 +69,51 @@ def _fail() -> None:
 '''
 
 
-class Checkout:
-    """A private copy of the release chain whose revisions a test can patch and restore."""
+class PatchableChain:
+    """A private copy of the release chain whose revisions a test can patch."""
 
     def __init__(self, root: Path) -> None:
         self.root = copy_release_chain(root)
-        self.originals: dict[Path, str] = {}
 
     def patch(self, revision: str, hook: str, call: str, *, before: bool = False) -> None:
         """Make ``revision`` run ``call`` right after (or before) loading its release."""
         path = self.root / "migrations" / "versions" / f"{revision}.py"
         source = path.read_text()
-        self.originals.setdefault(path, source)
         assert source.count(LOAD_CALL) == 1
         calls = f"    {call}()\n" + LOAD_CALL if before else LOAD_CALL + f"    {call}()\n"
         path.write_text(source.replace(LOAD_CALL, calls) + hook)
 
-    def restore(self) -> None:
-        for path, source in self.originals.items():
-            path.write_text(source)
-        self.originals.clear()
 
-    def env(self, **extra: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k not in ("RULESDB_URL", "XDG_DATA_HOME")}
-        env.update(RULESDB_DATA_ROOT=str(self.root), PYTHONDONTWRITEBYTECODE="1", **extra)
-        return env
+HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
 
 
-def rulesdb(url: URL, *args: str, env: dict[str, str] | None = None,
-            ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(url), *args],
-                          capture_output=True, text=True, env=env, timeout=300)
-
-
-def start_upgrade(url: URL, env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "rulesdb", "--db", url_text(url), "upgrade"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-
-
-def wait_for(flag: Path, process: subprocess.Popen[str], seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not flag.exists():
-        if process.poll() is not None:
-            pytest.fail(f"upgrade ended ({process.returncode}) before pausing: "
-                        f"{process.communicate()[1]}")
-        assert time.monotonic() < deadline, "the pausing revision was never reached"
-        time.sleep(0.02)
+def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
+    """``rulesdb upgrade`` in a real process, returned once it holds after ``revision``."""
+    process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env(**{HOLD_AFTER: revision}))
+    assert process.stderr is not None
+    said = []
+    for line in process.stderr:  # blocks until the run reports, or ends
+        if line.strip() == f"rulesdb-test: holding after {revision}":
+            return process
+        said.append(line)
+    process.wait(timeout=60)
+    pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
 
 
 def kill(process: subprocess.Popen[str]) -> None:
     process.send_signal(signal.SIGKILL)
     process.communicate(timeout=60)
+
+
+def upgrade(url: URL) -> None:
+    """The run after the kill, in process: what it must do is finish the job."""
+    engine = make_engine(url)
+    try:
+        migrate.upgrade(engine)
+    finally:
+        engine.dispose()
 
 
 def release_view(url: URL, day: date) -> dict[str, int] | None:
@@ -198,29 +178,34 @@ def assert_consistent(url: URL) -> str | None:
 
 
 @pytest.fixture
-def checkout(tmp_path: Path) -> Checkout:
-    return Checkout(tmp_path / "checkout")
+def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
+    """A patchable copy of the release chain, the one this process migrates with meanwhile.
+
+    Its revisions run in process; their loader (``rulesdb_loaders``, imported once a process)
+    reads this checkout's seeds, byte for byte the copy's. A test that changes seeds needs a
+    process of its own (tests/test_releasing.py)."""
+    copy = PatchableChain(tmp_path / "checkout")
+    with data_root_at(copy.root):
+        yield copy
+
+
+def day_of(revision: str) -> date:
+    return date(*map(int, revision.removeprefix("cr_").split("_")))
 
 
 @pytest.mark.slow
-def test_kill_in_a_release_then_upgrade_completes(
-    checkout: Checkout, head_url: URL, head_engine: Engine, tmp_path: Path
-) -> None:
+def test_kill_in_a_release_then_upgrade_completes(head_url: URL, head_engine: Engine) -> None:
     clean = dump(head_engine)
     chain = migrate.history()
     last, below, _ = next(entry for entry in reversed(chain) if entry[0].startswith("cr_"))
     migrate.downgrade(head_engine, below)  # the last release, and what follows it, undone
     head_engine.dispose()
     before = dump_url(head_url)
-    day = date(*map(int, last.removeprefix("cr_").split("_")))
 
-    flag = tmp_path / "paused"
-    checkout.patch(last, PAUSE, "_pause")
-    process = start_upgrade(head_url, checkout.env(RULESDB_TEST_PAUSED=str(flag)))
+    process = start_held_upgrade(head_url, last)
     try:
-        wait_for(flag, process)
         # Rows of the last release are inserted but uncommitted: another connection sees none.
-        seen = release_view(head_url, day)
+        seen = release_view(head_url, day_of(last))
         assert seen is not None and set(seen.values()) == {0}, seen
         # ... while it still reads the committed releases (one release's writes stay in
         # SQLite's page cache, so readers are not locked out).
@@ -231,21 +216,15 @@ def test_kill_in_a_release_then_upgrade_completes(
 
     assert assert_consistent(head_url) != last
     assert dump_url(head_url) == before  # the killed run left nothing
-    checkout.restore()
-    finished = rulesdb(head_url, "upgrade", env=checkout.env())
-    assert finished.returncode == 0, finished.stderr
+    upgrade(head_url)
     assert dump_url(head_url) == clean
 
 
 @pytest.mark.slow
-def test_kill_in_the_middle_of_a_run_from_empty(
-    checkout: Checkout, empty_url: URL, head_engine: Engine, tmp_path: Path
-) -> None:
-    flag = tmp_path / "paused"
-    checkout.patch("cr_2020_08_07", PAUSE, "_pause")
-    process = start_upgrade(empty_url, checkout.env(RULESDB_TEST_PAUSED=str(flag)))
+def test_kill_in_the_middle_of_a_run_from_empty(empty_url: URL,
+                                                shared_head_engine: Engine) -> None:
+    process = start_held_upgrade(empty_url, "cr_2020_08_07")
     try:
-        wait_for(flag, process)
         # The schema and every release up to 2020-08-07 are in the open transaction; another
         # connection sees none of it (not even the tables; SQLite may lock it out instead).
         for day in (date(2016, 7, 22), date(2020, 8, 7)):
@@ -254,41 +233,28 @@ def test_kill_in_the_middle_of_a_run_from_empty(
         kill(process)
 
     assert assert_consistent(empty_url) is None
-    checkout.restore()
-    finished = rulesdb(empty_url, "upgrade", env=checkout.env())
-    assert finished.returncode == 0, finished.stderr
-    assert dump_url(empty_url) == dump(head_engine)
+    upgrade(empty_url)
+    assert dump_url(empty_url) == dump(shared_head_engine)
 
 
 @pytest.mark.slow
 def test_kill_at_random_points_of_a_full_upgrade(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest, head_engine: Engine
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest, shared_head_engine: Engine
 ) -> None:
-    clean = dump(head_engine)
-    env = {k: v for k, v in os.environ.items() if k not in ("RULESDB_URL", "RULESDB_DATA_ROOT")}
-    seed = int(os.environ.get("RULESDB_TEST_SEED", time.time_ns() % 10_000))
+    """Kill a run from empty after a revision drawn at random (RULESDB_TEST_SEED replays a
+    draw): every kill lands inside the run, whatever the machine's speed."""
+    clean = dump(shared_head_engine)
+    seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
     rng = random.Random(seed)
-    # How long a whole run takes here, process start included, so that kills land inside it:
-    # a first guess, then the time the recovering run took.
-    duration = {"sqlite": 1.5, "postgresql": 3.0}[backend]
-    interrupted = 0
-    for attempt in range(3):
+    chain = [revision for revision, _, _ in migrate.history()]
+    for attempt, revision in enumerate(rng.sample(chain, 3)):
+        where = f"seed {seed}, attempt {attempt}, killed after {revision}"
         url = new_database(backend, tmp_path, request)
-        delay = rng.uniform(0.2, 0.9) * duration
-        process = start_upgrade(url, env)
-        time.sleep(delay)
-        interrupted += process.poll() is None
-        kill(process)
-        where = f"seed {seed}, attempt {attempt}, killed after {delay:.2f}s of {duration:.2f}s"
-        state = assert_consistent(url)
-        assert state in (None, migrate.head_revision()), where
-        started = time.perf_counter()
-        finished = rulesdb(url, "upgrade", env=env)
-        if state is None:
-            duration = time.perf_counter() - started
-        assert finished.returncode == 0, f"{where}: {finished.stderr}"
+        kill(start_held_upgrade(url, revision))
+        # The whole run is one transaction: a kill anywhere in it leaves an empty database.
+        assert assert_consistent(url) is None, where
+        upgrade(url)
         assert dump_url(url) == clean, where
-    assert interrupted, f"seed {seed}: every run finished before its kill; nothing was tested"
 
 
 @pytest.mark.slow
@@ -297,21 +263,21 @@ def test_kill_at_random_points_of_a_full_upgrade(
     (FAIL_AFTER_DDL, "empty"),  # the schema's and the revision's DDL are undone too
 ], ids=["rows-from-cr_2016_07_22", "ddl-from-empty"])
 def test_failing_revision_leaves_database_as_before(
-    checkout: Checkout, backend: str, tmp_path: Path, request: pytest.FixtureRequest,
+    checkout: PatchableChain, empty_url: URL, capsys: pytest.CaptureFixture[str],
     hook: str, start: str,
 ) -> None:
-    url = new_database(backend, tmp_path, request)
+    db = url_text(empty_url)
     if start != "empty":
-        assert rulesdb(url, "upgrade", start, env=checkout.env()).returncode == 0
-    before = dump_url(url)
+        assert run_cli(["--db", db, "upgrade", start], capsys)[0] == 0
+    before = dump_url(empty_url)
 
     checkout.patch("cr_2020_08_07", hook, "_fail")
     if hook == FAIL_AFTER_DDL:
         checkout.patch("cr_2020_08_07", "", "_create", before=True)
-    failed = rulesdb(url, "upgrade", env=checkout.env())
-    assert failed.returncode != 0
-    assert "test revision fails" in failed.stderr
-    after = dump_url(url)
+    code, _, err = run_cli(["--db", db, "upgrade"], capsys)
+    assert code != 0
+    assert "test revision fails" in err
+    after = dump_url(empty_url)
     # DDL included (0001_schema's tables, the scratch table): SQLite rolls it all back too.
     assert after == before
     assert "scratch" not in after["tables"]

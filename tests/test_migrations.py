@@ -17,6 +17,10 @@ from sqlalchemy.engine import URL
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 
+# Every revision up and down: the fast loop leaves it to the full run, where
+# tests/test_roundtrip.py also checks each step's rows.
+test_up_down_consistency = pytest.mark.slow(test_up_down_consistency)
+
 
 @pytest.fixture
 def alembic_config() -> PytestAlembicConfig:

@@ -98,13 +98,13 @@ def test_analyst_queries_print_what_the_readme_shows(reader_url: URL) -> None:
             block.group(2)
 
 
-def test_python_examples_run(head_url: URL) -> None:
+def test_python_examples_run(shared_head_url: URL) -> None:
     text = README.read_text(encoding="utf-8")
     blocks = [m.group(2) for m in fenced(text) if m.group(1) == "python"]
     assert blocks, "README.md has no python examples"
     for number, code in enumerate(blocks, 1):
         assert EXAMPLE_DB in code or "make_engine" not in code, code
-        source = code.replace(EXAMPLE_DB, url_text(head_url))
+        source = code.replace(EXAMPLE_DB, url_text(shared_head_url))
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(source, f"README.md python example {number}", "exec"),
                  {"__name__": "readme_example"})

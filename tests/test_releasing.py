@@ -1,17 +1,15 @@
 """Maintainer tooling on a tmp copy of the checkout: new-release, rebuild-chain, inspect.
 
 Files are written only into tmp copies of migrations/ and seeds/; databases get the copy's
-chain through RULESDB_DATA_ROOT in a subprocess (the in-process data root is cached).
+chain through RULESDB_DATA_ROOT in a subprocess (see ``rulesdb`` below).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,17 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.release import Checkout
 from rulesdb.ingest.extract import import_file
 from rulesdb.ingest.inspection import inspection
-from tests.conftest import ROOT, cr_file, cr_files, url_text
-from tests.dbdump import dump
-from tests.support import copy_release_chain, run_cli
+from tests.support import (
+    ROOT,
+    copy_release_chain,
+    cr_file,
+    cr_files,
+    dump,
+    process_env,
+    run_cli,
+    run_process,
+    url_text,
+)
 
 HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
@@ -57,10 +63,10 @@ def snapshot(checkout: Checkout) -> dict[str, bytes]:
 
 
 def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "RULESDB_DATA_ROOT": str(data_root),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-m", "rulesdb", *args], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    """``rulesdb ARGS`` in a process of its own: the revisions import their loader as the
+    top-level ``rulesdb_loaders``, which reads the seeds beside it, so a second checkout's
+    chain needs a process that has not imported this checkout's loader."""
+    done = run_process(*args, env=process_env(RULESDB_DATA_ROOT=str(data_root)), cwd=ROOT)
     assert done.returncode == 0, (args, done.stderr)
     return done
 
@@ -183,6 +189,7 @@ def test_appended_release_upgrades_and_downgrades(
     old_head = checkout.head()
     url = url_text(head_url)
     before = db_dump()
+    old_head = checkout.head()
     code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
                             str(checkout.root)], capsys)
     assert code == 0, err

@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.dbdump import dump
+from tests.support import dump
 
 
 def without_empty_version_table(snapshot: dict[str, object]) -> dict[str, object]:

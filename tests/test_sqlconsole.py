@@ -12,8 +12,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import check, run_readonly, tokens_of
-from tests.conftest import url_text
-from tests.dbdump import dump
+from tests.support import dump, url_text
 
 READ_ONLY = "rulesdb sql is read-only"
 ONE_STATEMENT = "one statement at a time"

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
+from rulesdb.questions.listings import releases
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, vocabulary
 from rulesdb.vocabulary.typeline import (
@@ -37,7 +37,7 @@ def at(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory)
         drop = lambda: server.drop(url)  # noqa: E731
     engine = make_engine(url)
     try:
-        days = [date.fromisoformat(r["effective_date"]) for r in queries.releases(engine)]
+        days = [date.fromisoformat(r["effective_date"]) for r in releases(engine)]
         loaded = {day: vocabulary(engine, day) for day in days}
     finally:
         engine.dispose()

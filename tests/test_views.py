@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL
 from rulesdb.questions.diff import compare
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.dbdump import dump
+from tests.support import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
 VIEWS = {
@@ -56,8 +56,8 @@ def both_heads(_head_sqlite: Path, _head_pg: URL) -> Iterator[list[Engine]]:
         engine.dispose()
 
 
-def test_views_and_their_columns(head_engine: Engine) -> None:
-    inspector = inspect(head_engine)
+def test_views_and_their_columns(shared_head_engine: Engine) -> None:
+    inspector = inspect(shared_head_engine)
     assert set(VIEWS) <= set(inspector.get_view_names())
     for view, columns in VIEWS.items():
         assert [c["name"] for c in inspector.get_columns(view)] == columns, view
@@ -92,7 +92,8 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
     days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
     assert sorted(pairs) == list(pairwise(days))
     for from_date, to_date in pairs:
-        result = compare(head_engine, date.fromisoformat(from_date), date.fromisoformat(to_date))
+        result = compare(head_engine, date.fromisoformat(from_date),
+                         date.fromisoformat(to_date))
         expected = set()
         for change, lists in (("added", result.added), ("removed", result.removed)):
             for key, names in lists.items():
@@ -117,18 +118,18 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
         changes[("2024-04-12", "2024-06-07")]
 
 
-def test_lifetime_agrees_with_the_lists(head_engine: Engine) -> None:
-    days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
+def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
+    days = sorted(day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release"))
     listed: dict[tuple, list[str]] = defaultdict(list)
     for sql, kind in (("SELECT release_date, NULL, card_type FROM release_card_type",
                        "card_type"),
                       ("SELECT release_date, NULL, supertype FROM release_supertype",
                        "supertype"),
                       ("SELECT release_date, category, name FROM release_subtype", "subtype")):
-        for day, category, name in rows(head_engine, sql):
+        for day, category, name in rows(shared_head_engine, sql):
             listed[(kind, category, name)].append(day)
     lifetime = {(kind, category, name): rest for kind, category, name, *rest in
-                rows(head_engine, "SELECT * FROM v_lifetime")}
+                rows(shared_head_engine, "SELECT * FROM v_lifetime")}
     assert set(lifetime) == set(listed)
     for item, item_days in listed.items():
         item_days.sort()

@@ -10,19 +10,19 @@ import pytest
 from sqlalchemy import event, text
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
+from rulesdb.questions import listings
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, clear_cache, vocabulary
-from tests.conftest import cr_file
+from tests.support import cr_file
 
 KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (curated/renames.toml)
 BEFORE_KINDRED = date(2024, 4, 12)
 
 
-def test_tribal_and_kindred_are_card_types_in_turn(head_engine) -> None:
-    before = vocabulary(head_engine, BEFORE_KINDRED)
-    after = vocabulary(head_engine, KINDRED_RELEASE)
+def test_tribal_and_kindred_are_card_types_in_turn(shared_head_engine) -> None:
+    before = vocabulary(shared_head_engine, BEFORE_KINDRED)
+    after = vocabulary(shared_head_engine, KINDRED_RELEASE)
     assert before.effective_date == BEFORE_KINDRED and after.effective_date == KINDRED_RELEASE
     assert before.is_card_type("tribal") and not before.is_card_type("kindred")
     assert after.is_card_type("Kindred") and not after.is_card_type("TRIBAL")
@@ -34,25 +34,26 @@ def test_tribal_and_kindred_are_card_types_in_turn(head_engine) -> None:
 def test_release_in_force_is_the_latest_on_or_before_the_date(head_engine) -> None:
     assert vocabulary(head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
     assert vocabulary(head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
-    latest = queries.release_in_force(head_engine)
+    latest = listings.release_in_force(head_engine)
     assert vocabulary(head_engine).effective_date == latest
     assert vocabulary(head_engine, date(2100, 1, 1)).effective_date == latest
     with pytest.raises(RulesdbError, match="no release was in force on 1999-04-22"):
         vocabulary(head_engine, date(1999, 4, 22))
 
 
-def test_time_lord_is_one_creature_type_from_2023_10_13(head_engine) -> None:
-    assert not vocabulary(head_engine, date(2023, 10, 12)).is_subtype("Time Lord", "creature")
-    vocab = vocabulary(head_engine, date(2023, 10, 13))
+def test_time_lord_is_one_creature_type_from_2023_10_13(shared_head_engine) -> None:
+    before = vocabulary(shared_head_engine, date(2023, 10, 12))
+    assert not before.is_subtype("Time Lord", "creature")
+    vocab = vocabulary(shared_head_engine, date(2023, 10, 13))
     assert vocab.is_subtype("time lord", "creature")
     assert not vocab.is_subtype("Time", "creature")  # Time is a planar type
     assert vocab.categories_of("Time") == ["planar"]
     assert vocab.canonical("TIME  LORD", "creature") == "Time Lord"
 
 
-def test_spacecraft_is_an_artifact_type_too_from_2025_07_25(head_engine) -> None:
-    before = vocabulary(head_engine, date(2025, 7, 24))
-    after = vocabulary(head_engine, date(2025, 7, 25))
+def test_spacecraft_is_an_artifact_type_too_from_2025_07_25(shared_head_engine) -> None:
+    before = vocabulary(shared_head_engine, date(2025, 7, 24))
+    after = vocabulary(shared_head_engine, date(2025, 7, 25))
     assert before.categories_of("Spacecraft") == ["planar"]
     assert after.categories_of("spacecraft") == ["artifact", "planar"]
     assert [m.kind for m in after.describe("Spacecraft")] == ["artifact type", "planar type"]
@@ -62,18 +63,18 @@ def test_spacecraft_is_an_artifact_type_too_from_2025_07_25(head_engine) -> None
     assert not after.can_gain(["artifact"], "Spacecraft", "planar")
 
 
-def test_cephalid_naga_viashino_were_dropped_on_2024_06_07(head_engine) -> None:
+def test_cephalid_naga_viashino_were_dropped_on_2024_06_07(shared_head_engine) -> None:
     # From the data: the last release listing them is 2024-04-12.
-    with head_engine.connect() as connection:
+    with shared_head_engine.connect() as connection:
         last = connection.execute(text(
             "SELECT name, max(release_date) FROM release_subtype "
             "WHERE name IN ('Cephalid', 'Naga', 'Viashino') GROUP BY name")).all()
     assert sorted((name, str(day)[:10]) for name, day in last) == [
         ("Cephalid", "2024-04-12"), ("Naga", "2024-04-12"), ("Viashino", "2024-04-12")]
     for name in ("Cephalid", "Naga", "Viashino"):
-        assert vocabulary(head_engine, BEFORE_KINDRED).is_subtype(name, "creature")
-        assert not vocabulary(head_engine, KINDRED_RELEASE).is_subtype(name)
-        assert vocabulary(head_engine, KINDRED_RELEASE).categories_of(name) == []
+        assert vocabulary(shared_head_engine, BEFORE_KINDRED).is_subtype(name, "creature")
+        assert not vocabulary(shared_head_engine, KINDRED_RELEASE).is_subtype(name)
+        assert vocabulary(shared_head_engine, KINDRED_RELEASE).categories_of(name) == []
 
 
 def test_cephalid_removal_matches_the_official_text() -> None:
@@ -82,8 +83,8 @@ def test_cephalid_removal_matches_the_official_text() -> None:
     assert "Cephalid" not in cr_file("20240607").read_text(encoding="utf-8")
 
 
-def test_lookups_fold_case_and_apostrophes(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     for spelling in ("urza's", "URZA’S", "Urza‘s", "urza`s", " Urza's "):
         assert vocab.is_subtype(spelling, "land"), spelling
         assert vocab.canonical(spelling, "land") == "Urza’s"
@@ -97,21 +98,22 @@ def test_lookups_fold_case_and_apostrophes(head_engine) -> None:
     assert not vocab.is_subtype("Merfolk", "land")
 
 
-def test_every_listed_name_is_a_member_of_its_category(head_engine) -> None:
+def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> None:
     day = date(2021, 3, 1)
-    vocab = vocabulary(head_engine, day)
-    rows = queries.subtypes(head_engine, as_of=day)
+    vocab = vocabulary(shared_head_engine, day)
+    rows = listings.subtypes(shared_head_engine, as_of=day)
     assert rows
     for row in rows:
         assert vocab.is_subtype(row["name"], row["category"])
         assert row["category"] in vocab.categories_of(row["name"].upper())
         assert vocab.rule_of(row["category"]) == row["rule"]
-    assert list(vocab.card_types) == [r["name"] for r in queries.card_types(head_engine, day)]
-    assert list(vocab.supertypes) == [r["name"] for r in queries.supertypes(head_engine, day)]
+    engine = shared_head_engine
+    assert list(vocab.card_types) == [r["name"] for r in listings.card_types(engine, day)]
+    assert list(vocab.supertypes) == [r["name"] for r in listings.supertypes(engine, day)]
 
 
-def test_unknown_category_is_an_error(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_unknown_category_is_an_error(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     for call in (lambda: vocab.is_subtype("Merfolk", "creatures"),
                  lambda: vocab.card_types_of("truck"),
                  lambda: vocab.check_choice("Merfolk", "tribal"),
@@ -121,16 +123,17 @@ def test_unknown_category_is_an_error(head_engine) -> None:
             call()
     # A category of later releases only: unknown to this release, a plain "no" when asked
     # with the categories other releases have.
-    old = vocabulary(head_engine, date(2020, 1, 24))
+    old = vocabulary(shared_head_engine, date(2020, 1, 24))
     assert "battle" not in old.categories
     with pytest.raises(RulesdbError, match="battle"):
         old.is_subtype("Siege", "battle")
-    report = old.explain("Siege", "battle", other_categories=queries.category_names(head_engine))
+    report = old.explain("Siege", "battle",
+                         other_categories=listings.category_names(shared_head_engine))
     assert not report.valid and "has no battle types" in report.reason
 
 
-def test_205_3e_choices(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_205_3e_choices(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     creature_rule = vocab.rule_of("creature")
     choice = vocab.check_choice("merfolk", "creature")
     assert choice and choice.name == "Merfolk" and choice.rule == creature_rule
@@ -149,8 +152,8 @@ def test_205_3e_choices(head_engine) -> None:
     assert vocab.check_choice("Swamp", "land")
 
 
-def test_205_3d_can_gain(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_205_3d_can_gain(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     assert vocab.can_gain(["artifact", "creature"], "Equipment")
     assert vocab.can_gain("Artifact Creature", "Golem")
     assert not vocab.can_gain(["creature"], "Equipment")
@@ -162,8 +165,8 @@ def test_205_3d_can_gain(head_engine) -> None:
         vocab.can_gain(["truck"], "Elf")
 
 
-def test_explain_says_what_a_word_is(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_explain_says_what_a_word_is(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     merfolk = vocab.explain("merfolk")
     assert merfolk.valid and merfolk.rule == vocab.rule_of("creature")
     assert merfolk.to_json() == {
@@ -180,14 +183,14 @@ def test_explain_says_what_a_word_is(head_engine) -> None:
     assert not swamp.valid and swamp.meanings[0].kind == "land type"
 
 
-def test_bad_input_raises_rulesdb_error_only(head_engine) -> None:
-    vocab = vocabulary(head_engine)
+def test_bad_input_raises_rulesdb_error_only(shared_head_engine) -> None:
+    vocab = vocabulary(shared_head_engine)
     for call in (lambda: vocab.is_subtype(None), lambda: vocab.is_subtype(["Elf"]),
                  lambda: vocab.is_card_type(3), lambda: vocab.is_subtype("Elf", ["creature"]),
                  lambda: vocab.parse(None), lambda: vocab.parse(["Creature"]),
                  lambda: vocab.can_gain(5, "Elf"), lambda: vocabulary("sqlite://"),
-                 lambda: vocabulary(head_engine, "yesterday"),
-                 lambda: vocabulary(head_engine, 20240607)):
+                 lambda: vocabulary(shared_head_engine, "yesterday"),
+                 lambda: vocabulary(shared_head_engine, 20240607)):
         with pytest.raises(RulesdbError):
             call()
     with pytest.raises(AttributeError, match="immutable"):
@@ -206,14 +209,14 @@ def test_a_database_without_releases_is_a_one_line_error(empty_url) -> None:
         engine.dispose()
 
 
-def test_a_warm_call_is_one_query_and_the_same_object(head_engine) -> None:
+def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> None:
     statements: list[str] = []
-    vocabulary(head_engine)
+    vocabulary(shared_head_engine)
     # (the SQLite engine also sends BEGIN per connection: rulesdb.store.engine's transactional DDL)
-    event.listen(head_engine, "before_cursor_execute",
+    event.listen(shared_head_engine, "before_cursor_execute",
                  lambda *args: args[2] != "BEGIN" and statements.append(args[2]))
-    first = vocabulary(head_engine)
-    second = vocabulary(head_engine)
+    first = vocabulary(shared_head_engine)
+    second = vocabulary(shared_head_engine)
     assert first is second
     assert len(statements) == 2, statements
     assert first.is_subtype("Merfolk", "creature") and len(statements) == 2
@@ -222,7 +225,7 @@ def test_a_warm_call_is_one_query_and_the_same_object(head_engine) -> None:
 def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
     clear_cache()
     head = vocabulary(head_engine)
-    rows = queries.releases(head_engine)
+    rows = listings.releases(head_engine)
     releases = [row["effective_date"] for row in rows]
     assert head.effective_date.isoformat() == releases[-1]
     assert head.parse("Artifact — Spacecraft").valid
@@ -269,8 +272,8 @@ def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_eng
     assert after.is_subtype("Elf", "creature")
 
 
-def test_vocabulary_on_a_connection_inside_a_transaction(head_engine) -> None:
-    with head_engine.connect() as connection:
+def test_vocabulary_on_a_connection_inside_a_transaction(shared_head_engine) -> None:
+    with shared_head_engine.connect() as connection:
         vocab = vocabulary(connection, BEFORE_KINDRED)
         assert vocab.is_card_type("tribal")
         assert vocabulary(connection, BEFORE_KINDRED) is vocab

@@ -1,7 +1,7 @@
 """Views: the release in force on a date, as one condition (in_force_from, in_force_until).
 
 Revision ID: views_in_force
-Revises: cr_2026_08_07
+Revises: constraint_names
 
 Adds ``v_release`` (one row per release: in_force_from is its effective date, in_force_until
 the next release's, exclusive, NULL for the latest) and the same two columns, last, on the
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from alembic import op
 
 revision: str = "views_in_force"
-down_revision: str | None = "cr_2026_08_07"
+down_revision: str | None = "constraint_names"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -11,9 +11,9 @@ from rulesdb.cli.output import emit_rows, output_options
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.releases(app.data_engine())
+    rows = listings.releases(app.data_engine())
     emit_rows(rows, ["effective_date", "source_file", "revision"], fmt,
               empty="the database holds no release (rulesdb info tells where it is)")
 
@@ -27,9 +27,9 @@ def releases(app: AppContext, fmt: str | None) -> None:
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.card_types(app.data_engine(), parse_date(as_of))
+    rows = listings.card_types(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule", "section"], fmt)
 
 
@@ -39,9 +39,9 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
-    rows = queries.supertypes(app.data_engine(), parse_date(as_of))
+    rows = listings.supertypes(app.data_engine(), parse_date(as_of))
     emit_rows(rows, ["name", "rule"], fmt)
 
 
@@ -53,10 +53,10 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
     """List the subtypes of one category, or of all (rules 205.3g–q)."""
-    from rulesdb.questions import listings as queries
+    from rulesdb.questions import listings
 
     engine = app.data_engine()
-    day = queries.release_in_force(engine, parse_date(as_of))
-    rows = queries.subtypes(engine, category, day)
+    day = listings.release_in_force(engine, parse_date(as_of))
+    rows = listings.subtypes(engine, category, day)
     emit_rows(rows, ["name", "category", "rule"], fmt,
               empty=f"{category} types: this category is not in the release of {day}")

@@ -47,9 +47,9 @@ def inspect(file: Path, fmt: str | None) -> None:
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def new_release(file: Path, root: Path | None) -> None:
     """Write the seed and Alembic revision for an official CR FILE, after the head."""
-    from rulesdb.authoring.release import new_release as write_release
+    from rulesdb.authoring import release
 
-    revision, changed = write_release(file, root)
+    revision, changed = release.new_release(file, root)
     click.echo(f"{revision}: {'written' if changed else 'unchanged (already released)'}")
 
 
@@ -60,9 +60,9 @@ def new_release(file: Path, root: Path | None) -> None:
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
     """Regenerate every release revision from FILES in effective-date order (one-time tool)."""
-    from rulesdb.authoring.release import rebuild_chain as rebuild
+    from rulesdb.authoring import release
 
-    written = rebuild(list(files), root)
+    written = release.rebuild_chain(list(files), root)
     click.echo(f"{len(written)} releases: {written[0]} .. {written[-1]}")
 
 

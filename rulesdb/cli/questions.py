@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from rulesdb.cli import revisions  # registers the revision history this "history" extends
+from rulesdb.cli import revisions  # "history" without WORD still lists them
 from rulesdb.cli.app import (
     AppContext,
     as_of_option,
@@ -64,19 +64,19 @@ def history(ctx: click.Context, word: str | None, category: str | None,
     """Show when WORD was listed: first and last release, the release it left, renames.
 
     WORD is a card type, supertype or subtype, in any case, with either apostrophe. Without
-    WORD: list every revision of the database, oldest first (the schema, then one per CR
-    release).
+    WORD it lists the revisions, as `rulesdb revisions` does (kept for existing scripts).
     """
     if word is None:
         if category is not None:
             raise RulesdbError("--category needs a WORD: rulesdb history WORD --category C")
-        ctx.invoke(revisions.history, fmt=fmt)
+        click.echo("rulesdb: note: 'history' without WORD is now 'rulesdb revisions'", err=True)
+        ctx.invoke(revisions.revisions, fmt=fmt)
         return
-    from rulesdb.questions.lifetime import history as word_history
+    from rulesdb.questions import lifetime
 
     app = ctx.find_object(AppContext)
     assert app is not None
-    listings = word_history(app.data_engine(), word, category)
+    listings = lifetime.history(app.data_engine(), word, category)
     fmt = chosen(fmt)
     if fmt == "json":
         click.echo(to_json([listing.to_json() for listing in listings]))
@@ -106,9 +106,9 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
     E.g. Equipment: 205.3g lists it, and points to 301.5; legendary: 205.4a, and 704.5j via
     205.4d; artifact: 205.2a and its section, 301.
     """
-    from rulesdb.questions.lifetime import cite as cite_word
+    from rulesdb.questions import lifetime
 
-    citations = cite_word(app.data_engine(), word, parse_date(as_of))
+    citations = lifetime.cite(app.data_engine(), word, parse_date(as_of))
     fmt = chosen(fmt)
     rows = [citation.to_json() for citation in citations]
     if fmt == "table":
@@ -225,6 +225,7 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
     """Export a release's vocabulary as JSON in the shape MTGJSON or Scryfall publish."""
     from rulesdb.questions.export import export as export_release
     from rulesdb.questions.export import export_all_releases
+    from rulesdb.util.files import write_atomically
 
     if all_releases and as_of is not None:
         raise RulesdbError("--all-releases exports every release; leave out --as-of")
@@ -238,20 +239,16 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
     if output is None:
         click.echo(document, nl=False)
         return
-    partial = output.with_name(f".{output.name}.partial")
     try:
-        partial.write_text(document, encoding="utf-8")
-        partial.replace(output)  # all or nothing: readers never see half a file
+        write_atomically(output, document)  # all or nothing: readers never see half a file
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise RulesdbError(f"cannot write {output}: {exc.strerror}") from None
 
 
 def _short(value: Any) -> str:
-    if not value:
-        return ""
-    line = str(value).splitlines()[0]
-    return line if len(line) <= _TEXT_WIDTH else line[:_TEXT_WIDTH - 1] + "…"
+    from rulesdb.util.text import clip
+
+    return clip(str(value).splitlines()[0], _TEXT_WIDTH) if value else ""
 
 
 def _unique(columns: list[str]) -> list[str]:

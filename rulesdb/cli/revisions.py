@@ -61,7 +61,7 @@ def current(app: AppContext) -> None:
 
 @cli.command()
 @output_options
-def history(fmt: str | None) -> None:
+def revisions(fmt: str | None) -> None:
     """List every revision, oldest first: the schema, then one per CR release."""
     from rulesdb.store import migrate
 

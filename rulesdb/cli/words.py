@@ -40,11 +40,11 @@ def check(app: AppContext, word: str, category: str | None,
     except UnknownCategory:
         # A category other releases have is a fair question with the answer no; one no
         # release has is a usage error (exit 2), worded like the other commands'.
-        from rulesdb.questions import listings as queries
+        from rulesdb.questions.listings import category_names, check_category
 
-        names = queries.category_names(engine)
+        names = category_names(engine)
         if (category or "").strip().casefold() not in names:
-            queries.check_category(engine, category or "")
+            check_category(engine, category or "")
         report = vocab.explain(word, category, other_categories=names)
     if not report.meanings:
         from rulesdb.questions.successors import successor

@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from functools import cache
 
 from rulesdb.errors import CRFormatError
+from rulesdb.util.text import clip
 
 # "These rules are effective as of July 11, 2009." ("current as of" before then)
 _EFFECTIVE = re.compile(
@@ -114,7 +115,7 @@ def _effective_date(lines: list[str], source: str, text: str = "") -> date:
         except ValueError:
             said = line[line.index(phrase) :].strip()
             raise CRFormatError(
-                source, number, f"unreadable effective date {_clip(said)!r}; expected "
+                source, number, f"unreadable effective date {clip(said)!r}; expected "
                 "'These rules are effective as of <Month> <day>, <year>.'"
             ) from None
         _check_plausible(day, source, number)
@@ -188,8 +189,6 @@ def _heading(padded: str, word: str) -> list[int]:
     return found
 
 
-def _clip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _rules(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path, PurePath
 
@@ -19,6 +19,8 @@ from rulesdb.ingest.document import CRDocument, Rule, parse_document
 from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
 from rulesdb.ingest.sources import read_source
 from rulesdb.util.names import official_spelling
+from rulesdb.util.rules import see_rules
+from rulesdb.util.text import clip
 
 CARD_TYPES_RULE = "205.2a"
 SUPERTYPES_RULE = "205.4a"
@@ -69,7 +71,6 @@ class ReleaseData:
     rules: tuple[tuple[str, str], ...]  # (number, text) for rule 205's tree and the citing rules
     card_types_rule: str = CARD_TYPES_RULE
     supertypes_rule: str = SUPERTYPES_RULE
-    renames: tuple[dict[str, str], ...] = field(default=())
     notes: tuple[Note, ...] = ()
 
     def subtypes(self, category: str) -> tuple[str, ...]:
@@ -368,7 +369,7 @@ class _Extractor:
             return self.names_in(rule, match["list"], f"{category} types", exact_words=1,
                                  capitalized=True)
         raise self.fail(rule, f"rule {rule.number}: expected 'The {category} types are ...', "
-                        f"got {_clip(sentence)!r}")
+                        f"got {clip(sentence)!r}")
 
     # 305.6 "The basic land types are Plains, ..." and 205.3i "Of that list, ... are the basic
     # land types."
@@ -406,7 +407,7 @@ class _Extractor:
             if len(named) != 1:
                 continue
             (supertype,) = named
-            for target in _see_rules(rule.first_line):
+            for target in see_rules(rule.first_line):
                 found.append((supertype, rule.number, target))
         return tuple(found)
 
@@ -483,13 +484,3 @@ def _card_type_forms(card_types: list[str]) -> dict[str, str]:
     return forms
 
 
-def _see_rules(text: str) -> list[str]:
-    return [
-        number
-        for group in re.findall(r"\(see rules? ([^)]+)\)", text)
-        for number in re.findall(r"\d{3}(?:\.\d+[a-z]?)?", group)
-    ]
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 
 from rulesdb.util.names import lookup_key
+from rulesdb.util.rules import SEE_RULES, see_rules
+from rulesdb.util.text import clip
+
+LIMIT = 50  # characters of a list quoted in an error
 
 # A word is letters, with single apostrophes or hyphens between them (Urza’s, Power-Plant).
 _WORD = r"[^\W\d_]+(?:[’'\-][^\W\d_]+)*"
 _NAME = re.compile(rf"{_WORD}(?: {_WORD})*")
-_SEE = re.compile(r"\s*\(see rules? (?P<targets>[^)]+)\)")
-_RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _SENTENCE_MARKS = re.compile(r"[().]")
 _LIST_MARKS = re.compile(r"[()]|, ")
 
@@ -50,28 +52,29 @@ def parse_name_list(
     """Parse 'A, B (see rule 301.5), and C' into [(name, cross-referenced rules), ...]."""
     text = text.strip()
     if text.endswith(","):
-        raise ListGrammarError(f"the list ends with a comma after {_clip(text[-40:])!r}; expected "
-                               "', and' before its last item (is the rest on the next line?)")
+        raise ListGrammarError(f"the list ends with a comma after {clip(text[-40:], LIMIT)!r}; "
+                               "expected ', and' before its last item (is the rest on the next "
+                               "line?)")
     parts = _split_top_level(text)
     if len(parts) == 1:
         parts = parts[0].split(" and ")
         if len(parts) > 2:
-            raise ListGrammarError(f"expected commas between the items of {_clip(text)!r}")
+            raise ListGrammarError(f"expected commas between the items of {clip(text, LIMIT)!r}")
     elif not parts[-1].startswith("and "):
-        raise ListGrammarError(f"expected ', and' before the last item {_clip(parts[-1])!r}")
+        raise ListGrammarError(
+            f"expected ', and' before the last item {clip(parts[-1], LIMIT)!r}")
     else:
         parts[-1] = parts[-1][len("and ") :]
     items = []
     seen: set[str] = set()
     for position, part in enumerate(parts, start=1):
         if "(" in part:
-            refs = [number for match in _SEE.finditer(part)
-                    for number in _RULE_NUMBER.findall(match["targets"])]
-            name = _SEE.sub("", part).strip()
+            refs = see_rules(part)
+            name = SEE_RULES.sub("", part).strip()
         else:
             refs, name = [], part.strip()
         if " and " in name or not _NAME.fullmatch(name):
-            raise ListGrammarError(f"item {position} {_clip(part)!r} is not a name "
+            raise ListGrammarError(f"item {position} {clip(part, LIMIT)!r} is not a name "
                                    "(missing comma, or stray punctuation?)")
         if capitalized and not name[0].isupper():
             raise ListGrammarError(f"item {position} {name!r} does not start with a capital "
@@ -118,5 +121,3 @@ def _split_top_level(text: str) -> list[str]:
     return [part.strip() for part in parts]
 
 
-def _clip(text: str, limit: int = 50) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

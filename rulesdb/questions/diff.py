@@ -1,24 +1,26 @@
 """What changed between two CR releases: vocabulary added, removed and renamed; rules rewritten.
 
 Plain SQL through SQLAlchemy Core (no ORM import); every result is sorted in Python, so the
-output is the same on SQLite and PostgreSQL. ``connected``, ``fetch`` and ``rule_key`` are
-shared with :mod:`rulesdb.questions.lifetime` and :mod:`rulesdb.questions.export`.
+output is the same on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, Date, Engine, bindparam, text
+from sqlalchemy import Connection
 
-from rulesdb.questions import listings as queries
-
-Bind = Engine | Connection
+from rulesdb.questions.listings import (
+    category_names,
+    release_card_types,
+    release_in_force,
+    release_subtypes,
+    release_supertypes,
+)
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.util.rules import rule_key
 
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"
@@ -33,36 +35,6 @@ _TYPOGRAPHY = str.maketrans({
     "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
     "\u00a0": " ",
 })
-_RULE_PART = re.compile(r"(\d+)|([^\d.]+)")
-
-
-@contextmanager
-def connected(bind: Bind) -> Iterator[Connection]:
-    """One connection for a whole question, so it reads one consistent state."""
-    if isinstance(bind, Engine):
-        with bind.connect() as connection:
-            yield connection
-    else:
-        yield bind
-
-
-def fetch(connection: Connection, sql: str, **params: Any) -> list[dict[str, Any]]:
-    """Rows as dicts; dates are bound as SQL dates (ISO text on SQLite, DATE on PostgreSQL)."""
-    statement = text(sql)
-    day_params = [name for name, value in params.items() if isinstance(value, date)]
-    if day_params:
-        statement = statement.bindparams(*(bindparam(name, type_=Date()) for name in day_params))
-    return [dict(row._mapping) for row in connection.execute(statement, params)]
-
-
-def as_date(value: Any) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
-
-
-def rule_key(number: str) -> tuple[tuple[int, str], ...]:
-    """Sort key for rule numbers: 205.3i < 205.3m < 205.4a < 301 < 305.6 < 704.5j."""
-    return tuple((int(digits), "") if digits else (-1, letters)
-                 for digits, letters in _RULE_PART.findall(number))
 
 
 def normalise_rule_text(value: str) -> str:
@@ -192,10 +164,10 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
     backwards (``from_date`` later than ``to_date``) reverses it.
     """
     with connected(bind) as connection:
-        old_day = queries.release_in_force(connection, from_date)
-        new_day = queries.release_in_force(connection, to_date)
+        old_day = release_in_force(connection, from_date)
+        new_day = release_in_force(connection, to_date)
         old, new = _lists(connection, old_day), _lists(connection, new_day)
-        order = (CARD_TYPES, SUPERTYPES, *queries.category_names(connection))
+        order = (CARD_TYPES, SUPERTYPES, *category_names(connection))
         added: dict[str, set[str]] = {}
         removed: dict[str, set[str]] = {}
         for key in [*order, *sorted((old.keys() | new.keys()) - set(order))]:
@@ -260,15 +232,10 @@ def _kind_of(key: str) -> tuple[str, str | None]:
 
 def _lists(connection: Connection, day: date) -> dict[str, set[str]]:
     lists: dict[str, set[str]] = {
-        CARD_TYPES: {row["name"] for row in fetch(
-            connection, "SELECT card_type AS name FROM release_card_type WHERE release_date = :day",
-            day=day)},
-        SUPERTYPES: {row["name"] for row in fetch(
-            connection, "SELECT supertype AS name FROM release_supertype WHERE release_date = :day",
-            day=day)},
+        CARD_TYPES: {row["name"] for row in release_card_types(connection, day)},
+        SUPERTYPES: {row["name"] for row in release_supertypes(connection, day)},
     }
-    for row in fetch(connection, "SELECT category, name FROM release_subtype "
-                                 "WHERE release_date = :day", day=day):
+    for row in release_subtypes(connection, day):
         lists.setdefault(row["category"], set()).add(row["name"])
     return lists
 

@@ -30,8 +30,15 @@ from sqlalchemy import Connection
 
 from rulesdb import __version__
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
-from rulesdb.questions.diff import Bind, as_date, connected, fetch
+from rulesdb.questions.listings import (
+    release_card_types,
+    release_categories,
+    release_category_card_types,
+    release_in_force,
+    release_subtypes,
+    release_supertypes,
+)
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
 
 STYLES = ("mtgjson", "scryfall")
 SCRYFALL_API = "https://api.scryfall.com/catalog/"
@@ -46,7 +53,7 @@ def export(bind: Bind, as_of: date | None, style: str, *,
     """The release in force on ``as_of`` (default: the latest) as ``style`` JSON."""
     _check_style(style)
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         return _export(connection, day, style, all_categories)
 
 
@@ -69,21 +76,12 @@ def _check_style(style: str) -> None:
 
 def _export(connection: Connection, day: date, style: str,
             all_categories: bool) -> dict[str, Any]:
-    card_types = [row["name"] for row in fetch(
-        connection, "SELECT card_type AS name FROM release_card_type "
-                    "WHERE release_date = :day", day=day)]
-    supertypes = [row["name"] for row in fetch(
-        connection, "SELECT supertype AS name FROM release_supertype "
-                    "WHERE release_date = :day", day=day)]
-    categories = {row["category"]: row["rule"] for row in fetch(
-        connection, "SELECT category, rule FROM release_category "
-                    "WHERE release_date = :day", day=day)}
-    belongs = fetch(connection, "SELECT category, card_type FROM "
-                                "release_category_card_type WHERE release_date = :day",
-                    day=day)
+    card_types = [row["name"] for row in release_card_types(connection, day)]
+    supertypes = [row["name"] for row in release_supertypes(connection, day)]
+    categories = {row["category"]: row["rule"] for row in release_categories(connection, day)}
+    belongs = release_category_card_types(connection, day)
     subtypes: dict[str, list[str]] = {category: [] for category in categories}
-    for row in fetch(connection, "SELECT category, name FROM release_subtype "
-                                 "WHERE release_date = :day", day=day):
+    for row in release_subtypes(connection, day):
         subtypes[row["category"]].append(row["name"])
     if style == "mtgjson":
         return _mtgjson(day, card_types, supertypes, subtypes, belongs)

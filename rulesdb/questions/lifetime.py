@@ -16,11 +16,19 @@ from typing import Any
 from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
-from rulesdb.questions.diff import Bind, as_date, connected, fetch, rule_key
+from rulesdb.questions.listings import (
+    category_names,
+    check_category,
+    release_card_types,
+    release_in_force,
+    release_subtypes,
+    release_supertypes,
+)
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import glossary_texts, release_texts
 from rulesdb.questions.successors import merges_of
 from rulesdb.util.names import lookup_key
+from rulesdb.util.rules import rule_key
 
 KINDS = ("card_type", "supertype", "subtype")
 
@@ -80,7 +88,7 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
     """
     with connected(bind) as connection:
         if category is not None:
-            category = queries.check_category(connection, category)
+            category = check_category(connection, category)
         items = _matching_items(connection, word, category)
         all_days = [as_date(row["d"]).isoformat() for row in
                     fetch(connection, "SELECT effective_date AS d FROM release")]
@@ -96,7 +104,7 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
 def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
     """The rules of the release in force on ``as_of`` that list, define or point to ``word``."""
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         key = lookup_key(word)
         found: list[Citation] = []
         rulebook = release_texts(connection, day)
@@ -104,20 +112,13 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
         # Rule 205 and 305.6 keep the text the vocabulary was read from (examples included).
         texts = rulebook | {row["number"]: row["text"] for row in fetch(
             connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day)}
-        for row in fetch(connection, "SELECT card_type AS name, rule, section FROM "
-                                     "release_card_type WHERE release_date = :day", day=day):
+        for row in release_card_types(connection, day):
             if lookup_key(row["name"]) == key:
                 found += _card_type_citations(day, row, texts)
-        for row in fetch(connection, "SELECT supertype AS name, rule FROM release_supertype "
-                                     "WHERE release_date = :day", day=day):
+        for row in release_supertypes(connection, day):
             if lookup_key(row["name"]) == key:
                 found += _supertype_citations(connection, day, row, texts)
-        for row in fetch(
-            connection,
-            "SELECT s.category, s.name, c.rule FROM release_subtype s JOIN release_category c "
-            "ON c.release_date = s.release_date AND c.category = s.category "
-            "WHERE s.release_date = :day", day=day,
-        ):
+        for row in release_subtypes(connection, day):
             if lookup_key(row["name"]) == key:
                 found += _subtype_citations(connection, day, row, texts)
         if not found:
@@ -232,7 +233,7 @@ def _matching_items(connection: Connection, word: str,
               for row in fetch(connection, "SELECT category, name FROM subtype")
               if lookup_key(row["name"]) == key and category in (None, row["category"])]
     order = {kind: index for index, kind in enumerate(KINDS)}
-    categories = {name: index for index, name in enumerate(queries.category_names(connection))}
+    categories = {name: index for index, name in enumerate(category_names(connection))}
     return sorted(items, key=lambda i: (order[i[0]], categories.get(i[1] or "", -1), i[2]))
 
 

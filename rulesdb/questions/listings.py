@@ -1,7 +1,9 @@
-"""Read the vocabulary of a release: plain SQL through SQLAlchemy Core, no ORM import.
+"""The releases, and what one release lists: each per-release list query written once.
 
-Every function takes an Engine or Connection and a date; the release in force on a date is
-the one with the latest effective date on or before it.
+Every function takes an Engine or Connection; the release in force on a date is the one with
+the latest effective date on or before it (:mod:`rulesdb.store.releases`). The ``release_*``
+functions read one release's rows as the database holds them; the others answer the CLI's
+listings, sorted in Python so both backends agree.
 """
 
 from __future__ import annotations
@@ -9,67 +11,73 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, Engine, text
-
 from rulesdb.errors import RulesdbError
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.store.releases import release_in_force  # also answered from here
 
-Bind = Engine | Connection
-
-
-def _rows(bind: Bind, sql: str, **params: Any) -> list[dict[str, Any]]:
-    if isinstance(bind, Engine):
-        with bind.connect() as connection:
-            return _rows(connection, sql, **params)
-    return [dict(row._mapping) for row in bind.execute(text(sql), params)]
+Rows = list[dict[str, Any]]
 
 
-def _as_date(value: Any) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
-
-
-def releases(bind: Bind) -> list[dict[str, Any]]:
-    rows = _rows(bind, "SELECT effective_date, source_file, revision FROM release "
-                       "ORDER BY effective_date")
+def releases(bind: Bind) -> Rows:
+    with connected(bind) as connection:
+        rows = fetch(connection, "SELECT effective_date, source_file, revision FROM release "
+                                 "ORDER BY effective_date")
     for row in rows:
-        row["effective_date"] = _as_date(row["effective_date"]).isoformat()
+        row["effective_date"] = as_date(row["effective_date"]).isoformat()
     return rows
 
 
-def release_in_force(bind: Bind, as_of: date | None = None) -> date:
-    """The effective date of the release in force on ``as_of`` (default: the latest)."""
-    if as_of is None:
-        rows = _rows(bind, "SELECT max(effective_date) AS d FROM release")
-    else:
-        rows = _rows(bind, "SELECT max(effective_date) AS d FROM release "
-                           "WHERE effective_date <= :as_of", as_of=as_of)
-    found = rows[0]["d"] if rows else None
-    if found is None:
-        if as_of is None:
-            raise RulesdbError("the database holds no release yet; run: rulesdb upgrade")
-        first = _rows(bind, "SELECT min(effective_date) AS d FROM release")[0]["d"]
-        raise RulesdbError(f"no release was in force on {as_of.isoformat()}: the first release "
-                           f"loaded is {_as_date(first).isoformat() if first else 'none'}")
-    return _as_date(found)
+def release_card_types(bind: Bind, day: date) -> Rows:
+    """name, rule (205.2a), section (its own section, e.g. 301) of each card type."""
+    return _of_release(bind, day, "SELECT card_type AS name, rule, section FROM release_card_type")
 
 
-def card_types(bind: Bind, as_of: date | None = None) -> list[dict[str, Any]]:
-    day = release_in_force(bind, as_of)
-    rows = _rows(bind, "SELECT card_type AS name, rule, section FROM release_card_type "
-                       "WHERE release_date = :day", day=day)
+def release_supertypes(bind: Bind, day: date) -> Rows:
+    """name, rule (205.4a) of each supertype."""
+    return _of_release(bind, day, "SELECT supertype AS name, rule FROM release_supertype")
+
+
+def release_categories(bind: Bind, day: date) -> Rows:
+    """category, rule (the rule listing its subtypes, e.g. 205.3m) of each subtype category."""
+    return _of_release(bind, day, "SELECT category, rule FROM release_category")
+
+
+def release_category_card_types(bind: Bind, day: date) -> Rows:
+    """category, card_type: which card types each category's subtypes belong to."""
+    return _of_release(bind, day, "SELECT category, card_type FROM release_category_card_type")
+
+
+def release_subtypes(bind: Bind, day: date) -> Rows:
+    """name, category, rule (its category's rule) of each subtype."""
+    return _of_release(bind, day, "SELECT s.name, s.category, c.rule FROM release_subtype s "
+                                   "JOIN release_category c ON c.release_date = s.release_date "
+                                   "AND c.category = s.category", alias="s")
+
+
+def _of_release(bind: Bind, day: date, select: str, alias: str | None = None) -> Rows:
+    """``select``'s rows of the release effective on ``day`` (of table ``alias`` in a join)."""
+    column = f"{alias}.release_date" if alias else "release_date"
+    with connected(bind) as connection:
+        return fetch(connection, f"{select} WHERE {column} = :day", day=day)
+
+
+def card_types(bind: Bind, as_of: date | None = None) -> Rows:
+    with connected(bind) as connection:
+        rows = release_card_types(connection, release_in_force(connection, as_of))
     return sorted(rows, key=lambda row: row["name"])
 
 
-def supertypes(bind: Bind, as_of: date | None = None) -> list[dict[str, Any]]:
-    day = release_in_force(bind, as_of)
-    rows = _rows(bind, "SELECT supertype AS name, rule FROM release_supertype "
-                       "WHERE release_date = :day", day=day)
+def supertypes(bind: Bind, as_of: date | None = None) -> Rows:
+    with connected(bind) as connection:
+        rows = release_supertypes(connection, release_in_force(connection, as_of))
     return sorted(rows, key=lambda row: row["name"])
 
 
 def category_names(bind: Bind) -> list[str]:
     """Every subtype category any loaded release has, in the CR's order of lists."""
-    rows = _rows(bind, "SELECT category, min(rule) AS rule FROM release_category "
-                       "GROUP BY category")
+    with connected(bind) as connection:
+        rows = fetch(connection, "SELECT category, min(rule) AS rule FROM release_category "
+                                 "GROUP BY category")
     return [row["category"] for row in sorted(rows, key=lambda r: (r["rule"], r["category"]))]
 
 
@@ -83,17 +91,12 @@ def check_category(bind: Bind, category: str) -> str:
 
 
 def subtypes(bind: Bind, category: str | None = None,
-             as_of: date | None = None) -> list[dict[str, Any]]:
-    day = release_in_force(bind, as_of)
-    if category is not None:
-        category = check_category(bind, category)
-    rows = _rows(
-        bind,
-        "SELECT s.name, s.category, c.rule FROM release_subtype s "
-        "JOIN release_category c ON c.release_date = s.release_date AND c.category = s.category "
-        "WHERE s.release_date = :day",
-        day=day,
-    )
+             as_of: date | None = None) -> Rows:
+    with connected(bind) as connection:
+        day = release_in_force(connection, as_of)
+        if category is not None:
+            category = check_category(connection, category)  # its canonical name
+        rows = release_subtypes(connection, day)
     # Sorted here, not in SQL: PostgreSQL's locale collation would order names differently.
     return sorted((row for row in rows if category is None or row["category"] == category),
                   key=lambda row: (row["rule"], row["name"]))

@@ -6,10 +6,11 @@ that a database is current reads ``migrations/HEAD`` instead of loading 60+ revi
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, inspect, text
@@ -18,6 +19,7 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 from rulesdb.errors import RulesdbError
 from rulesdb.store.engine import mask, sqlite_file
 from rulesdb.store.paths import head_file, migrations_dir
+from rulesdb.util.text import first_line
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -37,7 +39,7 @@ def current_revision(engine: Engine) -> str | None:
     except (OperationalError, ProgrammingError) as exc:
         if _missing_table(engine):
             return None
-        raise RulesdbError(f"cannot read {mask(engine.url)}: {_first_line(exc)}") from None
+        raise RulesdbError(f"cannot read {mask(engine.url)}: {first_line(exc)}") from None
     if len(rows) > 1:
         raise RulesdbError(f"{mask(engine.url)} has {len(rows)} heads; rulesdb keeps one chain")
     return rows[0][0] if rows else None
@@ -78,26 +80,36 @@ def config_options() -> dict[str, str]:
     }
 
 
-def _script_directory():  # type: ignore[no-untyped-def]
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    config = Config()
-    for key, value in config_options().items():
-        config.set_main_option(key, value)
-    return ScriptDirectory.from_config(config)
-
-
-def alembic_config(engine: Engine, connection=None) -> Config:  # type: ignore[no-untyped-def]
+def alembic_config(engine: Engine | None = None, connection=None) -> Config:  # type: ignore[no-untyped-def]
+    """The one Alembic Config rulesdb runs with: the revisions, and the engine's URL if any."""
     from alembic.config import Config
 
     config = Config()
     for key, value in config_options().items():
         config.set_main_option(key, value)
-    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False)
-                           .replace("%", "%%"))
+    if engine is not None:
+        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(
+            hide_password=False).replace("%", "%%"))
     config.attributes["connection"] = connection
     return config
+
+
+def _script_directory():  # type: ignore[no-untyped-def]
+    """The revisions, read once per process while their files stay as they are: reading them
+    compiles 60+ files (no bytecode is cached where PYTHONDONTWRITEBYTECODE is set)."""
+    versions = migrations_dir() / "versions"
+    files = tuple(sorted((path.name, stat.st_mtime_ns, stat.st_size)
+                         for path in versions.glob("*.py") for stat in [path.stat()]))
+    return _read_scripts(versions, files)
+
+
+@lru_cache(maxsize=4)
+def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]):  # type: ignore[no-untyped-def]
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    script.revision_map.heads  # noqa: B018  (loads every revision now, under this key)
+    return script
 
 
 @contextmanager
@@ -107,17 +119,30 @@ def _connected(engine: Engine) -> Iterator[Config]:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    from alembic import command
-
-    with _connected(engine) as config:
-        _run(lambda: command.upgrade(config, revision), revision)
+    _migrate(engine, revision, upward=True)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
-    from alembic import command
+    _migrate(engine, revision, upward=False)
+
+
+def _migrate(engine: Engine, revision: str, *, upward: bool) -> None:
+    """What ``alembic.command.upgrade`` / ``downgrade`` do, with the revisions read once."""
+    from alembic.runtime.environment import EnvironmentContext
+
+    def run() -> None:
+        script = _script_directory()
+
+        def steps(current, _context):  # type: ignore[no-untyped-def]
+            if upward:
+                return script._upgrade_revs(revision, current)
+            return script._downgrade_revs(revision, current)
+
+        with EnvironmentContext(config, script, fn=steps, destination_rev=revision):
+            script.run_env()
 
     with _connected(engine) as config:
-        _run(lambda: command.downgrade(config, revision), revision)
+        _run(run, revision)
 
 
 def history() -> list[tuple[str, str | None, str]]:
@@ -147,9 +172,9 @@ def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
     except RulesdbError:
         raise  # already one line (a lock held too long, an unusable file)
     except CommandError as exc:
-        raise RulesdbError(f"revision {revision!r}: {_first_line(exc)}") from None
+        raise RulesdbError(f"revision {revision!r}: {first_line(exc)}") from None
     except OperationalError as exc:
-        raise RulesdbError(f"database error: {_first_line(exc)}") from None
+        raise RulesdbError(f"database error: {first_line(exc)}") from None
     except Exception as exc:
         # A revision that fails (an edited seed, a constraint violated) has been rolled back
         # with the whole run; say so in one line. RULESDB_DEBUG=1 shows the traceback.
@@ -157,7 +182,7 @@ def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
             raise
         raise RulesdbError(
             f"migrating to {revision!r} failed and was rolled back, the database is unchanged: "
-            f"{type(exc).__name__}: {_first_line(exc)} (RULESDB_DEBUG=1 shows the traceback)"
+            f"{type(exc).__name__}: {first_line(exc)} (RULESDB_DEBUG=1 shows the traceback)"
         ) from None
 
 
@@ -165,9 +190,4 @@ def _missing_table(engine: Engine) -> bool:
     try:
         return not inspect(engine).has_table("alembic_version")
     except OperationalError as exc:
-        raise RulesdbError(f"cannot open {mask(engine.url)}: {_first_line(exc)}") from None
-
-
-def _first_line(exc: BaseException) -> str:
-    message = str(getattr(exc, "orig", None) or exc)
-    return io.StringIO(message).readline().strip()
+        raise RulesdbError(f"cannot open {mask(engine.url)}: {first_line(exc)}") from None
