@@ -90,7 +90,7 @@ def seconds(ns: float) -> str:
 
 
 def bench_import() -> list[Row]:
-    from rulesdb.ingest.extract import import_file
+    from rulesdb.ingest.importer import import_file
 
     path = CR_DIR / CR_FILE
     if not path.is_file():

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.extract import ReleaseData, import_file
+from rulesdb.ingest.extract import ReleaseData
+from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.sources import read_source
 from tests.conftest import ROOT
 
@@ -288,7 +289,9 @@ def notes_of(day: str) -> list[tuple[str | None, str, str]]:
 def test_a_card_type_section_3_defines_is_a_card_type_with_a_note(
     day: str, card_type: str, rule: str
 ) -> None:
-    path = next(p for p in release_files() if p.name[15:23] == day)
+    path = next((p for p in release_files() if p.name[15:23] == day), None)
+    if path is None:
+        pytest.skip(f"needs MagicCompRules-{day} in ../shared/cr-archive")
     assert card_type not in after(line_of(read_source(path)[0], rule), "The card types are")
     assert card_type in imported(path).card_types
     [(noted_rule, kind, text)] = notes_of(day)

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.extract import extract, import_file
+from rulesdb.ingest.importer import extract, import_file
 from tests.support import CR_DIR, ROOT, copy_release_chain, dump_url, run_cli, url_text
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types

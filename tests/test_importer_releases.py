@@ -23,7 +23,8 @@ import pytest
 from rulesdb.authoring.curated import renames_in
 from rulesdb.authoring.seed import seed_bytes, seed_document
 from rulesdb.ingest.document import parse_document
-from rulesdb.ingest.extract import RULES_READ, ReleaseData, import_file
+from rulesdb.ingest.extract import RULES_READ, ReleaseData
+from rulesdb.ingest.importer import import_file
 from tests.support import CR_DIR, ROOT, cr_file, cr_files
 
 FILES = cr_files()

@@ -174,9 +174,10 @@ def test_in_force_revision_downgrade_restores_the_views_exactly(head_url: URL,
         migrate.upgrade(reference, "0002_views")
         created = view_definitions(reference)
         at_head = view_definitions(engine)
-        assert set(at_head) == set(created) | {"v_release"}
+        assert set(created) | {"v_release"} <= set(at_head)
         assert "in_force_until" in at_head["v_subtype"]
-        migrate.downgrade(engine, "cr_2026_08_07")
+        # To the revision before views_in_force: every later view is gone with its revision.
+        migrate.downgrade(engine, "constraint_names")
         assert view_definitions(engine) == created
         migrate.upgrade(engine)
         assert view_definitions(engine) == at_head

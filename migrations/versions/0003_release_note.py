@@ -61,7 +61,7 @@ def upgrade() -> None:
         sa.Column("text", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("release_date", "number", name="pk_release_note"),
         sa.ForeignKeyConstraint(["release_date"], ["release.effective_date"],
-                                name="fk_release_note_release"),
+                                name="fk_release_note_release_date_release"),
     )
     op.execute(f"CREATE VIEW v_release_note AS {VIEW.strip()}")
     # The same text as their lines in rulesdb/store/descriptions.toml (PostgreSQL only).

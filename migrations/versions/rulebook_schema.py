@@ -89,7 +89,7 @@ def upgrade() -> None:
         sa.Column("glossary_entries", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("release_date", name="pk_release_rulebook"),
         sa.ForeignKeyConstraint(["release_date"], ["release.effective_date"],
-                                name="fk_release_rulebook_release"),
+                                name="fk_release_rulebook_release_date_release"),
     )
     op.create_table(
         "release_rule",
@@ -100,9 +100,9 @@ def upgrade() -> None:
         sa.Column("text_id", TEXT_ID, nullable=False),
         sa.PrimaryKeyConstraint("release_date", "number", "occurrence", name="pk_release_rule"),
         sa.ForeignKeyConstraint(["release_date"], ["release_rulebook.release_date"],
-                                name="fk_release_rule_release_rulebook"),
+                                name="fk_release_rule_release_date_release_rulebook"),
         sa.ForeignKeyConstraint(["text_id"], ["rulebook_text.id"],
-                                name="fk_release_rule_rulebook_text"),
+                                name="fk_release_rule_text_id_rulebook_text"),
         sqlite_with_rowid=False,
     )
     # From a text to the releases printing it (search, the foreign key's checks on delete).
@@ -116,9 +116,9 @@ def upgrade() -> None:
         sa.Column("text_id", TEXT_ID, nullable=False),
         sa.PrimaryKeyConstraint("release_date", "term", name="pk_release_glossary"),
         sa.ForeignKeyConstraint(["release_date"], ["release_rulebook.release_date"],
-                                name="fk_release_glossary_release_rulebook"),
+                                name="fk_release_glossary_release_date_release_rulebook"),
         sa.ForeignKeyConstraint(["text_id"], ["rulebook_text.id"],
-                                name="fk_release_glossary_rulebook_text"),
+                                name="fk_release_glossary_text_id_rulebook_text"),
         sqlite_with_rowid=False,
     )
     op.create_index("ix_release_glossary_text_id_release_date", "release_glossary",
@@ -130,7 +130,7 @@ def upgrade() -> None:
         sa.Column("note", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("release_date", "position", name="pk_release_rulebook_note"),
         sa.ForeignKeyConstraint(["release_date"], ["release_rulebook.release_date"],
-                                name="fk_release_rulebook_note_release_rulebook"),
+                                name="fk_release_rulebook_note_release_date_release_rulebook"),
     )
     for statement in _search_statements():
         op.execute(statement)

@@ -166,11 +166,11 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("release_date", "category", "old_name",
                                 name="pk_subtype_merge"),
         sa.ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"],
-                                name="fk_subtype_merge_subtype"),
+                                name="fk_subtype_merge_category_subtype"),
         sa.ForeignKeyConstraint(
             ["release_date", "category", "new_name"],
             ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
-            name="fk_subtype_merge_release_subtype"),
+            name="fk_subtype_merge_release_date_release_subtype"),
     )
     op.bulk_insert(subtype_merge, [
         {"release_date": day, "category": category, "old_name": old, "new_name": new,

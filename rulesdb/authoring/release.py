@@ -26,7 +26,8 @@ from rulesdb.authoring.seed import (
     sha256,
 )
 from rulesdb.errors import RulesdbError
-from rulesdb.ingest.extract import ReleaseData, import_file
+from rulesdb.ingest.extract import ReleaseData
+from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.rulebook import Rulebook, read_rulebook
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
@@ -339,11 +340,7 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
             previous = _write(files, checkout, release, down_revision=down, previous=previous)
             down = revision_id(release.effective_date)
             written.append(down)
-        # Everything new is on disk: only now drop what the new chain does not rewrite.
-        keep = {f"{revision}{suffix}" for revision in written for suffix in (".py", ".json")}
-        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
-            if path.name not in keep:
-                path.unlink()
+        # Releases not given (those that joined after, like the archive) stay as they are.
     # Revisions chained after the last release (comments_v1, ...) stay where they are.
     checkout.set_head(checkout.tip())
     return written

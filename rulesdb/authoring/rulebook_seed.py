@@ -134,7 +134,6 @@ def rebuild_rulebook(cr_files: list[Path], root: Path) -> list[str]:
     For the maintainer who adds releases before the rulebook revisions (the archive);
     releases appended after them load their own rulebook (``rulesdb new-release``).
     """
-    from rulesdb.authoring.release import revision_id
     from rulesdb.ingest.rulebook import read_rulebook
 
     seeds, versions = root / "seeds", root / "migrations" / "versions"
@@ -142,7 +141,7 @@ def rebuild_rulebook(cr_files: list[Path], root: Path) -> list[str]:
     for path in cr_files:
         book = read_rulebook(path)  # a file that cannot be read completely stops it all
         source_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
-        store.write(store.release_files(revision_id(book.effective_date), book, path.name,
+        store.write(store.release_files(f"cr_{book.effective_date:%Y_%m_%d}", book, path.name,
                                         source_sha256))
     pinned = {}
     for revision in sorted(p.stem for p in versions.glob("cr_*.py")):

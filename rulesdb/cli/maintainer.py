@@ -16,7 +16,7 @@ from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
 def inspect(file: Path, fmt: str | None) -> None:
     """Show what the importer extracts from an official CR FILE (.txt, .docx or .rtf), and the
     notes on where it contradicts itself; touches no database."""
-    from rulesdb.ingest.extract import import_file
+    from rulesdb.ingest.importer import import_file
     from rulesdb.ingest.inspection import inspection, item_rows
 
     report = inspection(import_file(file))

@@ -8,16 +8,14 @@ rule's letter, because letters move between releases (205.3q was the "no subtype
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path, PurePath
+from pathlib import PurePath
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.document import CRDocument, Rule, parse_document
+from rulesdb.ingest.document import CRDocument, Rule
 from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
-from rulesdb.ingest.sources import read_source
 from rulesdb.util.names import official_spelling
 from rulesdb.util.rules import see_rules
 from rulesdb.util.text import clip
@@ -80,27 +78,11 @@ class ReleaseData:
         return ()
 
 
-def import_file(path: Path | str) -> ReleaseData:
-    """Read one official CR file and extract its type vocabulary (no database involved)."""
-    path = Path(path)
-    text, raw = read_source(path)
-    return extract(text, str(path), hashlib.sha256(raw).hexdigest())
-
-
-def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:
-    """Extract from decoded text; `source` (the file's path) names it in error messages."""
-    document = parse_document(text, source, keep=RULES_READ)
+def extract_modern(document: CRDocument, source_sha256: str = "") -> ReleaseData | None:
+    """The release's lists where rule 205 (204) enumerates them, as since 2009-07-11; None
+    when they live elsewhere (the older eras, rulesdb.ingest.importer)."""
     extractor = _Extractor(document)
-    if not extractor.lists_in_rules():
-        # Imported here: the older eras' extractors build on this module's.
-        from rulesdb.ingest.glossary_era import GlossaryEraExtractor, lists_in_glossary
-        from rulesdb.ingest.sixth_edition import SixthEditionExtractor, is_sixth_edition
-
-        if lists_in_glossary(document, text):
-            return GlossaryEraExtractor(document, text).run(source_sha256)
-        if is_sixth_edition(parse_document(text, source, keep=r"212[. ]")):
-            return SixthEditionExtractor(document, text).run(source_sha256)
-    return extractor.run(source_sha256)
+    return extractor.run(source_sha256) if extractor.lists_in_rules() else None
 
 
 class _Extractor:

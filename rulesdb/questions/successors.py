@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, inspect
 
-from rulesdb.questions.diff import Bind, as_date, connected, fetch
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.util.names import lookup_key
 
 MERGE_TABLE = "subtype_merge"

@@ -89,7 +89,7 @@ def _vocabulary(connection: Connection, as_of: date | None) -> Vocabulary:
         query = query.bindparams(bindparam("as_of", type_=Date))
     row = connection.execute(query, {} if as_of is None else {"as_of": as_of}).first()
     if row is None:
-        from rulesdb.questions.listings import release_in_force
+        from rulesdb.store.releases import release_in_force
 
         release_in_force(connection, as_of)  # raises the one-line "no release" error
         raise RulesdbError("the release in force changed while it was being read; try again")
