@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.authoring.release import Checkout
@@ -153,11 +154,16 @@ def test_an_appended_older_release_upgrades_and_downgrades(
                             str(checkout.root)], capsys)
     assert code == 0, err
     rulesdb(["--db", url, "upgrade"], checkout.root)
-    notes = json.loads(rulesdb(["--db", url, "sql", "SELECT release_date, rule, kind FROM "
-                                "v_release_note WHERE release_date < '2016-01-01'", "--format",
-                                "json"], checkout.root).stdout)
-    assert notes == [{"release_date": "2012-06-01", "rule": "205.2a",
-                      "kind": "card-type-disagreement"}]
+    engine = make_engine(head_url)  # as the owner: `rulesdb sql` runs only as a reader
+    try:
+        with engine.connect() as connection:
+            notes = connection.execute(text(
+                "SELECT release_date, rule, kind FROM v_release_note "
+                "WHERE release_date < '2016-01-01'")).all()
+    finally:
+        engine.dispose()
+    assert [(str(day), rule, kind) for day, rule, kind in notes] == [
+        ("2012-06-01", "205.2a", "card-type-disagreement")]
     listed = json.loads(rulesdb(["--db", url, "releases", "--format", "json"],
                                 checkout.root).stdout)
     assert listed[0]["effective_date"] == "2012-06-01"
