@@ -263,7 +263,8 @@ def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str,
         return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc)}
     for result in results:
         result["html"] = highlighted(result["snippet"])
-    return {"q": words, "as_of": effective.isoformat(), "results": results, "problem": None}
+    return {"q": words, "as_of": effective.isoformat(), "results": results, "problem": None,
+            "limit": SEARCH_LIMIT}
 
 
 def highlighted(snippet: str) -> Markup:
