@@ -239,6 +239,37 @@ def test_unknown_release_and_word_pages(page, site, tmp_path: Path) -> None:
     assert "unknown word 'Nagaa'" in page.locator("p.not-found").inner_text()
 
 
+def test_rule_page_in_the_release_in_force(page, site, db, tmp_path: Path) -> None:
+    from rulesdb.questions.rulebook import rule_history
+
+    assert visit(page, site, "/rule/702.19?as_of=2024-06-07", tmp_path / "rule.png") == 200
+    assert page.locator("p.rule-text").inner_text() == "702.19 Trample"
+    subrules = page.locator("ul.subrules li").all_inner_texts()
+    assert [item.split()[0] for item in subrules] == [f"702.19{c}" for c in "abcdefg"]
+    versions = page.locator("table.versions tr.version")
+    assert versions.count() == len(rule_history(db, "702.19"))
+    page.locator("ul.subrules").get_by_role("link", name="702.19c").click()
+    assert page.url == site[0] + "/rule/702.19c?as_of=2024-06-07"
+    assert "Trample over planeswalkers" in page.locator("p.rule-text").inner_text()
+
+
+def test_glossary_search_and_unknown_rulebook_pages(page, site, tmp_path: Path) -> None:
+    assert visit(page, site, "/glossary/Subtype", tmp_path / "glossary.png") == 200
+    assert page.locator("p.definition").inner_text().startswith(
+        "A characteristic that appears after the card type and a long dash")
+    assert visit(page, site, "/", tmp_path / "home-search.png") == 200
+    page.fill("form.search-form input[name=q]", "trample")
+    page.get_by_role("button", name="Search").click()
+    page.screenshot(path=str(tmp_path / "search.png"), full_page=True)
+    assert page.locator("ol.results mark").first.inner_text().lower() == "trample"
+    page.locator("ol.results").get_by_role("link", name="702.19", exact=True).click()
+    assert page.locator("p.rule-text").inner_text() == "702.19 Trample"
+    assert visit(page, site, "/rule/702.999?as_of=2024-06-07", tmp_path / "no-rule.png") == 404
+    assert "No rule 702.999 in release 2024-06-07" in page.locator("p.not-found").inner_text()
+    assert visit(page, site, "/glossary/Subtypo", tmp_path / "no-term.png") == 404
+    assert "nearest: Subtype" in page.locator("p.not-found").inner_text()
+
+
 def main() -> None:
     """Rewrite docs/release-page.png from a fresh head database, as a reader sees the page."""
     from rulesdb.store import migrate

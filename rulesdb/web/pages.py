@@ -7,15 +7,19 @@ an unknown release or word raises :class:`NotFound` with the sentence the page s
 from __future__ import annotations
 
 from datetime import date
+from itertools import groupby
 from typing import Any
+from urllib.parse import urlencode
 
+from markupsafe import Markup, escape
 from sqlalchemy import Engine, inspect
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings
+from rulesdb.questions import listings, rulebook
 from rulesdb.questions.diff import CARD_TYPES, SUPERTYPES, Comparison, compare, fetch
 from rulesdb.questions.lifetime import cite, history
 from rulesdb.store.descriptions import table_description
+from rulesdb.util.rule_numbers import parent_number
 
 
 class NotFound(RulesdbError):
@@ -24,6 +28,8 @@ class NotFound(RulesdbError):
     def __init__(self, message: str, suggestion: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.suggestion = suggestion  # {"href": ..., "label": ...}, or None
+
+SEARCH_LIMIT = 25  # results on the search page
 
 
 def release_dates(engine: Engine) -> list[str]:
@@ -44,7 +50,8 @@ def home(engine: Engine) -> dict[str, Any]:
                                         date.fromisoformat(day)))
         timeline.append({"date": day, "source_file": row["source_file"], "summary": summary,
                          "previous": previous})
-    return {"releases": list(reversed(timeline)), "objects": described_objects(engine)}
+    return {"releases": list(reversed(timeline)), "objects": described_objects(engine),
+            "rulebook": rulebook_sections(engine)}
 
 
 def described_objects(engine: Engine) -> list[dict[str, str]]:
@@ -108,6 +115,7 @@ def release(engine: Engine, day: str) -> dict[str, Any]:
         "card_types": listings.card_types(engine, effective),
         "supertypes": listings.supertypes(engine, effective),
         "categories": sections, "subtype_count": len(subtypes), "notes": notes,
+        "rulebook": rulebook_sections(engine, effective.isoformat()),
     }
 
 
@@ -188,3 +196,93 @@ def _release_day(engine: Engine, day: str) -> date:
                    f"day took effect on {in_force.isoformat()}.",
                    {"href": f"/release/{in_force.isoformat()}",
                     "label": f"release {in_force.isoformat()}"})
+
+
+# --- the rulebook: rule and glossary pages, search ------------------------------------------
+
+
+def rulebook_sections(engine: Engine, day: str | None = None) -> list[dict[str, str]]:
+    """The rulebook's sections (1 Game Concepts … 9) in the release in force, [] without one."""
+    with engine.connect() as connection:
+        effective = listings.release_in_force(connection, _as_of(day))
+        return fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+                                 "JOIN rulebook_text t ON t.id = r.text_id "
+                                 "WHERE r.release_date = :day AND length(r.number) = 1 "
+                                 "AND r.occurrence = 1 ORDER BY r.number", day=effective)
+
+
+def rule_page(engine: Engine, number: str, day: str | None = None) -> dict[str, Any]:
+    """A rule in the release in force on ``day``: its text, examples, subrules, versions."""
+    try:
+        found = rulebook.rule(engine, number, _as_of(day))
+        versions = rulebook.rule_history(engine, found.number)
+    except RulesdbError as exc:
+        raise NotFound(_sentence(exc), _search_link(number, day)) from None
+    parent = parent_number(found.number)
+    return {"rule": found, "parent": parent, "versions": versions,
+            "as_of": found.release, "sections": rulebook_sections(engine, found.release)}
+
+
+def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str, Any]:
+    """A glossary entry in the release in force on ``day``, and each of its texts in turn."""
+    try:
+        entry = rulebook.glossary(engine, term, _as_of(day))
+    except RulesdbError as exc:
+        raise NotFound(_sentence(exc), _search_link(term, day)) from None
+    return {"entry": entry, "as_of": entry["release"],
+            "versions": glossary_versions(engine, entry["term"])}
+
+
+def glossary_versions(engine: Engine, term: str) -> list[dict[str, Any]]:
+    """Each distinct definition of ``term``, oldest first, over consecutive rulebook releases."""
+    with engine.connect() as connection:
+        days = [str(row["d"]) for row in fetch(
+            connection, "SELECT release_date AS d FROM release_rulebook ORDER BY release_date")]
+        rows = fetch(connection, "SELECT g.release_date AS d, g.text_id, t.text "
+                                 "FROM release_glossary g JOIN rulebook_text t "
+                                 "ON t.id = g.text_id WHERE g.term = :term", term=term)
+    by_day = {str(row["d"]): row for row in rows}
+    versions = []
+    # A release without the term ends a run just as a new text does.
+    for text_id, run in groupby(days, key=lambda d: by_day[d]["text_id"] if d in by_day else None):
+        printed = list(run)
+        if text_id is not None:
+            versions.append({"text": by_day[printed[0]]["text"], "first_release": printed[0],
+                             "last_release": printed[-1], "releases": len(printed)})
+    return versions
+
+
+def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str, Any]:
+    """Rules and glossary entries matching ``words`` in the release in force on ``day``."""
+    if not words.strip():
+        return {"q": "", "as_of": day or "", "results": None, "problem": None}
+    try:
+        effective = listings.release_in_force(engine, _as_of(day))
+        results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT)
+    except RulesdbError as exc:
+        return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc)}
+    for result in results:
+        result["html"] = highlighted(result["snippet"])
+    return {"q": words, "as_of": effective.isoformat(), "results": results, "problem": None,
+            "limit": SEARCH_LIMIT}
+
+
+def highlighted(snippet: str) -> Markup:
+    """The search snippet, escaped, with its ``**``-delimited words in <mark>."""
+    parts = str(escape(snippet)).split(rulebook.HIGHLIGHT)
+    return Markup("".join(part if index % 2 == 0 else f"<mark>{part}</mark>"
+                          for index, part in enumerate(parts)))
+
+
+def _as_of(day: str | None) -> date | None:
+    return _date(day) if day else None
+
+
+def _sentence(exc: Exception) -> str:
+    message = str(exc)
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def _search_link(words: str, day: str | None) -> dict[str, str]:
+    query = urlencode({"q": words, **({"as_of": day} if day else {})})
+    return {"href": f"/search?{query}", "label": f"a search of the rulebook for {words!r}"}

@@ -4,7 +4,7 @@ Registered by :func:`rulesdb.web.server.build` only (no entry point), so a plain
 run of some other file never sees these pages. Pages are read through the library's questions
 on a read-only, immutable SQLAlchemy engine of the same file Datasette serves.
 
-To add a page (the rulebook's rule pages and glossary, once the rulebook is data): write an
+To add a page: write an
 ``async def`` view below taking ``(datasette, request)``, a template ``rulesdb_*.html``, and add
 ``(regex, view)`` to :data:`ROUTES`.
 """
@@ -127,12 +127,36 @@ async def chart_view(datasette: Any, request: Any) -> Response:
     return await _page(datasette, request, "rulesdb_chart.html", build)
 
 
+async def rule_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    number, day = unquote(request.url_vars["number"]), request.args.get("as_of")
+    return await _page(datasette, request, "rulesdb_rule.html",
+                       lambda: pages.rule_page(engine, number, day))
+
+
+async def glossary_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    term, day = unquote(request.url_vars["term"]), request.args.get("as_of")
+    return await _page(datasette, request, "rulesdb_glossary.html",
+                       lambda: pages.glossary_page(engine, term, day))
+
+
+async def search_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    words, day = request.args.get("q", ""), request.args.get("as_of")
+    return await _page(datasette, request, "rulesdb_search.html",
+                       lambda: pages.search_page(engine, words, day))
+
+
 ROUTES: list[tuple[str, Callable[..., Any]]] = [
     (r"^/$", home_view),
     (r"^/release/(?P<day>[^/]+)$", release_view),
     (r"^/diff$", diff_view),
     (r"^/word/(?P<name>[^/]+)$", word_view),
     (r"^/chart$", chart_view),
+    (r"^/rule/(?P<number>[^/]+)$", rule_view),
+    (r"^/glossary/(?P<term>[^/]+)$", glossary_view),
+    (r"^/search$", search_view),
 ]
 
 
@@ -145,9 +169,19 @@ def word_url(name: str) -> str:
     return "/word/" + quote(name, safe="")
 
 
+def rule_url(number: str, as_of: str | None = None) -> str:
+    return "/rule/" + quote(number, safe=".") + (f"?as_of={as_of}" if as_of else "")
+
+
+def glossary_url(term: str, as_of: str | None = None) -> str:
+    return "/glossary/" + quote(term, safe="") + (f"?as_of={as_of}" if as_of else "")
+
+
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
     env.filters["word_url"] = word_url
+    env.filters["rule_url"] = rule_url
+    env.filters["glossary_url"] = glossary_url
 
 
 @hookimpl
@@ -165,4 +199,5 @@ def render_cell(value: Any, column: str, table: str | None, database: str) -> Ma
 def menu_links(datasette: Any) -> list[dict[str, str]]:
     return [{"href": href, "label": label} for href, label in (
         ("/", "Releases"), ("/diff", "Compare releases"), ("/chart", "Chart"),
+        ("/search", "Search the rulebook"),
         (f"/{DATABASE}", "Tables, views and SQL"))]
