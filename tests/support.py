@@ -6,6 +6,7 @@ Test modules import these from here; tests/conftest.py only turns them into fixt
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -210,6 +211,44 @@ def dump(engine: Engine) -> dict[str, object]:
             rows = connection.exec_driver_sql(
                 f"SELECT {', '.join(columns)} FROM {quote(name)}").all()
             result[name] = sorted(tuple("" if v is None else str(v) for v in row) for row in rows)
+        for name in fts:  # raises if the index does not match the table it indexes
+            connection.exec_driver_sql(
+                f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+        connection.rollback()
+    return result
+
+
+def fingerprint(engine: Engine) -> dict[str, object]:
+    """What :func:`dump` tells, as one digest per table computed by the database itself.
+
+    For comparing a database with itself at another moment (the round trip over every
+    revision): the rows are formatted, sorted and joined by SQLite or PostgreSQL, so no row
+    crosses into Python. Digests differ between backends; compare dumps across them.
+    """
+    inspector = inspect(engine)
+    with engine.connect() as connection:
+        fts = _fts5_tables(connection)
+        shadows = {name + suffix for name in fts for suffix in _FTS5_SHADOWS}
+        tables = [name for name in sorted(inspector.get_table_names())
+                  if name not in shadows and name not in fts]
+        result: dict[str, object] = {"tables": tables,
+                                     "views": sorted(inspector.get_view_names())}
+        quote = engine.dialect.identifier_preparer.quote
+        sqlite = engine.dialect.name == "sqlite"
+        for name in tables:
+            columns = [quote(column["name"]) for column in inspector.get_columns(name)
+                       if not isinstance(column["type"], TSVECTOR)]
+            if sqlite:
+                row = " || char(31) || ".join(f"quote({column})" for column in columns)
+                query = (f"SELECT count(*), group_concat(r, char(30)) FROM "
+                         f"(SELECT {row} AS r FROM {quote(name)} ORDER BY 1)")
+            else:
+                row = ", ".join(f"quote_nullable({column}::text)" for column in columns)
+                query = (f"SELECT count(*), md5(string_agg(r, chr(30) ORDER BY r COLLATE \"C\")) "
+                         f"FROM (SELECT concat_ws(chr(31), {row}) AS r FROM {quote(name)}) AS s")
+            count, joined = connection.exec_driver_sql(query).one()
+            digest = hashlib.sha256((joined or "").encode()).hexdigest() if sqlite else joined
+            result[name] = (count, digest)
         for name in fts:  # raises if the index does not match the table it indexes
             connection.exec_driver_sql(
                 f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
