@@ -40,7 +40,7 @@ _PUBLIC: dict[str, tuple[str, str | None]] = {
     "history": ("rulesdb.questions.lifetime", "history"),
     "cite": ("rulesdb.questions.lifetime", "cite"),
     "export": ("rulesdb.questions.export", "export"),
-    "import_file": ("rulesdb.ingest.extract", "import_file"),
+    "import_file": ("rulesdb.ingest.importer", "import_file"),
     "models": ("rulesdb.store.models", None),
     "RulesdbError": ("rulesdb.errors", "RulesdbError"),
 }
