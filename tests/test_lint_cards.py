@@ -199,3 +199,20 @@ def test_csv_and_text_and_bad_files(head_url: URL, tmp_path: Path,
     broken.write_text(json.dumps(SCRYFALL)[:-40], encoding="utf-8")
     code, out, err = run_cli(["--db", str(head_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "broken.json" in err and len(err.strip().splitlines()) == 1
+
+
+def test_array_reader_across_chunk_ends_and_json_lines_without_orjson(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesdb.cards import readers
+
+    path = write_scryfall(tmp_path / "s.json", SCRYFALL)
+    whole = list(read_cards(path, "scryfall"))
+    for size in (1, 3, 64):  # every item, string and number cut by a chunk's end somewhere
+        monkeypatch.setattr(readers, "_CHUNK", size)
+        assert list(read_cards(path, "scryfall")) == whole
+    lines = write_jsonl(tmp_path / "s.jsonl", SCRYFALL)
+    monkeypatch.setattr(readers, "_fast_loads", None)  # the standard library decodes alone
+    assert list(read_cards(lines, "scryfall-jsonl")) == whole
+    (tmp_path / "cut.json").write_bytes(path.read_bytes()[:-3])
+    with pytest.raises(readers.MalformedCardFile, match=r"cut\.json: not valid scryfall JSON"):
+        list(read_cards(tmp_path / "cut.json", "scryfall"))
