@@ -106,6 +106,19 @@ def _array_items(stream: IO[bytes]) -> Iterator[Any]:
     if skip_space() == "]":
         return
     while True:
+        end = _whole_line_item(buffer, at) if _fast_loads is not None else None
+        if end is not None:  # Scryfall's layout: the item is the rest of its line
+            at, item = end
+            want = _CHUNK
+            yield item
+            following = skip_space()
+            at += 1
+            if following == "]":
+                return
+            if following != ",":
+                raise ValueError(f"expected ',' or ']' after an item, found {following!r}")
+            skip_space()
+            continue
         try:
             item, end = scan(buffer, at)
         except (StopIteration, ValueError) as exc:  # cut off by the buffer's end, or bad
@@ -135,6 +148,25 @@ class _LineError(ValueError):
     def __init__(self, message: str, lineno: int) -> None:
         super().__init__(message)
         self.lineno = lineno
+
+
+def _whole_line_item(buffer: str, at: int) -> tuple[int, Any] | None:
+    """(end, item) when the text from ``at`` to its line's end (less a trailing comma) is one
+    whole JSON object, decoded by orjson; None to leave it to the scanner. JSON values end
+    where they end, so a whole object there is exactly the item the scanner would read."""
+    line_end = buffer.find("\n", at)
+    if line_end < 0:
+        return None
+    candidate = buffer[at:line_end].rstrip()
+    if candidate.endswith(","):
+        candidate = candidate[:-1].rstrip()
+    if not (candidate.startswith("{") and candidate.endswith("}")):
+        return None
+    try:
+        item = _fast_loads(candidate)  # type: ignore[misc]
+    except ValueError:
+        return None
+    return at + len(candidate), item
 
 
 def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
