@@ -1,5 +1,7 @@
-"""Cards from a card data file, one at a time, streamed by ijson: memory stays flat (one card,
-or for AllPrintings one set, at a time) however large the file is.
+"""Cards from a card data file, one at a time, streamed (MTGJSON by ijson, Scryfall arrays by
+the standard library's scanner over a buffer, JSON Lines a line at a time, with orjson where
+installed): memory stays flat (one card, or for AllPrintings one set, at a time) however large
+the file is.
 
 Each :class:`Card` carries the Oracle type line (``line``), the printed one where the file has
 it (MTGJSON ``originalType``) and the date its printing was released (Scryfall
@@ -73,7 +75,7 @@ def _scryfall(stream: IO[bytes]) -> Iterator[Card]:
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
-_CHUNK = 1 << 20
+_CHUNK = 1 << 18
 
 
 def _array_items(stream: IO[bytes]) -> Iterator[Any]:
