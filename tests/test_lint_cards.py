@@ -207,12 +207,13 @@ def test_array_reader_across_chunk_ends_and_json_lines_without_orjson(
 
     path = write_scryfall(tmp_path / "s.json", SCRYFALL)
     whole = list(read_cards(path, "scryfall"))
-    for size in (1, 3, 64):  # every item, string and number cut by a chunk's end somewhere
-        monkeypatch.setattr(readers, "_CHUNK", size)
-        assert list(read_cards(path, "scryfall")) == whole
     lines = write_jsonl(tmp_path / "s.jsonl", SCRYFALL)
-    monkeypatch.setattr(readers, "_fast_loads", None)  # the standard library decodes alone
-    assert list(read_cards(lines, "scryfall-jsonl")) == whole
+    for fast in (readers._fast_loads, None):  # None: the standard library decodes alone
+        monkeypatch.setattr(readers, "_fast_loads", fast)
+        assert list(read_cards(lines, "scryfall-jsonl")) == whole
+        for size in (1, 3, 64):  # every item, string and number cut by a chunk's end
+            monkeypatch.setattr(readers, "_CHUNK", size)
+            assert list(read_cards(path, "scryfall")) == whole
     (tmp_path / "cut.json").write_bytes(path.read_bytes()[:-3])
     with pytest.raises(readers.MalformedCardFile, match=r"cut\.json: not valid scryfall JSON"):
         list(read_cards(tmp_path / "cut.json", "scryfall"))

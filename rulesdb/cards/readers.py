@@ -108,32 +108,23 @@ def _array_items(stream: IO[bytes]) -> Iterator[Any]:
     if skip_space() == "]":
         return
     while True:
-        end = _whole_line_item(buffer, at) if _fast_loads is not None else None
-        if end is not None:  # Scryfall's layout: the item is the rest of its line
-            at, item = end
-            want = _CHUNK
-            yield item
-            following = skip_space()
-            at += 1
-            if following == "]":
-                return
-            if following != ",":
-                raise ValueError(f"expected ',' or ']' after an item, found {following!r}")
-            skip_space()
-            continue
-        try:
-            item, end = scan(buffer, at)
-        except (StopIteration, ValueError) as exc:  # cut off by the buffer's end, or bad
-            if eof:
-                raise ValueError(str(exc) if isinstance(exc, ValueError) else
-                                 "expected a value") from None
-            want *= 2  # a long item: read more at a time, not rescan it chunk by chunk
-            refill()
-            continue
-        if end >= len(buffer) and not eof:  # a number may go on in the next chunk
-            want *= 2
-            refill()
-            continue
+        whole = _whole_line_item(buffer, at) if _fast_loads is not None else None
+        if whole is not None:  # Scryfall's layout: the item is the rest of its line
+            item, end = whole
+        else:
+            try:
+                item, end = scan(buffer, at)
+            except (StopIteration, ValueError) as exc:  # cut off by the buffer's end, or bad
+                if eof:
+                    raise ValueError(str(exc) if isinstance(exc, ValueError) else
+                                     "expected a value") from None
+                want *= 2  # a long item: read more at a time, not rescan it chunk by chunk
+                refill()
+                continue
+            if end >= len(buffer) and not eof:  # a number may go on in the next chunk
+                want *= 2
+                refill()
+                continue
         want = _CHUNK
         at = end
         yield item
@@ -152,8 +143,8 @@ class _LineError(ValueError):
         self.lineno = lineno
 
 
-def _whole_line_item(buffer: str, at: int) -> tuple[int, Any] | None:
-    """(end, item) when the text from ``at`` to its line's end (less a trailing comma) is one
+def _whole_line_item(buffer: str, at: int) -> tuple[Any, int] | None:
+    """(item, end) when the text from ``at`` to its line's end (less a trailing comma) is one
     whole JSON object, decoded by orjson; None to leave it to the scanner. JSON values end
     where they end, so a whole object there is exactly the item the scanner would read."""
     line_end = buffer.find("\n", at)
@@ -168,7 +159,7 @@ def _whole_line_item(buffer: str, at: int) -> tuple[int, Any] | None:
         item = _fast_loads(candidate)  # type: ignore[misc]
     except ValueError:
         return None
-    return at + len(candidate), item
+    return item, at + len(candidate)
 
 
 def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
