@@ -199,3 +199,21 @@ def test_csv_and_text_and_bad_files(head_url: URL, tmp_path: Path,
     broken.write_text(json.dumps(SCRYFALL)[:-40], encoding="utf-8")
     code, out, err = run_cli(["--db", str(head_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "broken.json" in err and len(err.strip().splitlines()) == 1
+
+
+def test_array_reader_across_chunk_ends_and_json_lines_without_orjson(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesdb.cards import readers
+
+    path = write_scryfall(tmp_path / "s.json", SCRYFALL)
+    whole = list(read_cards(path, "scryfall"))
+    lines = write_jsonl(tmp_path / "s.jsonl", SCRYFALL)
+    for fast in (readers._fast_loads, None):  # None: the standard library decodes alone
+        monkeypatch.setattr(readers, "_fast_loads", fast)
+        assert list(read_cards(lines, "scryfall-jsonl")) == whole
+        for size in (1, 3, 64):  # every item, string and number cut by a chunk's end
+            monkeypatch.setattr(readers, "_CHUNK", size)
+            assert list(read_cards(path, "scryfall")) == whole
+    (tmp_path / "cut.json").write_bytes(path.read_bytes()[:-3])
+    with pytest.raises(readers.MalformedCardFile, match=r"cut\.json: not valid scryfall JSON"):
+        list(read_cards(tmp_path / "cut.json", "scryfall"))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rulesdb.cli.app import AppContext, cli, parse_date, pass_app
-from rulesdb.util.jsonlines import dumps_line
+from rulesdb.util.jsonlines import dumps_line, dumps_string_line
 
 if TYPE_CHECKING:
     from rulesdb.cards.linter import CardResult
@@ -93,7 +93,7 @@ def _json_writer() -> Any:
             tail = dumps_line(document)[1:]
             if len(encoded) < 1 << 16:
                 encoded[key] = tail
-        name, set_ = dumps_line(result.card.name), dumps_line(result.card.set)
+        name, set_ = dumps_string_line(result.card.name), dumps_string_line(result.card.set)
         out.write(f'{{"name": {name}, "set": {set_}, {tail}\n')
 
     return write

@@ -14,3 +14,15 @@ _LINE_ENDS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\
 def dumps_line(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)`` with U+0085, U+2028 and U+2029 escaped."""
     return _encode(value).translate(_LINE_ENDS)
+
+
+_encode_string = json.encoder.encode_basestring  # what the encoder above uses for a str
+
+
+def dumps_string_line(value: str | None) -> str:
+    """:func:`dumps_line` of one string or None, without the encoder's per-call set-up (a
+    card file's names are all different, so this runs once a card)."""
+    if value is None:
+        return "null"
+    encoded = _encode_string(value)
+    return encoded if encoded.isascii() else encoded.translate(_LINE_ENDS)
