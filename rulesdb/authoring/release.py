@@ -31,7 +31,6 @@ from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.rulebook import Rulebook, read_rulebook
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
-from rulesdb.util.files import write_atomically
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 NOTES_REVISION = "0003_release_note"  # creates release_note, which format 2 seeds load into
@@ -344,28 +343,6 @@ def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
     # Revisions chained after the last release (comments_v1, ...) stay where they are.
     checkout.set_head(checkout.tip())
     return written
-
-
-def _chain_later_revisions(checkout: Checkout, last_release: str) -> str:
-    """Keep the revisions after the releases (constraint renames, say) after the rebuilt last
-    release; returns the new head."""
-    later = checkout.later_revisions()
-    first = [name for name, down in later.items() if down not in later]
-    if not first:
-        return last_release
-    if len(first) > 1:
-        raise RulesdbError(f"revisions after the releases do not form one chain: {sorted(first)}")
-    path = checkout.versions / f"{first[0]}.py"
-    source = path.read_text()
-    rechained = _DOWN_REVISION.sub(
-        lambda m: f'{m[1]}"{last_release}"' if m[1].startswith("down") else f"{m[1]}{last_release}",
-        source)
-    if rechained != source:
-        write_atomically(path, rechained)
-    head, following = first[0], {down: name for name, down in later.items()}
-    while head in following:
-        head = following[head]
-    return head
 
 
 def _base_revision(checkout: Checkout) -> str:
