@@ -480,16 +480,7 @@ def bench_lint_cards(head_db: URL, folder: Path) -> list[Row]:
 
     mine_l, base_l = paired_medians(_lint_command(url, jsonl), baseline, runs=3, warmups=1)
     rate_l, base_rate_l = count / (mine_l / 1e9), count / (base_l / 1e9)
-    big = folder / "oracle-cards-100mb.json"
-    big_count = write_oracle_cards(big, lines[:1000], target_bytes=LINT_BIG_MB << 20)
-    small = folder / "oracle-cards-10mb.json"
-    write_oracle_cards(small, lines[:1000], target_bytes=(LINT_BIG_MB << 20) // 10)
-    lint = ["rulesdb", "--db", url, "lint-cards"]
-    rss_big = _peak_rss_kib([*lint, str(big)])
-    rss_small = _peak_rss_kib([*lint, str(small)])
-    rss_load = _json_load_rss_kib(big)
     engine.dispose()
-    size = big.stat().st_size / (1 << 20)
     return [
         Row(f"lint-cards, oracle_cards shape ({count:,} cards, "
             f"{path.stat().st_size / (1 << 20):.0f} MB), whole command",
@@ -498,11 +489,29 @@ def bench_lint_cards(head_db: URL, folder: Path) -> list[Row]:
         Row("  the same cards as JSON Lines (Scryfall's jsonl export)",
             f"{rate_l:,.0f} cards/s", f"{base_rate_l:,.0f} cards/s: json.load + parse loop",
             base_l / mine_l, ">= 50,000/s", rate_l >= 50_000),
-        Row(f"  lint-cards peak RSS, {size:.0f} MB file ({big_count:,} cards)",
+        *_memory_rows(url, folder / "oracle-cards", write_oracle_cards, lines, "file"),
+    ]
+
+
+def _memory_rows(url: str, stem: Path, write: Callable[..., int], lines: list[str],
+                 what: str) -> list[Row]:
+    """Peak RSS of lint-cards on a big and a tenth as big file written by ``write``, beside
+    json.load's of the big one: flat when the big one costs no more than the small one."""
+    big, small = stem.with_name(f"{stem.name}-100mb.json"), stem.with_name(f"{stem.name}-10mb.json")
+    big_count = write(big, lines[:1000], target_bytes=LINT_BIG_MB << 20)
+    write(small, lines[:1000], target_bytes=(LINT_BIG_MB << 20) // 10)
+    lint = ["rulesdb", "--db", url, "lint-cards"]
+    rss_big, rss_small = _peak_rss_kib([*lint, str(big)]), _peak_rss_kib([*lint, str(small)])
+    loader = "import json, sys; json.load(open(sys.argv[1], 'rb')); " + _HIGH_WATER
+    loaded = subprocess.run([sys.executable, "-c", loader, str(big)], capture_output=True,
+                            text=True, check=True)
+    rss_load = int(loaded.stderr.strip().splitlines()[-1])
+    size = big.stat().st_size / (1 << 20)
+    return [
+        Row(f"  lint-cards peak RSS, {size:.0f} MB {what} ({big_count:,} cards)",
             f"{rss_big / 1024:.0f} MiB", f"{rss_load / 1024:.0f} MiB: json.load of it",
-            rss_big / rss_load, "flat: <= 10 MB file + 20%",
-            rss_big <= rss_small * 1.2),
-        Row("  lint-cards peak RSS, 10 MB file", f"{rss_small / 1024:.0f} MiB", "-", None,
+            rss_big / rss_load, "flat: <= 10 MB file + 20%", rss_big <= rss_small * 1.2),
+        Row(f"  lint-cards peak RSS, 10 MB {what}", f"{rss_small / 1024:.0f} MiB", "-", None,
             "(information)", None),
     ]
 
@@ -583,24 +592,12 @@ def bench_lint_mtgjson(head_db: URL, folder: Path) -> list[Row]:
 
     mine, base = paired_medians(_lint_command(url, path), baseline, runs=3, warmups=1)
     rate, base_rate = count / (mine / 1e9), count / (base / 1e9)
-    big = folder / "AllPrintings-100mb.json"
-    big_count = write_all_printings(big, lines[:1000], target_bytes=LINT_BIG_MB << 20)
-    small = folder / "AllPrintings-10mb.json"
-    write_all_printings(small, lines[:1000], target_bytes=(LINT_BIG_MB << 20) // 10)
-    lint = ["rulesdb", "--db", url, "lint-cards"]
-    rss_big, rss_small = _peak_rss_kib([*lint, str(big)]), _peak_rss_kib([*lint, str(small)])
-    rss_load = _json_load_rss_kib(big)
-    size = big.stat().st_size / (1 << 20)
     return [
         Row(f"lint-cards, MTGJSON AllPrintings shape, minified ({count:,} cards, "
             f"{path.stat().st_size / (1 << 20):.0f} MB), whole command",
             f"{rate:,.0f} cards/s", f"{base_rate:,.0f} cards/s: json.load + parse loop",
             base / mine, ">= 50,000/s", rate >= 50_000),
-        Row(f"  lint-cards peak RSS, {size:.0f} MB AllPrintings ({big_count:,} cards)",
-            f"{rss_big / 1024:.0f} MiB", f"{rss_load / 1024:.0f} MiB: json.load of it",
-            rss_big / rss_load, "flat: <= 10 MB file + 20%", rss_big <= rss_small * 1.2),
-        Row("  lint-cards peak RSS, 10 MB AllPrintings", f"{rss_small / 1024:.0f} MiB", "-",
-            None, "(information)", None),
+        *_memory_rows(url, folder / "AllPrintings", write_all_printings, lines, "AllPrintings"),
     ]
 
 
@@ -617,13 +614,6 @@ def _lint_command(url: str, path: Path) -> Callable[[], None]:
             cli_main(["--db", url, "lint-cards", str(path)])
 
     return run
-
-
-def _json_load_rss_kib(path: Path) -> int:
-    loader = "import json, sys; json.load(open(sys.argv[1], 'rb')); " + _HIGH_WATER
-    loaded = subprocess.run([sys.executable, "-c", loader, str(path)], capture_output=True,
-                            text=True, check=True)
-    return int(loaded.stderr.strip().splitlines()[-1])
 
 
 def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:

@@ -20,12 +20,13 @@ from typing import IO, Any, NamedTuple
 
 from rulesdb.cards import formats
 from rulesdb.cards.jsonstream import CHUNK, JsonStream
+from rulesdb.errors import RulesdbError
+from rulesdb.util.text import first_line
 
 try:  # the `cards` extra: a faster decoder for JSON Lines
     from orjson import loads as _fast_loads
 except ImportError:  # pragma: no cover - the standard library decodes alone
     _fast_loads = None
-from rulesdb.errors import RulesdbError
 
 FACE_SEPARATOR = " // "
 
@@ -60,7 +61,7 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
             where = f"line {exc.lineno}" if isinstance(exc, _LineError) else \
                 f"byte {raw.tell()}"
             raise MalformedCardFile(f"{path}: not valid {format_} JSON near {where}: "
-                                    f"{_first_line(exc)}") from None
+                                    f"{first_line(exc)}") from None
         except (OSError, EOFError) as exc:
             raise MalformedCardFile(f"{path}: damaged gzip data ({exc})") from None
         if progress is not None:
@@ -115,32 +116,39 @@ def _scryfall_card(card: Any) -> Card:
     return Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
 
 
+def _data(stream: IO[bytes]) -> Iterator[tuple[JsonStream, str]]:
+    """(cursor, key) for each member of an MTGJSON document's ``data``, the cursor at the
+    member's value for the caller to read; the other top-level members (``meta``) skipped."""
+    document = JsonStream(stream, _fast_loads, _CHUNK)
+    for top in document.members():
+        if top != "data" or document.peek() != "{":
+            document.value()
+            continue
+        for key in document.members():
+            yield document, key
+    document.end()
+
+
 _FACE_KEYS = ("name", "side", "type", "originalType")  # all a printing's card needs
 
 
 def _printings(stream: IO[bytes]) -> Iterator[Card]:
     """Set by set, each card decoded on its own and kept only as its face fields until the
     set's end: ``releaseDate`` may come after ``cards`` (MTGJSON sorts the keys)."""
-    document = JsonStream(stream, _fast_loads, _CHUNK)
-    for top in document.members():
-        if top != "data" or document.peek() != "{":
-            document.value()
-            continue
-        for code in document.members():
-            if document.peek() != "{":
-                raise MalformedCardFile("in AllPrintings.json, data maps set codes to sets")
-            found: dict[str, Any] = {}
-            for key in document.members():
-                if key in ("cards", "tokens") and document.peek() == "[":
-                    found[key] = [{k: entry[k] for k in _FACE_KEYS if k in entry}
-                                  if isinstance(entry, dict) else None
-                                  for entry in document.values()]
-                else:
-                    found[key] = document.value()
-            released = _day(found.get("releaseDate"))
-            for key in ("cards", "tokens"):
-                yield from _grouped_faces(found.get(key) or (), code, released)
-    document.end()
+    for document, code in _data(stream):
+        if document.peek() != "{":
+            raise MalformedCardFile("in AllPrintings.json, data maps set codes to sets")
+        found: dict[str, Any] = {}
+        for key in document.members():
+            if key in ("cards", "tokens") and document.peek() == "[":
+                found[key] = [{k: entry[k] for k in _FACE_KEYS if k in entry}
+                              if isinstance(entry, dict) else None
+                              for entry in document.values()]
+            else:
+                found[key] = document.value()
+        released = _day(found.get("releaseDate"))
+        for key in ("cards", "tokens"):
+            yield from _grouped_faces(found.get(key) or (), code, released)
 
 
 def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[Card]:
@@ -174,20 +182,14 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
 
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
-    document = JsonStream(stream, _fast_loads, _CHUNK)
-    for top in document.members():
-        if top != "data" or document.peek() != "{":
-            document.value()
-            continue
-        for name in document.members():
-            faces = document.value()
-            if not isinstance(faces, list):
-                raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
-            faces = sorted((f for f in faces if isinstance(f, dict)),
-                           key=lambda face: str(face.get("side") or ""))
-            card = _face_card(faces, None, None) if faces else Card(name, None, None, None, None)
-            yield card._replace(name=name, set=faces[0].get("firstPrinting") if faces else None)
-    document.end()
+    for document, name in _data(stream):
+        faces = document.value()
+        if not isinstance(faces, list):
+            raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
+        faces = sorted((f for f in faces if isinstance(f, dict)),
+                       key=lambda face: str(face.get("side") or ""))
+        card = _face_card(faces, None, None) if faces else Card(name, None, None, None, None)
+        yield card._replace(name=name, set=faces[0].get("firstPrinting") if faces else None)
 
 
 def _text(stream: IO[bytes]) -> Iterator[Card]:
@@ -209,8 +211,3 @@ def _day(value: Any) -> date | None:
         return date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         return None
-
-
-def _first_line(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
