@@ -217,3 +217,100 @@ def test_array_reader_across_chunk_ends_and_json_lines_without_orjson(
     (tmp_path / "cut.json").write_bytes(path.read_bytes()[:-3])
     with pytest.raises(readers.MalformedCardFile, match=r"cut\.json: not valid scryfall JSON"):
         list(read_cards(tmp_path / "cut.json", "scryfall"))
+
+
+# MTGJSON documents are walked by hand down to each card: strings that look like structure,
+# any layout of white space, keys in any order and cut-off files must not fool the walk.
+TRICKY_PRINTINGS = {
+    "meta": {"note": "a } that closes nothing, a [ that opens nothing, \"quoted\" {x}"},
+    "data": {
+        "W{1}": {"tokens": [{"name": "Goblin \"Token\"", "type": "Token Creature — Goblin"}],
+                 "cards": [
+                     {"name": "Bracket ] Brace }", "type": "Creature — Elf",
+                      "text": "{T}: Add {G}. [Draw.] \\\" \\\\", "foreignData": [
+                          {"name": "}]}]", "identifiers": {"a": [1, [2, {"b": "]"}]]}}],
+                      "originalType": "Creature — Elf"},
+                     "not a card", {"name": "Number", "type": "Instant", "power": -1.5e3}],
+                 "booster": {"default": {"sheets": {"common": {"cards": {"x": 1}}}}},
+                 "releaseDate": "2019-07-12"},  # after its cards, as MTGJSON sorts keys
+        "E]": {"releaseDate": "2019-10-04", "cards": [], "name": "\\u00e9 {"},
+        "X": {"cards": [{"name": "Tab\tName", "side": "a", "type": "Sorcery"},
+                        {"name": "Tab\tName", "side": "b", "type": "Instant"}]},
+    },
+}
+TRICKY_CARDS = [  # (name, set, line, printed line, release date)
+    ("Bracket ] Brace }", "W{1}", "Creature — Elf", "Creature — Elf", "2019-07-12"),
+    ("Number", "W{1}", "Instant", None, "2019-07-12"),
+    ('Goblin "Token"', "W{1}", "Token Creature — Goblin", None, "2019-07-12"),
+    ("Tab\tName", "X", "Sorcery // Instant", None, None),
+]
+
+
+def _layouts(document: dict) -> dict[str, str]:
+    """The same document minified, indented, with tabs and CRLF, and with spaces everywhere."""
+    indented = json.dumps(document, indent=2)
+    return {"minified": json.dumps(document, separators=(",", ":"), ensure_ascii=False),
+            "indented": indented,
+            "tabs-crlf": json.dumps(document, indent="\t").replace("\n", "\r\n"),
+            "spaced": " \n" + json.dumps(document, separators=(" , ", " : ")) + " \r\n\t "}
+
+
+@pytest.mark.parametrize(("chunk", "fast"), [(1, True), (3, False), (64, True), (None, True),
+                                             (None, False)])
+def test_mtgjson_walk_is_not_fooled_by_strings_or_layout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int | None, fast: bool) -> None:
+    from rulesdb.cards import readers
+
+    if not fast:  # the standard library decodes alone
+        monkeypatch.setattr(readers, "_fast_loads", None)
+    if chunk is not None:  # every token, string and escape cut by a chunk's end
+        monkeypatch.setattr(readers, "_CHUNK", chunk)
+    for layout, text in _layouts(TRICKY_PRINTINGS).items():
+        path = tmp_path / f"{layout}.json"
+        path.write_text(text, encoding="utf-8")
+        assert formats.detect_format(path) == "mtgjson-printings", layout
+        cards = [(c.name, c.set, c.line, c.printed_line,
+                  c.released.isoformat() if c.released else None)
+                 for c in read_cards(path, "mtgjson-printings")]
+        assert cards == TRICKY_CARDS, layout
+    atomic = {"data": {"A {\"b\"} ]": [{"type": "Instant", "text": "}]"}],
+                       "Two": [{"type": "Sorcery", "side": "b"},
+                               {"type": "Creature — Elf", "side": "a"}]}, "meta": {}}
+    for layout, text in _layouts(atomic).items():
+        path = tmp_path / f"atomic-{layout}.json"
+        path.write_text(text, encoding="utf-8")
+        assert formats.detect_format(path) == "mtgjson-atomic", layout
+        assert [(c.name, c.line) for c in read_cards(path, "mtgjson-atomic")] == [
+            ('A {"b"} ]', "Instant"), ("Two", "Creature — Elf // Sorcery")], layout
+
+
+def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
+        head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(TRICKY_PRINTINGS, indent=1)
+    cuts = {"in a string": text.index("Brace }") + 3, "between cards": text.index("\"not a"),
+            "after the sets": len(text) - 2}
+    damaged = {f"cut {where}": text[:at] for where, at in cuts.items()}
+    damaged["trailing data"] = text + " {}"
+    damaged["a card not closed"] = text.replace('"Number",', '"Number" "x",')
+    damaged["atomic cut"] = json.dumps(ATOMIC)[:-30]
+    for name, content in damaged.items():
+        path = tmp_path / f"{name.replace(' ', '-')}.json"
+        path.write_text(content, encoding="utf-8")
+        code, _, err = run_cli(["--db", str(head_url), "lint-cards", str(path)], capsys)
+        assert code == 2, name
+        assert f"{path}: not valid mtgjson-" in err, (name, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, name
+
+
+def test_bad_json_early_in_a_big_file_is_reported_without_reading_on(tmp_path: Path) -> None:
+    from rulesdb.cards import readers
+
+    card = {"name": "Filler", "type": "Instant", "text": "x" * 200}
+    document = {"data": {f"S{n}": {"cards": [card] * 100} for n in range(200)}}
+    text = json.dumps(document).replace('"Filler"', '"Filler" ?', 1)  # bad at the start
+    path = tmp_path / "AllPrintings.json"
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size > 8 * readers._CHUNK
+    with pytest.raises(readers.MalformedCardFile, match=r"near byte (\d+)") as caught:
+        list(read_cards(path, "mtgjson-printings"))
+    assert int(caught.value.args[0].split("near byte ")[1].split(":")[0]) <= readers._CHUNK

@@ -29,6 +29,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.questions.diff import compare
+from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries
 from tests.conftest import ROOT
@@ -49,8 +50,9 @@ def _missing() -> str | None:
 
 
 @contextlib.contextmanager
-def served(database: Path) -> Iterator[str]:
-    """`rulesdb --db sqlite:///DATABASE serve --port 0` as its own process; yields its URL."""
+def served(database: Path, console: list[str] | None = None) -> Iterator[str]:
+    """`rulesdb --db sqlite:///DATABASE serve --port 0` as its own process; yields its URL.
+    What the server prints after its first line is appended to ``console`` as it comes."""
     process = subprocess.Popen(
         [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve",
          "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -74,7 +76,9 @@ def served(database: Path) -> Iterator[str]:
                 time.sleep(0.2)
         # Keep reading what the server prints (its request errors): a pipe nobody empties
         # fills up and then blocks the server mid-request.
-        drain = threading.Thread(target=process.stdout.read, daemon=True)  # type: ignore[union-attr]
+        kept = console if console is not None else []
+        drain = threading.Thread(target=lambda: kept.extend(process.stdout),  # type: ignore[arg-type]
+                                 daemon=True)
         drain.start()
         yield base
     finally:
@@ -95,33 +99,34 @@ def browser_page() -> Iterator:
 
 
 @pytest.fixture(scope="module")
-def site(_head_sqlite: Path) -> Iterator[tuple[str, Path]]:
+def site(_head_sqlite: Path) -> Iterator[tuple[str, Path, list[str]]]:
     problem = _missing()
     if problem:
         if REQUIRED:
             pytest.fail(f"the browser tests are required here: {problem}")
         pytest.skip(problem)
     before = hashlib.sha256(_head_sqlite.read_bytes()).hexdigest()
-    with served(_head_sqlite) as base:
-        yield base, _head_sqlite
+    console: list[str] = []
+    with served(_head_sqlite, console) as base:
+        yield base, _head_sqlite, console
     # Served immutable and read-only: not one byte of the file changed, whatever was tried.
     assert hashlib.sha256(_head_sqlite.read_bytes()).hexdigest() == before
 
 
 @pytest.fixture(scope="module")
-def page(site: tuple[str, Path]) -> Iterator:
+def page(site: tuple[str, Path, list[str]]) -> Iterator:
     with browser_page() as opened:
         yield opened
 
 
 @pytest.fixture
-def db(site: tuple[str, Path]) -> Iterator:
+def db(site: tuple[str, Path, list[str]]) -> Iterator:
     engine = make_engine(URL.create("sqlite", database=str(site[1])))
     yield engine
     engine.dispose()
 
 
-def visit(page, site: tuple[str, Path], path: str, shot: Path) -> int:  # type: ignore[no-untyped-def]
+def visit(page, site: tuple[str, Path, list[str]], path: str, shot: Path) -> int:  # type: ignore[no-untyped-def]
     response = page.goto(site[0] + path)
     page.screenshot(path=str(shot), full_page=True)
     assert "Traceback" not in page.content()
@@ -225,8 +230,35 @@ def test_sql_page_refuses_a_write(page, site, db, tmp_path: Path) -> None:
     for statement in ("PRAGMA query_only = 0", "ATTACH DATABASE 'x.db' AS x"):
         response = page.goto(f"{site[0]}/rulesdb?sql={statement}")
         assert response.status == 400, statement
+    # The server's console: one line a refusal, no traceback (the browser got a clean 400).
+    deadline = time.monotonic() + STARTUP_LIMIT
+    while sum("rulesdb: refused GET /rulesdb?sql=" in line for line in site[2]) < 3 and \
+            time.monotonic() < deadline:
+        time.sleep(0.1)
+    refused = [line for line in site[2] if "refused" in line]
+    assert [line.split(": 400 ")[1].strip() for line in refused[-3:]] == [
+        "Statement must be a SELECT"] * 3, refused
+    assert not any("Traceback" in line or "│" in line for line in site[2]), site[2][:20]
     with db.connect() as connection:
         assert connection.execute(text("SELECT COUNT(*) FROM release")).scalar() >= 64
+
+
+def test_database_page_describes_its_tables_and_views(page, site, db, tmp_path: Path) -> None:
+    assert visit(page, site, "/rulesdb", tmp_path / "database.png") == 200
+    shown = {}
+    for block in page.locator("div.db-table").all():
+        name = block.locator("h3 a").inner_text()
+        shown[name] = block.locator("p.table-description").inner_text()
+    for item in page.locator("#views + ul li").all():
+        name = item.locator("a").inner_text()
+        shown[name] = item.locator(".table-description").inner_text()
+    with db.connect() as connection:  # what the page lists: the file's tables and views
+        listed = {row[0] for row in connection.execute(text(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))}
+    described = {name: item.description for name, item in descriptions().items()}
+    assert shown and set(shown) <= listed
+    assert shown == {name: described[name] for name in shown}
+    assert {"release", "v_subtype", "v_lifetime"} <= set(shown)
 
 
 def test_unknown_release_and_word_pages(page, site, tmp_path: Path) -> None:

@@ -21,6 +21,8 @@ from tests.test_readme import README, sql_examples
 
 datasette = pytest.importorskip("datasette", reason="the web extra is not installed")
 
+import markupsafe  # noqa: E402  (Datasette's, with it)
+
 from rulesdb.web.canned import canned_queries  # noqa: E402
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS  # noqa: E402
 
@@ -173,3 +175,36 @@ def test_a_runaway_query_is_cut_off(_head_sqlite: Path) -> None:
     response = asyncio.run(site.client.get("/rulesdb.json", params={"sql": endless}))
     assert response.status_code == 400
     assert "SQL query took too long" in response.text
+
+
+def test_database_page_and_refusals_in_process(
+        _head_sqlite: Path, caplog: pytest.LogCaptureFixture,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The database page shows every description, as the home and table pages do; a refused
+    request is Datasette's 400 for the browser and one logged line for the console."""
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+
+    async def get(path: str, **params: str) -> tuple[int, str]:
+        response = await site.client.get(path, params=params)
+        return response.status_code, response.text
+
+    status, html = asyncio.run(get("/rulesdb"))
+    assert status == 200
+    for name in ("release", "subtype_merge", "v_subtype", "v_lifetime"):
+        assert str(markupsafe.escape(descriptions()[name].description)) in html, name
+    capsys.readouterr()
+    with caplog.at_level("WARNING", logger="rulesdb.web"):
+        status, html = asyncio.run(get("/rulesdb", sql="DELETE FROM release"))
+        json_status, body = asyncio.run(get("/rulesdb.json", sql="PRAGMA query_only = 0"))
+        missing, _ = asyncio.run(get("/rulesdb/no_such_table"))
+    assert (status, json_status, missing) == (400, 400, 404)
+    assert "Statement must be a SELECT" in html and '"ok": false' in body
+    assert [r.getMessage() for r in caplog.records] == [
+        "rulesdb: refused GET /rulesdb?sql=DELETE+FROM+release: 400 Statement must be a SELECT",
+        "rulesdb: refused GET /rulesdb.json?sql=PRAGMA+query_only+%3D+0: 400 Statement must be "
+        "a SELECT",
+        "rulesdb: refused GET /rulesdb/no_such_table: 404 Table not found"]
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "│" not in out + err

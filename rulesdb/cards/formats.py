@@ -22,8 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-import ijson
-
+from rulesdb.cards.jsonstream import JsonStream
 from rulesdb.errors import RulesdbError
 
 SCRYFALL = "scryfall"
@@ -86,33 +85,37 @@ def detect_format(path: Path) -> str:
 
 
 def _json_format(body: bytes) -> str | None:
-    """Walk the first events of the JSON text (it may be cut off by the head's end)."""
-    first_item_keys: set[str] = set()
-    top_keys: set[str] = set()
-    data_first_key = None
-    events = ijson.parse(io.BytesIO(body), use_float=True, multiple_values=True)
+    """Walk the start of the JSON text (it may be cut off by the head's end) until its shape
+    shows: a card object in an array, a whole object (a JSON line), or MTGJSON's ``data``."""
+    document = JsonStream(io.BytesIO(body))
     try:
-        for prefix, event, value in events:
-            if prefix == "" and event == "map_key":
-                top_keys.add(value)
-            elif prefix == "" and event == "end_map":  # a whole object, not MTGJSON's
-                return SCRYFALL_JSONL if _SCRYFALL_KEYS & top_keys else None
-            elif prefix == "item" and event == "map_key":
-                first_item_keys.add(value)
-                if _SCRYFALL_KEYS & first_item_keys:
-                    return SCRYFALL
-            elif prefix == "item" and event == "end_map":
-                return None  # the first card has no type line at all
-            elif prefix == "" and event == "end_array":
-                return None  # an empty array: nothing says it is Scryfall's
-            elif prefix == "data" and event == "map_key":
-                data_first_key = value
-            elif data_first_key is not None and prefix == f"data.{data_first_key}":
-                if event == "start_map":
-                    return MTGJSON_PRINTINGS
-                if event == "start_array":
-                    return MTGJSON_ATOMIC
-                return None
-    except ijson.JSONError:
-        return None  # cut off before the shape showed, or not JSON after all
-    return None
+        if document.peek() == "[":
+            return _array_format(document)
+        top_keys = set()
+        for key in document.members():
+            top_keys.add(key)
+            if key == "data" and document.peek() == "{":
+                first = next(document.members(), None)
+                if first is not None:
+                    shape = document.peek()
+                    return MTGJSON_PRINTINGS if shape == "{" else \
+                        MTGJSON_ATOMIC if shape == "[" else None
+            else:
+                document.value()
+        return SCRYFALL_JSONL if _SCRYFALL_KEYS & top_keys else None
+    except ValueError:  # cut off before the shape showed, or not JSON after all
+        return None
+
+
+def _array_format(document: JsonStream) -> str | None:
+    """Scryfall's when the first object item has a type line (or faces)."""
+    for _ in document.items():
+        if document.peek() != "{":
+            document.value()
+            continue
+        for key in document.members():
+            if key in _SCRYFALL_KEYS:
+                return SCRYFALL
+            document.value()
+        return None  # the first card has no type line at all
+    return None  # an empty array: nothing says it is Scryfall's

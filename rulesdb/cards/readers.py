@@ -1,7 +1,7 @@
-"""Cards from a card data file, one at a time, streamed (MTGJSON by ijson, Scryfall arrays by
-the standard library's scanner over a buffer, JSON Lines a line at a time, with orjson where
-installed): memory stays flat (one card, or for AllPrintings one set, at a time) however large
-the file is.
+"""Cards from a card data file, one at a time, streamed (JSON documents walked by
+:class:`~rulesdb.cards.jsonstream.JsonStream`, each card decoded on its own; JSON Lines a line
+at a time, with orjson where installed): memory stays flat (one card, and for AllPrintings the
+face fields of one set's cards, at a time) however large the file is.
 
 Each :class:`Card` carries the Oracle type line (``line``), the printed one where the file has
 it (MTGJSON ``originalType``) and the date its printing was released (Scryfall
@@ -13,21 +13,20 @@ from __future__ import annotations
 
 import codecs
 import json
-import re
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-import ijson
-
 from rulesdb.cards import formats
+from rulesdb.cards.jsonstream import CHUNK, JsonStream
+from rulesdb.errors import RulesdbError
+from rulesdb.util.text import first_line
 
 try:  # the `cards` extra: a faster decoder for JSON Lines
     from orjson import loads as _fast_loads
 except ImportError:  # pragma: no cover - the standard library decodes alone
     _fast_loads = None
-from rulesdb.errors import RulesdbError
 
 FACE_SEPARATOR = " // "
 
@@ -58,11 +57,11 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
                 yield card
         except UnicodeDecodeError as exc:
             raise MalformedCardFile(f"{path}: not UTF-8 text: {exc.reason}") from None
-        except (ijson.JSONError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
+        except ValueError as exc:  # json.JSONDecodeError is one
             where = f"line {exc.lineno}" if isinstance(exc, _LineError) else \
                 f"byte {raw.tell()}"
             raise MalformedCardFile(f"{path}: not valid {format_} JSON near {where}: "
-                                    f"{_first_line(exc)}") from None
+                                    f"{first_line(exc)}") from None
         except (OSError, EOFError) as exc:
             raise MalformedCardFile(f"{path}: damaged gzip data ({exc})") from None
         if progress is not None:
@@ -70,96 +69,18 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
 
 
 def _scryfall(stream: IO[bytes]) -> Iterator[Card]:
-    for card in _array_items(stream):
+    cards = JsonStream(stream, _fast_loads, _CHUNK)
+    for card in cards.values():
         yield _scryfall_card(card)
 
 
-_SPACE = re.compile(r"[ \t\n\r]*")
-_CHUNK = 1 << 18
-
-
-def _array_items(stream: IO[bytes]) -> Iterator[Any]:
-    """The items of a top-level JSON array, each decoded by the standard library's C scanner
-    from a text buffer refilled a chunk at a time: about twice ijson's speed, and still one
-    item (plus a chunk) in memory."""
-    decode = codecs.getincrementaldecoder("utf-8-sig")().decode
-    scan = json.JSONDecoder().scan_once
-    buffer, at, eof, want = "", 0, False, _CHUNK
-
-    def refill() -> None:
-        nonlocal buffer, at, eof
-        chunk = stream.read(want)
-        eof = not chunk
-        buffer = buffer[at:] + decode(chunk, final=eof)
-        at = 0
-
-    def skip_space() -> str:
-        """The next significant character ("" at the end of the file)."""
-        nonlocal at
-        while True:
-            at = _SPACE.match(buffer, at).end()  # type: ignore[union-attr]
-            if at < len(buffer) or eof:
-                return buffer[at:at + 1]
-            refill()
-
-    if skip_space() != "[":
-        raise ValueError("expected a JSON array")
-    at += 1
-    if skip_space() == "]":
-        return
-    while True:
-        whole = _whole_line_item(buffer, at) if _fast_loads is not None else None
-        if whole is not None:  # Scryfall's layout: the item is the rest of its line
-            item, end = whole
-        else:
-            try:
-                item, end = scan(buffer, at)
-            except (StopIteration, ValueError) as exc:  # cut off by the buffer's end, or bad
-                if eof:
-                    raise ValueError(str(exc) if isinstance(exc, ValueError) else
-                                     "expected a value") from None
-                want *= 2  # a long item: read more at a time, not rescan it chunk by chunk
-                refill()
-                continue
-            if end >= len(buffer) and not eof:  # a number may go on in the next chunk
-                want *= 2
-                refill()
-                continue
-        want = _CHUNK
-        at = end
-        yield item
-        following = skip_space()
-        at += 1
-        if following == "]":
-            return
-        if following != ",":
-            raise ValueError(f"expected ',' or ']' after an item, found {following!r}")
-        skip_space()
+_CHUNK = CHUNK  # the buffer's refill size (tests make it tiny)
 
 
 class _LineError(ValueError):
     def __init__(self, message: str, lineno: int) -> None:
         super().__init__(message)
         self.lineno = lineno
-
-
-def _whole_line_item(buffer: str, at: int) -> tuple[Any, int] | None:
-    """(item, end) when the text from ``at`` to its line's end (less a trailing comma) is one
-    whole JSON object, decoded by orjson; None to leave it to the scanner. JSON values end
-    where they end, so a whole object there is exactly the item the scanner would read."""
-    line_end = buffer.find("\n", at)
-    if line_end < 0:
-        return None
-    candidate = buffer[at:line_end].rstrip()
-    if candidate.endswith(","):
-        candidate = candidate[:-1].rstrip()
-    if not (candidate.startswith("{") and candidate.endswith("}")):
-        return None
-    try:
-        item = _fast_loads(candidate)  # type: ignore[misc]
-    except ValueError:
-        return None
-    return item, at + len(candidate)
 
 
 def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
@@ -195,13 +116,39 @@ def _scryfall_card(card: Any) -> Card:
     return Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
 
 
+def _data(stream: IO[bytes]) -> Iterator[tuple[JsonStream, str]]:
+    """(cursor, key) for each member of an MTGJSON document's ``data``, the cursor at the
+    member's value for the caller to read; the other top-level members (``meta``) skipped."""
+    document = JsonStream(stream, _fast_loads, _CHUNK)
+    for top in document.members():
+        if top != "data" or document.peek() != "{":
+            document.value()
+            continue
+        for key in document.members():
+            yield document, key
+    document.end()
+
+
+_FACE_KEYS = ("name", "side", "type", "originalType")  # all a printing's card needs
+
+
 def _printings(stream: IO[bytes]) -> Iterator[Card]:
-    for code, set_ in ijson.kvitems(stream, "data", use_float=True):
-        if not isinstance(set_, dict):
+    """Set by set, each card decoded on its own and kept only as its face fields until the
+    set's end: ``releaseDate`` may come after ``cards`` (MTGJSON sorts the keys)."""
+    for document, code in _data(stream):
+        if document.peek() != "{":
             raise MalformedCardFile("in AllPrintings.json, data maps set codes to sets")
-        released = _day(set_.get("releaseDate"))
+        found: dict[str, Any] = {}
+        for key in document.members():
+            if key in ("cards", "tokens") and document.peek() == "[":
+                found[key] = [{k: entry[k] for k in _FACE_KEYS if k in entry}
+                              if isinstance(entry, dict) else None
+                              for entry in document.values()]
+            else:
+                found[key] = document.value()
+        released = _day(found.get("releaseDate"))
         for key in ("cards", "tokens"):
-            yield from _grouped_faces(set_.get(key) or (), code, released)
+            yield from _grouped_faces(found.get(key) or (), code, released)
 
 
 def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[Card]:
@@ -221,6 +168,11 @@ def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[C
 
 
 def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | None) -> Card:
+    if len(faces) == 1:  # most cards: what the joins below give for one face, sooner
+        face = faces[0]
+        line, printed_line = face.get("type"), face.get("originalType")
+        if isinstance(line or "", str) and isinstance(printed_line or "", str):
+            return Card(face.get("name"), code, line or None, printed_line or None, released)
     lines = [face.get("type") for face in faces]
     printed = [face.get("originalType") for face in faces]
     return Card(faces[0].get("name"), code,
@@ -230,7 +182,8 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
 
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
-    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+    for document, name in _data(stream):
+        faces = document.value()
         if not isinstance(faces, list):
             raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
         faces = sorted((f for f in faces if isinstance(f, dict)),
@@ -258,8 +211,3 @@ def _day(value: Any) -> date | None:
         return date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         return None
-
-
-def _first_line(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__

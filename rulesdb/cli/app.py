@@ -13,6 +13,7 @@ import click
 from rulesdb import __version__
 from rulesdb.cli.output import emit_rows, output_options
 from rulesdb.errors import RulesdbError
+from rulesdb.util.text import first_line
 
 __all__ = ["AppContext", "as_of_option", "cli", "emit_rows", "main", "output_options",
            "parse_date", "pass_app"]
@@ -50,10 +51,10 @@ class AppContext:
         from rulesdb.store.engine import sqlite_file, sqlite_problem
 
         if self._engine is None:
-            return f"database error: {_first_line(exc)}"
+            return f"database error: {first_line(exc)}"
         path = sqlite_file(self._engine.url)
         reason = sqlite_problem(path) if path is not None else None
-        return f"cannot use {self.target}: {reason or _first_line(exc)}"
+        return f"cannot use {self.target}: {reason or first_line(exc)}"
 
     def data_engine(self, *, refuse_empty: bool = True):  # type: ignore[no-untyped-def]
         """The engine of a database to read: the embedded default upgrades itself; another
@@ -178,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if os.environ.get("RULESDB_DEBUG") or not _database_error(exc):
             raise
         app = ctx.find_object(AppContext) if ctx is not None else None
-        _fail(app.explain(exc) if app is not None else f"database error: {_first_line(exc)}", 2)
+        _fail(app.explain(exc) if app is not None else f"database error: {first_line(exc)}", 2)
 
 
 def _fail(message: str, code: int) -> None:
@@ -208,9 +209,3 @@ def _database_error(exc: Exception) -> bool:
         return True
     psycopg = sys.modules.get("psycopg")
     return psycopg is not None and isinstance(exc, psycopg.Error)
-
-
-def _first_line(exc: BaseException) -> str:
-    inner = getattr(exc, "orig", None) or exc
-    lines = [line.strip() for line in str(inner).splitlines() if line.strip()]
-    return lines[0] if lines else type(inner).__name__

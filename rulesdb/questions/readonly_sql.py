@@ -49,6 +49,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
+from rulesdb.util.text import first_line
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
 BATCH = 5000  # rows fetched at a time: memory stays flat however many rows there are
@@ -273,7 +274,7 @@ def _sqlite_query(url: URL, sql: str,
     try:
         connection = sqlite3.connect(uri, uri=True, timeout=min(10.0, timeout))
     except sqlite3.Error as exc:
-        raise RulesdbError(f"cannot open {path} read-only: {_first_line(exc)}") from None
+        raise RulesdbError(f"cannot open {path} read-only: {first_line(exc)}") from None
     # SQLite has no statement timeout: abort from the progress handler, which also runs while
     # rows are fetched.
     connection.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
@@ -295,7 +296,7 @@ def _sqlite_query(url: URL, sql: str,
 
 def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
                   timeout: float) -> RulesdbError:
-    message = _first_line(exc)
+    message = first_line(exc)
     name = getattr(exc, "sqlite_errorname", "")
     if "interrupted" in message and time.monotonic() > deadline:
         return _timed_out(timeout)
@@ -333,7 +334,7 @@ def _postgresql_query(url: URL, sql: str,
         connection = psycopg.connect(conninfo, options=options, autocommit=False,
                                      application_name="rulesdb sql", **wait)
     except psycopg.Error as exc:
-        raise RulesdbError(f"cannot connect to {mask(url)}: {_first_line(exc)}") from None
+        raise RulesdbError(f"cannot connect to {mask(url)}: {first_line(exc)}") from None
     # The server's statement_timeout can be lifted by the query itself (set_config); the
     # watchdog cannot: it cancels whatever the backend is doing at the deadline.
     watchdog = threading.Timer(timeout, _cancel, (connection,))
@@ -350,12 +351,12 @@ def _postgresql_query(url: URL, sql: str,
         raise _timed_out(timeout) from None
     except (psycopg.errors.ReadOnlySqlTransaction,
             psycopg.errors.InsufficientPrivilege) as exc:
-        raise RulesdbError(f"{READ_ONLY}: the database refused it ({_first_line(exc)})"
+        raise RulesdbError(f"{READ_ONLY}: the database refused it ({first_line(exc)})"
                            ) from None
     except psycopg.Error as exc:
         if time.monotonic() > deadline:  # the cancel can also surface as a lost connection
             raise _timed_out(timeout) from None
-        raise RulesdbError(f"SQL error: {_first_line(exc)}") from None
+        raise RulesdbError(f"SQL error: {first_line(exc)}") from None
     finally:
         watchdog.cancel()
         connection.close()  # never committed: the server rolls the transaction back
@@ -408,8 +409,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, memoryview | bytes):
         return "\\x" + bytes(value).hex()  # PostgreSQL's own text form of bytea
     return value
-
-
-def _first_line(exc: BaseException) -> str:
-    message = str(exc).strip()
-    return message.splitlines()[0] if message else type(exc).__name__

@@ -25,7 +25,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
 
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -289,8 +289,9 @@ class CardTypeRename(Base):
     )
 
 
-class SubtypeRename(Base):
-    __tablename__ = "subtype_rename"
+class _SubtypeSuccession:
+    """The columns and keys a curated subtype change has: in a release, a category's old name
+    (a subtype once listed) gave way to a new name the release lists."""
 
     release_date: Mapped[date] = mapped_column(primary_key=True)
     category: Mapped[str] = mapped_column(NAME, primary_key=True)
@@ -298,33 +299,30 @@ class SubtypeRename(Base):
     new_name: Mapped[str] = mapped_column(NAME)
     rule: Mapped[str] = mapped_column(RULE)
 
-    __table_args__ = (
-        ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
-        ForeignKeyConstraint(
-            ["release_date", "category", "new_name"],
-            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
-        ),
-    )
+    @declared_attr.directive
+    def __table_args__(cls) -> tuple[ForeignKeyConstraint, ...]:
+        return (
+            ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
+            ForeignKeyConstraint(
+                ["release_date", "category", "new_name"],
+                ["release_subtype.release_date", "release_subtype.category",
+                 "release_subtype.name"],
+            ),
+        )
 
 
-class SubtypeMerge(Base):
+class SubtypeRename(_SubtypeSuccession, Base):
+    """A subtype a release renames (Kaladesh -> Avishkar)."""
+
+    __tablename__ = "subtype_rename"
+
+
+class SubtypeMerge(_SubtypeSuccession, Base):
     """A subtype a release drops because its cards took another it lists (Naga -> Snake)."""
 
     __tablename__ = "subtype_merge"
 
-    release_date: Mapped[date] = mapped_column(primary_key=True)
-    category: Mapped[str] = mapped_column(NAME, primary_key=True)
-    old_name: Mapped[str] = mapped_column(NAME, primary_key=True)
-    new_name: Mapped[str] = mapped_column(NAME)
-    rule: Mapped[str] = mapped_column(RULE)
 
-    __table_args__ = (
-        ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
-        ForeignKeyConstraint(
-            ["release_date", "category", "new_name"],
-            ["release_subtype.release_date", "release_subtype.category", "release_subtype.name"],
-        ),
-    )
 # The whole rulebook (revision rulebook_schema): each distinct text once, releases point to it.
 # The full-text index (SQLite FTS5 table rulebook_fts, PostgreSQL column rulebook_text.search)
 # is each backend's own and not modelled; migrations/env.py leaves it out of comparisons.

@@ -10,8 +10,10 @@ from typing import NamedTuple
 
 from rulesdb.errors import RulesdbError
 from rulesdb.util.names import lookup_key
+from rulesdb.util.rules import rule_key
+from rulesdb.vocabulary.citations import CURRENT, Citations, find_citations
 
-GAIN_RULE = "205.3d"  # "can't gain a subtype that doesn't correspond to one of its types"
+GAIN_RULE = CURRENT.gain  # today's number; each release cites its own (Index.citations)
 # 205.3b: "all words after the dash are, collectively, a single subtype" for these categories.
 WHOLE_TEXT_CATEGORIES = frozenset({"planar"})
 
@@ -34,6 +36,7 @@ class Index(NamedTuple):
     phrase_starts: frozenset[str]  # their first words
     phrase_lengths: tuple[int, ...]  # word counts of those phrases, longest first
     whole_text_card_types: frozenset[str]  # card types whose subtype is the whole text
+    citations: Citations = CURRENT  # the release's own rules for each problem (205.1, ...)
 
 
 def build_index(effective_date: date, *,
@@ -41,9 +44,11 @@ def build_index(effective_date: date, *,
                 supertypes: Mapping[str, str],
                 categories: Mapping[str, str],
                 category_card_types: Mapping[str, Iterable[str]],
-                subtypes: Mapping[str, Iterable[str]]) -> Index:
+                subtypes: Mapping[str, Iterable[str]],
+                rules: Mapping[str, str] | None = None) -> Index:
     """``card_types``/``supertypes`` map name -> rule, ``categories`` category -> rule,
-    ``category_card_types`` and ``subtypes`` map a category to its card types and subtypes."""
+    ``category_card_types`` and ``subtypes`` map a category to its card types and subtypes;
+    ``rules`` (number -> text) are the release's recorded rules, which say what it cites."""
     order = tuple(sorted(categories, key=lambda c: (rule_key(categories[c]), c)))
     names = {c: tuple(sorted(subtypes.get(c, ()))) for c in order}
     keyed: dict[str, list[tuple[str, str]]] = {}
@@ -53,9 +58,10 @@ def build_index(effective_date: date, *,
     card_of = {c: frozenset(category_card_types.get(c, ())) for c in order}
     phrases = frozenset(lookup_key(n) for c in order if c not in WHOLE_TEXT_CATEGORIES
                         for n in names[c] if " " in n.strip())
+    card_type_rule = _one_rule(card_types, "card type")
     return Index(
         effective_date=effective_date,
-        card_type_rule=_one_rule(card_types, "card type"),
+        card_type_rule=card_type_rule,
         supertype_rule=_one_rule(supertypes, "supertype"),
         categories=order,
         card_types={lookup_key(n): n for n in card_types},
@@ -70,6 +76,7 @@ def build_index(effective_date: date, *,
         phrase_lengths=tuple(sorted({len(p.split()) for p in phrases}, reverse=True)),
         whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
                                         for t in card_of[c]),
+        citations=find_citations(rules or {}, card_type_rule, categories, names),
     )
 
 
@@ -97,15 +104,6 @@ def name_in(entries: Iterable[tuple[str, str]], category: str) -> str | None:
         if entry_category == category:
             return name
     return None
-
-
-def rule_key(rule: str) -> tuple[int | str, ...]:
-    """205.3g < 205.3m < 205.10: numbers compare as numbers, letters as letters."""
-    out: list[int | str] = []
-    for part in rule.split("."):
-        digits = part.rstrip("abcdefghijklmnopqrstuvwxyz")
-        out += [int(digits) if digits.isdigit() else 0, part[len(digits):]]
-    return tuple(out)
 
 
 def _one_rule(names_to_rules: Mapping[str, str], what: str) -> str:

@@ -46,6 +46,8 @@ _LOAD = {
     "category_card_types": "SELECT category, card_type FROM release_category_card_type "
                            "WHERE release_date = :day",
     "subtypes": "SELECT category, name FROM release_subtype WHERE release_date = :day",
+    # The release's type-line rules and those it cites: which of its rules a problem cites.
+    "rules": "SELECT number, text FROM rule_text WHERE release_date = :day",
 }
 _CACHE: OrderedDict[tuple[str, date, str], Vocabulary] = OrderedDict()
 _CACHE_MAX = 256  # more than the releases (135), so a warm cache holds every one
@@ -128,6 +130,7 @@ def _load(connection: Connection, day: date, seed: str) -> Vocabulary:
         category_card_types=grouped["category_card_types"],
         subtypes=grouped["subtypes"],
         seed_sha256=seed,
+        rules=dict(rows["rules"]),
     )
 
 

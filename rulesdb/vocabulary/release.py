@@ -19,6 +19,8 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
+from rulesdb.util.text import with_article
+from rulesdb.vocabulary.citations import CURRENT, NO_CHOICE_RULE
 from rulesdb.vocabulary.index import GAIN_RULE, build_index, name_in, segment_words
 from rulesdb.vocabulary.spelling import MEMO_LENGTH, cached_key, not_text, word_key
 from rulesdb.vocabulary.typeline import TypeLine, TypeLineParser
@@ -26,7 +28,7 @@ from rulesdb.vocabulary.typeline import TypeLine, TypeLineParser
 __all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
            "Vocabulary"]
 
-CHOICE_RULE = "205.3e"  # "choose one, and only one, existing subtype ... for the card type"
+CHOICE_RULE = CURRENT.choice  # today's 205.3e; each release cites its own (Index.citations)
 
 _KIND_ALIASES = {"card type": "card type", "card_type": "card type", "card-type": "card type",
                  "supertype": "supertype", "subtype": "subtype"}
@@ -100,14 +102,17 @@ class Vocabulary:
                  categories: Mapping[str, str],
                  category_card_types: Mapping[str, Iterable[str]],
                  subtypes: Mapping[str, Iterable[str]],
-                 seed_sha256: str = "") -> None:
+                 seed_sha256: str = "",
+                 rules: Mapping[str, str] | None = None) -> None:
         """Names as the CR spells them: ``card_types``/``supertypes`` map name -> rule,
         ``categories`` category -> rule, ``category_card_types`` and ``subtypes`` map a
-        category to its card types and its subtype names."""
+        category to its card types and its subtype names. ``rules`` (number -> text, the
+        release's ``rule_text``) decide which of its rules a problem cites; without them,
+        today's numbers."""
         put = object.__setattr__
         index = build_index(effective_date, card_types=card_types, supertypes=supertypes,
                             categories=categories, category_card_types=category_card_types,
-                            subtypes=subtypes)
+                            subtypes=subtypes, rules=rules)
         put(self, "effective_date", effective_date)
         put(self, "seed_sha256", seed_sha256)
         put(self, "index", index)
@@ -205,23 +210,30 @@ class Vocabulary:
             name = name_in(self.index.subtypes[key], category)
             return Choice(word, category, True, name, self.rule_of(category), None)
 
+        cited = self.index.citations
+
         def no(reason: str) -> Choice:
-            return Choice(word, category, False, None, CHOICE_RULE, reason)
+            if cited.choice is None:  # cite the list's rule, and say why
+                reason += f"; {NO_CHOICE_RULE}: cited is {self.rule_of(category)}, which " \
+                          f"names the {wanted}s"
+            return Choice(word, category, False, None, cited.choice_rule(self.rule_of(category)),
+                          reason)
 
         if not key:
             return no(f"nothing was chosen: choose one {wanted}")
         meanings = self.describe(word)
         if meanings:
             what = " and ".join(f"{m.kind} ({m.rule})" for m in meanings)
-            return no(f"{meanings[0].name} is a {what}, not a {wanted}")
+            return no(f"{meanings[0].name} is {with_article(what)}, not {with_article(wanted)}")
         parts = segment_words(key.split(), self.index)
         found = [self.index.subtypes.get(part) for part in parts]
         if len(parts) > 1 and all(found):
             listed = ", ".join(entries[0][1] for entries in found if entries)
             return no(f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}); "
                       f"choose one, and only one, {wanted}")
-        return no(f"'{' '.join(word.split())}' is not one of the {wanted}s listed in "
-                  f"{self.rule_of(category)}")
+        where = "the glossary (no rule lists them)" if category in cited.glossary_lists \
+            else self.rule_of(category)
+        return no(f"'{' '.join(word.split())}' is not one of the {wanted}s listed in {where}")
 
     def describe(self, word: str) -> list[Meaning]:
         """Everything ``word`` is in this release: card type, supertype, subtype(s)."""

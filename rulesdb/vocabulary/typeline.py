@@ -24,7 +24,8 @@ Dryad → creature. A subtype in two categories (Spacecraft: artifact and planar
 first category, in the CR's order, that fits one of the line's card types.
 
 Bad lines raise nothing: each problem is an error (rule, message) in the TypeLine, and every
-word typed stays in the rendered line. Citations:
+word typed stays in the rendered line. Citations, in today's numbers (each release cites its
+own rule that says the same: 204.3c, 212.2 ..., see ``rulesdb.vocabulary.citations``):
 
 - a subtype that fits none of the line's card types: 205.3d;
 - an unknown word after the dash: the rule(s) listing the subtypes of the line's card types
@@ -49,14 +50,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
 from rulesdb.util.jsonlines import dumps_line
-from rulesdb.vocabulary.index import GAIN_RULE, Index
+from rulesdb.util.text import with_article
+from rulesdb.vocabulary.index import Index
 from rulesdb.vocabulary.spelling import word_key
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-CARD_TYPE_PRESENT_RULE = "205.1"  # "It contains the card's card type(s)"
-SUBTYPE_WORDS_RULE = "205.3b"  # subtypes are listed after a long dash, one per word
 LONG_DASH = "\u2014"
 FACE_SEPARATOR = " // "
 # Words Scryfall and MTGJSON put before a line's types that the CR does not list as types.
@@ -242,14 +242,15 @@ class TypeLineParser:
         head: list[str] = []
         unknown: list[str] = []
         supertypes, card_types = self._head(words, head, unknown, errors)
+        cited = self.index.citations
         if not card_types:
-            errors.append(TypeLineError(CARD_TYPE_PRESENT_RULE, "no card type: a type line "
-                                                                "contains the card's card types"))
+            errors.append(TypeLineError(cited.type_line, "no card type: a type line contains "
+                                                         "the card's card types"))
         subtypes: tuple[ParsedSubtype, ...] = ()
         if len(parts) > 1:
             if len(parts) > 2:
-                errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "more than one dash: subtypes "
-                                                                "are listed after one long dash"))
+                errors.append(TypeLineError(cited.subtype_words, "more than one dash: "
+                                            "subtypes are listed after one long dash"))
             subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors)
             unknown += [subtype.name for subtype in subtypes if subtype.category is None]
         return TypeLine(self.index.effective_date, tuple(supertypes), tuple(card_types),
@@ -291,23 +292,30 @@ class TypeLineParser:
             if entries:
                 category, name = entries[0]
                 head.append(name)
-                errors.append(TypeLineError(SUBTYPE_WORDS_RULE, f"{name} is a {category} type: "
-                                                                "subtypes are listed after a dash"))
+                errors.append(TypeLineError(
+                    index.citations.subtype_words,
+                    f"{name} is {with_article(category)} type: subtypes are listed after a dash"))
                 continue
             head.append(word)
             unknown.append(word)
+            day = index.effective_date.isoformat()
+            if not index.supertype_rule:  # 1999-2003: no supertypes to be one of
+                errors.append(TypeLineError(index.card_type_rule, f"'{word}' is not a card type "
+                                            f"({index.card_type_rule}) in the release of {day}, "
+                                            "which has no supertypes"))
+                continue
             before_card_type = any(word_key(w) in known_card_types for w in words[position + 1:])
             errors.append(TypeLineError(
                 index.supertype_rule if before_card_type else index.card_type_rule,
                 f"'{word}' is neither a card type ({index.card_type_rule}) nor a supertype "
-                f"({index.supertype_rule}) in the release of {index.effective_date.isoformat()}"))
+                f"({index.supertype_rule}) in the release of {day}"))
         return supertypes, card_types
 
     def _tail(self, words: list[str], card_types: tuple[str, ...],
               errors: list[TypeLineError]) -> tuple[ParsedSubtype, ...]:
         if not words:
-            errors.append(TypeLineError(SUBTYPE_WORDS_RULE, "nothing follows the dash: subtypes "
-                                                            "are listed after it"))
+            errors.append(TypeLineError(self.index.citations.subtype_words,
+                                        "nothing follows the dash: subtypes are listed after it"))
             return ()
         index = self.index
         correlations = self._correlations
@@ -328,7 +336,7 @@ class TypeLineParser:
             if error is not None:
                 errors.append(error)
             if subtype in subtypes:
-                errors.append(TypeLineError(SUBTYPE_WORDS_RULE,
+                errors.append(TypeLineError(index.citations.subtype_words,
                                             f"the subtype {subtype.name} is listed twice"))
             subtypes.append(subtype)
         return tuple(subtypes)
@@ -364,8 +372,8 @@ def _correlate(entries: tuple[tuple[str, str], ...], card_types: tuple[str, ...]
     category, name = entries[0]
     kinds = " and ".join(f"{c} type" for c, _ in entries)
     return ParsedSubtype(name, category, ()), TypeLineError(
-        GAIN_RULE, f"{name} is a {kinds}; it corresponds to none of the line's card types "
-                   f"({_listed(card_types)})")
+        index.citations.gain, f"{name} is {with_article(kinds)}; it corresponds to none of "
+                              f"the line's card types ({_listed(card_types)})")
 
 
 def _segments(words: list[str], card_types: tuple[str, ...],
@@ -409,11 +417,16 @@ def _unknown_subtype(text: str, card_types: tuple[str, ...], index: Index) -> Ty
                   if not index.category_card_types[c].isdisjoint(card_types)]
     day = index.effective_date.isoformat()
     if not categories:
-        return TypeLineError(GAIN_RULE, f"'{text}' is not a subtype of any of the line's card "
+        return TypeLineError(index.citations.gain, f"'{text}' is not a subtype of any of the "
+                                                   f"line's card "
                                         f"types ({_listed(card_types)}) in the release of {day}")
     kinds = " or ".join(f"{c} type" for c in categories)
     rules = ", ".join(index.category_rules[c] for c in categories)
-    return TypeLineError(rules, f"'{text}' is not a {kinds} in the release of {day}")
+    glossary = [c for c in categories if c in index.citations.glossary_lists]
+    where = f" (the glossary lists the {' and '.join(glossary)} types; no rule lists them)" \
+        if glossary else ""
+    return TypeLineError(rules, f"'{text}' is not {with_article(kinds)} in the release of "
+                                f"{day}{where}")
 
 
 def _listed(names: Sequence[str]) -> str:

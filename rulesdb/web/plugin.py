@@ -21,12 +21,13 @@ from urllib.parse import quote, unquote
 
 import markdown
 from datasette import Response, hookimpl
+from datasette import handle_exception as datasette_handler
 from markupsafe import Markup, escape
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import make_engine
-from rulesdb.web import chart, pages
+from rulesdb.web import chart, pages, refusals
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.metadata import DATABASE
 
@@ -201,3 +202,18 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
         ("/", "Releases"), ("/diff", "Compare releases"), ("/chart", "Chart"),
         ("/search", "Search the rulebook"),
         (f"/{DATABASE}", "Tables, views and SQL"))]
+
+
+@hookimpl(trylast=True)
+def handle_exception(datasette: Any, request: Any, exception: BaseException) -> Any:
+    """Datasette's own handler stands aside (rulesdb.web.server.build): a refused request is one
+    line on the console (rulesdb.web.refusals); anything else, Datasette's handler as ever."""
+    info = refusals.refusal(exception)
+    if info is None:
+        return datasette_handler.handle_exception(datasette=datasette, request=request,
+                                                  exception=exception)
+
+    async def inner() -> Response:
+        return await refusals.respond(datasette, request, info)
+
+    return inner

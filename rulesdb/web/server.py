@@ -3,6 +3,7 @@ refuses writes), queries cut off after ``SQL_TIME_LIMIT_MS``, no write canned qu
 
 from __future__ import annotations
 
+import logging
 import socket
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from datasette.database import Database
 from datasette.plugins import pm
 
 from rulesdb.errors import RulesdbError
-from rulesdb.web import plugin
+from rulesdb.web import plugin, refusals
 from rulesdb.web.metadata import DATABASE, SETTINGS, metadata
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -21,6 +22,8 @@ def build(path: Path) -> Datasette:
     """A Datasette serving ``path`` as /rulesdb, with rulesdb's pages and descriptions."""
     if not pm.is_registered(plugin):
         pm.register(plugin, name=plugin.PLUGIN)
+    if pm.get_plugin(refusals.DATASETTE_HANDLER_NAME) is not None:
+        pm.unregister(name=refusals.DATASETTE_HANDLER_NAME)  # the plugin calls it (refusals)
     datasette = Datasette(metadata=metadata(), settings=SETTINGS, template_dir=str(TEMPLATES))
     datasette.add_database(Database(datasette, path=str(path), is_mutable=False), name=DATABASE)
     return datasette
@@ -41,6 +44,11 @@ def listen(host: str, port: int) -> socket.socket:
 
 def run(path: Path, sock: socket.socket) -> None:
     import uvicorn
+
+    console = logging.StreamHandler()  # stderr: the refusals' one line each (refusals.py)
+    console.setFormatter(logging.Formatter("%(message)s"))
+    refusals.LOG.addHandler(console)
+    refusals.LOG.propagate = False
 
     config = uvicorn.Config(build(path).app(), log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,52 @@
+"""Requests Datasette refuses — a write, a query it cannot run, a page that is not there: one
+line on the server's console instead of the traceback (with every local) Datasette's own
+handler prints through ``rich``, and the same 4xx page or JSON it would send. Server errors
+(5xx) are left to Datasette: their traceback is what a maintainer needs."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from datasette import Response
+from datasette.utils import add_cors_headers
+from datasette.utils.asgi import Base400
+from datasette.views.base import DatasetteError
+from markupsafe import Markup
+
+from rulesdb.util.text import clip
+
+LOG = logging.getLogger("rulesdb.web")
+# Datasette's default handler prints every 4xx with rich (where installed); rulesdb's plugin
+# takes its place and calls it for the rest.
+DATASETTE_HANDLER_NAME = "datasette.handle_exception"
+
+
+def refusal(exception: BaseException) -> dict[str, Any] | None:
+    """Datasette's error fields (``ok``, ``error``, ``status``, ``title``, ...) for a request it
+    refused; None for anything else."""
+    if isinstance(exception, Base400):
+        return {"ok": False, "error": exception.args[0], "status": exception.status,
+                "title": None}
+    if isinstance(exception, DatasetteError) and exception.status < 500:
+        message = Markup(exception.message) if exception.message_is_html else exception.message
+        return {**exception.error_dict, "ok": False, "error": message,
+                "status": exception.status, "title": exception.title}
+    return None
+
+
+async def respond(datasette: Any, request: Any, info: dict[str, Any]) -> Response:
+    query = f"?{request.query_string}" if request.query_string else ""
+    message = str(info["error"]).strip().splitlines() or [""]
+    LOG.warning("rulesdb: refused %s %s: %s %s", request.method,
+                clip(request.path + query, 200), info["status"], message[0])
+    headers: dict[str, str] = {}
+    if datasette.cors:
+        add_cors_headers(headers)
+    if request.path.endswith(".json"):
+        return Response.json(info, status=info["status"], headers=headers)
+    template = datasette.jinja_env.select_template([f"{info['status']}.html", "error.html"])
+    html = await template.render_async(dict(info, urls=datasette.urls,
+                                            app_css_hash=datasette.app_css_hash(),
+                                            menu_links=lambda: []))
+    return Response.html(html, status=info["status"], headers=headers)
