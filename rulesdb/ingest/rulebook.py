@@ -42,6 +42,7 @@ _RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (
 _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
 _LATER_SENSE = re.compile(r"[2-9]\. \S")  # "2. A counter is ...": a sense of the entry above
 _EXAMPLE = "Example"
+_LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
@@ -284,6 +285,11 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             definition.insert(0, (term_line, glued["sense"]))
             notes.append(f"{source}:{term_line}: glossary term {term!r} runs into its first "
                          "sense ('1.') on one line; read as the term, then the sense")
+        if len(term) > _LONGEST_TERM:
+            # 2003-06-01 (.rtf) lost paragraph breaks: "FadingFading is a keyword ...".
+            notes.append(f"{source}:{term_line}: glossary entry {_clip(term)!r} runs its term "
+                         "into a definition (the file lost the break between them); kept as "
+                         "printed")
         if not definition:
             raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
                                 "definition; expected the term, then its text on the next line")
