@@ -173,8 +173,9 @@ def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str]
     blank_before = True
     for offset, raw in enumerate(lines):
         line = normalise(raw)
-        after_blank, blank_before = blank_before, not line
-        if not line or _RULING.fullmatch(line):
+        ruling = bool(_RULING.fullmatch(line))  # read as the blank line it stands for
+        after_blank, blank_before = blank_before, not line or ruling
+        if not line or ruling:
             continue
         number = first_line + offset
         if wrapped and not after_blank and drafts:  # "407, "Adding ..." goes on a paragraph
@@ -226,8 +227,9 @@ def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
 
 def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple[int, str]]]:
     """The glossary's blank-separated blocks of (line, text), each block's first line marked by
-    a leading space when it is indented; in a hard-wrapped file a definition's line goes on its
-    paragraph unless indented deeper than the block's first definition line."""
+    a leading space when it is indented; in a hard-wrapped file a line goes on its paragraph
+    unless indented deeper than the block's first text line (its first definition line).
+    """
     blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
     margin: int | None = None
@@ -237,8 +239,8 @@ def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple
             indent = len(raw) - len(raw.lstrip())
             if not block:
                 block.append((first_line + offset, " " * bool(indent) + line))
-                margin = None
-            elif wrapped and len(block) > 1 and indent <= (margin or 0):
+                margin = indent if indent else None  # an indented block is one paragraph on
+            elif wrapped and margin is not None and indent <= margin:
                 block[-1] = (block[-1][0], _joined(block[-1][1], line))
             else:
                 block.append((first_line + offset, line))
