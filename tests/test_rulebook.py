@@ -264,3 +264,30 @@ def test_rebuild_rulebook_over_the_shipped_seeds_changes_nothing(
     assert out == ("64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
                    "71 releases pinned in archive_rulebook: cr_1999_04_23 .. cr_2018_06_08\n")
     assert files() == before
+
+
+def test_archive_eras_read_by_their_grammar() -> None:
+    if not ARCHIVE_DIR.is_dir():
+        pytest.skip(NO_ARCHIVE)
+    first = read_rulebook(ARCHIVE_DIR / "MagicCompRules-19990423.txt")  # date at its end
+    assert first.effective_date == date(1999, 4, 23)
+    assert [r.number for r in first.rules[:3]] == ["1", "100", "100.1"]  # after its intro
+    assert first.rules[2].text.endswith("website at <www.wizards.com>.")  # unwrapped, one line
+    assert first.glossary[-1].term == "Zone"  # the Index after it is no glossary
+    assert any("hard-wrapped" in note for note in first.notes)
+    counter = {g.term: g for g in read_rulebook(ARCHIVE_DIR / "MagicCompRules-19991101.txt")
+               .glossary}["Counter"]  # a blank line between its senses
+    assert counter.text.startswith("1. To counter") and "\n2. A counter is" in counter.text
+    wrapped = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20010723.txt")
+    rules = {r.number: r for r in wrapped.rules}
+    assert rules["212.2"].text.endswith("(see rule 212.2c).")  # "212.2c)." goes on a line
+    symbol = {g.term: g for g in wrapped.glossary}["Expansion Symbol"]
+    assert "\nExpansions and Editions\nArabian Nights" in symbol.text
+    assert any("'Expansions and Editions' has no definition of its own" in note
+               for note in wrapped.notes)
+    spaced = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20090711.txt")
+    assert {"702.37a", "702.37b"} <= {r.number for r in spaced.rules}
+    assert any("702.37a is printed '702. 37a'" in note for note in spaced.notes)
+    rtf = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20030601.rtf")  # through read_source
+    assert rtf.effective_date == date(2003, 6, 1)
+    assert any("'FadingFading is a keyword" in note for note in rtf.notes)
