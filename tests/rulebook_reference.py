@@ -22,6 +22,8 @@ SPLIT_NUMBER = re.compile(r"^([0-9]{3})\. ([0-9]+[a-z][a-z]?) (.+)$")  # "702. 3
 FIRST_RULE = re.compile(r"^100\.1\.? ")
 DECORATION = re.compile(r"^[=-]{3,}$")
 GLUED_TERM = re.compile(r"^(.*[a-z])(1\. .+)$")
+# A term is short (68 characters at most); a longer first line lost the break before its text.
+RUN_ON_TERM = re.compile(r"^(.{1,80}?[a-z)])([A-Z“\"].*)$")
 SECOND_SENSE = re.compile(r"^[2-9]\. ")
 DATE_LINE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -121,6 +123,9 @@ def _glossary(raw: list[str], lines: list[str], wrapped: bool) -> list[tuple[str
             entries[-1].append(block[0][1])  # a heading inside the entry above
             continue
         term, definition = block[0][1], paragraphs(block[1:])
+        run_on = RUN_ON_TERM.match(term) if len(term) > 80 else None
+        if run_on:
+            term, definition = run_on[1], [run_on[2], *definition]
         glued = GLUED_TERM.match(term)
         if glued and definition and definition[0].startswith("2. "):
             term, definition = glued[1], [glued[2], *definition]

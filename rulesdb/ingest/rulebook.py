@@ -43,6 +43,7 @@ _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
 _LATER_SENSE = re.compile(r"[2-9]\. \S")  # "2. A counter is ...": a sense of the entry above
 _EXAMPLE = "Example"
 _LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
+_GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>[A-Z“\"].*)")  # "FadingFading is ..."
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
@@ -287,11 +288,18 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             definition.insert(0, (term_line, glued["sense"]))
             notes.append(f"{source}:{term_line}: glossary term {term!r} runs into its first "
                          "sense ('1.') on one line; read as the term, then the sense")
-        if len(term) > _LONGEST_TERM:
-            # 2003-06-01 (.rtf) lost paragraph breaks: "FadingFading is a keyword ...".
-            notes.append(f"{source}:{term_line}: glossary entry {_clip(term)!r} runs its term "
-                         "into a definition (the file lost the break between them); kept as "
-                         "printed")
+        glued_text = _GLUED_TEXT.fullmatch(term) if len(term) > _LONGEST_TERM else None
+        if glued_text:
+            # 2003-06-01 (.rtf) lost paragraph breaks, and some blank lines with them:
+            # "FadingFading is a keyword ...". Its term ends where its text starts, unspaced;
+            # the entries printed on after it, to the next blank line, stay in its text.
+            printed = term
+            term = glued_text["term"]
+            definition.insert(0, (term_line, glued_text["text"]))
+            notes.append(f"{source}:{term_line}: glossary line {_clip(printed)!r} runs its term "
+                         "into its text (the file lost the break between them); read as the "
+                         f"term {term!r}, then its text, with the lines after it to the next "
+                         "blank line kept in that text as printed")
         if not definition:
             raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
                                 "definition; expected the term, then its text on the next line")
