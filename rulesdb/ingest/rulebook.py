@@ -38,6 +38,7 @@ _RULE = re.compile(r"(?P<number>\d{3}(?:\.\d+(?:[a-z]{1,2})?)?)(?P<dot>\.?)(?P<g
                    r"(?P<text>\S.*)")
 # "702. 37a Storm is ..." (2005-2009): a space inside the number, never a rule's own text.
 _SPACED = re.compile(r"(?P<head>\d{3})\. (?P<tail>\d+[a-z]{1,2}) (?P<text>\S.*)")
+_LOST_NUMBER = re.compile(r"[a-z] ")  # "408.f Card": the number between dot and letter lost
 _RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (1999)
 _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
 _LATER_SENSE = re.compile(r"[2-9]\. \S")  # "2. A counter is ...": a sense of the entry above
@@ -222,6 +223,12 @@ def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
         # "100.1aThe" cannot be told from a longer number: only a capital after a dot is read.
         raise CRFormatError(source, line, f"rule number {rule!r} runs into its text; expected "
                             f"a space after it")
+    if match["dot"] and not match["gap"] and _LOST_NUMBER.match(match["text"]):
+        # 1999-11-01 "408.f Card text ...", 2008-10-01 "306.b If ...": no number to read it as.
+        notes.append(f"{source}:{line}: rule {rule}.{match['text'][0]} is printed without its "
+                     f"subrule's number; kept as printed, as rule {rule} with the text "
+                     f"{_clip(match['text'], 20)!r}")
+        return
     notes.append(f"{source}:{line}: rule {rule} is printed {printed!r}, its spacing or dot "
                  "unlike the other rules'")
 
