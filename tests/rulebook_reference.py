@@ -1,9 +1,12 @@
 """A second, independent reader of a CR file's rules and glossary, for checking the first.
 
 Written line by line with its own patterns (rulesdb.ingest.rulebook scans the text as a whole),
-sharing only the decoder. It reads what a person would: the body runs from the first section
-("1. Game Concepts") after the table of contents to the second "Glossary" line, the glossary
-from there to the second "Credits" line; a number starts a rule, "Example" lines are examples.
+sharing only the decoding of the file (``read_source``: .txt in any encoding, .docx, .rtf). It
+reads what a person would: the body runs from the last "1. <section>" line before the first
+rule (100.1) to the next "Glossary" line, the glossary from there to the next "Credits" or
+"Index" line; a number starts a rule, "Example" lines are examples. A file converted from print
+(many lines going on in lower case) is hard-wrapped: there a rule starts only after a blank
+line, and a paragraph's lines are one paragraph.
 """
 
 from __future__ import annotations
@@ -11,12 +14,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rulesdb.ingest.decoding import read_cr_file
+from rulesdb.ingest.sources import read_source
 
 SECTION_LINE = re.compile(r"^([1-9])\. (.+)$")
 RULE_LINE = re.compile(r"^([0-9]{3}(?:\.[0-9]+(?:[a-z][a-z]?)?)?)\.?[ ]*(\S.*)$")
+SPLIT_NUMBER = re.compile(r"^([0-9]{3})\. ([0-9]+[a-z][a-z]?) (.+)$")  # "702. 37a Storm ..."
+FIRST_RULE = re.compile(r"^100\.1\.? ")
+DECORATION = re.compile(r"^[=-]{3,}$")
 GLUED_TERM = re.compile(r"^(.*[a-z])(1\. .+)$")
-DATE_LINE = re.compile(r"effective as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
+# A term is short (68 characters at most); a longer first line lost the break before its text.
+RUN_ON_TERM = re.compile(r"^(.{1,80}?[a-z)])([A-Z“\"].*)$")
+SECOND_SENSE = re.compile(r"^[2-9]\. ")
+DATE_LINE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December"]
 
@@ -25,24 +34,49 @@ Rule = tuple[str, str, list[str]]  # number, text, examples
 
 def read(path: Path) -> tuple[str, list[Rule], list[tuple[str, str]]]:
     """(effective date YYYY-MM-DD, rules in file order, glossary (term, text) in file order)."""
-    text, _ = read_cr_file(path)
-    lines = [" ".join(line.split()) for line in text.split("\n")]
+    text, _ = read_source(path)
+    raw = text.split("\n")
+    lines = ["" if DECORATION.match(" ".join(line.split())) else " ".join(line.split())
+             for line in raw]
     found = next(DATE_LINE.search(line) for line in lines if DATE_LINE.search(line))
     day = f"{found[3]}-{MONTHS.index(found[1]) + 1:02d}-{int(found[2]):02d}"
-    credits = [i for i, line in enumerate(lines) if line == "Credits"]
-    start = next(i for i in range(credits[0] + 1, len(lines)) if SECTION_LINE.match(lines[i]))
+    first_rule = next(i for i, line in enumerate(lines) if FIRST_RULE.match(line))
+    start = max(i for i in range(first_rule) if SECTION_LINE.match(lines[i]))
     glossary_at = next(i for i in range(start, len(lines)) if lines[i] == "Glossary")
-    end = next(i for i in credits if i > glossary_at)
-    return day, _rules(lines[start:glossary_at]), _glossary(lines[glossary_at + 1 : end])
+    end = next((i for i in range(glossary_at + 1, len(lines)) if lines[i] in ("Credits",
+                                                                             "Index")), len(lines))
+    body = lines[start:glossary_at]
+    lower = sum(1 for line in body if line[:1].islower())
+    wrapped = lower * 20 > sum(1 for line in body if line)
+    rules = _rules(body, wrapped)
+    return day, rules, _glossary(raw[glossary_at + 1 : end], lines[glossary_at + 1 : end], wrapped)
 
 
-def _rules(lines: list[str]) -> list[Rule]:
+def _join(before: str, after: str) -> str:
+    if before[-1:] in ("-", "—"):
+        return before + after
+    return before + " " + after
+
+
+def _rules(lines: list[str], wrapped: bool) -> list[Rule]:
     rules: list[tuple[str, list[str], list[str]]] = []
-    for line in lines:
+    for i, line in enumerate(lines):
         if not line:
             continue
+        if wrapped and i > 0 and lines[i - 1] and not line.startswith("Example"):
+            if rules[-1][2]:
+                rules[-1][2][-1] = _join(rules[-1][2][-1], line)
+            else:
+                rules[-1][1][-1] = _join(rules[-1][1][-1], line)
+            continue
+        if wrapped and i > 0 and lines[i - 1]:  # an example right below its rule
+            rules[-1][2].append(line)
+            continue
+        split = SPLIT_NUMBER.match(line)
         match = SECTION_LINE.match(line) or RULE_LINE.match(line)
-        if match:
+        if split:
+            rules.append((f"{split[1]}.{split[2]}", [split[3]], []))
+        elif match:
             rules.append((match[1], [match[2]], []))
         elif line.startswith("Example"):
             rules[-1][2].append(line)
@@ -53,16 +87,47 @@ def _rules(lines: list[str]) -> list[Rule]:
     return [(number, "\n".join(paragraphs), examples) for number, paragraphs, examples in rules]
 
 
-def _glossary(lines: list[str]) -> list[tuple[str, str]]:
-    entries = []
-    blocks = "\n".join(lines).split("\n\n")
-    for block in blocks:
-        parts = [part for part in block.split("\n") if part]
-        if not parts:
+def _glossary(raw: list[str], lines: list[str], wrapped: bool) -> list[tuple[str, str]]:
+    # Blocks of (indentation, text) between blank lines.
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for original, line in zip(raw, lines, strict=True):
+        if not line:
+            if current:
+                blocks.append(current)
+            current = []
             continue
-        term, definition = parts[0], parts[1:]
+        current.append((len(original) - len(original.lstrip()), line))
+    if current:
+        blocks.append(current)
+
+    def continues(block: list[tuple[int, str]]) -> bool:
+        return block[0][0] > 0 or bool(SECOND_SENSE.match(block[0][1]))
+
+    def paragraphs(text_lines: list[tuple[int, str]]) -> list[str]:
+        # Hard-wrapped: a line no deeper than the first one goes on the paragraph above.
+        out: list[str] = []
+        for indent, line in text_lines:
+            if wrapped and out and indent <= text_lines[0][0]:
+                out[-1] = _join(out[-1], line)
+            else:
+                out.append(line)
+        return out
+
+    entries: list[list[str]] = []  # [term, paragraph, paragraph, ...]
+    for n, block in enumerate(blocks):
+        if continues(block) and entries:
+            entries[-1].extend(paragraphs(block))
+            continue
+        if len(block) == 1 and entries and n + 1 < len(blocks) and continues(blocks[n + 1]):
+            entries[-1].append(block[0][1])  # a heading inside the entry above
+            continue
+        term, definition = block[0][1], paragraphs(block[1:])
+        run_on = RUN_ON_TERM.match(term) if len(term) > 80 else None
+        if run_on:
+            term, definition = run_on[1], [run_on[2], *definition]
         glued = GLUED_TERM.match(term)
         if glued and definition and definition[0].startswith("2. "):
             term, definition = glued[1], [glued[2], *definition]
-        entries.append((term, "\n".join(definition)))
-    return entries
+        entries.append([term, *definition])
+    return [(entry[0], "\n".join(entry[1:])) for entry in entries]

@@ -30,12 +30,16 @@ OLDER = "MagicCompRules-20090711.txt"  # older still, appended after the one abo
 
 
 def pre_archive_checkout(tmp_path: Path) -> Checkout:
-    """A copy of the checkout as it was before the archive joined: up to 0003_release_note."""
+    """A copy of the checkout as it was before the archive joined: up to 0003_release_note,
+    without the archive's releases and their rulebook (archive_rulebook and its seeds)."""
     checkout = make_checkout(tmp_path)
     for path in sorted(checkout.versions.glob("cr_*.py")):
         if "release_v3" in path.read_text():
             path.unlink()
             (checkout.seeds / f"{path.stem}.json").unlink()
+            (checkout.seeds / "rulebook" / f"{path.stem}.json").unlink()
+            (checkout.seeds / "rulebook" / "texts" / f"{path.stem}.json").unlink(missing_ok=True)
+    (checkout.versions / "archive_rulebook.py").unlink()
     checkout.set_head(NOTES_SCHEMA)
     return checkout
 
@@ -52,12 +56,13 @@ def test_chain_is_the_shipped_chain_then_the_archive_in_date_order() -> None:
     revisions = [revision for revision, _, _ in migrate.history()]
     start = revisions.index(NOTES_SCHEMA)
     # After the old head come revisions that are no release (views, merges, the rulebook,
-    # comments), then the notes' schema and the 71 archived releases.
+    # comments), then the notes' schema and the 71 archived releases, then their rulebook.
     old_head = revisions.index(OLD_HEAD)
     assert old_head < start and not any(r.startswith("cr_") for r in revisions[old_head + 1:start])
-    archive = revisions[start + 1 :]
+    archive = revisions[start + 1 : -1]
     assert len(archive) == 71 and archive == sorted(archive)
-    assert archive[0] == "cr_1999_04_23" and archive[-1] == migrate.head_revision()
+    assert archive[0] == "cr_1999_04_23" and archive[-1] == "cr_2018_06_08"
+    assert revisions[-1] == "archive_rulebook" == migrate.head_revision()
     releases = [r for r in revisions if r.startswith("cr_")]
     assert len(releases) == len(set(releases)) == 135
 

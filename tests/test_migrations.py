@@ -51,10 +51,11 @@ def test_chain_is_schema_then_releases_in_the_order_they_joined() -> None:
     assert first_64 == sorted(first_64) and first_64[-1] == "cr_2026_08_07"
     # Then revisions that are no release (views, merges, the rulebook, comments), the notes'
     # schema, and the archive's releases, in date order among themselves: the chain is the
-    # order releases joined rulesdb (test_archive_chain.py).
+    # order releases joined rulesdb (test_archive_chain.py); then the archive's rulebook.
     notes = revisions.index("0003_release_note")
     assert not any(r.startswith("cr_") for r in revisions[66:notes])
-    archive = revisions[notes + 1:]
+    archive = revisions[notes + 1 : revisions.index("archive_rulebook")]
+    assert len(archive) == 71
     assert archive == sorted(archive) and all(r.startswith("cr_") for r in archive)
     assert revisions[-1] == migrate.head_revision()
     assert "cr_2020_08_07" in releases

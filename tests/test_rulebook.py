@@ -21,8 +21,9 @@ from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
 from tests import rulebook_reference
-from tests.conftest import cr_file, cr_files, url_text
+from tests.conftest import ROOT, cr_file, cr_files, url_text
 from tests.support import copy_release_chain, run_cli
+from tests.test_archive_ingest import ARCHIVE_DIR, NO_ARCHIVE
 
 
 @pytest.fixture
@@ -41,15 +42,28 @@ def reader(head_read_url: URL) -> Iterator[Engine]:
     engine.dispose()
 
 
+def archive_sources() -> list[Path]:
+    """Each archived release's file: the one its vocabulary seed names (2013-02-01: the .docx,
+    its .txt is truncated; 2014: the .txt beside a .docx)."""
+    versions = ROOT / "migrations" / "versions"
+    names = [json.loads((ROOT / "seeds" / f"{p.stem}.json").read_bytes())["source"]["file"]
+             for p in sorted(versions.glob("cr_*.py")) if "release_v3 import" in p.read_text()]
+    return [ARCHIVE_DIR / name for name in names]
+
+
 def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
     files = cr_files()
     if not files:
         pytest.skip("official CR files not found (a clone without ../shared/cr)")
+    archive = archive_sources()
+    if not all(path.is_file() for path in archive):
+        pytest.skip(NO_ARCHIVE)
+    assert len(files) == 64 and len(archive) == 71
     with reader.connect() as connection:
         loaded = {str(row[0]) for row in connection.execute(
             text("SELECT release_date FROM release_rulebook"))}
-        assert len(loaded) == len(files) == 64
-        for path in files:
+        assert len(loaded) == 135
+        for path in [*archive, *files]:
             day, rules, glossary = rulebook_reference.read(path)
             stored = connection.execute(text(
                 "SELECT r.number, t.text, t.examples FROM release_rule r "
@@ -64,7 +78,8 @@ def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
             counts = connection.execute(text(
                 "SELECT rules, glossary_entries FROM release_rulebook WHERE release_date = :day"),
                 {"day": day}).one()
-            assert tuple(counts) == (len(rules), len(glossary))
+            assert tuple(counts) == (len(rules), len(glossary)), path.name
+        assert loaded == {day for day, *_ in map(rulebook_reference.read, [*archive, *files])}
 
 
 def test_each_text_is_stored_once(reader: Engine) -> None:
@@ -74,9 +89,13 @@ def test_each_text_is_stored_once(reader: Engine) -> None:
         rows = connection.execute(text("SELECT COUNT(*) FROM release_rule")).scalar_one()
         trample = connection.execute(text(
             "SELECT releases, first_release, last_release FROM v_rule_version "
-            "WHERE number = '702.19'")).all()
-    assert texts == distinct and rows > 20 * texts  # 178k rule rows, under 9k texts
-    assert [(n, str(a), str(b)) for n, a, b in trample] == [(64, "2016-07-22", "2026-08-07")]
+            "WHERE number = '702.19' ORDER BY first_release")).all()
+    assert texts == distinct and rows > 15 * texts  # 287k rule rows, 18k texts
+    # 702.19 was banding, then vigilance, then trample: the archive's last 11 releases and the
+    # 64 after them print one text, stored once.
+    assert [(n, str(a), str(b)) for n, a, b in trample] == [
+        (11, "2009-07-11", "2011-05-01"), (10, "2011-06-17", "2013-05-01"),
+        (82, "2013-07-13", "2026-08-07")]
 
 
 def test_rule_with_examples_and_subrules(reader: Engine) -> None:
@@ -106,7 +125,9 @@ def test_rule_history_and_renumbering(reader: Engine) -> None:
     assert (moved.first_release, moved.renumbered_from) == ("2024-06-07", "111.12")
     old = book.rule_history(reader, "111.12")
     assert old[0].renumbered_to == "111.13" and old[0].last_release == "2024-04-12"
-    assert sum(v.releases for v in book.rule_history(reader, "205.3m")) == 64
+    creature_types = book.rule_history(reader, "205.3m")
+    assert sum(v.releases for v in creature_types) == 90  # 26 archived releases, then 64
+    assert creature_types[0].first_release == "2011-09-30"
 
 
 def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
@@ -238,7 +259,38 @@ def test_rebuild_rulebook_over_the_shipped_seeds_changes_nothing(
 
     before = files()
     paths = [str(cr_file(day)) for day in ("20240920", "20160722", "20210618")]
+    if ARCHIVE_DIR.is_dir():  # an archived .docx and the .rtf: pinned in archive_rulebook
+        paths += [str(ARCHIVE_DIR / f"MagicCompRules-{name}") for name in ("20130201.docx",
+                                                                            "20030601.rtf")]
     code, out, err = run_cli(["rebuild-rulebook", *paths, "--root", str(checkout)], capsys)
     assert (code, err) == (0, "")
-    assert out == "64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
+    assert out == ("64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
+                   "71 releases pinned in archive_rulebook: cr_1999_04_23 .. cr_2018_06_08\n")
     assert files() == before
+
+
+def test_archive_eras_read_by_their_grammar() -> None:
+    if not ARCHIVE_DIR.is_dir():
+        pytest.skip(NO_ARCHIVE)
+    first = read_rulebook(ARCHIVE_DIR / "MagicCompRules-19990423.txt")  # date at its end
+    assert first.effective_date == date(1999, 4, 23)
+    assert [r.number for r in first.rules[:3]] == ["1", "100", "100.1"]  # after its intro
+    assert first.rules[2].text.endswith("website at <www.wizards.com>.")  # unwrapped, one line
+    assert first.glossary[-1].term == "Zone"  # the Index after it is no glossary
+    assert any("hard-wrapped" in note for note in first.notes)
+    counter = {g.term: g for g in read_rulebook(ARCHIVE_DIR / "MagicCompRules-19991101.txt")
+               .glossary}["Counter"]  # a blank line between its senses
+    assert counter.text.startswith("1. To counter") and "\n2. A counter is" in counter.text
+    wrapped = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20010723.txt")
+    rules = {r.number: r for r in wrapped.rules}
+    assert rules["212.2"].text.endswith("(see rule 212.2c).")  # "212.2c)." goes on a line
+    symbol = {g.term: g for g in wrapped.glossary}["Expansion Symbol"]
+    assert "\nExpansions and Editions\nArabian Nights" in symbol.text
+    assert any("'Expansions and Editions' has no definition of its own" in note
+               for note in wrapped.notes)
+    spaced = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20090711.txt")
+    assert {"702.37a", "702.37b"} <= {r.number for r in spaced.rules}
+    assert any("702.37a is printed '702. 37a'" in note for note in spaced.notes)
+    rtf = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20030601.rtf")  # through read_source
+    assert rtf.effective_date == date(2003, 6, 1)
+    assert any("'FadingFading is a keyword" in note for note in rtf.notes)

@@ -120,16 +120,19 @@ def _index_bytes(index: dict[str, Any]) -> bytes:
     return ("{\n" + ",\n".join(parts) + "\n}\n").encode()
 
 
-# The revision that loads the rulebook of every release whose own revision predates it.
-DATA_REVISION = "rulebook_text"
+# The revision that loads the rulebook of the releases whose own revisions load only their
+# vocabulary, by the loader they use: the 64 of 2016-2026 (release_v1), the archive
+# (release_v3, 1999-2018), each pinned in the revision written after them.
+DATA_REVISIONS = {"release_v1": "rulebook_text", "release_v3": "archive_rulebook"}
 _PINNED = re.compile(r"(RULEBOOKS: dict\[str, str\] = \{\n)(.*?)(\n\})", re.S)
-_V1_RELEASE = "from rulesdb_loaders.release_v1 import"
+_LOADER = re.compile(r"^from rulesdb_loaders\.(release_v\d+) import", re.M)
 
 
-def rebuild_rulebook(cr_files: list[Path], root: Path) -> list[str]:
-    """Write the rulebook seeds of ``cr_files`` (any order; packs already written are kept)
-    and pin, in the ``rulebook_text`` revision, the index of every release whose revision
-    loads only its vocabulary (``release_v1``). Returns the revisions pinned.
+def rebuild_rulebook(cr_files: list[Path], root: Path) -> dict[str, list[str]]:
+    """Write the rulebook seeds of ``cr_files`` (any order; .txt, .docx or .rtf; packs already
+    written are kept) and pin the index of every release whose revision loads only its
+    vocabulary in the revision that loads their rulebooks (``DATA_REVISIONS``). Returns the
+    revisions pinned in each of those.
 
     For the maintainer who adds releases before the rulebook revisions (the archive);
     releases appended after them load their own rulebook (``rulesdb new-release``).
@@ -143,15 +146,23 @@ def rebuild_rulebook(cr_files: list[Path], root: Path) -> list[str]:
         source_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
         store.write(store.release_files(f"cr_{book.effective_date:%Y_%m_%d}", book, path.name,
                                         source_sha256))
-    pinned = {}
+    pinned: dict[str, dict[str, str]] = {data: {} for data in DATA_REVISIONS.values()}
     for revision in sorted(p.stem for p in versions.glob("cr_*.py")):
         index = store.folder / f"{revision}.json"
-        if _V1_RELEASE in (versions / f"{revision}.py").read_text() and index.is_file():
-            pinned[revision] = _file_sha256(index)
-    data = versions / f"{DATA_REVISION}.py"
-    lines = "\n".join(f'    "{revision}": "{sha256}",' for revision, sha256 in pinned.items())
-    text, count = _PINNED.subn(lambda m: m[1] + lines + m[3], data.read_text())
-    if count != 1:
-        raise RuntimeError(f"{data}: no RULEBOOKS table to pin the indexes in")
-    data.write_text(text)
-    return list(pinned)
+        loader = _LOADER.search((versions / f"{revision}.py").read_text())
+        data = DATA_REVISIONS.get(loader[1]) if loader else None
+        if data is not None and index.is_file():
+            pinned[data][revision] = _file_sha256(index)
+    for data, indexes in pinned.items():
+        path = versions / f"{data}.py"
+        if not path.is_file():
+            if indexes:
+                raise RuntimeError(f"{path}: missing; it pins the rulebooks of {len(indexes)} "
+                                   "releases")
+            continue
+        lines = "\n".join(f'    "{revision}": "{sha256}",' for revision, sha256 in indexes.items())
+        text, count = _PINNED.subn(lambda m, lines=lines: m[1] + lines + m[3], path.read_text())
+        if count != 1:
+            raise RuntimeError(f"{path}: no RULEBOOKS table to pin the indexes in")
+        path.write_text(text)
+    return {data: list(indexes) for data, indexes in pinned.items()}

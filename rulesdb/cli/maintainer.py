@@ -72,11 +72,12 @@ def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path),
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def rebuild_rulebook(files: tuple[Path, ...], root: Path | None) -> None:
-    """Write the rulebook seeds of official CR FILES (any order) and pin them in the
-    rulebook_text revision, for releases added before it (one-time tool, like rebuild-chain)."""
+    """Write the rulebook seeds of official CR FILES (any order; .txt, .docx or .rtf) and pin
+    them in rulebook_text (releases 2016-2026) or archive_rulebook (the archive, 1999-2018),
+    for releases added before those revisions (one-time tool, like rebuild-chain)."""
     from rulesdb.authoring.rulebook_seed import rebuild_rulebook as rebuild
     from rulesdb.store.paths import data_root
 
-    pinned = rebuild(list(files), root or data_root())
-    click.echo(f"{len(pinned)} releases pinned in rulebook_text: {pinned[0]} .. {pinned[-1]}"
-               if pinned else "no release pinned in rulebook_text")
+    for data, pinned in rebuild(list(files), root or data_root()).items():
+        click.echo(f"{len(pinned)} releases pinned in {data}: {pinned[0]} .. {pinned[-1]}"
+                   if pinned else f"no release pinned in {data}")

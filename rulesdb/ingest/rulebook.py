@@ -10,6 +10,11 @@ read unambiguously (a number repeated, a missing space after a number, a skipped
 letter) is kept and recorded as a note of the release, never patched. What cannot be read (text
 before the first section, a glossary entry without a definition, no rules at all) refuses the
 whole release.
+
+Eras differ in layout, read by one grammar: releases before 2001 print the first section after
+an introduction and end the glossary at an "Index"; some archived files are conversions from
+print, hard-wrapped inside paragraphs (told by their lines that go on in lower case), where a
+rule starts only after a blank line and a paragraph's lines are joined with spaces.
 """
 
 from __future__ import annotations
@@ -17,11 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.decoding import read_cr_file
 from rulesdb.ingest.document import _body_bounds, _effective_date, _heading
+from rulesdb.ingest.sources import read_source
 from rulesdb.util.rule_numbers import parent_number
 
 # "1. Game Concepts" | "100. General" | "100.1. These ..." | "100.1a A two-player ..." |
@@ -30,7 +36,15 @@ from rulesdb.util.rule_numbers import parent_number
 _SECTION = re.compile(r"(?P<number>\d)\. (?P<text>\S.*)")
 _RULE = re.compile(r"(?P<number>\d{3}(?:\.\d+(?:[a-z]{1,2})?)?)(?P<dot>\.?)(?P<gap>\s*)"
                    r"(?P<text>\S.*)")
+# "702. 37a Storm is ..." (2005-2009): a space inside the number, never a rule's own text.
+_SPACED = re.compile(r"(?P<head>\d{3})\. (?P<tail>\d+[a-z]{1,2}) (?P<text>\S.*)")
+_LOST_NUMBER = re.compile(r"[a-z] ")  # "408.f Card": the number between dot and letter lost
+_RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (1999)
+_FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
+_LATER_SENSE = re.compile(r"[2-9]\. \S")  # "2. A counter is ...": a sense of the entry above
 _EXAMPLE = "Example"
+_LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
+_GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>[A-Z“\"].*)")  # "FadingFading is ..."
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
@@ -66,28 +80,35 @@ class Rulebook:
 
 
 def read_rulebook(path: Path | str) -> Rulebook:
-    text, _ = read_cr_file(Path(path))
+    text, _ = read_source(Path(path))  # .txt in any encoding, .docx or .rtf
     return parse_rulebook(text, str(path))
 
 
 def parse_rulebook(text: str, source: str) -> Rulebook:
     """Every rule and glossary entry of a decoded CR text (LF line endings)."""
-    effective = _effective_date(text.split("\n", 50)[:50], source)
+    effective = _effective_date(text.split("\n", 50)[:50], source, text)
     padded = "\n" + text
     body_start, body_end = _body_bounds(padded, source)
-    credits = _heading(padded, "Credits")
-    glossary_end = credits[1] if len(credits) > 1 else len(padded)
+    body_start = _first_section(padded, body_start)
+    glossary_start = padded.index("\n", body_end + 1)  # past the "Glossary" heading itself
+    # The glossary ends at the Credits (1999: at the Index that comes first).
+    ends = [at for word in ("Credits", "Index") for at in _heading(padded, word)
+            if at > glossary_start]
+    glossary_end = min(ends, default=len(padded))
     first_line = padded.count("\n", 0, body_start + 1)  # the pad is a newline too
     notes: list[str] = []
     # Headings the contents list after "Credits" (2009-2013: "Customer Service Information")
     # come before the body's first section; each is printed again after the glossary.
     trailing = {normalise(line) for line in padded[body_end:].split("\n")}
-    rules = _read_rules(padded[body_start + 1 : body_end].split("\n"), first_line, source,
-                        notes, trailing)
-    glossary_start = padded.index("\n", body_end + 1)  # past the "Glossary" heading itself
+    body = padded[body_start + 1 : body_end].split("\n")
+    wrapped = _hard_wrapped(body)
+    if wrapped:
+        notes.append(f"{source}:{first_line}: the text is hard-wrapped inside paragraphs (a "
+                     "conversion from print); each paragraph's lines are joined with spaces")
+    rules = _read_rules(body, first_line, source, notes, trailing, wrapped)
     glossary_line = padded.count("\n", 0, glossary_start + 1)
     glossary = _read_glossary(padded[glossary_start + 1 : glossary_end].split("\n"),
-                              glossary_line, source, notes)
+                              glossary_line, source, notes, wrapped)
     _note_gaps(rules, source, notes)
     return Rulebook(source, effective, tuple(rules), tuple(glossary), tuple(notes))
 
@@ -96,14 +117,46 @@ def normalise(line: str) -> str:
     return _SPACES.sub(" ", line).strip()
 
 
+def _first_section(padded: str, start: int) -> int:
+    """Releases before 2001 list no Credits in their contents; the document module then starts
+    the body at rule 100.1. The rulebook starts at the section above it ("1. The Game")."""
+    first = next((line for line in padded[start:].split("\n", 20) if line.strip()), "")
+    if _SECTION.fullmatch(normalise(first)) or not _RULE.fullmatch(normalise(first)):
+        return start
+    section = None
+    for match in _FIRST_SECTION.finditer(padded, 0, start + 1):
+        section = match.start()
+    return start if section is None else section
+
+
+def _hard_wrapped(lines: list[str]) -> bool:
+    """A line that goes on in lower case after a non-blank one is a paragraph wrapped by a
+    conversion from print: such files have more of them than a tenth of their rules, the
+    others none."""
+    rules = sum(1 for line in lines if _RULE.match(line.strip()))
+    going_on = sum(1 for before, line in pairwise(lines)
+                   if before.strip() and line.strip()[:1].islower())
+    return going_on * 10 > rules
+
+
+def _joined(paragraph: str, line: str) -> str:
+    """A wrapped line goes on after a space, or right after a hyphen or dash it broke at."""
+    return paragraph + line if paragraph.endswith(("-", "—")) else f"{paragraph} {line}"
+
+
 class _Draft:
     def __init__(self, number: str, text: str, line: int, occurrence: int) -> None:
         self.number, self.line, self.occurrence = number, line, occurrence
         self.paragraphs = [text]
         self.examples: list[str] = []
 
-    def add(self, line: str) -> None:
-        if line.startswith(_EXAMPLE):
+    def add(self, line: str, going_on: bool = False) -> None:
+        if going_on and not line.startswith(_EXAMPLE):  # a wrapped line of the last paragraph
+            if self.examples:
+                self.examples[-1] = _joined(self.examples[-1], line)
+            else:
+                self.paragraphs[-1] = _joined(self.paragraphs[-1], line)
+        elif line.startswith(_EXAMPLE):
             self.examples.append(line)
         elif self.examples:  # no file has prose after an example; keep it with the example
             self.examples[-1] += "\n" + line
@@ -116,15 +169,26 @@ class _Draft:
 
 
 def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str],
-                contents_headings: set[str]) -> list[RuleEntry]:
+                contents_headings: set[str], wrapped: bool = False) -> list[RuleEntry]:
     drafts: list[_Draft] = []
     seen: dict[str, int] = {}
+    blank_before = True
     for offset, raw in enumerate(lines):
         line = normalise(raw)
-        if not line:
+        ruling = bool(_RULING.fullmatch(line))  # read as the blank line it stands for
+        after_blank, blank_before = blank_before, not line or ruling
+        if not line or ruling:
             continue
         number = first_line + offset
-        match = _SECTION.fullmatch(line) or _RULE.fullmatch(line)
+        if wrapped and not after_blank and drafts:  # "407, "Adding ..." goes on a paragraph
+            drafts[-1].add(line, going_on=True)
+            continue
+        match = _SECTION.fullmatch(line) or _SPACED.fullmatch(line) or _RULE.fullmatch(line)
+        if match is not None and match.re is _SPACED:
+            rule = f"{match['head']}.{match['tail']}"
+            notes.append(f"{source}:{number}: rule {rule} is printed "
+                         f"'{match['head']}. {match['tail']}', a space inside its number")
+            match = _RULE.fullmatch(f"{rule} {match['text']}")
         if match is None:
             if not drafts and line in contents_headings:
                 continue
@@ -159,23 +223,71 @@ def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
         # "100.1aThe" cannot be told from a longer number: only a capital after a dot is read.
         raise CRFormatError(source, line, f"rule number {rule!r} runs into its text; expected "
                             f"a space after it")
+    if match["dot"] and not match["gap"] and _LOST_NUMBER.match(match["text"]):
+        # 1999-11-01 "408.f Card text ...", 2008-10-01 "306.b If ...": no number to read it as.
+        notes.append(f"{source}:{line}: rule {rule}.{match['text'][0]} is printed without its "
+                     f"subrule's number; kept as printed, as rule {rule} with the text "
+                     f"{_clip(match['text'], 20)!r}")
+        return
     notes.append(f"{source}:{line}: rule {rule} is printed {printed!r}, its spacing or dot "
                  "unlike the other rules'")
 
 
-def _read_glossary(lines: list[str], first_line: int, source: str,
-                   notes: list[str]) -> list[GlossaryEntry]:
-    entries: list[GlossaryEntry] = []
+def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple[int, str]]]:
+    """The glossary's blank-separated blocks of (line, text), each block's first line marked by
+    a leading space when it is indented; in a hard-wrapped file a line goes on its paragraph
+    unless indented deeper than the block's first text line (its first definition line).
+    """
+    blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
+    margin: int | None = None
     for offset, raw in enumerate([*lines, ""]):
         line = normalise(raw)
-        if line:
-            block.append((first_line + offset, line))
+        if line and not _RULING.fullmatch(line):
+            indent = len(raw) - len(raw.lstrip())
+            if not block:
+                block.append((first_line + offset, " " * bool(indent) + line))
+                margin = indent if indent else None  # an indented block is one paragraph on
+            elif wrapped and margin is not None and indent <= margin:
+                block[-1] = (block[-1][0], _joined(block[-1][1], line))
+            else:
+                block.append((first_line + offset, line))
+                margin = indent if margin is None else margin
             continue
-        if not block:
+        if block:
+            blocks.append(block)
+        block = []
+    return blocks
+
+
+def _goes_on(block: list[tuple[int, str]]) -> bool:
+    """An indented block, or one that starts with a later sense, belongs to the entry above."""
+    first = block[0][1]
+    return first.startswith(" ") or bool(_LATER_SENSE.match(first))
+
+
+def _read_glossary(lines: list[str], first_line: int, source: str,
+                   notes: list[str], wrapped: bool = False) -> list[GlossaryEntry]:
+    entries: list[GlossaryEntry] = []
+    blocks = _blocks(lines, first_line, wrapped)
+    for position, block in enumerate(blocks):
+        if _goes_on(block) and entries:
+            last = entries[-1]
+            text = "\n".join([last.text, *(line.strip() for _, line in block)])
+            entries[-1] = GlossaryEntry(last.term, text, last.line)
             continue
         (term_line, term), *definition = block
-        block = []
+        term = term.strip()
+        after = blocks[position + 1] if position + 1 < len(blocks) else None
+        if not definition and entries and after is not None and _goes_on(after):
+            # 2002-2003: "Expansions and Editions", then the indented list of sets: a heading
+            # inside the entry above, kept there with what follows it.
+            last = entries[-1]
+            entries[-1] = GlossaryEntry(last.term, f"{last.text}\n{term}", last.line)
+            notes.append(f"{source}:{term_line}: glossary line {term!r} has no definition of its "
+                         f"own; read as a heading inside {last.term!r}, with the indented lines "
+                         "after it")
+            continue
         glued = _GLUED_SENSE.fullmatch(term)
         if glued and definition and definition[0][1].startswith("2. "):
             # 2021-06-18 prints "Draw1. To put ..." for "Draw" then "1. To put ...".
@@ -183,6 +295,18 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             definition.insert(0, (term_line, glued["sense"]))
             notes.append(f"{source}:{term_line}: glossary term {term!r} runs into its first "
                          "sense ('1.') on one line; read as the term, then the sense")
+        glued_text = _GLUED_TEXT.fullmatch(term) if len(term) > _LONGEST_TERM else None
+        if glued_text:
+            # 2003-06-01 (.rtf) lost paragraph breaks, and some blank lines with them:
+            # "FadingFading is a keyword ...". Its term ends where its text starts, unspaced;
+            # the entries printed on after it, to the next blank line, stay in its text.
+            printed = term
+            term = glued_text["term"]
+            definition.insert(0, (term_line, glued_text["text"]))
+            notes.append(f"{source}:{term_line}: glossary line {_clip(printed)!r} runs its term "
+                         "into its text (the file lost the break between them); read as the "
+                         f"term {term!r}, then its text, with the lines after it to the next "
+                         "blank line kept in that text as printed")
         if not definition:
             raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
                                 "definition; expected the term, then its text on the next line")
