@@ -56,8 +56,10 @@ COMMENTS: list[tuple[str, str, dict[str, str]]] = [
     ("v_keyword", "View: every keyword of every release (release_keyword) with the dates the "
                   "release is in force.",
      {"release_date": DATE_TEXT, "kind": KIND_TEXT, "name": NAME_TEXT, "rule": RULE_TEXT,
-      "in_force_from": "First day the release is in force (its effective date).",
-      "in_force_until": "The next release's effective date (exclusive); NULL for the latest."}),
+      "in_force_from": "The first day this row's release is in force: its effective date.",
+      "in_force_until": ("The day the next release takes effect (exclusive); NULL while the "
+                         "release is the latest. In force on D: in_force_from <= D AND "
+                         "(in_force_until > D OR in_force_until IS NULL).")}),
 ]
 VIEW = """
     SELECT k.release_date, k.kind, k.name, k.rule, r.in_force_from, r.in_force_until
@@ -85,7 +87,7 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["release_date"], ["release_rulebook.release_date"],
                                 name="fk_release_keyword_release_date_release_rulebook"),
         sa.ForeignKeyConstraint(["kind", "name"], ["keyword.kind", "keyword.name"],
-                                name="fk_release_keyword_keyword"),
+                                name="fk_release_keyword_kind_keyword"),
     )
     # history: from a keyword to the releases listing it.
     op.create_index("ix_release_keyword_kind_name", "release_keyword", ["kind", "name"])
