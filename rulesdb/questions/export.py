@@ -181,18 +181,20 @@ def _mtgjson_keywords(day: date, keywords: dict[str, list[str]]) -> dict[str, An
 
 def _keywords(connection: Connection, day: date) -> dict[str, list[str]]:
     """Each kind's keywords in the services' spelling (see the module's docstring)."""
-    running: dict[str, list[str]] = {}
+    own: dict[str, list[str]] = {}  # a rule's number -> its text (twice for a number repeated)
+    subrules: dict[str, list[str]] = {}  # 702.19 -> the texts of 702.19a, 702.19b, ...
     for row in fetch(connection, "SELECT r.number, t.text FROM release_rule r "
                                  "JOIN rulebook_text t ON t.id = r.text_id "
                                  "WHERE r.release_date = :day", day=day):
-        running.setdefault(row["number"], []).append(row["text"])
+        number = row["number"]
+        own.setdefault(number, []).append(row["text"])
+        parent = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if parent != number:
+            subrules.setdefault(parent, []).append(row["text"])
     found: dict[str, set[str]] = {kind: set() for kind, _, _ in KEYWORD_LISTS}
     for row in release_keywords(connection, day):
-        texts = [text for number, texts in running.items()
-                 if number.startswith(row["rule"]) and number[len(row["rule"]):].isalpha()
-                 for text in texts]
-        if row["kind"] == "ability_word":
-            texts = running.get(row["rule"], [])  # the list is its running text
+        # A keyword's running text is its rule's subrules; an ability word's, the list itself.
+        texts = (own if row["kind"] == "ability_word" else subrules).get(row["rule"], [])
         found[row["kind"]].add(service_spelling(row["name"], texts))
     return {kind: sorted(names) for kind, names in found.items()}
 
