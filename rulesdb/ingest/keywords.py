@@ -5,7 +5,7 @@ Found by what the rules say, not by their numbers, so every era reads alike:
 
 - keyword abilities and keyword actions are the titles of the rules directly under the
   section rule titled "Keyword Abilities" / "Keyword Actions" (702 and 701 since 2009-07-11;
-  502 and 501 before; 1999's files have no keyword actions section at all);
+  502 and 501 before; the files before 2007-05-01 have no keyword actions section at all);
 - ability words are the list of the rule that says "The ability words are ..." (207.2c today,
   206.2c in 2009), or, where no rule lists them, of the glossary entry that does ("The list
   of ability words, updated through the ... set, is as follows: ...", 2008–2009). A release
