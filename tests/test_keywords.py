@@ -13,8 +13,10 @@ import pytest
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL
 
+from rulesdb.errors import RulesdbError
 from rulesdb.ingest.keywords import extract_keywords, split_list
 from rulesdb.ingest.rulebook import read_rulebook
+from rulesdb.questions.diff import compare
 from rulesdb.questions.export import export, export_all_releases
 from rulesdb.questions.reading import as_date, fetch
 from rulesdb.store import migrate
@@ -237,6 +239,12 @@ def test_the_revision_downgrades_exactly(head_url: URL, empty_url: URL) -> None:
         migrate.downgrade(engine, down)
         assert not inspect(engine).has_table("release_keyword")
         assert fingerprint(engine) == fingerprint(before)
+        # A database behind the revision answers from what it holds: no keywords anywhere.
+        assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
+                                                  date(2024, 9, 20)).added
+        assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
+        with pytest.raises(RulesdbError, match="no keyword vocabularies yet"):
+            export(engine, date(2024, 9, 20), "mtgjson-keywords")
         migrate.upgrade(engine, "keywords")
         assert fingerprint(engine) == at_keywords
         with engine.connect() as connection:

@@ -46,6 +46,7 @@ from sqlalchemy import Connection
 from rulesdb import __version__
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.listings import (
+    has_keywords,
     keyword_days,
     release_card_types,
     release_categories,
@@ -77,6 +78,9 @@ def export(bind: Bind, as_of: date | None, style: str, *,
     _check_style(style)
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
+        if style == KEYWORDS_STYLE and not has_keywords(connection):
+            raise RulesdbError("this database has no keyword vocabularies yet (revision "
+                               "keywords); run: rulesdb upgrade")
         if style == KEYWORDS_STYLE and day not in keyword_days(connection):
             raise RulesdbError(f"the release of {day.isoformat()} has no rulebook in this "
                                "database, so no keyword vocabularies to export")
