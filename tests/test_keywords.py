@@ -252,3 +252,27 @@ def test_the_revision_downgrades_exactly(head_url: URL, empty_url: URL) -> None:
     finally:
         engine.dispose()
         before.dispose()
+
+
+def test_the_frozen_copy_reads_every_era_as_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader's copy of the reading, on files of every era rulesdb reads (the database
+    holds only some eras' rulebooks): the same keywords and notes."""
+    import importlib
+
+    monkeypatch.syspath_prepend(str(ROOT / "migrations"))
+    frozen = importlib.import_module("rulesdb_loaders.keywords_v1")
+    paths = [archive_file(name) for name in ("MagicCompRules-20030701.txt",
+                                             "MagicCompRules-20070501.txt",
+                                             "MagicCompRules-20090501.txt",
+                                             "MagicCompRules-20090711.txt",
+                                             "MagicCompRules-20130501.txt")]
+    for path in [*paths, cr_file("20240920")]:
+        book = read_rulebook(path)
+        rules = [(r.number, r.text) for r in book.rules]
+        glossary = [(g.term, g.text) for g in book.glossary]
+        ours, our_notes = extract_keywords(rules, glossary)
+        theirs, their_notes = frozen.extract_keywords(rules, glossary)
+        assert [(k.kind, k.name, k.rule) for k in theirs] == [
+            (k.kind, k.name, k.rule) for k in ours], path.name
+        assert [(n.rule, n.kind, n.text) for n in their_notes] == [
+            (n.rule, n.kind, n.text) for n in our_notes], path.name
