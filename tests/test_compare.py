@@ -30,8 +30,10 @@ def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
     assert "205.3m" in result.rules_text_changed  # Kindred replaced tribal in 205.3m's text
     assert "205.2a" in result.rules_changed
     # The same release dropped three creature types whose cards took others it lists: the
-    # curated merges, one line each, not removals.
-    assert result.removed == {}
+    # curated merges, one line each, not removals. Keywords have no curated renames: 702.90
+    # Totem Armor became Umbra Armor, which the diff shows as one removed and one added.
+    assert result.removed == {"keyword_abilities": ["Totem Armor"]}
+    assert result.added == {"keyword_abilities": ["Umbra Armor"]}
     assert result.merged == [
         {"kind": "subtype", "category": "creature", "from": "Cephalid", "to": "Octopus"},
         {"kind": "subtype", "category": "creature", "from": "Naga", "to": "Snake"},
@@ -119,8 +121,10 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     document = diff_json(shared_head_url, "2024-04-12", "2024-06-07")
     assert list(document) == JSON_KEYS
     assert document["from"] == "2024-04-12" and document["to"] == "2024-06-07"
-    assert document["added"] == {}  # only vocabularies with a change appear
-    assert document["removed"] == {}
+    # Only vocabularies with a change appear: no type was added or removed (renamed, merged),
+    # and one keyword ability was (702.90 Totem Armor became Umbra Armor; no curated rename).
+    assert document["added"] == {"keyword_abilities": ["Umbra Armor"]}
+    assert document["removed"] == {"keyword_abilities": ["Totem Armor"]}
     assert [m["from"] for m in document["merged"]] == ["Cephalid", "Naga", "Viashino"]
     assert document["renamed"] == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
     assert "205.3m" in document["rules_changed"]
@@ -133,7 +137,7 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     lines = result.output.splitlines()
     assert lines[0] == "## Changes from 2024-04-12 to 2024-06-07"
     headings = [line for line in lines if line.startswith("### ")]
-    assert headings == ["### Renamed", "### Merged", "### Rules"]
+    assert headings == ["### Renamed", "### Merged", "### Keyword abilities", "### Rules"]
     assert "- card type: tribal → kindred" in lines
     assert "- creature type: Naga → Snake (Naga cards became Snake cards)" in lines
 

@@ -57,6 +57,8 @@ def test_chain_is_schema_then_releases_in_the_order_they_joined() -> None:
     archive = revisions[notes + 1 : revisions.index("archive_rulebook")]
     assert len(archive) == 71
     assert archive == sorted(archive) and all(r.startswith("cr_") for r in archive)
+    # Then the keywords, read from every rulebook present (the archive's included).
+    assert revisions.index("keywords") > revisions.index("archive_rulebook")
     assert revisions[-1] == migrate.head_revision()
     assert "cr_2020_08_07" in releases
     # Revisions made after the releases (views_in_force) come after the first 64 releases.

@@ -152,7 +152,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     # Chained after the old head, which may be a revision that is not a release (comments_v1).
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.release_v4 import" in revision  # notes and rulebook too
+    assert "from rulesdb_loaders.release_v5 import" in revision  # notes, rulebook, keywords
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -202,6 +202,13 @@ def test_appended_release_upgrades_and_downgrades(
     done = rulesdb(["--db", url, "rule", "205.3m", "--as-of", "2026-11-13", "--format", "json"],
                    checkout.root)
     assert NEW_TYPE in json.loads(done.stdout)["text"]  # the release came with its rulebook
+    done = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
+                    "2026-11-13"], checkout.root)  # and its keywords (release_v5)
+    keywords = json.loads(done.stdout)
+    assert keywords["meta"]["date"] == "2026-11-13"
+    previous = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
+                        "2026-08-07"], checkout.root)
+    assert keywords["data"] == json.loads(previous.stdout)["data"]  # only 205.3m changed
 
     rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before
@@ -314,6 +321,7 @@ def test_rebuild_chain_reproduces_the_shipped_chain(
             path.unlink()  # 64 releases, shipped in date order, still are
             (checkout.seeds / f"{path.stem}.json").unlink()
     (checkout.versions / "archive_rulebook.py").unlink()  # the archive's rulebook followed it
+    (checkout.versions / "keywords.py").unlink()  # joined after the archive
     checkout.set_head("0003_release_note")
     shipped = snapshot(checkout)
     for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:

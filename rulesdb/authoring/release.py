@@ -37,6 +37,9 @@ NOTES_REVISION = "0003_release_note"  # creates release_note, which format 2 see
 # Seed format -> the loader module reading it; with the rulebook, the one that loads it too.
 _LOADERS = {1: "release_v1", 2: "release_v3"}
 _LOADERS_WITH_RULEBOOK = {1: "release_v2", 2: "release_v4"}
+# Once the keyword tables are in the chain, a release with its rulebook fills them too.
+_LOADERS_WITH_KEYWORDS = {2: "release_v5"}
+KEYWORDS_REVISION = "keywords"
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
 _DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
@@ -282,7 +285,8 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
             book: Rulebook) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    with_rulebook = RULEBOOK_REVISION in checkout.chain(head)
+    chain = checkout.chain(head)
+    with_rulebook = RULEBOOK_REVISION in chain
     if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         fresh = seed_bytes(seed_document(release, renames_in(release.effective_date),
@@ -299,7 +303,8 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     seed_format = NOTES_SEED_FORMAT if NOTES_REVISION in checkout.ancestry(head) else SEED_FORMAT
     with staged() as files:
         _write(files, checkout, release, down_revision=head, previous=before,
-               seed_format=seed_format, book=book if with_rulebook else None)
+               seed_format=seed_format, book=book if with_rulebook else None,
+               with_keywords=KEYWORDS_REVISION in chain)
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
@@ -368,7 +373,7 @@ def _down_revision(path: Path) -> str | None:
 def _write(
     files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
     previous: dict[str, Any] | None, seed_format: int = SEED_FORMAT,
-    book: Rulebook | None = None,
+    book: Rulebook | None = None, with_keywords: bool = False,
 ) -> dict[str, Any]:
     renames = renames_in(release.effective_date)
     _check_renames(release, previous, renames)
@@ -387,7 +392,8 @@ def _write(
         for path, content in book_files.items():
             files.add(path, content)
         fields["rulebook_sha256"] = index_sha256(book_files)
-        fields["loader"] = _LOADERS_WITH_RULEBOOK[document["format"]]
+        loaders = _LOADERS_WITH_KEYWORDS if with_keywords else _LOADERS_WITH_RULEBOOK
+        fields["loader"] = loaders[document["format"]]
         template = _TEMPLATE_WITH_RULEBOOK
     files.add(checkout.versions / f"{revision}.py", template.format(**fields).encode())
     return document

@@ -209,9 +209,11 @@ class _Counted:
 
 @cli.command()
 @as_of_option
-@click.option("--style", type=click.Choice(["mtgjson", "scryfall"]), required=True,
-              help="mtgjson: MTGJSON's CardTypes.json; scryfall: the type catalogs Scryfall "
-                   "publishes (card-types, supertypes, creature-types, ...).")
+@click.option("--style", type=click.Choice(["mtgjson", "mtgjson-keywords", "scryfall"]),
+              required=True,
+              help="mtgjson: MTGJSON's CardTypes.json; mtgjson-keywords: its Keywords.json; "
+                   "scryfall: the catalogs Scryfall publishes (card-types, creature-types, ..., "
+                   "keyword-abilities, keyword-actions, ability-words).")
 @click.option("--all-releases", is_flag=True,
               help="Every release in one file: {\"releases\": {date: export}}.")
 @click.option("--all-categories", is_flag=True,

@@ -14,8 +14,10 @@ from sqlalchemy import Connection
 
 from rulesdb.questions.listings import (
     category_names,
+    keyword_days,
     release_card_types,
     release_in_force,
+    release_keywords,
     release_subtypes,
     release_supertypes,
 )
@@ -24,6 +26,11 @@ from rulesdb.util.rules import rule_key
 
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"
+# The keyword vocabularies, after the types: diff key -> (kind, title).
+KEYWORDS = {"keyword_abilities": ("keyword_ability", "Keyword abilities"),
+            "keyword_actions": ("keyword_action", "Keyword actions"),
+            "ability_words": ("ability_word", "Ability words")}
+_KEYWORD_KEYS = {kind: key for key, (kind, _) in KEYWORDS.items()}
 
 # The typographic characters a code page without them folds to ASCII. The 2019-01-25 release
 # survives only as a cp437 file whose quotes, apostrophes and dashes were folded that way; without
@@ -48,6 +55,8 @@ def vocabulary_title(key: str) -> str:
         return "Card types"
     if key == SUPERTYPES:
         return "Supertypes"
+    if key in KEYWORDS:
+        return KEYWORDS[key][1]
     return f"{key.capitalize()} types"
 
 
@@ -55,8 +64,10 @@ def vocabulary_title(key: str) -> str:
 class Comparison:
     """The differences from one release to another (either may be the older one).
 
-    ``added`` and ``removed`` map a vocabulary (``card_types``, ``supertypes`` or a subtype
-    category such as ``creature``) to sorted names; only vocabularies with a change appear.
+    ``added`` and ``removed`` map a vocabulary (``card_types``, ``supertypes``, a subtype
+    category such as ``creature``, or ``keyword_abilities``, ``keyword_actions``,
+    ``ability_words``) to sorted names; only vocabularies with a change appear. Keywords are
+    compared only when both releases have their rulebook loaded.
     """
 
     from_date: date
@@ -167,7 +178,10 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
         old_day = release_in_force(connection, from_date)
         new_day = release_in_force(connection, to_date)
         old, new = _lists(connection, old_day), _lists(connection, new_day)
-        order = (CARD_TYPES, SUPERTYPES, *category_names(connection))
+        if {old_day, new_day} <= set(keyword_days(connection)):
+            old |= _keyword_lists(connection, old_day)
+            new |= _keyword_lists(connection, new_day)
+        order = (CARD_TYPES, SUPERTYPES, *category_names(connection), *KEYWORDS)
         added: dict[str, set[str]] = {}
         removed: dict[str, set[str]] = {}
         for key in [*order, *sorted((old.keys() | new.keys()) - set(order))]:
@@ -227,6 +241,8 @@ def _kind_of(key: str) -> tuple[str, str | None]:
         return "card_type", None
     if key == SUPERTYPES:
         return "supertype", None
+    if key in KEYWORDS:
+        return KEYWORDS[key][0], None
     return "subtype", key
 
 
@@ -237,6 +253,13 @@ def _lists(connection: Connection, day: date) -> dict[str, set[str]]:
     }
     for row in release_subtypes(connection, day):
         lists.setdefault(row["category"], set()).add(row["name"])
+    return lists
+
+
+def _keyword_lists(connection: Connection, day: date) -> dict[str, set[str]]:
+    lists: dict[str, set[str]] = {}
+    for row in release_keywords(connection, day):
+        lists.setdefault(_KEYWORD_KEYS[row["kind"]], set()).add(row["name"])
     return lists
 
 

@@ -16,13 +16,28 @@ publish them.
   (``Urza's``) as Scryfall writes them. Scryfall has no planar or dungeon catalog: with
   ``all_categories`` those are added in the same shape, ``uri`` null.
 
-Keyword vocabularies (MTGJSON ``Keywords.json``; Scryfall keyword-abilities, keyword-actions,
-ability-words) need the whole rulebook as data and are not exported yet. Names are sorted the
-way Python does, so the output is byte-identical on SQLite and PostgreSQL.
+  Since the rulebook is data, also ``keyword-abilities``, ``keyword-actions`` and
+  ``ability-words`` (for a release whose rulebook is loaded).
+- ``mtgjson-keywords``: MTGJSON's ``Keywords.json``: ``{"data": {"abilityWords",
+  "keywordAbilities", "keywordActions"}, "meta": {"date", "version"}}`` — data first, as the
+  published files have it.
+
+Keyword spelling. Both services write the same words (MTGJSON 5 copies Scryfall's keyword
+catalogs): first letter capital, the rest as the keyword is written in running text
+("Double strike", "Council's dilemma", "For Mirrodin!", "Venture into the dungeon"),
+straight apostrophes, sorted by code point ("Will of the Planeswalkers" before "Will of the
+council"), "Tap" and "Untap" as two actions. The CR's titles capitalise every word ("Double
+Strike"), so each keyword is spelled as the CR writes it in its own rule's running text: its
+quoted form first (“Jump-start” means ...), else a use mid-sentence ("venture into the
+dungeon", "open an Attraction"), else the title with only its first letter capital. Where
+Scryfall capitalises otherwise (Aura Swap, Battle Cry, Level Up) this follows the CR.
+
+Names are sorted the way Python does, so the output is byte-identical on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -31,16 +46,25 @@ from sqlalchemy import Connection
 from rulesdb import __version__
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.listings import (
+    has_keywords,
+    keyword_days,
     release_card_types,
     release_categories,
     release_category_card_types,
     release_in_force,
+    release_keywords,
     release_subtypes,
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 
-STYLES = ("mtgjson", "scryfall")
+STYLES = ("mtgjson", "mtgjson-keywords", "scryfall")
+KEYWORDS_STYLE = "mtgjson-keywords"
+# (keyword kind, Keywords.json key, Scryfall catalog), in the order both publish them.
+KEYWORD_LISTS = (("ability_word", "abilityWords", "ability-words"),
+                 ("keyword_ability", "keywordAbilities", "keyword-abilities"),
+                 ("keyword_action", "keywordActions", "keyword-actions"))
+SCRYFALL_KEYWORD_CATALOGS = ("keyword-abilities", "keyword-actions", "ability-words")
 SCRYFALL_API = "https://api.scryfall.com/catalog/"
 # The subtype catalogs Scryfall serves (https://scryfall.com/docs/api/catalogs).
 SCRYFALL_CATEGORIES = ("artifact", "battle", "creature", "enchantment", "land",
@@ -54,6 +78,12 @@ def export(bind: Bind, as_of: date | None, style: str, *,
     _check_style(style)
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
+        if style == KEYWORDS_STYLE and not has_keywords(connection):
+            raise RulesdbError("this database has no keyword vocabularies yet (revision "
+                               "keywords); run: rulesdb upgrade")
+        if style == KEYWORDS_STYLE and day not in keyword_days(connection):
+            raise RulesdbError(f"the release of {day.isoformat()} has no rulebook in this "
+                               "database, so no keyword vocabularies to export")
         return _export(connection, day, style, all_categories)
 
 
@@ -64,6 +94,8 @@ def export_all_releases(bind: Bind, style: str, *,
     with connected(bind) as connection:
         days = sorted(as_date(row["d"]) for row in
                       fetch(connection, "SELECT effective_date AS d FROM release"))
+        if style == KEYWORDS_STYLE:  # only the releases whose rulebook is loaded have them
+            days = keyword_days(connection)
         return {"releases": {day.isoformat(): _export(connection, day, style, all_categories)
                              for day in days}}
 
@@ -76,6 +108,8 @@ def _check_style(style: str) -> None:
 
 def _export(connection: Connection, day: date, style: str,
             all_categories: bool) -> dict[str, Any]:
+    if style == KEYWORDS_STYLE:
+        return _mtgjson_keywords(day, _keywords(connection, day))
     card_types = [row["name"] for row in release_card_types(connection, day)]
     supertypes = [row["name"] for row in release_supertypes(connection, day)]
     categories = {row["category"]: row["rule"] for row in release_categories(connection, day)}
@@ -86,8 +120,14 @@ def _export(connection: Connection, day: date, style: str,
     if style == "mtgjson":
         return _mtgjson(day, card_types, supertypes, subtypes, belongs)
     ordered = sorted(categories, key=lambda category: (categories[category], category))
-    return _scryfall(card_types, supertypes, {category: subtypes[category]
-                                              for category in ordered}, all_categories)
+    catalogs = _scryfall(card_types, supertypes, {category: subtypes[category]
+                                                  for category in ordered}, all_categories)
+    if day in keyword_days(connection):
+        keywords = _keywords(connection, day)
+        by_catalog = {catalog: keywords[kind] for kind, _, catalog in KEYWORD_LISTS}
+        catalogs |= {catalog: _catalog(catalog, by_catalog[catalog], True)
+                     for catalog in SCRYFALL_KEYWORD_CATALOGS}
+    return catalogs
 
 
 def _mtgjson(day: date, card_types: list[str], supertypes: list[str],
@@ -134,3 +174,47 @@ def _capital(name: str) -> str:
 
 def _ascii(name: str) -> str:
     return name.replace("\u2019", "'")
+
+
+def _mtgjson_keywords(day: date, keywords: dict[str, list[str]]) -> dict[str, Any]:
+    return {
+        "data": {key: sorted(keywords[kind]) for kind, key, _ in KEYWORD_LISTS},
+        "meta": {"date": day.isoformat(), "version": f"{__version__}+{day:%Y%m%d}"},
+    }
+
+
+def _keywords(connection: Connection, day: date) -> dict[str, list[str]]:
+    """Each kind's keywords in the services' spelling (see the module's docstring)."""
+    own: dict[str, list[str]] = {}  # a rule's number -> its text (twice for a number repeated)
+    subrules: dict[str, list[str]] = {}  # 702.19 -> the texts of 702.19a, 702.19b, ...
+    for row in fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+                                 "JOIN rulebook_text t ON t.id = r.text_id "
+                                 "WHERE r.release_date = :day", day=day):
+        number = row["number"]
+        own.setdefault(number, []).append(row["text"])
+        parent = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if parent != number:
+            subrules.setdefault(parent, []).append(row["text"])
+    found: dict[str, set[str]] = {kind: set() for kind, _, _ in KEYWORD_LISTS}
+    for row in release_keywords(connection, day):
+        # A keyword's running text is its rule's subrules; an ability word's, the list itself.
+        texts = (own if row["kind"] == "ability_word" else subrules).get(row["rule"], [])
+        found[row["kind"]].add(service_spelling(row["name"], texts))
+    return {kind: sorted(names) for kind, names in found.items()}
+
+
+def service_spelling(name: str, running: list[str]) -> str:
+    """``name`` as MTGJSON and Scryfall write it: the CR's spelling of it in ``running`` (its
+    rule's text), quoted form first, else mid-sentence; first letter capital; ASCII
+    apostrophe."""
+    pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+    quoted = middle = None
+    for text in running:
+        for match in pattern.finditer(text):
+            before = text[:match.start()]
+            if before.endswith(("“", '"')):
+                quoted = quoted or match[0]
+            elif before.rstrip() and before.rstrip()[-1] not in ".!?:—":
+                middle = middle or match[0]
+    spelled = quoted or middle or name.lower()
+    return _ascii(spelled[:1].upper() + spelled[1:])

@@ -1,7 +1,8 @@
 """One word through the releases: when it was listed (``history``) and where (``cite``).
 
 A word is looked up ignoring case and apostrophe style (``urza's`` finds ``Urza’s``) among
-every card type, supertype and subtype any loaded release lists. Plain SQL
+every card type, supertype and subtype any loaded release lists, and every keyword ability,
+keyword action and ability word (for the releases whose rulebook is loaded). Plain SQL
 through SQLAlchemy Core; results sorted in Python so both backends answer alike.
 """
 
@@ -17,10 +18,14 @@ from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.listings import (
+    KEYWORD_KINDS,
     category_names,
     check_category,
+    has_keywords,
+    keyword_days,
     release_card_types,
     release_in_force,
+    release_keywords,
     release_subtypes,
     release_supertypes,
 )
@@ -30,15 +35,15 @@ from rulesdb.questions.successors import merges_of
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rules import rule_key
 
-KINDS = ("card_type", "supertype", "subtype")
+KINDS = ("card_type", "supertype", "subtype", *KEYWORD_KINDS)
 
 
 @dataclass(frozen=True)
 class Listing:
     """One item (a card type, a supertype, or a subtype of one category) through the releases."""
 
-    kind: str  # card_type | supertype | subtype
-    category: str | None  # the subtype's category; None for card types and supertypes
+    kind: str  # card_type | supertype | subtype | keyword_ability | keyword_action | ability_word
+    category: str | None  # the subtype's category; None for the other kinds
     name: str  # the CR's spelling
     releases: list[str]  # effective dates (YYYY-MM-DD) of the releases listing it, oldest first
     first_listed: str
@@ -121,6 +126,10 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
         for row in release_subtypes(connection, day):
             if lookup_key(row["name"]) == key:
                 found += _subtype_citations(connection, day, row, texts)
+        for row in release_keywords(connection, day):
+            if lookup_key(row["name"]) == key:  # the rule it titles, or the rule listing it
+                found.append(_maker(day, row["kind"], None, row["name"], texts)(row["rule"],
+                                                                                "lists"))
         if not found:
             if _matching_items(connection, word, None):
                 when = f"on {as_of.isoformat()}" if as_of else "now"
@@ -232,6 +241,10 @@ def _matching_items(connection: Connection, word: str,
     items += [("subtype", row["category"], row["name"])
               for row in fetch(connection, "SELECT category, name FROM subtype")
               if lookup_key(row["name"]) == key and category in (None, row["category"])]
+    if category is None and has_keywords(connection):
+        items += [(row["kind"], None, row["name"])
+                  for row in fetch(connection, "SELECT kind, name FROM keyword")
+                  if lookup_key(row["name"]) == key]
     order = {kind: index for index, kind in enumerate(KINDS)}
     categories = {name: index for index, name in enumerate(category_names(connection))}
     return sorted(items, key=lambda i: (order[i[0]], categories.get(i[1] or "", -1), i[2]))
@@ -249,6 +262,12 @@ def _listing(connection: Connection, kind: str, category: str | None, name: str,
         rows = fetch(connection, "SELECT release_date FROM release_supertype "
                                  "WHERE supertype = :name", name=name)
         renames = []
+    elif kind in KEYWORD_KINDS:
+        rows = fetch(connection, "SELECT release_date FROM release_keyword "
+                                 "WHERE kind = :kind AND name = :name", kind=kind, name=name)
+        renames = []
+        # Keywords are known only where the rulebook is: it leaves at the next such release.
+        all_days = [day.isoformat() for day in keyword_days(connection)]
     else:
         rows = fetch(connection, "SELECT release_date FROM release_subtype "
                                  "WHERE category = :category AND name = :name",

@@ -100,3 +100,34 @@ def subtypes(bind: Bind, category: str | None = None,
     # Sorted here, not in SQL: PostgreSQL's locale collation would order names differently.
     return sorted((row for row in rows if category is None or row["category"] == category),
                   key=lambda row: (row["rule"], row["name"]))
+
+
+# Keyword vocabularies (revision ``keywords``): read from each release's rulebook.
+KEYWORD_KINDS = ("keyword_ability", "keyword_action", "ability_word")
+KEYWORD_TABLE = "release_keyword"
+
+
+def has_keywords(bind: Bind) -> bool:
+    """Whether the database has the keyword tables (it is at or past revision ``keywords``)."""
+    from sqlalchemy import inspect
+
+    with connected(bind) as connection:
+        return inspect(connection).has_table(KEYWORD_TABLE)
+
+
+def keyword_days(bind: Bind) -> list[date]:
+    """The releases whose keywords are known: those whose rulebook is loaded, oldest first
+    (none before revision ``keywords``)."""
+    with connected(bind) as connection:
+        if not has_keywords(connection):
+            return []
+        rows = fetch(connection, "SELECT release_date AS d FROM release_rulebook")
+    return sorted(as_date(row["d"]) for row in rows)
+
+
+def release_keywords(bind: Bind, day: date) -> Rows:
+    """kind, name, rule of each keyword the release lists ([] without the keyword tables)."""
+    with connected(bind) as connection:
+        if not has_keywords(connection):
+            return []
+        return _of_release(connection, day, "SELECT kind, name, rule FROM release_keyword")

@@ -392,6 +392,51 @@ class ReleaseRulebookNote(Base):
     note: Mapped[str] = mapped_column(Text)
 
 
+
+class Keyword(Base):
+    """A keyword ability, keyword action or ability word some release lists (revision keywords)."""
+
+    __tablename__ = "keyword"
+
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(255), primary_key=True)
+
+    __table_args__ = (
+        CheckConstraint("kind IN ('keyword_ability', 'keyword_action', 'ability_word')",
+                        name="kind"),
+    )
+
+
+class ReleaseKeyword(Base):
+    """A keyword a release lists, with the rule it titles or the rule listing it."""
+
+    __tablename__ = "release_keyword"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(255), primary_key=True)
+    rule: Mapped[str] = mapped_column(String(255))
+
+    __table_args__ = (
+        ForeignKeyConstraint(["kind", "name"], ["keyword.kind", "keyword.name"]),
+        Index(None, "kind", "name"),
+    )
+
+
+class ReleaseKeywordNote(Base):
+    """What a release's keyword rules do unusually (a title naming two keywords, ...)."""
+
+    __tablename__ = "release_keyword_note"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    rule: Mapped[str | None] = mapped_column(String(255))
+    kind: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+
+
 def _describe(metadata: MetaData) -> None:
     """Table and column comments from descriptions.toml, so the models match PostgreSQL's
     COMMENT ONs (which the migrations set from the same text) and autogenerate sees no drift."""

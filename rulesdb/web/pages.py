@@ -81,6 +81,11 @@ def summarise(comparison: Comparison) -> str:
 
 
 def _noun(key: str, count: int) -> str:
+    keywords = {"keyword_abilities": ("keyword ability", "keyword abilities"),
+                "keyword_actions": ("keyword action", "keyword actions"),
+                "ability_words": ("ability word", "ability words")}
+    if key in keywords:
+        return keywords[key][count != 1]
     noun = {CARD_TYPES: "card type", SUPERTYPES: "supertype"}.get(key, f"{key} type")
     return noun if count == 1 else noun + "s"
 

@@ -1,0 +1,241 @@
+"""Keyword vocabularies of the releases whose rulebook is loaded (schema ``keywords``): keyword
+abilities, keyword actions and ability words, read in SQL from ``release_rule`` /
+``release_glossary`` and written to ``keyword``, ``release_keyword`` and
+``release_keyword_note``.
+
+Frozen like the release loaders: revisions call this, never ``rulesdb``. The reading is a
+copy of ``rulesdb.ingest.keywords`` as it was when this loader shipped (tests check the two
+agree on every release); a change of reading gets a ``keywords_v2`` beside this one.
+
+Found by the rules' titles, not their numbers: the rules directly under the section titled
+"Keyword Abilities" / "Keyword Actions", the list of the rule saying "The ability words are
+...", or else of the glossary entry listing them. What the CR does unusually is a note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import op
+
+KEYWORD_ABILITY = "keyword_ability"
+KEYWORD_ACTION = "keyword_action"
+ABILITY_WORD = "ability_word"
+KINDS = (KEYWORD_ABILITY, KEYWORD_ACTION, ABILITY_WORD)
+# The section titles the keyword rules sit under, case-folded.
+SECTIONS = {"keyword abilities": KEYWORD_ABILITY, "keyword actions": KEYWORD_ACTION}
+WHAT = {KEYWORD_ABILITY: "keyword abilities", KEYWORD_ACTION: "keyword actions",
+        ABILITY_WORD: "ability words"}
+
+_SECTION = re.compile(r"\d{3}")
+_RULE_LIST = re.compile(r"\bThe ability words are (?P<list>.+)", re.DOTALL)
+_GLOSSARY_LIST = re.compile(r"\blist of ability words\b[^:]*:\s*(?P<list>.+)",
+                            re.IGNORECASE | re.DOTALL)
+_LIST_END = re.compile(r"\.(?:\s|$)")
+_PAIR = re.compile(r"(?P<first>\S+) and (?P<second>\S+)")  # "Tap and Untap"
+_TITLE_LIMIT = 60  # longer, or ending with a period: a sentence, not a keyword's title
+_HEADINGS = {"general"}  # a subsection heading under the section, not a keyword
+
+
+@dataclass(frozen=True)
+class Keyword:
+    kind: str  # keyword_ability | keyword_action | ability_word
+    name: str  # as the CR prints it
+    rule: str  # the rule titled by it (702.19), or listing it (207.2c), or the glossary term
+
+
+@dataclass(frozen=True)
+class KeywordNote:
+    rule: str | None
+    kind: str  # two-in-one-title, number-printed-twice, listed-twice, not-a-title, ...
+    text: str
+
+
+def extract_keywords(rules: Iterable[tuple[str, str]], glossary: Iterable[tuple[str, str]] = ()
+                     ) -> tuple[list[Keyword], list[KeywordNote]]:
+    """The keywords of a release from its rules ((number, text) in file order, a number
+    printed twice given twice) and glossary ((term, text)), with the notes on what was
+    unusual."""
+    rules = list(rules)
+    found: list[Keyword] = []
+    notes: list[KeywordNote] = []
+    for kind in (KEYWORD_ABILITY, KEYWORD_ACTION):
+        found += _section_keywords(rules, kind, notes)
+    found += _ability_words(rules, list(glossary), notes)
+    return found, notes
+
+
+def _section_keywords(rules: list[tuple[str, str]], kind: str,
+                      notes: list[KeywordNote]) -> list[Keyword]:
+    sections = [number for number, text in rules
+                if _SECTION.fullmatch(number) and SECTIONS.get(text.strip().casefold()) == kind]
+    if not sections:
+        notes.append(KeywordNote(None, "not-listed",
+                                 f"no section is titled {WHAT[kind].title()!r}: the release "
+                                 f"lists no {WHAT[kind]}"))
+        return []
+    section = sections[0]
+    if len(sections) > 1:
+        notes.append(KeywordNote(section, "section-printed-twice",
+                                 f"{WHAT[kind].title()} is the title of {', '.join(sections)}; "
+                                 f"read from {section}"))
+    child = re.compile(rf"{re.escape(section)}\.(\d+)")
+    titles: dict[str, list[str]] = {}
+    found: dict[str, Keyword] = {}
+    for number, text in rules:
+        match = child.fullmatch(number)
+        if match is None:
+            continue
+        title = " ".join(text.split())
+        if title.casefold() in _HEADINGS:
+            continue
+        if title.endswith(".") or len(title) > _TITLE_LIMIT:
+            if match[1] != "1":  # N.1 introduces the section in every era
+                notes.append(KeywordNote(number, "not-a-title",
+                                         f"{number} is a sentence, not a keyword's title; "
+                                         "not read as one"))
+            continue
+        titles.setdefault(number, []).append(title)
+        for name in _names(number, title, kind, notes):
+            if name in found:
+                notes.append(KeywordNote(number, "listed-twice",
+                                         f"{name} titles {found[name].rule} and {number}; "
+                                         f"kept as {found[name].rule}"))
+                continue
+            found[name] = Keyword(kind, name, number)
+    for number, printed in titles.items():
+        if len(printed) > 1:
+            notes.append(KeywordNote(number, "number-printed-twice",
+                                     f"{number} is printed {len(printed)} times, titled "
+                                     f"{', '.join(printed)}: each is a keyword"))
+    return list(found.values())
+
+
+def _names(number: str, title: str, kind: str, notes: list[KeywordNote]) -> list[str]:
+    pair = _PAIR.fullmatch(title)
+    if pair is None:
+        return [title]
+    names = [pair["first"], pair["second"]]
+    notes.append(KeywordNote(number, "two-in-one-title",
+                             f"{number} {title!r} titles two {WHAT[kind]}: {names[0]} and "
+                             f"{names[1]}, each listed"))
+    return names
+
+
+def _ability_words(rules: list[tuple[str, str]], glossary: list[tuple[str, str]],
+                   notes: list[KeywordNote]) -> list[Keyword]:
+    where, listed = None, None
+    for number, text in rules:
+        match = _RULE_LIST.search(text)
+        if match:
+            where, listed = number, match["list"]
+            break
+    else:
+        for term, text in glossary:
+            match = _GLOSSARY_LIST.search(text)
+            if match:
+                where, listed = term, match["list"]
+                notes.append(KeywordNote(None, "glossary-list",
+                                         f"no rule lists the ability words; read from the "
+                                         f"glossary entry {term!r}"))
+                break
+    if where is None or listed is None:
+        notes.append(KeywordNote(None, "not-listed", "no rule or glossary entry lists the "
+                                 "ability words: the release lists none"))
+        return []
+    words: list[Keyword] = []
+    for name in split_list(listed):
+        if any(word.name == name for word in words):
+            notes.append(KeywordNote(where, "listed-twice", f"{where} lists {name} twice"))
+            continue
+        words.append(Keyword(ABILITY_WORD, name, where))
+    return words
+
+
+def split_list(listed: str) -> list[str]:
+    """'adamant, addendum, and will of the council. More' -> the three names: up to the
+    sentence's end, split at commas and the last "and"."""
+    end = _LIST_END.search(listed)
+    sentence = " ".join((listed[:end.start()] if end else listed).split())
+    items = [item.strip() for item in sentence.split(",")]
+    if len(items) == 1 and " and " in items[0]:  # "A and B"
+        items = items[0].split(" and ")
+    items = [item.removeprefix("and ").strip() for item in items]
+    return [item for item in items if item]
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+_D = sa.Date()
+_S = sa.String()
+keyword = sa.table("keyword", sa.column("kind", _S), sa.column("name", _S))
+release_keyword = sa.table("release_keyword", sa.column("release_date", _D),
+                           sa.column("kind", _S), sa.column("name", _S),
+                           sa.column("rule", _S))
+_DAY = sa.bindparam("day", type_=_D)  # ISO text on SQLite, a date for psycopg
+release_keyword_note = sa.table("release_keyword_note", sa.column("release_date", _D),
+                                sa.column("number", sa.Integer()), sa.column("rule", _S),
+                                sa.column("kind", _S), sa.column("text", _S))
+
+
+def rulebook_days() -> list[date]:
+    """Every release whose rulebook the database holds."""
+    rows = op.get_bind().execute(sa.text("SELECT release_date FROM release_rulebook"))
+    return sorted(_as_date(row[0]) for row in rows)
+
+
+def load_keywords(days: Iterable[date]) -> None:
+    """Read and insert the keywords and notes of each release given (its rulebook loaded)."""
+    bind = op.get_bind()
+    known = {(row[0], row[1]) for row in bind.execute(sa.text("SELECT kind, name FROM keyword"))}
+    names: list[dict[str, Any]] = []
+    listed: list[dict[str, Any]] = []
+    noted: list[dict[str, Any]] = []
+    for day in days:
+        found, notes = extract_keywords(_rules(bind, day), _glossary(bind, day))
+        for item in found:
+            if (item.kind, item.name) not in known:
+                known.add((item.kind, item.name))
+                names.append({"kind": item.kind, "name": item.name})
+            listed.append({"release_date": day, "kind": item.kind, "name": item.name,
+                           "rule": item.rule})
+        noted += [{"release_date": day, "number": number, "rule": note.rule,
+                   "kind": note.kind, "text": note.text}
+                  for number, note in enumerate(notes, start=1)]
+    for table, rows in ((keyword, names), (release_keyword, listed),
+                        (release_keyword_note, noted)):
+        if rows:
+            op.bulk_insert(table, rows)
+
+
+def unload_keywords(days: Iterable[date]) -> None:
+    """Remove the releases' keyword rows, then every keyword no remaining release lists."""
+    for day in days:
+        op.execute(release_keyword_note.delete().where(
+            release_keyword_note.c.release_date == day))
+        op.execute(release_keyword.delete().where(release_keyword.c.release_date == day))
+    op.execute(keyword.delete().where(~sa.exists().where(
+        release_keyword.c.kind == keyword.c.kind, release_keyword.c.name == keyword.c.name)))
+
+
+def _rules(bind: sa.Connection, day: date) -> list[tuple[str, str]]:
+    rows = bind.execute(sa.text(
+        "SELECT r.number, t.text FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
+        "WHERE r.release_date = :day ORDER BY r.position").bindparams(_DAY), {"day": day})
+    return [(row[0], row[1]) for row in rows]
+
+
+def _glossary(bind: sa.Connection, day: date) -> list[tuple[str, str]]:
+    rows = bind.execute(sa.text(
+        "SELECT g.term, t.text FROM release_glossary g JOIN rulebook_text t ON t.id = g.text_id "
+        "WHERE g.release_date = :day ORDER BY g.position").bindparams(_DAY), {"day": day})
+    return [(row[0], row[1]) for row in rows]
+
+
+def _as_date(value: Any) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
