@@ -144,7 +144,7 @@ def test_history_of_a_keyword(shared_head_url: URL, capsys: pytest.CaptureFixtur
     assert code == 0
     assert (listing["kind"], listing["category"], listing["name"]) == (
         "keyword_ability", None, "Deathtouch")
-    assert listing["first_listed"] == "2016-07-22" and listing["left"] is None
+    assert listing["first_listed"] == "2007-05-01" and listing["left"] is None  # Future Sight
     code, out, _ = run_cli(["--db", url, "history", "Totem Armor", "--format", "json"], capsys)
     [totem] = json.loads(out)
     assert (totem["last_listed"], totem["left"]) == ("2024-04-12", "2024-06-07")

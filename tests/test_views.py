@@ -98,7 +98,11 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
         for change, lists in (("added", result.added), ("removed", result.removed)):
             for key, names in lists.items():
                 kind, category = {"card_types": ("card_type", None),
-                                  "supertypes": ("supertype", None)}.get(key, ("subtype", key))
+                                  "supertypes": ("supertype", None),
+                                  "keyword_abilities": ("keyword_ability", None),
+                                  "keyword_actions": ("keyword_action", None),
+                                  "ability_words": ("ability_word", None),
+                                  }.get(key, ("subtype", key))
                 expected |= {(kind, category, name, change, None, None, None, None)
                              for name in names}
         for item in result.renamed:
@@ -116,6 +120,8 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
         assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
     assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in \
         changes[("2024-04-12", "2024-06-07")]
+    assert ("keyword_ability", None, "Umbra Armor", "added", None, None, None, None) in \
+        changes[("2024-04-12", "2024-06-07")]
 
 
 def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
@@ -125,9 +131,13 @@ def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
                        "card_type"),
                       ("SELECT release_date, NULL, supertype FROM release_supertype",
                        "supertype"),
-                      ("SELECT release_date, category, name FROM release_subtype", "subtype")):
+                      ("SELECT release_date, category, name FROM release_subtype", "subtype"),
+                      ("SELECT release_date, kind, name FROM release_keyword", None)):
         for day, category, name in rows(shared_head_engine, sql):
-            listed[(kind, category, name)].append(day)
+            if kind is None:  # a keyword: its kind in the kind column, no category
+                listed[(category, None, name)].append(day)
+            else:
+                listed[(kind, category, name)].append(day)
     lifetime = {(kind, category, name): rest for kind, category, name, *rest in
                 rows(shared_head_engine, "SELECT * FROM v_lifetime")}
     assert set(lifetime) == set(listed)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-from rulesdb_loaders.comments_v1 import comment_on
+from rulesdb_loaders.comments_v1 import comment_columns, comment_on
 from rulesdb_loaders.keywords_v1 import load_keywords, rulebook_days
 
 revision: str = "keywords"
@@ -66,6 +66,126 @@ VIEW = """
     FROM release_keyword k
     JOIN v_release r ON r.release_date = k.release_date"""
 
+# v_release_change and v_lifetime gain the keywords: the SQL faces of ``diff`` and ``history``.
+# The definitions before (subtype_merge's and 0002_views'), restored by the downgrade byte for
+# byte, and the keyword branches appended to them. A keyword change is shown only between two
+# releases that both have their rulebook (as ``diff`` does). Kinds and names are cast to the
+# views' column types, which PostgreSQL's CREATE OR REPLACE VIEW keeps (the longest keyword
+# name is 30 characters; the types' names are VARCHAR(64) too).
+OLD_RELEASE_CHANGE = """SELECT p.from_date, p.to_date, CAST('card_type' AS VARCHAR(16)) AS kind,
+               CAST(NULL AS VARCHAR(64)) AS category, n.card_type AS name,
+               CAST('added' AS VARCHAR(16)) AS change,
+               r.old_name AS renamed_from, CAST(NULL AS VARCHAR(64)) AS renamed_to,
+               CAST(NULL AS VARCHAR(64)) AS merged_from, CAST(NULL AS VARCHAR(64)) AS merged_into
+        FROM v_release_pair p
+        JOIN release_card_type n ON n.release_date = p.to_date
+        LEFT JOIN card_type_rename r
+          ON r.release_date = p.to_date AND r.new_name = n.card_type
+        WHERE NOT EXISTS (SELECT 1 FROM release_card_type o
+                          WHERE o.release_date = p.from_date AND o.card_type = n.card_type)
+        UNION ALL
+        SELECT p.from_date, p.to_date, 'card_type', NULL, o.card_type, 'removed',
+               NULL, r.new_name, NULL, NULL
+        FROM v_release_pair p
+        JOIN release_card_type o ON o.release_date = p.from_date
+        LEFT JOIN card_type_rename r
+          ON r.release_date = p.to_date AND r.old_name = o.card_type
+        WHERE NOT EXISTS (SELECT 1 FROM release_card_type n
+                          WHERE n.release_date = p.to_date AND n.card_type = o.card_type)
+        UNION ALL
+        SELECT p.from_date, p.to_date, 'supertype', NULL, n.supertype, 'added', NULL, NULL,
+               NULL, NULL
+        FROM v_release_pair p
+        JOIN release_supertype n ON n.release_date = p.to_date
+        WHERE NOT EXISTS (SELECT 1 FROM release_supertype o
+                          WHERE o.release_date = p.from_date AND o.supertype = n.supertype)
+        UNION ALL
+        SELECT p.from_date, p.to_date, 'supertype', NULL, o.supertype, 'removed', NULL, NULL,
+               NULL, NULL
+        FROM v_release_pair p
+        JOIN release_supertype o ON o.release_date = p.from_date
+        WHERE NOT EXISTS (SELECT 1 FROM release_supertype n
+                          WHERE n.release_date = p.to_date AND n.supertype = o.supertype)
+        UNION ALL
+        SELECT p.from_date, p.to_date, 'subtype', n.category, n.name, 'added',
+               r.old_name, NULL, m.old_name, NULL
+        FROM v_release_pair p
+        JOIN release_subtype n ON n.release_date = p.to_date
+        LEFT JOIN subtype_rename r
+          ON r.release_date = p.to_date AND r.category = n.category AND r.new_name = n.name
+        LEFT JOIN subtype_merge m
+          ON m.release_date = p.to_date AND m.category = n.category AND m.new_name = n.name
+        WHERE NOT EXISTS (SELECT 1 FROM release_subtype o
+                          WHERE o.release_date = p.from_date AND o.category = n.category
+                            AND o.name = n.name)
+        UNION ALL
+        SELECT p.from_date, p.to_date, 'subtype', o.category, o.name, 'removed',
+               NULL, r.new_name, NULL, m.new_name
+        FROM v_release_pair p
+        JOIN release_subtype o ON o.release_date = p.from_date
+        LEFT JOIN subtype_rename r
+          ON r.release_date = p.to_date AND r.category = o.category AND r.old_name = o.name
+        LEFT JOIN subtype_merge m
+          ON m.release_date = p.to_date AND m.category = o.category AND m.old_name = o.name
+        WHERE NOT EXISTS (SELECT 1 FROM release_subtype n
+                          WHERE n.release_date = p.to_date AND n.category = o.category
+                            AND n.name = o.name)"""
+KEYWORD_CHANGES = """
+        UNION ALL
+        SELECT p.from_date, p.to_date, CAST(n.kind AS VARCHAR(16)), NULL,
+               CAST(n.name AS VARCHAR(64)), 'added',
+               NULL, NULL, NULL, NULL
+        FROM v_release_pair p
+        JOIN release_keyword n ON n.release_date = p.to_date
+        WHERE EXISTS (SELECT 1 FROM release_rulebook b WHERE b.release_date = p.from_date)
+          AND NOT EXISTS (SELECT 1 FROM release_keyword o
+                          WHERE o.release_date = p.from_date AND o.kind = n.kind
+                            AND o.name = n.name)
+        UNION ALL
+        SELECT p.from_date, p.to_date, CAST(o.kind AS VARCHAR(16)), NULL,
+               CAST(o.name AS VARCHAR(64)), 'removed',
+               NULL, NULL, NULL, NULL
+        FROM v_release_pair p
+        JOIN release_keyword o ON o.release_date = p.from_date
+        WHERE EXISTS (SELECT 1 FROM release_rulebook b WHERE b.release_date = p.to_date)
+          AND NOT EXISTS (SELECT 1 FROM release_keyword n
+                          WHERE n.release_date = p.to_date AND n.kind = o.kind
+                            AND n.name = o.name)"""
+OLD_LIFETIME = """SELECT l.kind, l.category, l.name, l.first_listed, l.last_listed, l.listed_in,
+               (SELECT MIN(r.effective_date) FROM release r
+                WHERE r.effective_date > l.last_listed) AS dropped_in
+        FROM (SELECT CAST('card_type' AS VARCHAR(16)) AS kind, CAST(NULL AS VARCHAR(64)) AS category,
+                     card_type AS name, MIN(release_date) AS first_listed,
+                     MAX(release_date) AS last_listed, COUNT(*) AS listed_in
+              FROM release_card_type GROUP BY card_type
+              UNION ALL
+              SELECT 'supertype', NULL, supertype, MIN(release_date), MAX(release_date),
+                     COUNT(*)
+              FROM release_supertype GROUP BY supertype
+              UNION ALL
+              SELECT 'subtype', category, name, MIN(release_date), MAX(release_date), COUNT(*)
+              FROM release_subtype GROUP BY category, name) l"""
+# The keyword rows go inside the grouped union (before its closing ") l").
+KEYWORD_LIFETIMES = """
+              UNION ALL
+              SELECT CAST(kind AS VARCHAR(16)), NULL, CAST(name AS VARCHAR(64)),
+                     MIN(release_date), MAX(release_date), COUNT(*)
+              FROM release_keyword GROUP BY kind, name"""
+NEW_LIFETIME = OLD_LIFETIME.removesuffix(") l") + KEYWORD_LIFETIMES + ") l"
+KIND_COLUMN_OLD = "card_type, supertype or subtype."
+KIND_COLUMN_NEW = ("card_type, supertype or subtype; keyword_ability, keyword_action or "
+                   "ability_word.")
+
+
+def _replace_view(name: str, select: str) -> None:
+    """PostgreSQL keeps a view's comments through CREATE OR REPLACE (same columns); SQLite has
+    no comments and no CREATE OR REPLACE VIEW."""
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(f"CREATE OR REPLACE VIEW {name} AS {select}")
+    else:
+        op.execute(f"DROP VIEW {name}")
+        op.execute(f"CREATE VIEW {name} AS {select}")
+
 
 def upgrade() -> None:
     op.create_table(
@@ -105,10 +225,18 @@ def upgrade() -> None:
     op.execute(f"CREATE VIEW v_keyword AS {VIEW.strip()}")
     for table, description, columns in COMMENTS:
         comment_on(table, description, columns)
+    _replace_view("v_release_change", OLD_RELEASE_CHANGE + KEYWORD_CHANGES)
+    _replace_view("v_lifetime", NEW_LIFETIME)
+    for view in ("v_release_change", "v_lifetime"):
+        comment_columns(view, {"kind": KIND_COLUMN_NEW})
     load_keywords(rulebook_days())
 
 
 def downgrade() -> None:
+    for view in ("v_release_change", "v_lifetime"):
+        comment_columns(view, {"kind": KIND_COLUMN_OLD})
+    _replace_view("v_lifetime", OLD_LIFETIME)
+    _replace_view("v_release_change", OLD_RELEASE_CHANGE)
     op.execute("DROP VIEW v_keyword")
     op.drop_table("release_keyword_note")
     op.drop_index("ix_release_keyword_kind_name", table_name="release_keyword")
