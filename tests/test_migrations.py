@@ -6,20 +6,18 @@ from collections.abc import Iterator
 
 import pytest
 from pytest_alembic import Config as PytestAlembicConfig
+
+# Not test_up_down_consistency (every revision up, then every one down): tests/test_roundtrip.py
+# runs each of those steps too, on the same backends, and checks the rows after each.
 from pytest_alembic.tests import (  # noqa: F401  (collected as tests)
     test_model_definitions_match_ddl,
     test_single_head_revision,
-    test_up_down_consistency,
     test_upgrade,
 )
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-
-# Every revision up and down: the fast loop leaves it to the full run, where
-# tests/test_roundtrip.py also checks each step's rows.
-test_up_down_consistency = pytest.mark.slow(test_up_down_consistency)
 
 
 @pytest.fixture
