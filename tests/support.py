@@ -26,10 +26,10 @@ from sqlalchemy.engine import URL, make_url
 from rulesdb.cli import main
 from rulesdb.store.engine import make_engine
 from rulesdb.store.paths import data_root
+from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
 
 ROOT = Path(__file__).resolve().parents[1]
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
-PG_URL = os.environ.get("RULESDB_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_PG")
 BACKENDS = ["sqlite", "postgresql"]
 # Variables of the caller's shell that would point a child process at another database or
