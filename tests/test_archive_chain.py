@@ -17,8 +17,7 @@ from rulesdb.authoring.release import Checkout
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
-from tests.dbdump import dump
-from tests.support import fingerprint_url, run_cli
+from tests.support import fingerprint, fingerprint_url, run_cli
 from tests.test_archive_ingest import archive_file, imported, release_files
 from tests.test_releasing import make_checkout, rulesdb, snapshot
 
@@ -43,7 +42,7 @@ def pre_archive_checkout(tmp_path: Path) -> Checkout:
 def db_dump(url: URL) -> dict[str, object]:
     engine = make_engine(url)
     try:
-        return dump(engine)
+        return fingerprint(engine)
     finally:
         engine.dispose()
 

@@ -20,6 +20,10 @@ from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.support import head_copy, new_database
 
+# The whole chain from empty: the fast loop leaves it to the full run (the session's head
+# databases, which the fast loop builds too, come from the same upgrade through rulesdb).
+test_upgrade = pytest.mark.slow(test_upgrade)
+
 
 @pytest.fixture
 def alembic_config() -> PytestAlembicConfig:
