@@ -66,6 +66,7 @@ def test_behind_head_message_masks_password(empty_url: URL, backend: str, tmp_pa
     assert "hunter2" not in result.stderr
 
 
+@pytest.mark.slow  # a process that upgrades from empty through the whole chain
 def test_embedded_default_upgrades_itself(tmp_path: Path) -> None:
     env = clean_env(tmp_path)
     result = run(["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format", "json"],
@@ -76,6 +77,7 @@ def test_embedded_default_upgrades_itself(tmp_path: Path) -> None:
     assert run(["current"], env, tmp_path).stdout.strip().endswith("(head)")
 
 
+@pytest.mark.slow  # likewise
 def test_env_var_database(tmp_path: Path) -> None:
     db = tmp_path / "env.sqlite3"
     env = clean_env(tmp_path, RULESDB_URL=f"sqlite:///{db}")
