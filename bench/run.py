@@ -36,10 +36,10 @@ from sqlalchemy.engine import URL, make_url  # noqa: E402
 
 from rulesdb.store import migrate  # noqa: E402
 from rulesdb.store.engine import make_engine  # noqa: E402
+from tests.pgurl import PG_URL  # noqa: E402  (the tests' server, one definition)
 
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
 CR_FILE = "MagicCompRules-20260807.txt"
-PG_URL = os.environ.get("RULESDB_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TYPE_LINES = 30_000
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 

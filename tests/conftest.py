@@ -36,6 +36,12 @@ from tests.support import (  # noqa: F401
 )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: with two workers, a long test handed out last would run alone
+    at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def cr_dir() -> Path:
     if not cr_files():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,17 +19,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import Connection, Engine, create_engine, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.engine import URL, make_url
 
 from rulesdb.cli import main
 from rulesdb.store.engine import make_engine
 from rulesdb.store.paths import data_root
+from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
 
 ROOT = Path(__file__).resolve().parents[1]
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
-PG_URL = os.environ.get("RULESDB_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_PG")
 BACKENDS = ["sqlite", "postgresql"]
 # Variables of the caller's shell that would point a child process at another database or
@@ -267,9 +268,267 @@ def _fts5_tables(connection: Connection) -> list[str]:
         "AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'"))
 
 
+def fingerprint_url(url: URL) -> dict[str, object]:
+    engine = make_engine(url)
+    try:
+        return fingerprint(engine)
+    finally:
+        engine.dispose()
+
+
 def dump_url(url: URL) -> dict[str, object]:
     engine = make_engine(url)
     try:
         return dump(engine)
     finally:
         engine.dispose()
+
+
+class Snapshots:
+    """Successive fingerprints of one database as it changes, each as strong as
+    :func:`fingerprint` (every row of every table, digested by the database), but digesting
+    again only the rows that may have changed since the last one: the round trip takes three
+    per revision, and digesting the whole rulebook each time was most of its minutes.
+
+    A table's rows are digested by group (the first column of a composite primary key: a
+    release's date in the large tables; else the whole table is one group). A group's digest
+    is reused only while nothing can have changed it:
+
+    - PostgreSQL: its count and its newest ``xmin`` are as they were. Every inserted or
+      updated row version carries its transaction's id, newer than any row seen before, so a
+      group with the same count and no newer ``xmin`` holds the same row versions.
+    - SQLite: no temporary trigger of this (only) connection saw an insert, update or delete
+      in the group, no DDL ran (``schema_version``, else every group again), and the table's
+      ``count(*)`` agrees (a REPLACE deletes without firing triggers).
+
+    Build it before the engine's first connection: on SQLite every write must go through the
+    one connection that carries the triggers, which :meth:`take` checks.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sqlite = engine.dialect.name == "sqlite"
+        self.quote = engine.dialect.identifier_preparer.quote
+        # table -> group -> (witness, count, digest); witness: PostgreSQL's (count, xmin).
+        self.cache: dict[str, dict[object, tuple[object, int, str]]] = {}
+        self.schema_version: int | None = None
+        self.layout: tuple[list[str], list[str], dict[str, tuple[list[str], str | None]]] = (
+            [], [], {})
+        self.connections = 0
+        # SQLite: each full-text index -> the tables its integrity depends on (its shadow
+        # tables and its content table); the indexes to check at this take.
+        self.fts: dict[str, set[str]] = {}
+        self.fts_to_check: list[str] = []
+        self.group_types: dict[str, str] = {}  # PostgreSQL: the type of a table's group column
+        if self.sqlite:
+            assert engine.pool.checkedin() == 0 and engine.pool.checkedout() == 0, (
+                "Snapshots must see the engine's first connection")
+            event.listen(engine, "connect", self._connected)
+
+    def _connected(self, _dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        self.connections += 1
+
+    def take(self) -> dict[str, object]:
+        with self.engine.connect() as connection:
+            if self.sqlite:
+                assert self.connections == 1, "a write may have bypassed the tracking triggers"
+                result = self._take_sqlite(connection)
+            else:
+                result = self._take_postgresql(connection)
+            # Raises if an index does not match its table; on SQLite only once its table or
+            # index may have changed (the check reads the whole index).
+            for name in self.fts_to_check if self.sqlite else ():
+                connection.exec_driver_sql(
+                    f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+            connection.rollback()
+        return result
+
+    def _result(self) -> dict[str, object]:
+        tables, views, _ = self.layout
+        result: dict[str, object] = {"tables": tables, "views": views}
+        for name in tables:
+            result[name] = {group: (count, digest)
+                            for group, (_, count, digest) in self.cache.get(name, {}).items()}
+        return result
+
+    # --- SQLite -------------------------------------------------------------------------------
+
+    def _take_sqlite(self, connection: Connection) -> dict[str, object]:
+        version = connection.exec_driver_sql("PRAGMA main.schema_version").scalar_one()
+        if version != self.schema_version:
+            self.layout = self._sqlite_layout(connection)
+            self._install_triggers(connection)
+            self.schema_version = version
+            self.cache.clear()
+            dirty: dict[str, set[object] | None] = dict.fromkeys(self.layout[0])
+            changed = {table for tables in self.fts.values() for table in tables}
+        else:
+            dirty = {}
+            changed = set()
+            for table, group in connection.exec_driver_sql(
+                    "SELECT DISTINCT tbl, grp FROM temp.rulesdb_changes").all():
+                changed.add(table)
+                if table not in self.layout[2]:
+                    continue  # a full-text index's shadow table: checked, not digested
+                if group is None or self.layout[2][table][1] is None:
+                    dirty[table] = None  # the whole table
+                elif dirty.get(table, set()) is not None:
+                    dirty.setdefault(table, set()).add(group)  # type: ignore[union-attr]
+        connection.exec_driver_sql("DELETE FROM temp.rulesdb_changes")
+        self.fts_to_check = [name for name, tables in self.fts.items() if tables & changed]
+        for table in self.layout[0]:
+            if table in dirty:
+                self._digest_sqlite(connection, table, dirty[table])
+            count = connection.exec_driver_sql(
+                f"SELECT count(*) FROM {self.quote(table)}").scalar_one()
+            if count != sum(c for _, c, _ in self.cache.get(table, {}).values()):
+                self._digest_sqlite(connection, table, None)  # rows went by untracked
+        connection.commit()
+        return self._result()
+
+    def _sqlite_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
+        fts = _fts5_tables(connection)
+        shadows = {name + suffix for name in fts for suffix in _FTS5_SHADOWS}
+        objects = connection.exec_driver_sql(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
+            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all()
+        tables = sorted(name for kind, name in objects
+                        if kind == "table" and name not in fts and name not in shadows)
+        views = sorted(name for kind, name in objects if kind == "view")
+        self.fts = {}
+        for name in fts:
+            sql = connection.exec_driver_sql(
+                "SELECT sql FROM sqlite_master WHERE name = ?", (name,)).scalar_one()
+            content = re.findall(r"content\s*=\s*'([^']+)'", sql)
+            self.fts[name] = {name + suffix for suffix in _FTS5_SHADOWS} & set(
+                n for _, n in objects) | set(content)
+        columns: dict[str, tuple[list[str], str | None]] = {}
+        for table in tables:
+            info = connection.exec_driver_sql(
+                f"PRAGMA table_xinfo({self.quote(table)})").all()
+            names = [row[1] for row in info if row[6] != 1]  # hidden == 1: virtual columns
+            key = sorted((row[5], row[1]) for row in info if row[5])
+            columns[table] = (names, key[0][1] if len(key) > 1 else None)
+        return tables, views, columns
+
+    def _install_triggers(self, connection: Connection) -> None:
+        connection.exec_driver_sql("CREATE TEMP TABLE IF NOT EXISTS rulesdb_changes (tbl, grp)")
+        for (name,) in connection.exec_driver_sql(
+                "SELECT name FROM temp.sqlite_master WHERE type = 'trigger' "
+                "AND name LIKE 'rulesdb_track_%'").all():
+            connection.exec_driver_sql(f"DROP TRIGGER temp.{name}")
+        shadows = {table for tables in self.fts.values() for table in tables}
+        for number, table in enumerate(sorted(set(self.layout[0]) | shadows)):
+            group = self.layout[2][table][1] if table in self.layout[2] else None
+            label = "'" + table.replace("'", "''") + "'"
+
+            def row(which: str, group: str | None = group, label: str = label) -> str:
+                value = f"{which}.{self.quote(group)}" if group else "NULL"
+                return f"INSERT INTO rulesdb_changes VALUES ({label}, {value});"
+
+            for event_name, body in (("INSERT", row("NEW")), ("DELETE", row("OLD")),
+                                     ("UPDATE", row("OLD") + " " + row("NEW"))):
+                connection.exec_driver_sql(
+                    f"CREATE TEMP TRIGGER rulesdb_track_{number}_{event_name.lower()} "
+                    f"AFTER {event_name} ON main.{self.quote(table)} BEGIN {body} END")
+
+    def _digest_sqlite(self, connection: Connection, table: str,
+                       groups: set[object] | None) -> None:
+        columns, group = self.layout[2][table]
+        quote = self.quote
+        row = " || char(31) || ".join(f"quote({quote(column)})" for column in columns)
+        if group is None:
+            self._forget(table)
+            keys: list[object] = [None]
+        elif groups is None:
+            self._forget(table)
+            keys = [g for (g,) in connection.exec_driver_sql(
+                f"SELECT DISTINCT {quote(group)} FROM {quote(table)}")]
+        else:
+            keys = sorted(groups, key=repr)
+        for key in keys:
+            where = "" if group is None else f" WHERE {quote(group)} IS ?"
+            count, joined = connection.exec_driver_sql(
+                f"SELECT count(*), group_concat(r, char(30)) FROM "
+                f"(SELECT {row} AS r FROM {quote(table)}{where} ORDER BY 1)",
+                () if group is None else (key,)).one()
+            label = None if group is None else repr(key)
+            if count:
+                digest = hashlib.sha256((joined or "").encode()).hexdigest()
+                self.cache.setdefault(table, {})[label] = (None, count, digest)
+            else:
+                self.cache.get(table, {}).pop(label, None)
+
+    def _forget(self, table: str) -> None:
+        self.cache.pop(table, None)
+
+    # --- PostgreSQL ---------------------------------------------------------------------------
+
+    def _take_postgresql(self, connection: Connection) -> dict[str, object]:
+        self.layout = self._postgresql_layout(connection)
+        tables, _, columns = self.layout
+        quote = self.quote
+        cache: dict[str, dict[object, tuple[object, int, str]]] = {}
+        for table in tables:
+            names, group = columns[table]
+            key = f"{quote(group)}::text" if group else "NULL::text"
+            witnesses = connection.exec_driver_sql(
+                f"SELECT {key}, count(*), max(xmin::text::bigint) FROM {quote(table)} "
+                + (f"GROUP BY {quote(group)} " if group else "") + "HAVING count(*) > 0").all()
+            stale = []
+            before = self.cache.get(table, {})
+            now = cache[table] = {}
+            for label, count, newest in witnesses:
+                cached = before.get(label)
+                if cached is None or cached[0] != (count, newest):
+                    stale.append(label)
+                else:
+                    now[label] = cached
+            if not stale:
+                continue
+            if group is None:
+                where = "TRUE"
+            else:  # by the column itself, so that its index finds the rows
+                where = (f"{quote(group)} = ANY(CAST(%(stale)s AS text[])"
+                         f"::{self.group_types[table]}[])")
+                if None in stale:
+                    where += f" OR {quote(group)} IS NULL"
+            row = ", ".join(f"quote_nullable({quote(column)}::text)" for column in names)
+            for label, count, newest, digest in connection.exec_driver_sql(
+                    f"SELECT k, count(*), max(x::text::bigint), "
+                    f"md5(string_agg(r, chr(30) ORDER BY r COLLATE \"C\")) FROM "
+                    f"(SELECT {key} AS k, xmin AS x, concat_ws(chr(31), {row}) AS r "
+                    f"FROM {quote(table)} WHERE {where}) AS s GROUP BY k",
+                    {"stale": [label for label in stale if label is not None]}):
+                now[label] = ((count, newest), count, digest)
+        self.cache = cache  # groups and tables no longer there are gone
+        connection.commit()
+        return self._result()
+
+    def _postgresql_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
+        rows = connection.exec_driver_sql(
+            "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text, "
+            "       a.attnum = i.indkey[0], cardinality(i.indkey::int2[]) "  # int2vector: from 0
+            "FROM pg_class c "
+            "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
+            "     AND NOT a.attisdropped "
+            "LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary "
+            "WHERE c.relnamespace = current_schema()::regnamespace "
+            "  AND c.relkind IN ('r', 'p', 'v', 'm') "
+            "ORDER BY c.relname, a.attnum").all()
+        tables: set[str] = set()
+        views: set[str] = set()
+        columns: dict[str, tuple[list[str], str | None]] = {}
+        for name, kind, column, type_name, first, width in rows:
+            if kind in ("v", "m"):
+                views.add(name)
+                continue
+            tables.add(name)
+            names, group = columns.get(name, ([], None))
+            if column is not None and type_name != "tsvector":
+                names.append(column)
+            if first and width > 1:
+                group = column
+                self.group_types[name] = type_name
+            columns[name] = (names, group)
+        return sorted(tables), sorted(views), columns

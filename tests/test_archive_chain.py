@@ -17,8 +17,7 @@ from rulesdb.authoring.release import Checkout
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
-from tests.dbdump import dump
-from tests.support import run_cli
+from tests.support import fingerprint, fingerprint_url, run_cli
 from tests.test_archive_ingest import archive_file, imported, release_files
 from tests.test_releasing import make_checkout, rulesdb, snapshot
 
@@ -48,7 +47,7 @@ def pre_archive_checkout(tmp_path: Path) -> Checkout:
 def db_dump(url: URL) -> dict[str, object]:
     engine = make_engine(url)
     try:
-        return dump(engine)
+        return fingerprint(engine)
     finally:
         engine.dispose()
 
@@ -107,16 +106,16 @@ def test_shipped_releases_notes_are_what_the_importer_finds_now() -> None:
 
 @pytest.mark.slow
 def test_a_database_at_the_old_head_upgrades_to_what_a_fresh_one_gets(
-    head_url: URL, empty_url: URL
+    shared_head_url: URL, empty_url: URL
 ) -> None:
-    fresh = db_dump(head_url)  # the session's database, upgraded from empty to head
+    fresh = fingerprint_url(shared_head_url)  # the session's database, from empty to head
     engine = make_engine(empty_url)
     try:
         migrate.upgrade(engine, OLD_HEAD)  # what today's rulesdb built
         migrate.upgrade(engine)  # a plain upgrade
     finally:
         engine.dispose()
-    assert db_dump(empty_url) == fresh
+    assert fingerprint_url(empty_url) == fresh
 
 
 def test_an_older_file_is_appended_after_the_head(

@@ -16,8 +16,9 @@ from sqlalchemy.engine import URL
 from tests.support import (
     copy_release_chain,
     cr_file,
-    dump,
     dump_url,
+    fingerprint,
+    fingerprint_url,
     head_copy,
     process_env,
     rulesdb_command,
@@ -70,10 +71,11 @@ def synthetic_release(tmp_path: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_concurrent_upgrades_of_an_empty_database(empty_url: URL, head_engine: Engine) -> None:
+def test_concurrent_upgrades_of_an_empty_database(empty_url: URL,
+                                                  shared_head_engine: Engine) -> None:
     results = run_together(["--db", url_text(empty_url), "upgrade"], process_env())
     assert_all_ok(results)
-    assert dump_url(empty_url) == dump(head_engine)
+    assert fingerprint_url(empty_url) == fingerprint(shared_head_engine)
 
 
 @pytest.mark.slow
@@ -87,7 +89,8 @@ def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
     assert len({r.stdout for r in results}) == 1
     assert '"kindred"' in results[0].stdout
     embedded = URL.create("sqlite", database=str(tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"))
-    assert dump_url(embedded) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
+    assert fingerprint_url(embedded) == fingerprint_url(
+        URL.create("sqlite", database=str(_head_sqlite)))
 
 
 @pytest.mark.slow

@@ -27,7 +27,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.importer import extract, import_file
-from tests.support import CR_DIR, ROOT, copy_release_chain, dump_url, run_cli, url_text
+from tests.support import CR_DIR, ROOT, copy_release_chain, fingerprint_url, run_cli, url_text
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."
@@ -496,13 +496,13 @@ def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str
 
 @pytest.mark.slow
 def test_failed_release_leaves_checkout_and_database_alone(
-    empty_url: URL, tmp_path: Path
+    head_url: URL, tmp_path: Path
 ) -> None:
-    checkout = make_checkout(tmp_path)
-    url = url_text(empty_url)
+    checkout = make_checkout(tmp_path)  # the shipped chain: head_url is at its head
+    url = url_text(head_url)
     done = rulesdb(["--db", url, "upgrade"], checkout)
     assert done.returncode == 0, done.stderr
-    files, database = snapshot(checkout), dump_url(empty_url)
+    files, database = snapshot(checkout), fingerprint_url(head_url)
 
     for case in (c for c in CASES if c.id in SAMPLE):
         bad = case.build()
@@ -514,4 +514,4 @@ def test_failed_release_leaves_checkout_and_database_alone(
         again = rulesdb(["--db", url, "upgrade"], checkout)
         assert again.returncode == 0, again.stderr
         assert snapshot(checkout) == files, case.id
-        assert dump_url(empty_url) == database, case.id
+        assert fingerprint_url(head_url) == database, case.id

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.store.engine import make_engine, mask, parse_url, resolve_url
+from rulesdb.store.engine import mask, parse_url, resolve_url
 from tests.support import ROOT, url_text
 
 
@@ -66,6 +66,7 @@ def test_behind_head_message_masks_password(empty_url: URL, backend: str, tmp_pa
     assert "hunter2" not in result.stderr
 
 
+@pytest.mark.slow  # a process that upgrades from empty through the whole chain
 def test_embedded_default_upgrades_itself(tmp_path: Path) -> None:
     env = clean_env(tmp_path)
     result = run(["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format", "json"],
@@ -76,6 +77,7 @@ def test_embedded_default_upgrades_itself(tmp_path: Path) -> None:
     assert run(["current"], env, tmp_path).stdout.strip().endswith("(head)")
 
 
+@pytest.mark.slow  # likewise
 def test_env_var_database(tmp_path: Path) -> None:
     db = tmp_path / "env.sqlite3"
     env = clean_env(tmp_path, RULESDB_URL=f"sqlite:///{db}")
@@ -96,6 +98,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("build")  # one wheel, built once, in one worker
 def test_wheel_ships_migrations_and_seeds(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     data = "rulesdb/_data/"
@@ -109,6 +112,7 @@ def test_wheel_ships_migrations_and_seeds(wheel: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("build")
 def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
@@ -128,7 +132,8 @@ def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -
 
 
 @pytest.mark.slow
-def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path) -> None:
+def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path,
+                                         _head_sqlite: Path) -> None:
     """`alembic -c alembic.ini -x db=URL upgrade head` builds the same database as rulesdb."""
     from rulesdb.store import migrate
     from tests.support import dump_url
@@ -142,8 +147,5 @@ def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path) -> None
     current = subprocess.run([*alembic, "current"], capture_output=True, text=True, env=env,
                              cwd=tmp_path, timeout=300)
     assert f"{migrate.head_revision()} (head)" in current.stdout
-    reference = tmp_path / "reference.sqlite3"
-    engine = make_engine(f"sqlite:///{reference}")
-    migrate.upgrade(engine)
-    engine.dispose()
-    assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(reference)))
+    # The session's database, built by rulesdb's own upgrade from empty.
+    assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))

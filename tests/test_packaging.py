@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("build")]
 
 
 @pytest.fixture(scope="module")

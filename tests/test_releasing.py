@@ -23,7 +23,7 @@ from tests.support import (
     copy_release_chain,
     cr_file,
     cr_files,
-    dump,
+    fingerprint,
     process_env,
     run_cli,
     run_process,
@@ -176,7 +176,7 @@ def test_appended_release_upgrades_and_downgrades(
     def db_dump() -> dict[str, object]:
         engine = make_engine(head_url)
         try:
-            return dump(engine)
+            return fingerprint(engine)
         finally:
             engine.dispose()
 

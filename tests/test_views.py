@@ -176,6 +176,7 @@ def view_definitions(engine: Engine) -> dict[str, str]:
     return dict(rows(engine, sql))
 
 
+@pytest.mark.slow  # down past every revision after constraint_names, and up again
 def test_in_force_revision_downgrade_restores_the_views_exactly(head_url: URL,
                                                                 empty_url: URL) -> None:
     reference = make_engine(empty_url)

@@ -222,6 +222,7 @@ def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> Non
     assert first.is_subtype("Merfolk", "creature") and len(statements) == 2
 
 
+@pytest.mark.slow  # down past every revision after cr_2025_06_06, and up again
 def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
     clear_cache()
     head = vocabulary(head_engine)
