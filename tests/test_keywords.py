@@ -239,18 +239,15 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 # --- the revision ----------------------------------------------------------------------------
 
 
-def test_the_revision_downgrades_exactly(head_url: URL, empty_url: URL) -> None:
+def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
+    # That the downgrade restores exactly the database before it, and the upgrade after it, is
+    # tests/test_roundtrip.py's check of every revision; here: what a database behind it answers.
     down = next(d for revision, d, _ in migrate.history() if revision == "keywords")
-    before = make_engine(empty_url)
     engine = make_engine(head_url)
     try:
-        migrate.upgrade(before, down)
-        migrate.downgrade(engine, "keywords")  # nothing to do while it is the head
         at_keywords = fingerprint(engine)
         migrate.downgrade(engine, down)
         assert not inspect(engine).has_table("release_keyword")
-        assert fingerprint(engine) == fingerprint(before)
-        # A database behind the revision answers from what it holds: no keywords anywhere.
         assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
                                                   date(2024, 9, 20)).added
         assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
@@ -262,7 +259,6 @@ def test_the_revision_downgrades_exactly(head_url: URL, empty_url: URL) -> None:
             assert connection.execute(text("SELECT count(*) FROM keyword")).scalar() > 300
     finally:
         engine.dispose()
-        before.dispose()
 
 
 def test_the_frozen_copy_reads_every_era_as_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
