@@ -283,3 +283,18 @@ def test_the_frozen_copy_reads_every_era_as_the_library(monkeypatch: pytest.Monk
             (k.kind, k.name, k.rule) for k in ours], path.name
         assert [(n.rule, n.kind, n.text) for n in their_notes] == [
             (n.rule, n.kind, n.text) for n in our_notes], path.name
+
+
+def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engine: Engine) -> None:
+    # 2019-01-25 alone prints "council's dilemma" straight: one keyword throughout, no
+    # removal and addition in diff, and a note on how that release printed it.
+    changes = compare(shared_head_engine, date(2018, 10, 5), date(2019, 1, 25))
+    assert changes.added["ability_words"] == ["addendum"]
+    assert "ability_words" not in changes.removed
+    with shared_head_engine.connect() as connection:
+        names = connection.execute(text(
+            "SELECT DISTINCT name FROM release_keyword WHERE name LIKE 'council%'")).all()
+        notes = connection.execute(text(
+            "SELECT release_date, rule FROM release_keyword_note WHERE kind = 'respelled'")).all()
+    assert [name for (name,) in names] == ["council’s dilemma"]
+    assert [(str(day), rule) for day, rule in notes] == [("2019-01-25", "207.2c")]

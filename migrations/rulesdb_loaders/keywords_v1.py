@@ -40,6 +40,7 @@ _LIST_END = re.compile(r"\.(?:\s|$)")
 _PAIR = re.compile(r"(?P<first>\S+) and (?P<second>\S+)")  # "Tap and Untap"
 _TITLE_LIMIT = 60  # longer, or ending with a period: a sentence, not a keyword's title
 _HEADINGS = {"general"}  # a subsection heading under the section, not a keyword
+_STRAIGHT, _CURLY = "'", "\u2019"
 
 
 @dataclass(frozen=True)
@@ -119,12 +120,24 @@ def _section_keywords(rules: list[tuple[str, str]], kind: str,
 def _names(number: str, title: str, kind: str, notes: list[KeywordNote]) -> list[str]:
     pair = _PAIR.fullmatch(title)
     if pair is None:
-        return [title]
+        return [_spelled(title, number, notes)]
     names = [pair["first"], pair["second"]]
     notes.append(KeywordNote(number, "two-in-one-title",
                              f"{number} {title!r} titles two {WHAT[kind]}: {names[0]} and "
                              f"{names[1]}, each listed"))
-    return names
+    return [_spelled(name, number, notes) for name in names]
+
+
+def _spelled(name: str, where: str | None, notes: list[KeywordNote]) -> str:
+    """The CR's own spelling, a typographic apostrophe, as the type names are stored: a
+    release printing a straight one (2019-01-25's "council's dilemma") lists the same keyword
+    as the others, and a note says how it was printed."""
+    if _STRAIGHT not in name:
+        return name
+    spelled = name.replace(_STRAIGHT, _CURLY)
+    notes.append(KeywordNote(where, "respelled", f"{name!r} is printed with a straight "
+                             f"apostrophe; listed as {spelled!r}, the CR's own spelling"))
+    return spelled
 
 
 def _ability_words(rules: list[tuple[str, str]], glossary: list[tuple[str, str]],
@@ -149,7 +162,8 @@ def _ability_words(rules: list[tuple[str, str]], glossary: list[tuple[str, str]]
                                  "ability words: the release lists none"))
         return []
     words: list[Keyword] = []
-    for name in split_list(listed):
+    for printed in split_list(listed):
+        name = _spelled(printed, where, notes)
         if any(word.name == name for word in words):
             notes.append(KeywordNote(where, "listed-twice", f"{where} lists {name} twice"))
             continue
