@@ -25,15 +25,16 @@ def diff_json(url: URL, *args: str) -> dict:
 
 def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
     result = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
-    assert result.renamed == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
+    assert result.renamed == [
+        {"kind": "card_type", "from": "tribal", "to": "kindred"},
+        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"}]
     assert "card_types" not in result.added and "card_types" not in result.removed
     assert "205.3m" in result.rules_text_changed  # Kindred replaced tribal in 205.3m's text
     assert "205.2a" in result.rules_changed
     # The same release dropped three creature types whose cards took others it lists: the
-    # curated merges, one line each, not removals. Keywords have no curated renames: 702.90
-    # Totem Armor became Umbra Armor, which the diff shows as one removed and one added.
-    assert result.removed == {"keyword_abilities": ["Totem Armor"]}
-    assert result.added == {"keyword_abilities": ["Umbra Armor"]}
+    # curated merges, one line each, not removals; and 702.89's Totem Armor became Umbra
+    # Armor, a curated keyword rename: nothing was added or removed.
+    assert result.removed == {} and result.added == {}
     assert result.merged == [
         {"kind": "subtype", "category": "creature", "from": "Cephalid", "to": "Octopus"},
         {"kind": "subtype", "category": "creature", "from": "Naga", "to": "Snake"},
@@ -57,7 +58,9 @@ def test_hound_merged_into_dog_is_one_line_both_ways(head_engine: Engine) -> Non
 def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) -> None:
     forward = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
     backward = compare(shared_head_engine, date(2024, 6, 7), date(2024, 4, 12))
-    assert backward.renamed == [{"kind": "card_type", "from": "kindred", "to": "tribal"}]
+    assert backward.renamed == [
+        {"kind": "card_type", "from": "kindred", "to": "tribal"},
+        {"kind": "keyword_ability", "from": "Umbra Armor", "to": "Totem Armor"}]
     assert backward.added == forward.removed and backward.removed == forward.added
     assert backward.rules_changed == forward.rules_changed
     assert (backward.from_date, backward.to_date) == (forward.to_date, forward.from_date)
@@ -76,7 +79,8 @@ def test_renames_count_across_many_releases(shared_head_engine: Engine) -> None:
     result = compare(shared_head_engine, date(2016, 7, 22), date(2030, 1, 1))
     assert result.to_date == date(2026, 8, 7)  # a future date: the latest release
     kinds = {(item["kind"], item["from"], item["to"]) for item in result.renamed}
-    assert kinds == {("card_type", "tribal", "kindred")}  # Kaladesh was not listed in 2016
+    assert kinds == {("card_type", "tribal", "kindred"),  # Kaladesh was not listed in 2016
+                     ("keyword_ability", "Totem Armor", "Umbra Armor")}
     assert {"battle", "dungeon"} <= set(result.added["card_types"])
     assert "kindred" not in result.added["card_types"]
     # From a release that lists Kaladesh, its rename shows too.
@@ -121,12 +125,12 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     document = diff_json(shared_head_url, "2024-04-12", "2024-06-07")
     assert list(document) == JSON_KEYS
     assert document["from"] == "2024-04-12" and document["to"] == "2024-06-07"
-    # Only vocabularies with a change appear: no type was added or removed (renamed, merged),
-    # and one keyword ability was (702.90 Totem Armor became Umbra Armor; no curated rename).
-    assert document["added"] == {"keyword_abilities": ["Umbra Armor"]}
-    assert document["removed"] == {"keyword_abilities": ["Totem Armor"]}
+    # Only vocabularies with a change appear: nothing was added or removed (renamed, merged).
+    assert document["added"] == {} and document["removed"] == {}
     assert [m["from"] for m in document["merged"]] == ["Cephalid", "Naga", "Viashino"]
-    assert document["renamed"] == [{"kind": "card_type", "from": "tribal", "to": "kindred"}]
+    assert document["renamed"] == [
+        {"kind": "card_type", "from": "tribal", "to": "kindred"},
+        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"}]
     assert "205.3m" in document["rules_changed"]
     planar = diff_json(shared_head_url, "2024-11-08", "2025-02-07")["renamed"]
     assert [list(item) for item in planar] == [["kind", "category", "from", "to"]]
@@ -137,8 +141,9 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     lines = result.output.splitlines()
     assert lines[0] == "## Changes from 2024-04-12 to 2024-06-07"
     headings = [line for line in lines if line.startswith("### ")]
-    assert headings == ["### Renamed", "### Merged", "### Keyword abilities", "### Rules"]
+    assert headings == ["### Renamed", "### Merged", "### Rules"]
     assert "- card type: tribal → kindred" in lines
+    assert "- keyword ability: Totem Armor → Umbra Armor" in lines
     assert "- creature type: Naga → Snake (Naga cards became Snake cards)" in lines
 
     table = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "diff", "2024-04-12",

@@ -298,3 +298,37 @@ def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engin
             "SELECT release_date, rule FROM release_keyword_note WHERE kind = 'respelled'")).all()
     assert [name for (name,) in names] == ["council’s dilemma"]
     assert [(str(day), rule) for day, rule in notes] == [("2019-01-25", "207.2c")]
+
+
+def test_curated_keyword_renames_agree_with_the_revision_and_the_releases(
+    shared_head_engine: Engine,
+) -> None:
+    from importlib import util
+
+    from rulesdb.authoring.curated import load_keyword_renames
+
+    spec = util.spec_from_file_location("keywords_revision",
+                                        ROOT / "migrations" / "versions" / "keywords.py")
+    assert spec is not None and spec.loader is not None
+    revision = util.module_from_spec(spec)
+    spec.loader.exec_module(revision)
+    curated = [(e["effective_date"], e["kind"], e["from"], e["to"], e["rule"])
+               for e in load_keyword_renames()]
+    assert curated == revision.RENAMES
+    with shared_head_engine.connect() as connection:
+        stored = [(as_date(r["release_date"]), r["kind"], r["old_name"], r["new_name"],
+                   r["rule"]) for r in fetch(connection, "SELECT * FROM keyword_rename")]
+        assert stored == curated
+        days = [as_date(r["d"]) for r in fetch(
+            connection, "SELECT release_date AS d FROM release_rulebook ORDER BY 1")]
+        for day, kind, old, new, rule in curated:
+            before = days[days.index(day) - 1]
+
+            def listed(on: date, name: str, kind: str = kind) -> list[str]:
+                return [r["rule"] for r in fetch(
+                    connection, "SELECT rule FROM release_keyword WHERE release_date = :d "
+                                "AND kind = :k AND name = :n", d=on, k=kind, n=name)]
+            # The old name titles the rule in the release before, the new one from this
+            # release on, and neither is listed beside the other.
+            assert listed(before, old) == [rule] and listed(before, new) == []
+            assert listed(day, new) == [rule] and listed(day, old) == []

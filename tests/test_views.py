@@ -120,7 +120,7 @@ def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
         assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
     assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in \
         changes[("2024-04-12", "2024-06-07")]
-    assert ("keyword_ability", None, "Umbra Armor", "added", None, None, None, None) in \
+    assert ("keyword_ability", None, "Umbra Armor", "added", "Totem Armor", None, None, None) in \
         changes[("2024-04-12", "2024-06-07")]
 
 

@@ -14,6 +14,7 @@ Read in SQL by ``rulesdb_loaders.keywords_v1``; releases written later load thei
 """
 
 from collections.abc import Sequence
+from datetime import date
 
 import sqlalchemy as sa
 from alembic import op
@@ -53,6 +54,13 @@ COMMENTS: list[tuple[str, str, dict[str, str]]] = [
       "kind": "What kind of note: two-in-one-title, number-printed-twice, listed-twice, "
               "not-a-title, glossary-list, not-listed, ...",
       "text": "The note in a sentence: what the CR does and how rulesdb read it."}),
+    ("keyword_rename", "Curated renames of keywords the CR makes without saying so: the "
+                       "release titles the rule with the new name (Totem Armor became Umbra "
+                       "Armor in 2024-06-07).",
+     {"release_date": "The first release titling the new name.", "kind": KIND_TEXT,
+      "old_name": "The keyword's name in the release before.",
+      "new_name": "Its name from this release on.",
+      "rule": "The rule the new name titles (702.89)."}),
     ("v_keyword", "View: every keyword of every release (release_keyword) with the dates the "
                   "release is in force.",
      {"release_date": DATE_TEXT, "kind": KIND_TEXT, "name": NAME_TEXT, "rule": RULE_TEXT,
@@ -61,6 +69,14 @@ COMMENTS: list[tuple[str, str, dict[str, str]]] = [
                          "release is the latest. In force on D: in_force_from <= D AND "
                          "(in_force_until > D OR in_force_until IS NULL).")}),
 ]
+# Curated keyword renames (rulesdb/authoring/curated/keyword_renames.toml; a test checks the
+# two agree): the release that first titles the new name, kind, old name, new name, rule.
+RENAMES = [
+    (date(2024, 6, 7), "keyword_ability", "Totem Armor", "Umbra Armor", "702.89"),
+]
+keyword_rename = sa.table("keyword_rename", sa.column("release_date", sa.Date()),
+                          sa.column("kind", KIND), sa.column("old_name", NAME),
+                          sa.column("new_name", NAME), sa.column("rule", RULE))
 VIEW = """
     SELECT k.release_date, k.kind, k.name, k.rule, r.in_force_from, r.in_force_until
     FROM release_keyword k
@@ -134,9 +150,11 @@ KEYWORD_CHANGES = """
         UNION ALL
         SELECT p.from_date, p.to_date, CAST(n.kind AS VARCHAR(16)), NULL,
                CAST(n.name AS VARCHAR(64)), 'added',
-               NULL, NULL, NULL, NULL
+               CAST(r.old_name AS VARCHAR(64)), NULL, NULL, NULL
         FROM v_release_pair p
         JOIN release_keyword n ON n.release_date = p.to_date
+        LEFT JOIN keyword_rename r
+          ON r.release_date = p.to_date AND r.kind = n.kind AND r.new_name = n.name
         WHERE EXISTS (SELECT 1 FROM release_rulebook b WHERE b.release_date = p.from_date)
           AND NOT EXISTS (SELECT 1 FROM release_keyword o
                           WHERE o.release_date = p.from_date AND o.kind = n.kind
@@ -144,9 +162,11 @@ KEYWORD_CHANGES = """
         UNION ALL
         SELECT p.from_date, p.to_date, CAST(o.kind AS VARCHAR(16)), NULL,
                CAST(o.name AS VARCHAR(64)), 'removed',
-               NULL, NULL, NULL, NULL
+               NULL, CAST(r.new_name AS VARCHAR(64)), NULL, NULL
         FROM v_release_pair p
         JOIN release_keyword o ON o.release_date = p.from_date
+        LEFT JOIN keyword_rename r
+          ON r.release_date = p.to_date AND r.kind = o.kind AND r.old_name = o.name
         WHERE EXISTS (SELECT 1 FROM release_rulebook b WHERE b.release_date = p.to_date)
           AND NOT EXISTS (SELECT 1 FROM release_keyword n
                           WHERE n.release_date = p.to_date AND n.kind = o.kind
@@ -222,6 +242,22 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["release_date"], ["release_rulebook.release_date"],
                                 name="fk_release_keyword_note_release_date_release_rulebook"),
     )
+    op.create_table(
+        "keyword_rename",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("kind", KIND, nullable=False),
+        sa.Column("old_name", NAME, nullable=False),
+        sa.Column("new_name", NAME, nullable=False),
+        sa.Column("rule", RULE, nullable=False),
+        sa.PrimaryKeyConstraint("release_date", "kind", "old_name", name="pk_keyword_rename"),
+        sa.CheckConstraint("kind IN ('keyword_ability', 'keyword_action', 'ability_word')",
+                           name="ck_keyword_rename_kind"),
+        sa.ForeignKeyConstraint(["release_date"], ["release.effective_date"],
+                                name="fk_keyword_rename_release_date_release"),
+    )
+    op.bulk_insert(keyword_rename, [
+        {"release_date": day, "kind": kind, "old_name": old, "new_name": new, "rule": rule}
+        for day, kind, old, new, rule in RENAMES if _has_release(day)])
     op.execute(f"CREATE VIEW v_keyword AS {VIEW.strip()}")
     for table, description, columns in COMMENTS:
         comment_on(table, description, columns)
@@ -232,12 +268,20 @@ def upgrade() -> None:
     load_keywords(rulebook_days())
 
 
+def _has_release(day: date) -> bool:
+    """A database holding only some releases (tests build such) keeps the renames it can."""
+    query = sa.text("SELECT 1 FROM release WHERE effective_date = :day").bindparams(
+        sa.bindparam("day", type_=sa.Date()))
+    return op.get_bind().execute(query, {"day": day}).first() is not None
+
+
 def downgrade() -> None:
     for view in ("v_release_change", "v_lifetime"):
         comment_columns(view, {"kind": KIND_COLUMN_OLD})
     _replace_view("v_lifetime", OLD_LIFETIME)
     _replace_view("v_release_change", OLD_RELEASE_CHANGE)
     op.execute("DROP VIEW v_keyword")
+    op.drop_table("keyword_rename")
     op.drop_table("release_keyword_note")
     op.drop_index("ix_release_keyword_kind_name", table_name="release_keyword")
     op.drop_table("release_keyword")

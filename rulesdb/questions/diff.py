@@ -277,16 +277,18 @@ def _rename_pairs(
     Renames between the two releases, chained (A → B, later B → C gives A → C), reversed when
     old_day is the later release.
     """
+    from rulesdb.questions.successors import has_keyword_renames
+
     low, high = sorted((old_day, new_day))
-    rows = fetch(
-        connection,
-        "SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
-        "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
-        "UNION ALL "
-        "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
-        "FROM subtype_rename WHERE release_date > :low AND release_date <= :high",
-        low=low, high=high,
-    )
+    sql = ("SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
+           "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
+           "UNION ALL "
+           "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
+           "FROM subtype_rename WHERE release_date > :low AND release_date <= :high")
+    if has_keyword_renames(connection):  # not in a database behind the keywords revision
+        sql += (" UNION ALL SELECT release_date, kind, NULL, old_name, new_name "
+                "FROM keyword_rename WHERE release_date > :low AND release_date <= :high")
+    rows = fetch(connection, sql, low=low, high=high)
     chains: dict[tuple[str, str | None, str], str] = {}  # (kind, category, first) -> latest
     for row in sorted(rows, key=lambda r: (as_date(r["release_date"]), r["kind"],
                                             r["category"] or "", r["old_name"])):
@@ -297,7 +299,7 @@ def _rename_pairs(
         chains[(kind, category, start)] = row["new_name"]
     pairs = []
     for (kind, category, first), latest in chains.items():
-        key = CARD_TYPES if kind == "card_type" else str(category)
+        key = (CARD_TYPES if kind == "card_type" else _KEYWORD_KEYS.get(kind) or str(category))
         old_name, new_name = (first, latest) if old_day <= new_day else (latest, first)
         pairs.append((key, kind, category, old_name, new_name))
     return pairs

@@ -265,7 +265,10 @@ def _listing(connection: Connection, kind: str, category: str | None, name: str,
     elif kind in KEYWORD_KINDS:
         rows = fetch(connection, "SELECT release_date FROM release_keyword "
                                  "WHERE kind = :kind AND name = :name", kind=kind, name=name)
-        renames = []
+        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM "
+                                    "keyword_rename WHERE kind = :kind AND "
+                                    "(old_name = :name OR new_name = :name)",
+                        kind=kind, name=name)
         # Keywords are known only where the rulebook is: it leaves at the next such release.
         all_days = [day.isoformat() for day in keyword_days(connection)]
     else:

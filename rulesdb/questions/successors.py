@@ -1,6 +1,7 @@
 """What a word that a release no longer lists became: a curated rename (tribal -> kindred) or
-merge (Naga -> Snake), from the tables ``card_type_rename``, ``subtype_rename`` and
-``subtype_merge``. A database without ``subtype_merge`` (downgraded past it) has no merges."""
+merge (Naga -> Snake), from the tables ``card_type_rename``, ``subtype_rename``,
+``subtype_merge`` and ``keyword_rename`` (Totem Armor -> Umbra Armor). A database downgraded
+past ``subtype_merge`` or ``keywords`` has no merges or keyword renames."""
 
 from __future__ import annotations
 
@@ -13,10 +14,15 @@ from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.util.names import lookup_key
 
 MERGE_TABLE = "subtype_merge"
+KEYWORD_RENAME_TABLE = "keyword_rename"  # from the keywords revision on
 
 
 def has_merges(connection: Connection) -> bool:
     return inspect(connection).has_table(MERGE_TABLE)
+
+
+def has_keyword_renames(connection: Connection) -> bool:
+    return inspect(connection).has_table(KEYWORD_RENAME_TABLE)
 
 
 def merges_between(connection: Connection, low: date, high: date) -> list[dict[str, Any]]:
@@ -54,6 +60,9 @@ def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
         if has_merges(connection):
             sql += (" UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
                     "release_date, rule FROM subtype_merge WHERE release_date <= :day")
+        if has_keyword_renames(connection):
+            sql += (" UNION ALL SELECT 'renamed', kind, NULL, old_name, new_name, "
+                    "release_date, rule FROM keyword_rename WHERE release_date <= :day")
         rows = [row for row in fetch(connection, sql, day=day)
                 if lookup_key(row["old_name"]) == key]
     if not rows:

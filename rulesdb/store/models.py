@@ -424,6 +424,25 @@ class ReleaseKeyword(Base):
     )
 
 
+class KeywordRename(Base):
+    """A curated keyword rename: the release that first titles the new name (revision
+    keywords; rulesdb/authoring/curated/keyword_renames.toml)."""
+
+    __tablename__ = "keyword_rename"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    old_name: Mapped[str] = mapped_column(String(255), primary_key=True)
+    new_name: Mapped[str] = mapped_column(String(255))
+    rule: Mapped[str] = mapped_column(String(255))
+
+    __table_args__ = (
+        CheckConstraint("kind IN ('keyword_ability', 'keyword_action', 'ability_word')",
+                        name="kind"),
+    )
+
+
 class ReleaseKeywordNote(Base):
     """What a release's keyword rules do unusually (a title naming two keywords, ...)."""
 

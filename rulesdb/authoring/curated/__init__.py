@@ -11,6 +11,7 @@ from rulesdb.errors import RulesdbError
 
 KINDS = ("card_type", "subtype")
 MERGE_KINDS = ("subtype",)  # only subtypes have ever been merged into another
+KEYWORD_KINDS = ("keyword_ability", "keyword_action", "ability_word")
 
 
 def renames_in(effective_date: date) -> list[dict[str, Any]]:
@@ -25,6 +26,11 @@ def load_renames() -> list[dict[str, Any]]:
 def load_merges() -> list[dict[str, Any]]:
     """Subtypes a release drops because their cards took another subtype it lists."""
     return _load("merges.toml", "merge", MERGE_KINDS)
+
+
+def load_keyword_renames() -> list[dict[str, Any]]:
+    """Keywords a release titles with a new name (Totem Armor -> Umbra Armor)."""
+    return _load("keyword_renames.toml", "rename", KEYWORD_KINDS)
 
 
 def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
