@@ -14,6 +14,7 @@ from sqlalchemy import Connection
 
 from rulesdb.questions.listings import (
     category_names,
+    has_keywords,
     keyword_days,
     release_card_types,
     release_in_force,
@@ -277,15 +278,13 @@ def _rename_pairs(
     Renames between the two releases, chained (A → B, later B → C gives A → C), reversed when
     old_day is the later release.
     """
-    from rulesdb.questions.successors import has_keyword_renames
-
     low, high = sorted((old_day, new_day))
     sql = ("SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
            "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
            "UNION ALL "
            "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
            "FROM subtype_rename WHERE release_date > :low AND release_date <= :high")
-    if has_keyword_renames(connection):  # not in a database behind the keywords revision
+    if has_keywords(connection):  # keyword_rename comes with the keyword tables
         sql += (" UNION ALL SELECT release_date, kind, NULL, old_name, new_name "
                 "FROM keyword_rename WHERE release_date > :low AND release_date <= :high")
     rows = fetch(connection, sql, low=low, high=high)

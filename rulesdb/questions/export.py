@@ -57,6 +57,7 @@ from rulesdb.questions.listings import (
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.util.rule_numbers import parent_number
 
 STYLES = ("mtgjson", "mtgjson-keywords", "scryfall")
 KEYWORDS_STYLE = "mtgjson-keywords"
@@ -81,10 +82,11 @@ def export(bind: Bind, as_of: date | None, style: str, *,
         if style == KEYWORDS_STYLE and not has_keywords(connection):
             raise RulesdbError("this database has no keyword vocabularies yet (revision "
                                "keywords); run: rulesdb upgrade")
-        if style == KEYWORDS_STYLE and day not in keyword_days(connection):
+        with_rulebook = set(keyword_days(connection))
+        if style == KEYWORDS_STYLE and day not in with_rulebook:
             raise RulesdbError(f"the release of {day.isoformat()} has no rulebook in this "
                                "database, so no keyword vocabularies to export")
-        return _export(connection, day, style, all_categories)
+        return _export(connection, day, style, all_categories, with_rulebook)
 
 
 def export_all_releases(bind: Bind, style: str, *,
@@ -94,9 +96,11 @@ def export_all_releases(bind: Bind, style: str, *,
     with connected(bind) as connection:
         days = sorted(as_date(row["d"]) for row in
                       fetch(connection, "SELECT effective_date AS d FROM release"))
+        with_rulebook = keyword_days(connection)
         if style == KEYWORDS_STYLE:  # only the releases whose rulebook is loaded have them
-            days = keyword_days(connection)
-        return {"releases": {day.isoformat(): _export(connection, day, style, all_categories)
+            days = with_rulebook
+        return {"releases": {day.isoformat(): _export(connection, day, style, all_categories,
+                                                      set(with_rulebook))
                              for day in days}}
 
 
@@ -106,8 +110,9 @@ def _check_style(style: str) -> None:
                            f"{', '.join(STYLES)}")
 
 
-def _export(connection: Connection, day: date, style: str,
-            all_categories: bool) -> dict[str, Any]:
+def _export(connection: Connection, day: date, style: str, all_categories: bool,
+            with_rulebook: set[date]) -> dict[str, Any]:
+    """One release's export; ``with_rulebook``: the releases whose keywords are known."""
     if style == KEYWORDS_STYLE:
         return _mtgjson_keywords(day, _keywords(connection, day))
     card_types = [row["name"] for row in release_card_types(connection, day)]
@@ -122,7 +127,7 @@ def _export(connection: Connection, day: date, style: str,
     ordered = sorted(categories, key=lambda category: (categories[category], category))
     catalogs = _scryfall(card_types, supertypes, {category: subtypes[category]
                                                   for category in ordered}, all_categories)
-    if day in keyword_days(connection):
+    if day in with_rulebook:
         keywords = _keywords(connection, day)
         by_catalog = {catalog: keywords[kind] for kind, _, catalog in KEYWORD_LISTS}
         catalogs |= {catalog: _catalog(catalog, by_catalog[catalog], True)
@@ -192,9 +197,8 @@ def _keywords(connection: Connection, day: date) -> dict[str, list[str]]:
                                  "WHERE r.release_date = :day", day=day):
         number = row["number"]
         own.setdefault(number, []).append(row["text"])
-        parent = number.rstrip("abcdefghijklmnopqrstuvwxyz")
-        if parent != number:
-            subrules.setdefault(parent, []).append(row["text"])
+        if number[-1].isalpha():  # a lettered subrule: 702.19a of 702.19
+            subrules.setdefault(str(parent_number(number)), []).append(row["text"])
     found: dict[str, set[str]] = {kind: set() for kind, _, _ in KEYWORD_LISTS}
     for row in release_keywords(connection, day):
         # A keyword's running text is its rule's subrules; an ability word's, the list itself.

@@ -10,19 +10,15 @@ from typing import Any
 
 from sqlalchemy import Connection, inspect
 
+from rulesdb.questions.listings import has_keywords
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.util.names import lookup_key
 
 MERGE_TABLE = "subtype_merge"
-KEYWORD_RENAME_TABLE = "keyword_rename"  # from the keywords revision on
 
 
 def has_merges(connection: Connection) -> bool:
     return inspect(connection).has_table(MERGE_TABLE)
-
-
-def has_keyword_renames(connection: Connection) -> bool:
-    return inspect(connection).has_table(KEYWORD_RENAME_TABLE)
 
 
 def merges_between(connection: Connection, low: date, high: date) -> list[dict[str, Any]]:
@@ -60,7 +56,7 @@ def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
         if has_merges(connection):
             sql += (" UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
                     "release_date, rule FROM subtype_merge WHERE release_date <= :day")
-        if has_keyword_renames(connection):
+        if has_keywords(connection):  # keyword_rename comes with the keyword tables
             sql += (" UNION ALL SELECT 'renamed', kind, NULL, old_name, new_name, "
                     "release_date, rule FROM keyword_rename WHERE release_date <= :day")
         rows = [row for row in fetch(connection, sql, day=day)

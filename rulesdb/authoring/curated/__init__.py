@@ -8,10 +8,10 @@ from importlib import resources
 from typing import Any
 
 from rulesdb.errors import RulesdbError
+from rulesdb.ingest.keywords import KINDS as KEYWORD_KINDS
 
 KINDS = ("card_type", "subtype")
 MERGE_KINDS = ("subtype",)  # only subtypes have ever been merged into another
-KEYWORD_KINDS = ("keyword_ability", "keyword_action", "ability_word")
 
 
 def renames_in(effective_date: date) -> list[dict[str, Any]]:
