@@ -16,6 +16,7 @@ import time
 from alembic import context
 from sqlalchemy import Engine
 
+from rulesdb.store.compaction import compact_if_sparse
 from rulesdb.store.engine import make_engine, resolve_url
 from rulesdb.store.locking import migration_lock
 
@@ -70,6 +71,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
         )
         with context.begin_transaction():
             context.run_migrations()
+        compact_if_sparse(connection)  # SQLite: the space dropped tables leave (committed)
 
 
 def run_migrations_online() -> None:

@@ -19,7 +19,7 @@ from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
 from tests.support import fingerprint, fingerprint_url, run_cli
 from tests.test_archive_ingest import archive_file, imported, release_files
-from tests.test_releasing import make_checkout, rulesdb, snapshot
+from tests.test_releasing import drop_from, make_checkout, rulesdb, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD_HEAD = "cr_2026_08_07"  # the head before the archive: notes schema and 71 releases follow
@@ -32,14 +32,13 @@ def pre_archive_checkout(tmp_path: Path) -> Checkout:
     """A copy of the checkout as it was before the archive joined: up to 0003_release_note,
     without the archive's releases and their rulebook (archive_rulebook and its seeds)."""
     checkout = make_checkout(tmp_path)
+    drop_from(checkout, "archive_rulebook")  # the archive's rulebook and what came after it
     for path in sorted(checkout.versions.glob("cr_*.py")):
         if "release_v3" in path.read_text():
             path.unlink()
             (checkout.seeds / f"{path.stem}.json").unlink()
             (checkout.seeds / "rulebook" / f"{path.stem}.json").unlink()
             (checkout.seeds / "rulebook" / "texts" / f"{path.stem}.json").unlink(missing_ok=True)
-    (checkout.versions / "archive_rulebook.py").unlink()
-    (checkout.versions / "keywords.py").unlink()  # joined after the archive
     checkout.set_head(NOTES_SCHEMA)
     return checkout
 
@@ -62,10 +61,10 @@ def test_chain_is_the_shipped_chain_then_the_archive_in_date_order() -> None:
     archive = revisions[start + 1 : revisions.index("archive_rulebook")]
     assert len(archive) == 71 and archive == sorted(archive)
     assert archive[0] == "cr_1999_04_23" and archive[-1] == "cr_2018_06_08"
-    # Then revisions that are no release again: the archive's rulebook, then the keywords
-    # (read from every rulebook present).
-    assert revisions[start + 72 :] == ["archive_rulebook", "keywords"]
-    assert revisions[-1] == "keywords" == migrate.head_revision()
+    # Then revisions that are no release again: the archive's rulebook, the keywords (read
+    # from every rulebook present), the rulebook's membership as spans of releases.
+    assert revisions[start + 72 :] == ["archive_rulebook", "keywords", "rulebook_spans"]
+    assert revisions[-1] == "rulebook_spans" == migrate.head_revision()
     releases = [r for r in revisions if r.startswith("cr_")]
     assert len(releases) == len(set(releases)) == 135
 

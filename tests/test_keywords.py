@@ -216,14 +216,20 @@ def test_a_release_without_its_rulebook_has_no_keywords(
     head_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # At head every release has its rulebook; a database that lost one release's rulebook
-    # (its rows deleted here, children first) must say so, not export empty lists.
+    # (its rows deleted here, children first; the spans it begins begin a release later)
+    # must say so, not export empty lists.
     engine = make_engine(head_url)
+    first, second = {"d": date(1999, 4, 23)}, {"d": date(1999, 4, 23), "next": date(1999, 11, 1)}
     try:
         with engine.begin() as connection:
-            for table in ("release_keyword_note", "release_keyword", "release_rulebook_note",
-                          "release_glossary", "release_rule", "release_rulebook"):
-                connection.execute(text(f"DELETE FROM {table} WHERE release_date = :d"),
-                                   {"d": date(1999, 4, 23)})
+            for table in ("release_keyword_note", "release_keyword", "release_rulebook_note"):
+                connection.execute(text(f"DELETE FROM {table} WHERE release_date = :d"), first)
+            for table in ("rule_span", "glossary_span"):
+                connection.execute(text(f"DELETE FROM {table} WHERE last_release = :d"), first)
+                connection.execute(text(f"UPDATE {table} SET first_release = :next "
+                                        "WHERE first_release = :d"), second)
+            connection.execute(text("DELETE FROM release_rulebook WHERE release_date = :d"),
+                               first)
         assert "keyword-abilities" not in export(engine, date(1999, 4, 23), "scryfall")
         assert "keyword_abilities" not in compare(engine, date(1999, 4, 23),
                                                   date(1999, 11, 1)).added
@@ -245,7 +251,7 @@ def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
     down = next(d for revision, d, _ in migrate.history() if revision == "keywords")
     engine = make_engine(head_url)
     try:
-        at_keywords = fingerprint(engine)
+        at_keywords = fingerprint(engine)  # at head, after keywords
         migrate.downgrade(engine, down)
         assert not inspect(engine).has_table("release_keyword")
         assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
@@ -253,7 +259,7 @@ def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
         assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
         with pytest.raises(RulesdbError, match="no keyword vocabularies yet"):
             export(engine, date(2024, 9, 20), "mtgjson-keywords")
-        migrate.upgrade(engine, "keywords")
+        migrate.upgrade(engine)
         assert fingerprint(engine) == at_keywords
         with engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM keyword")).scalar() > 300

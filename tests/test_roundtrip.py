@@ -74,15 +74,15 @@ def test_snapshots_see_every_changed_row(head_url: URL) -> None:
         at_head = snapshots.take()
         assert at_head == snapshots.take()
         with engine.connect() as connection:
-            rulebooks = connection.exec_driver_sql(
-                "SELECT count(DISTINCT release_date) FROM release_rule").scalar_one()
-        assert rulebooks > 1 and len(at_head["release_rule"]) == rulebooks  # type: ignore[arg-type]
+            numbers = connection.exec_driver_sql(
+                "SELECT count(DISTINCT number) FROM rule_span").scalar_one()
+        assert numbers > 1 and len(at_head["rule_span"]) == numbers  # type: ignore[arg-type]
         day = "'2020-08-07'"
         changes = [
-            (f"UPDATE release_rule SET position = position + 1000000 WHERE release_date = {day} "
-             "AND number = '205.3m'", False),
-            (f"UPDATE release_rule SET position = position - 1000000 WHERE release_date = {day} "
-             "AND number = '205.3m'", True),  # undone: equal again
+            ("UPDATE rule_span SET occurrence = occurrence + 1000000 WHERE number = '205.3m'",
+             False),
+            ("UPDATE rule_span SET occurrence = occurrence - 1000000 WHERE number = '205.3m'",
+             True),  # undone: equal again
             ("UPDATE subtype SET name = name WHERE name = 'Merfolk'", True),  # same values
             (f"DELETE FROM release_subtype WHERE release_date = {day} AND name = 'Merfolk'",
              False),

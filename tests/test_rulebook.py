@@ -87,10 +87,12 @@ def test_each_text_is_stored_once(reader: Engine) -> None:
         texts, distinct = connection.execute(text(
             "SELECT COUNT(*), COUNT(DISTINCT text || examples) FROM rulebook_text")).one()
         rows = connection.execute(text("SELECT COUNT(*) FROM release_rule")).scalar_one()
+        spans = connection.execute(text("SELECT COUNT(*) FROM rule_span")).scalar_one()
         trample = connection.execute(text(
             "SELECT releases, first_release, last_release FROM v_rule_version "
             "WHERE number = '702.19' ORDER BY first_release")).all()
     assert texts == distinct and rows > 15 * texts  # 287k rule rows, 18k texts
+    assert rows > 10 * spans  # stored as 25k spans of releases (rulebook_spans)
     # 702.19 was banding, then vigilance, then trample: the archive's last 11 releases and the
     # 64 after them print one text, stored once.
     assert [(n, str(a), str(b)) for n, a, b in trample] == [

@@ -37,9 +37,10 @@ NOTES_REVISION = "0003_release_note"  # creates release_note, which format 2 see
 # Seed format -> the loader module reading it; with the rulebook, the one that loads it too.
 _LOADERS = {1: "release_v1", 2: "release_v3"}
 _LOADERS_WITH_RULEBOOK = {1: "release_v2", 2: "release_v4"}
-# Once the keyword tables are in the chain, a release with its rulebook fills them too.
-_LOADERS_WITH_KEYWORDS = {2: "release_v5"}
-KEYWORDS_REVISION = "keywords"
+# Once these schema revisions are in the chain, a release with its rulebook (format 2) loads
+# through their loader: the newest present wins (keywords: it fills the keyword tables too;
+# rulebook_spans: its rulebook joins the spans of releases).
+_LATER_RULEBOOK_LOADERS = (("rulebook_spans", "release_v6"), ("keywords", "release_v5"))
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
 _DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
@@ -304,7 +305,8 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     with staged() as files:
         _write(files, checkout, release, down_revision=head, previous=before,
                seed_format=seed_format, book=book if with_rulebook else None,
-               with_keywords=KEYWORDS_REVISION in chain)
+               later_loader=next((loader for schema, loader in _LATER_RULEBOOK_LOADERS
+                                  if schema in chain), None))
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
@@ -373,7 +375,7 @@ def _down_revision(path: Path) -> str | None:
 def _write(
     files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
     previous: dict[str, Any] | None, seed_format: int = SEED_FORMAT,
-    book: Rulebook | None = None, with_keywords: bool = False,
+    book: Rulebook | None = None, later_loader: str | None = None,
 ) -> dict[str, Any]:
     renames = renames_in(release.effective_date)
     _check_renames(release, previous, renames)
@@ -392,8 +394,9 @@ def _write(
         for path, content in book_files.items():
             files.add(path, content)
         fields["rulebook_sha256"] = index_sha256(book_files)
-        loaders = _LOADERS_WITH_KEYWORDS if with_keywords else _LOADERS_WITH_RULEBOOK
-        fields["loader"] = loaders[document["format"]]
+        fields["loader"] = _LOADERS_WITH_RULEBOOK[document["format"]]
+        if later_loader is not None and document["format"] == NOTES_SEED_FORMAT:
+            fields["loader"] = later_loader
         template = _TEMPLATE_WITH_RULEBOOK
     files.add(checkout.versions / f"{revision}.py", template.format(**fields).encode())
     return document

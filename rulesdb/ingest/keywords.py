@@ -28,10 +28,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-KEYWORD_ABILITY = "keyword_ability"
-KEYWORD_ACTION = "keyword_action"
-ABILITY_WORD = "ability_word"
-KINDS = (KEYWORD_ABILITY, KEYWORD_ACTION, ABILITY_WORD)
+from rulesdb.util.keyword_kinds import (
+    ABILITY_WORD,
+    KEYWORD_ABILITY,
+    KEYWORD_ACTION,
+)
+
 # The section titles the keyword rules sit under, case-folded.
 SECTIONS = {"keyword abilities": KEYWORD_ABILITY, "keyword actions": KEYWORD_ACTION}
 WHAT = {KEYWORD_ABILITY: "keyword abilities", KEYWORD_ACTION: "keyword actions",

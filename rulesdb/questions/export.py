@@ -57,6 +57,7 @@ from rulesdb.questions.listings import (
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.store.releases import printed_in
 from rulesdb.util.rule_numbers import parent_number
 
 STYLES = ("mtgjson", "mtgjson-keywords", "scryfall")
@@ -192,9 +193,9 @@ def _keywords(connection: Connection, day: date) -> dict[str, list[str]]:
     """Each kind's keywords in the services' spelling (see the module's docstring)."""
     own: dict[str, list[str]] = {}  # a rule's number -> its text (twice for a number repeated)
     subrules: dict[str, list[str]] = {}  # 702.19 -> the texts of 702.19a, 702.19b, ...
-    for row in fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+    for row in fetch(connection, "SELECT r.number, t.text FROM rule_span r "
                                  "JOIN rulebook_text t ON t.id = r.text_id "
-                                 "WHERE r.release_date = :day", day=day):
+                                 f"WHERE {printed_in('r')}", day=day):
         number = row["number"]
         own.setdefault(number, []).append(row["text"])
         if number[-1].isalpha():  # a lettered subrule: 702.19a of 702.19

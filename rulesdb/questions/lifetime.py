@@ -18,7 +18,6 @@ from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.listings import (
-    KEYWORD_KINDS,
     category_names,
     check_category,
     has_keywords,
@@ -32,6 +31,7 @@ from rulesdb.questions.listings import (
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import glossary_texts, release_texts
 from rulesdb.questions.successors import merges_of
+from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rules import rule_key
 

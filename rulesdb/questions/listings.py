@@ -103,7 +103,6 @@ def subtypes(bind: Bind, category: str | None = None,
 
 
 # Keyword vocabularies (revision ``keywords``): read from each release's rulebook.
-KEYWORD_KINDS = ("keyword_ability", "keyword_action", "ability_word")
 KEYWORD_TABLE = "release_keyword"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
+from rulesdb.store.releases import printed_in
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rule_numbers import parent_number, parse_rule_number
 
@@ -105,9 +106,9 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
     with connected(bind) as connection:
         day = queries.release_in_force(connection, as_of)
         # The rule and everything numbered below it: one range of the release's rows.
-        rows = fetch(connection, "SELECT r.number, r.occurrence, r.position, t.text, t.examples "
-                                 "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE r.release_date = :day AND {_under(connection)}",
+        rows = fetch(connection, "SELECT r.number, r.occurrence, r.sort_key, t.text, t.examples "
+                                 "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
+                                 f"WHERE {printed_in('r')} AND {_under(connection)}",
                      day=day, number=wanted, prefix=wanted + "%", **_children_range(wanted))
         own = [row for row in rows if row["number"] == wanted]
         if not own:
@@ -115,7 +116,7 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
         found = min(own, key=lambda row: row["occurrence"])
         subrules = sorted((row for row in rows if row["occurrence"] == found["occurrence"]
                            and parent_number(row["number"]) == wanted),
-                          key=lambda row: row["position"])
+                          key=lambda row: row["sort_key"])
     return RuleAnswer(day.isoformat(), wanted, found["text"], json.loads(found["examples"]),
                       [{"number": row["number"], "text": row["text"]} for row in subrules])
 
@@ -125,12 +126,13 @@ def rule_history(bind: Bind, number: str) -> list[RuleVersion]:
     wanted = _rule_number(number)
     with connected(bind) as connection:
         days = _rulebook_days(connection)
-        rows = fetch(connection, "SELECT r.release_date, r.text_id, t.text, t.examples "
-                                 "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
-                                 "WHERE r.number = :number AND r.occurrence = 1", number=wanted)
-        if not rows:
+        spans = fetch(connection, "SELECT r.first_release, r.last_release, r.text_id, t.text, "
+                                  "t.examples FROM rule_span r "
+                                  "JOIN rulebook_text t ON t.id = r.text_id "
+                                  "WHERE r.number = :number AND r.occurrence = 1", number=wanted)
+        if not spans:
             raise _unknown_rule(connection, days[-1] if days else None, wanted, anywhere=True)
-        by_day = {as_date(row["release_date"]): row for row in rows}
+        by_day = _by_release(days, spans)
         versions = []
         for run in _runs(days, by_day):
             first, last = run[0], run[-1]
@@ -148,9 +150,9 @@ def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]
     """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
     with connected(bind) as connection:
         day = queries.release_in_force(connection, as_of)
-        rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+        rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
                                  "JOIN rulebook_text t ON t.id = g.text_id "
-                                 "WHERE g.release_date = :day AND lower(g.term) = :term",
+                                 f"WHERE {printed_in('g')} AND lower(g.term) = :term",
                      day=day, term=term.strip().lower())
         if not rows:  # apostrophe style or spacing differ: compare every term's lookup key
             terms = _terms(connection, day)
@@ -158,9 +160,9 @@ def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]
             matching = [t for t in terms if lookup_key(t) == key]
             if not matching:
                 raise _unknown_term(term, day, terms)
-            rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+            rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
                                      "JOIN rulebook_text t ON t.id = g.text_id "
-                                     "WHERE g.release_date = :day AND g.term = :term",
+                                     f"WHERE {printed_in('g')} AND g.term = :term",
                          day=day, term=matching[0])
     return {"release": day.isoformat(), "term": rows[0]["term"], "text": rows[0]["text"]}
 
@@ -228,16 +230,16 @@ def marked_changes(before: str, after: str) -> str:
 
 def release_texts(connection: Connection, day: date) -> dict[str, str]:
     """Every rule's text in a release, by number (the first occurrence of a repeated one)."""
-    rows = fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+    rows = fetch(connection, "SELECT r.number, t.text FROM rule_span r "
                              "JOIN rulebook_text t ON t.id = r.text_id "
-                             "WHERE r.release_date = :day AND r.occurrence = 1", day=day)
+                             f"WHERE {printed_in('r')} AND r.occurrence = 1", day=day)
     return {row["number"]: row["text"] for row in rows}
 
 
 def glossary_texts(connection: Connection, day: date) -> dict[str, str]:
-    rows = fetch(connection, "SELECT g.term, t.text FROM release_glossary g "
+    rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
                              "JOIN rulebook_text t ON t.id = g.text_id "
-                             "WHERE g.release_date = :day", day=day)
+                             f"WHERE {printed_in('g')}", day=day)
     return {row["term"]: row["text"] for row in rows}
 
 
@@ -300,13 +302,23 @@ def _unknown_term(term: str, day: date, terms: list[str]) -> RulesdbError:
 
 
 def _terms(connection: Connection, day: date) -> list[str]:
-    return [row["term"] for row in fetch(connection, "SELECT term FROM release_glossary "
-                                                     "WHERE release_date = :day", day=day)]
+    return [row["term"] for row in fetch(connection, "SELECT g.term FROM glossary_span g "
+                                                     f"WHERE {printed_in('g')}", day=day)]
 
 
 def _rulebook_days(connection: Connection) -> list[date]:
     return sorted(as_date(row["d"]) for row in fetch(
         connection, "SELECT release_date AS d FROM release_rulebook"))
+
+
+def _by_release(days: list[date], spans: list[dict[str, Any]]) -> dict[date, dict[str, Any]]:
+    """Each release's row, from the spans printing it (every release between the ends)."""
+    by_day: dict[date, dict[str, Any]] = {}
+    for span in spans:
+        first, last = as_date(span["first_release"]), as_date(span["last_release"])
+        by_day.update(dict.fromkeys(days[bisect_left(days, first):bisect_right(days, last)],
+                                    span))
+    return by_day
 
 
 def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[date]]:
@@ -333,12 +345,12 @@ def _moved(connection: Connection, days: list[date], day: date, step: int, text_
     if not 0 <= index < len(days):
         return None
     other = [row["number"] for row in fetch(
-        connection, "SELECT number FROM release_rule WHERE release_date = :day "
-                    "AND text_id = :text_id AND occurrence = 1 AND number <> :number",
+        connection, f"SELECT r.number FROM rule_span r WHERE {printed_in('r')} "
+                    "AND r.text_id = :text_id AND r.occurrence = 1 AND r.number <> :number",
         day=days[index], text_id=text_id, number=number)]
     here = {row["number"] for row in fetch(
-        connection, "SELECT number FROM release_rule WHERE release_date = :day "
-                    "AND text_id = :text_id", day=day, text_id=text_id)}
+        connection, f"SELECT r.number FROM rule_span r WHERE {printed_in('r')} "
+                    "AND r.text_id = :text_id", day=day, text_id=text_id)}
     moved = [n for n in other if n not in here]
     return moved[0] if len(moved) == 1 else None
 
@@ -348,11 +360,11 @@ def _search_sqlite(connection: Connection, day: date, tokens: list[str],
     # Each word quoted: FTS5 syntax (AND, NEAR, *) in the input is text, not a query. The
     # unary + keeps SQLite from probing the index once per rowid of the release (300 ms).
     query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
-    ranked = fetch(connection, """
+    ranked = fetch(connection, f"""
         SELECT rowid AS text_id, bm25(rulebook_fts) AS score FROM rulebook_fts
         WHERE rulebook_fts MATCH :query AND +rowid IN (
-            SELECT text_id FROM release_rule WHERE release_date = :day
-            UNION ALL SELECT text_id FROM release_glossary WHERE release_date = :day)
+            SELECT r.text_id FROM rule_span r WHERE {printed_in('r')}
+            UNION ALL SELECT g.text_id FROM glossary_span g WHERE {printed_in('g')})
         ORDER BY score LIMIT :limit""", query=query, day=day, limit=limit)
     if not ranked:
         return []
@@ -380,10 +392,10 @@ def _search_postgresql(connection: Connection, day: date, words: str,
         FROM (SELECT m.id, m.text, m.examples,
                      ts_rank(m.search, plainto_tsquery('english', :words)) AS score
               FROM matches m
-              WHERE EXISTS (SELECT 1 FROM release_rule r
-                            WHERE r.text_id = m.id AND r.release_date = :day)
-                 OR EXISTS (SELECT 1 FROM release_glossary g
-                            WHERE g.text_id = m.id AND g.release_date = :day)
+              WHERE EXISTS (SELECT 1 FROM rule_span r
+                            WHERE r.text_id = m.id AND {printed_in('r')})
+                 OR EXISTS (SELECT 1 FROM glossary_span g
+                            WHERE g.text_id = m.id AND {printed_in('g')})
               ORDER BY score DESC, m.id LIMIT :limit) hits
         ORDER BY hits.score DESC, hits.id""", words=words, day=day, limit=limit)
     return [(row["text_id"], row["score"], row["snippet"]) for row in rows]
@@ -397,11 +409,11 @@ def _entries_of(connection: Connection, day: date,
     ids = ", ".join(str(int(i)) for i in text_ids)
     found: dict[int, list[tuple[str, str]]] = {}
     for row in fetch(connection, f"""
-            SELECT 'rule' AS kind, number AS name, text_id FROM release_rule
-            WHERE release_date = :day AND text_id IN ({ids})
+            SELECT 'rule' AS kind, r.number AS name, r.text_id FROM rule_span r
+            WHERE {printed_in('r')} AND r.text_id IN ({ids})
             UNION ALL
-            SELECT 'glossary', term, text_id FROM release_glossary
-            WHERE release_date = :day AND text_id IN ({ids})""", day=day):
+            SELECT 'glossary', g.term, g.text_id FROM glossary_span g
+            WHERE {printed_in('g')} AND g.text_id IN ({ids})""", day=day):
         found.setdefault(row["text_id"], []).append((row["kind"], row["name"]))
     return found
 
@@ -413,8 +425,8 @@ def _sort_key(entry: tuple[str, str]) -> Any:
 def _printed_rules(connection: Connection, day: date) -> dict[str, str]:
     """Each rule of a release as printed: its text, then its examples, one a line."""
     rows = fetch(connection, "SELECT r.number, r.occurrence, t.text, t.examples "
-                             "FROM release_rule r JOIN rulebook_text t ON t.id = r.text_id "
-                             "WHERE r.release_date = :day", day=day)
+                             "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
+                             f"WHERE {printed_in('r')}", day=day)
     return {(row["number"] if row["occurrence"] == 1 else f"{row['number']}#{row['occurrence']}"):
             "\n".join([row["text"], *json.loads(row["examples"])]) for row in rows}
 

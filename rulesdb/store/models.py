@@ -352,33 +352,73 @@ class ReleaseRulebook(Base):
     glossary_entries: Mapped[int] = mapped_column(Integer)
 
 
-class ReleaseRule(Base):
-    """A numbered rule (section, rule or subrule) as one release prints it."""
+# Compared bytewise on both backends: a release's rows sort by it into file order.
+SORT_KEY = Text().with_variant(Text(collation="C"), "postgresql")
+
+
+class _Span:
+    """A run of consecutive releases (those with a rulebook) printing the same row."""
+
+    first_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                                primary_key=True)
+    last_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               index=True)
+    sort_key: Mapped[str] = mapped_column(SORT_KEY)
+    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"), index=True)
+
+
+class RuleSpan(_Span, Base):
+    """A numbered rule (section, rule or subrule) with one text and place, over a run of
+    releases (revision rulebook_spans)."""
+
+    __tablename__ = "rule_span"
+
+    number: Mapped[str] = mapped_column(RULE, primary_key=True)
+    occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
+                      {"sqlite_with_rowid": False})
+
+
+class GlossarySpan(_Span, Base):
+    """A glossary entry with one definition and place, over a run of releases."""
+
+    __tablename__ = "glossary_span"
+
+    term: Mapped[str] = mapped_column(String(255), primary_key=True)
+
+    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
+                      {"sqlite_with_rowid": False})
+
+
+class View(DeclarativeBase):
+    """Read-only mappings of views: their own metadata, so nothing creates or compares them
+    as tables."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class ReleaseRule(View):
+    """A numbered rule as one release prints it (view release_rule, over rule_span)."""
 
     __tablename__ = "release_rule"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(Date, primary_key=True)
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
-    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
-
-    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
+    text_id: Mapped[int] = mapped_column(TEXT_ID)
 
 
-class ReleaseGlossary(Base):
-    """A glossary entry as one release prints it."""
+class ReleaseGlossary(View):
+    """A glossary entry as one release prints it (view release_glossary, over glossary_span)."""
 
     __tablename__ = "release_glossary"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(Date, primary_key=True)
     term: Mapped[str] = mapped_column(String(255), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
-    text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"))
-
-    __table_args__ = (Index(None, "text_id", "release_date"), {"sqlite_with_rowid": False})
+    text_id: Mapped[int] = mapped_column(TEXT_ID)
 
 
 class ReleaseRulebookNote(Base):

@@ -59,3 +59,10 @@ def release_in_force(bind: Engine | Connection, as_of: date | None = None) -> da
 
 def _as_date(value: object) -> date:
     return value if isinstance(value, date) else date.fromisoformat(str(value))
+
+
+def printed_in(span: str, day: str = "day") -> str:
+    """SQL: the rows of span table ``span`` (rule_span, glossary_span) that the release bound
+    to ``:day`` prints. A release lies in a span when its date is between the span's ends
+    (revision rulebook_spans); written once, like the release in force."""
+    return f"{span}.first_release <= :{day} AND :{day} <= {span}.last_release"

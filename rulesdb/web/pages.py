@@ -19,6 +19,7 @@ from rulesdb.questions import listings, rulebook
 from rulesdb.questions.diff import CARD_TYPES, SUPERTYPES, Comparison, compare, fetch
 from rulesdb.questions.lifetime import cite, history
 from rulesdb.store.descriptions import table_description
+from rulesdb.store.releases import printed_in
 from rulesdb.util.rule_numbers import parent_number
 
 
@@ -210,9 +211,9 @@ def rulebook_sections(engine: Engine, day: str | None = None) -> list[dict[str, 
     """The rulebook's sections (1 Game Concepts … 9) in the release in force, [] without one."""
     with engine.connect() as connection:
         effective = listings.release_in_force(connection, _as_of(day))
-        return fetch(connection, "SELECT r.number, t.text FROM release_rule r "
+        return fetch(connection, "SELECT r.number, t.text FROM rule_span r "
                                  "JOIN rulebook_text t ON t.id = r.text_id "
-                                 "WHERE r.release_date = :day AND length(r.number) = 1 "
+                                 f"WHERE {printed_in('r')} AND length(r.number) = 1 "
                                  "AND r.occurrence = 1 ORDER BY r.number", day=effective)
 
 
@@ -243,10 +244,11 @@ def glossary_versions(engine: Engine, term: str) -> list[dict[str, Any]]:
     with engine.connect() as connection:
         days = [str(row["d"]) for row in fetch(
             connection, "SELECT release_date AS d FROM release_rulebook ORDER BY release_date")]
-        rows = fetch(connection, "SELECT g.release_date AS d, g.text_id, t.text "
-                                 "FROM release_glossary g JOIN rulebook_text t "
-                                 "ON t.id = g.text_id WHERE g.term = :term", term=term)
-    by_day = {str(row["d"]): row for row in rows}
+        spans = fetch(connection, "SELECT g.first_release, g.last_release, g.text_id, t.text "
+                                  "FROM glossary_span g JOIN rulebook_text t "
+                                  "ON t.id = g.text_id WHERE g.term = :term", term=term)
+    by_day = {day: span for span in spans for day in days
+              if str(span["first_release"]) <= day <= str(span["last_release"])}
     versions = []
     # A release without the term ends a run just as a new text does.
     for text_id, run in groupby(days, key=lambda d: by_day[d]["text_id"] if d in by_day else None):

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Any
 
 from rulesdb.errors import RulesdbError
-from rulesdb.ingest.keywords import KINDS as KEYWORD_KINDS
+from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 
 KINDS = ("card_type", "subtype")
 MERGE_KINDS = ("subtype",)  # only subtypes have ever been merged into another
