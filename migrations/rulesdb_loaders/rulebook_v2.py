@@ -29,6 +29,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 import sqlalchemy as sa
@@ -69,7 +70,7 @@ def sort_keys(natural: Sequence[str]) -> list[str]:
     row takes the key of the row printed before it, the separator and its own natural key,
     which sorts after that row and before the next in-order row (natural keys are never
     empty and hold no character below the separator)."""
-    if all(a < b for a, b in zip(natural, natural[1:])):
+    if all(a < b for a, b in pairwise(natural)):
         return list(natural)  # most releases: the file prints every number in order
     keep = _longest_increasing(natural)
     keys: list[str] = []
