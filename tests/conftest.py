@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
-from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
+from tests.sessiondb import RUN_KEY, SessionDatabases, drop_run_databases, new_run_id
 
 # Older test modules import these from here; new ones import them from tests.support.
 from tests.support import (  # noqa: F401
@@ -35,11 +35,75 @@ from tests.support import (  # noqa: F401
     url_text,
 )
 
+_RUN = pytest.StashKey[str]()
+_BACKENDS = pytest.StashKey[set[str]]()
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first: with two workers, a long test handed out last would run alone
-    at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+def pytest_configure(config: pytest.Config) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    config.stash[_RUN] = workerinput[RUN_KEY] if workerinput else new_run_id()
+    config.stash[_BACKENDS] = set(BACKENDS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]  # pytest-xdist's
+    node.workerinput[RUN_KEY] = node.config.stash[_RUN]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # every worker is done
+        drop_run_databases(session.config.stash[_RUN])
+
+
+# The slow tests that take longest, longest first (the round trip is over a minute on
+# PostgreSQL): handed out before the other slow tests.
+_LONGEST = ("test_each_downgrade_undoes_exactly_its_upgrade",
+            "test_kill_at_random_points_of_a_full_upgrade",
+            "test_valid_lines_round_trip_and_ignore_spelling")
+
+
+def _rank(item: pytest.Item) -> tuple[bool, int]:
+    name = getattr(item, "originalname", item.name)
+    return (item.get_closest_marker("slow") is None,
+            _LONGEST.index(name) if name in _LONGEST else len(_LONGEST))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first, the longest of them first of all: with two workers, a long test
+    handed out last would run alone at the end. (pytest-xdist hands out its groups before.)"""
+    items.sort(key=_rank)
+    # The backends the selected tests use: the session databases to build ahead.
+    config.stash[_BACKENDS] = _backends_of(items)
+    if getattr(config.option, "loadgroup", False):
+        _name_groups(items)
+
+
+def _name_groups(items: list[pytest.Item]) -> None:
+    """What pytest-xdist's --dist loadgroup does in a worker, where it has no effect: the
+    xdist_group's name after the test's id ("...::test@build"), by which the controller
+    sends a group's tests to one worker. xdist 3.8 sets ``item._nodeid``, which pytest 9.2
+    no longer reads (it keeps a structured ``item._id``)."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        groups = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                         for mark in item.iter_markers("xdist_group")})
+        if groups and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
+
+
+def _backends_of(items: list[pytest.Item]) -> set[str]:
+    used: set[str] = set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None:
+            used |= {value for value in callspec.params.values()
+                     if isinstance(value, str) and value in BACKENDS}
+        names = getattr(item, "fixturenames", ())
+        used |= {backend for backend, fixture in (("sqlite", "_head_sqlite"),
+                                                   ("postgresql", "_head_pg"))
+                 if fixture in names}
+    return used
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +122,7 @@ def pg_server() -> Iterator[PostgresServer]:
             pytest.fail(f"PostgreSQL is required here but unreachable at {PG_URL}: {problem}")
         pytest.skip(f"no PostgreSQL at {PG_URL}: {problem}")
     yield server
-    server.admin.dispose()
+    server.finish()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -75,22 +139,25 @@ def empty_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
 
 
 @pytest.fixture(scope="session")
-def _head_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("head") / "head.sqlite3"
-    engine = make_engine(URL.create("sqlite", database=str(path)))
-    migrate.upgrade(engine)
-    engine.dispose()
-    return path
+def _session_databases(tmp_path_factory: pytest.TempPathFactory,
+                       pytestconfig: pytest.Config) -> SessionDatabases:
+    base = tmp_path_factory.getbasetemp()
+    worker = hasattr(pytestconfig, "workerinput")
+    # A worker's base folder is in the controller's (pytest-xdist), which all workers share.
+    return SessionDatabases((base.parent if worker else base) / "session-databases",
+                            pytestconfig.stash[_RUN], pytestconfig.stash[_BACKENDS])
 
 
 @pytest.fixture(scope="session")
-def _head_pg(pg_server: PostgresServer) -> Iterator[URL]:
-    url = pg_server.create()
-    engine = make_engine(url)
-    migrate.upgrade(engine)
-    engine.dispose()
-    yield url
-    pg_server.drop(url)
+def _head_sqlite(_session_databases: SessionDatabases) -> Path:
+    """The run's SQLite database at head: read it or copy it, never write to it."""
+    return _session_databases.sqlite()
+
+
+@pytest.fixture(scope="session")
+def _head_pg(pg_server: PostgresServer, _session_databases: SessionDatabases) -> URL:
+    """The run's PostgreSQL database at head: a template to clone, refusing connections."""
+    return _session_databases.postgresql(pg_server)[0]
 
 
 @pytest.fixture
@@ -148,15 +215,9 @@ def _shared_head_sqlite(_head_sqlite: Path, tmp_path_factory: pytest.TempPathFac
 
 
 @pytest.fixture(scope="session")
-def _shared_head_pg(pg_server: PostgresServer, _head_pg: URL) -> Iterator[URL]:
-    url = pg_server.create(template=_head_pg.database)
-    with pg_server.admin.connect() as connection:
-        # The server refuses every write to it, whoever connects: the guarantee is the
-        # database's, not the tests' good manners.
-        connection.execute(text(f"ALTER DATABASE {url.database} "
-                                "SET default_transaction_read_only = on"))
-    yield url
-    pg_server.drop(url)
+def _shared_head_pg(pg_server: PostgresServer, _session_databases: SessionDatabases) -> URL:
+    """The run's read-only PostgreSQL database at head, shared by every worker."""
+    return _session_databases.postgresql(pg_server)[1]
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -59,6 +60,8 @@ class PostgresServer:
     def __init__(self, url: str) -> None:
         self.url = make_url(url).set(drivername="postgresql+psycopg")
         self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        self._dropper: ThreadPoolExecutor | None = None
+        self._drops: list[Future[None]] = []
 
     def available(self) -> str | None:
         try:
@@ -68,16 +71,36 @@ class PostgresServer:
             return str(exc).splitlines()[0]
         return None
 
-    def create(self, template: str | None = None) -> URL:
-        name = f"rulesdb_test_{uuid.uuid4().hex[:12]}"
+    def create(self, template: str | None = None, name: str | None = None) -> URL:
+        name = name or f"rulesdb_test_{uuid.uuid4().hex[:12]}"
         clause = f" TEMPLATE {template}" if template else ""
         with self.admin.connect() as connection:
             connection.execute(text(f"CREATE DATABASE {name}{clause}"))
+            # A commit need not wait for the disk here (what a crash of the server would
+            # lose is a throwaway database): the round trip alone commits 400 times.
+            connection.execute(text(f"ALTER DATABASE {name} SET synchronous_commit = off"))
         return self.url.set(database=name)
 
     def drop(self, url: URL) -> None:
         with self.admin.connect() as connection:
             connection.execute(text(f"DROP DATABASE IF EXISTS {url.database} WITH (FORCE)"))
+
+    def drop_later(self, url: URL) -> None:
+        """Drop the database in the background, one drop after another: a drop waits for a
+        checkpoint, which the next test need not wait for. :meth:`finish` waits for them."""
+        if self._dropper is None:
+            self._dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-drop")
+        self._drops.append(self._dropper.submit(self.drop, url))
+
+    def finish(self) -> None:
+        """Wait for the background drops; raises the first that failed."""
+        if self._dropper is not None:
+            self._dropper.shutdown(wait=True)
+            self._dropper = None
+        drops, self._drops = self._drops, []
+        for drop in drops:
+            drop.result()
+        self.admin.dispose()
 
 
 def new_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
@@ -86,7 +109,7 @@ def new_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
         return URL.create("sqlite", database=str(tmp_path / f"{uuid.uuid4().hex[:8]}.sqlite3"))
     server: PostgresServer = request.getfixturevalue("pg_server")
     url = server.create()
-    request.addfinalizer(lambda: server.drop(url))
+    request.addfinalizer(lambda: server.drop_later(url))
     return url
 
 
@@ -100,7 +123,7 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
         return URL.create("sqlite", database=str(copy))
     server: PostgresServer = request.getfixturevalue("pg_server")
     url = server.create(template=request.getfixturevalue("_head_pg").database)
-    request.addfinalizer(lambda: server.drop(url))
+    request.addfinalizer(lambda: server.drop_later(url))
     return url
 
 # The head this checkout ships; a release written by new-release chains after it.
@@ -253,6 +276,33 @@ def fingerprint(engine: Engine) -> dict[str, object]:
         for name in fts:  # raises if the index does not match the table it indexes
             connection.exec_driver_sql(
                 f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+        connection.rollback()
+    return result
+
+
+def write_witness(engine: Engine) -> dict[str, object]:
+    """The tables and views, and a witness of the rows that any committed write changes: for
+    checking that a database did not change. Cheaper than :func:`fingerprint`, which formats
+    and digests every row, and stricter (rewriting the same values counts as a change).
+
+    SQLite: the database file's digest (rulesdb keeps SQLite's rollback journal, so every
+    committed write is in the file). PostgreSQL: each table's row count and newest row
+    version: every inserted or updated row carries its transaction's ``xmin``, newer than any
+    row committed before (:class:`Snapshots` relies on the same).
+    """
+    inspector = inspect(engine)
+    result: dict[str, object] = {"tables": sorted(inspector.get_table_names()),
+                                 "views": sorted(inspector.get_view_names())}
+    if engine.dialect.name == "sqlite":
+        path = Path(str(engine.url.database))
+        assert not path.with_name(path.name + "-wal").exists(), "expected no write-ahead log"
+        result["file"] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return result
+    quote = engine.dialect.identifier_preparer.quote
+    with engine.connect() as connection:
+        for name in result["tables"]:  # type: ignore[union-attr]
+            result[name] = tuple(connection.exec_driver_sql(
+                f"SELECT count(*), max(xmin::text::bigint) FROM {quote(name)}").one())
         connection.rollback()
     return result
 

@@ -41,13 +41,13 @@ def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
         {"kind": "subtype", "category": "creature", "from": "Viashino", "to": "Lizard"}]
 
 
-def test_hound_merged_into_dog_is_one_line_both_ways(head_engine: Engine) -> None:
+def test_hound_merged_into_dog_is_one_line_both_ways(shared_head_engine: Engine) -> None:
     merge = {"kind": "subtype", "category": "creature", "from": "Hound", "to": "Dog"}
-    forward = compare(head_engine, date(2020, 4, 17), date(2020, 7, 3))
+    forward = compare(shared_head_engine, date(2020, 4, 17), date(2020, 7, 3))
     assert forward.merged == [merge]
     assert "Dog" not in forward.added.get("creature", ())
     assert "creature" not in forward.removed
-    backward = compare(head_engine, date(2020, 7, 3), date(2020, 4, 17))
+    backward = compare(shared_head_engine, date(2020, 7, 3), date(2020, 4, 17))
     assert backward.merged == [merge]
     assert "creature" not in backward.added and "creature" not in backward.removed
     rows = forward.to_rows()

@@ -23,9 +23,9 @@ FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_v1.toml"  # com
 
 
 @pytest.fixture
-def pg_head(_head_pg: URL) -> Iterator[Engine]:
+def pg_head(_shared_head_pg: URL) -> Iterator[Engine]:
     """The session's PostgreSQL database at head, for reading only."""
-    engine = make_engine(_head_pg)
+    engine = make_engine(_shared_head_pg)
     yield engine
     engine.dispose()
 
@@ -34,7 +34,7 @@ def pg_head(_head_pg: URL) -> Iterator[Engine]:
 def pg_head_copy(pg_server: PostgresServer, _head_pg: URL,
                  request: pytest.FixtureRequest) -> Iterator[Engine]:
     url = pg_server.create(template=_head_pg.database)
-    request.addfinalizer(lambda: pg_server.drop(url))
+    request.addfinalizer(lambda: pg_server.drop_later(url))
     engine = make_engine(url)
     yield engine
     engine.dispose()
@@ -55,9 +55,9 @@ FTS5_SHADOWS = ("config", "content", "data", "docsize", "idx")
 OTHER_BACKENDS = {"rulebook_fts", "rulebook_text.search"}
 
 
-def test_every_table_view_and_column_is_described(head_engine: Engine) -> None:
+def test_every_table_view_and_column_is_described(shared_head_engine: Engine) -> None:
     described = descriptions()
-    schema = live_schema(head_engine)
+    schema = live_schema(shared_head_engine)
     missing = [name for name in schema if not described.get(name, None)
                or not described[name].description.strip()]
     missing += [f"{table}.{column}" for table, columns in schema.items() if table in described
@@ -91,6 +91,7 @@ def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
     assert pg_comments(pg_head) == expected
 
 
+@pytest.mark.slow  # down past every revision after comments_v1, and up again
 def test_comments_v1_downgrade_removes_exactly_its_comments(pg_head_copy: Engine) -> None:
     described = parse(FROZEN.read_text(encoding="utf-8"))
     # What PostgreSQL has of it: SQLite's own FTS5 table is described but not there.

@@ -24,12 +24,12 @@ SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def test_mtgjson_card_types_structure(head_engine: Engine) -> None:
-    document = export(head_engine, date(2024, 6, 7), "mtgjson")
+def test_mtgjson_card_types_structure(shared_head_engine: Engine) -> None:
+    document = export(shared_head_engine, date(2024, 6, 7), "mtgjson")
     assert list(document) == ["meta", "data"]
     assert document["meta"] == {"date": "2024-06-07", "version": "0.1.0+20240607"}
     data = document["data"]
-    names = [row["name"] for row in queries.card_types(head_engine, date(2024, 6, 7))]
+    names = [row["name"] for row in queries.card_types(shared_head_engine, date(2024, 6, 7))]
     # MTGJSON has no dungeon entry; every other card type of the release is a key.
     assert list(data) == sorted(set(names) - {"dungeon"})
     assert "kindred" in data and "tribal" not in data
@@ -38,7 +38,7 @@ def test_mtgjson_card_types_structure(head_engine: Engine) -> None:
         assert entry["superTypes"] == SUPERTYPES
         assert entry["subTypes"] == sorted(entry["subTypes"])
     creature_types = [row["name"] for row in
-                      queries.subtypes(head_engine, "creature", date(2024, 6, 7))]
+                      queries.subtypes(shared_head_engine, "creature", date(2024, 6, 7))]
     assert data["creature"]["subTypes"] == sorted(creature_types)
     assert data["kindred"]["subTypes"] == []  # MTGJSON lists creature types under creature
     assert data["instant"]["subTypes"] == data["sorcery"]["subTypes"]
@@ -57,12 +57,12 @@ def test_mtgjson_follows_the_release(shared_head_engine: Engine) -> None:
     assert old["data"]["tribal"]["subTypes"] == []
 
 
-def test_mtgjson_matches_the_published_shape_key_by_key(head_engine: Engine) -> None:
+def test_mtgjson_matches_the_published_shape_key_by_key(shared_head_engine: Engine) -> None:
     """tests/fixtures/mtgjson-CardTypes.json: MTGJSON's CardTypes.json as its compiler
     (mtgjson5/compiled_classes/mtgjson_card_types.py) writes it, lists cut short. A release
     of the same era must have the same keys at every level and the same value types."""
     published = json.loads((FIXTURES / "mtgjson-CardTypes.json").read_text(encoding="utf-8"))
-    ours = export(head_engine, date(2021, 3, 1), "mtgjson")
+    ours = export(shared_head_engine, date(2021, 3, 1), "mtgjson")
     assert list(ours) == list(published)
     assert list(ours["meta"]) == list(published["meta"])
     assert all(isinstance(value, str) for value in ours["meta"].values())
@@ -103,22 +103,23 @@ def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
     assert {k: v for k, v in extra.items() if v["uri"]} == latest
 
 
-def test_scryfall_matches_the_published_shape_key_by_key(head_engine: Engine) -> None:
+def test_scryfall_matches_the_published_shape_key_by_key(shared_head_engine: Engine) -> None:
     """tests/fixtures/scryfall-catalog-land-types.json: GET /catalog/land-types as Scryfall
     answers it (https://scryfall.com/docs/api/catalogs), Un-set types left out."""
     published = json.loads((FIXTURES / "scryfall-catalog-land-types.json").read_text())
-    ours = export(head_engine, date(2021, 3, 1), "scryfall")["land-types"]
+    ours = export(shared_head_engine, date(2021, 3, 1), "scryfall")["land-types"]
     assert list(ours) == list(published)
     assert {k: type(v) for k, v in ours.items()} == {k: type(v) for k, v in published.items()}
     assert ours["object"] == published["object"] and ours["uri"] == published["uri"]
     assert set(published["data"]) <= set(ours["data"])
 
 
-def test_all_releases_in_one_file(head_engine: Engine) -> None:
-    everything = export_all_releases(head_engine, "scryfall")
-    days = [row["effective_date"] for row in queries.releases(head_engine)]
+@pytest.mark.slow  # every release exported
+def test_all_releases_in_one_file(shared_head_engine: Engine) -> None:
+    everything = export_all_releases(shared_head_engine, "scryfall")
+    days = [row["effective_date"] for row in queries.releases(shared_head_engine)]
     assert list(everything) == ["releases"] and list(everything["releases"]) == days
-    assert everything["releases"]["2021-02-15"] == export(head_engine, date(2021, 3, 1),
+    assert everything["releases"]["2021-02-15"] == export(shared_head_engine, date(2021, 3, 1),
                                                           "scryfall")
 
 
@@ -143,9 +144,9 @@ def test_cli_stdout_and_file_agree(shared_head_url: URL, tmp_path: Path) -> None
     assert missing_style.exit_code == 2
 
 
-def test_identical_on_both_backends(_head_sqlite: Path, _head_pg: URL) -> None:
+def test_identical_on_both_backends(_head_sqlite: Path, _shared_head_pg: URL) -> None:
     engines = [make_engine(URL.create("sqlite", database=str(_head_sqlite))),
-               make_engine(_head_pg)]
+               make_engine(_shared_head_pg)]
     try:
         for style in ("mtgjson", "mtgjson-keywords", "scryfall"):
             for day in (date(2019, 1, 25), date(2024, 6, 7), None):

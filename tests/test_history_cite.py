@@ -13,7 +13,7 @@ from sqlalchemy.engine import URL
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.lifetime import cite, history
-from tests.support import fingerprint, run_in_process, url_text
+from tests.support import run_in_process, url_text, write_witness
 
 INJECTION = "'; DROP TABLE release; --"
 
@@ -146,12 +146,12 @@ def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
 
 
 def test_injection_is_just_an_unknown_word(head_url: URL, head_engine: Engine) -> None:
-    before = fingerprint(head_engine)
+    before = write_witness(head_engine)
     for command in ("history", "cite"):
         result = run_in_process("--db", url_text(head_url), command, INJECTION)
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.splitlines() == [
             f"rulesdb: error: unknown word {INJECTION!r}: no release lists it as a card type, "
             "supertype or subtype"]
-    assert fingerprint(head_engine) == before
+    assert write_witness(head_engine) == before
     assert "release" in before["tables"]

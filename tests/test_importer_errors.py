@@ -27,7 +27,8 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.importer import extract, import_file
-from tests.support import CR_DIR, ROOT, copy_release_chain, fingerprint_url, run_cli, url_text
+from rulesdb.store.engine import make_engine
+from tests.support import CR_DIR, ROOT, copy_release_chain, run_cli, url_text, write_witness
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."
@@ -309,14 +310,43 @@ def make_checkout(tmp_path: Path) -> Path:
     return copy_release_chain(tmp_path / "checkout")
 
 
-def snapshot(root: Path) -> dict[str, bytes]:
+def _chain_files(root: Path) -> list[Path]:
     """Every file of the checkout's migrations/ and seeds/ (a lock file beside them is no data)."""
-    return {
-        str(path.relative_to(root)): path.read_bytes()
-        for folder in ("migrations", "seeds")
-        for path in sorted((root / folder).rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
+    return [path for folder in ("migrations", "seeds")
+            for path in sorted((root / folder).rglob("*"))
+            if path.is_file() and "__pycache__" not in path.parts]
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(root)): path.read_bytes() for path in _chain_files(root)}
+
+
+@dataclass
+class ChainCopy:
+    root: Path
+    files: dict[str, bytes]  # as copied: what every test must leave byte for byte
+    stats: dict[str, tuple[int, int, int]]  # inode, size, mtime: what any write changes
+
+
+def _stats(root: Path) -> dict[str, tuple[int, int, int]]:
+    return {str(path.relative_to(root)): (info.st_ino, info.st_size, info.st_mtime_ns)
+            for path in _chain_files(root) for info in [path.stat()]}
+
+
+@pytest.fixture(scope="module")
+def _module_checkout(tmp_path_factory: pytest.TempPathFactory) -> ChainCopy:
+    root = make_checkout(tmp_path_factory.mktemp("importer-errors"))
+    return ChainCopy(root, snapshot(root), _stats(root))
+
+
+@pytest.fixture
+def checkout(_module_checkout: ChainCopy, tmp_path: Path) -> ChainCopy:
+    """A copy of the shipped chain no test wrote to: the module's one (copying 20 MB for each
+    of these tests was most of their time), or a fresh copy once a test has written to it."""
+    if _stats(_module_checkout.root) == _module_checkout.stats:
+        return _module_checkout
+    root = make_checkout(tmp_path)
+    return ChainCopy(root, snapshot(root), _stats(root))
 
 
 def assert_one_line_error(err: str, path: Path, line: int | None, expected: str) -> str:
@@ -332,13 +362,11 @@ def assert_one_line_error(err: str, path: Path, line: int | None, expected: str)
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_bad_file_is_refused_and_nothing_is_written(
-    case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str], checkout: ChainCopy
 ) -> None:
     bad = case.build()
     path = tmp_path / f"{case.id}.txt"
     path.write_bytes(bad.data)
-    checkout = make_checkout(tmp_path)
-    before = snapshot(checkout)
 
     with pytest.raises(CRFormatError):
         import_file(path)
@@ -346,10 +374,10 @@ def test_bad_file_is_refused_and_nothing_is_written(
     assert (code, out) == (2, "")
     message = assert_one_line_error(err, path, bad.line, case.expected)
 
-    code, out, err = run_cli(["new-release", str(path), "--root", str(checkout)], capsys)
+    code, out, err = run_cli(["new-release", str(path), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines() == [message]  # the same diagnosis, whichever command reads it
-    assert snapshot(checkout) == before
+    assert snapshot(checkout.root) == checkout.files
 
 
 def test_case_list_covers_the_brief() -> None:
@@ -461,23 +489,22 @@ def _redated(text: str, new_date: str) -> str:
     ],
 )
 def test_release_whose_date_is_in_the_chain_is_refused(
-    make: Callable[[], str], day: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    make: Callable[[], str], day: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    checkout: ChainCopy,
 ) -> None:
     """An older date not yet in the chain is appended (tests/test_archive_chain.py); a date the
     chain has is one release already, and a file extracting differently is not it."""
     path = tmp_path / "MagicCompRules-candidate.txt"
     path.write_text(make(), encoding="utf-8")
-    checkout = make_checkout(tmp_path)
-    before = snapshot(checkout)
 
     code, out, err = run_cli(["inspect", str(path), "--format", "json"], capsys)
     assert code == 0 and out  # a readable CR file: only appending it is wrong
 
-    code, out, err = run_cli(["new-release", str(path), "--root", str(checkout)], capsys)
+    code, out, err = run_cli(["new-release", str(path), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert_one_line_error(err, path, None, rf"release {day} is already in the chain and this "
                           "file extracts differently")
-    assert snapshot(checkout) == before
+    assert snapshot(checkout.root) == checkout.files
 
 
 # --- the same, as real processes, against a database upgraded from the checkout ------------
@@ -502,16 +529,19 @@ def test_failed_release_leaves_checkout_and_database_alone(
     url = url_text(head_url)
     done = rulesdb(["--db", url, "upgrade"], checkout)
     assert done.returncode == 0, done.stderr
-    files, database = snapshot(checkout), fingerprint_url(head_url)
-
-    for case in (c for c in CASES if c.id in SAMPLE):
-        bad = case.build()
-        path = tmp_path / f"{case.id}.txt"
-        path.write_bytes(bad.data)
-        failed = rulesdb(["new-release", str(path), "--root", str(checkout)], checkout)
-        assert failed.returncode == 2, (case.id, failed.stderr)
-        assert_one_line_error(failed.stderr, path, bad.line, case.expected)
-        again = rulesdb(["--db", url, "upgrade"], checkout)
-        assert again.returncode == 0, again.stderr
-        assert snapshot(checkout) == files, case.id
-        assert fingerprint_url(head_url) == database, case.id
+    engine = make_engine(head_url)
+    try:
+        files, database = snapshot(checkout), write_witness(engine)
+        for case in (c for c in CASES if c.id in SAMPLE):
+            bad = case.build()
+            path = tmp_path / f"{case.id}.txt"
+            path.write_bytes(bad.data)
+            failed = rulesdb(["new-release", str(path), "--root", str(checkout)], checkout)
+            assert failed.returncode == 2, (case.id, failed.stderr)
+            assert_one_line_error(failed.stderr, path, bad.line, case.expected)
+            again = rulesdb(["--db", url, "upgrade"], checkout)
+            assert again.returncode == 0, again.stderr
+            assert snapshot(checkout) == files, case.id
+            assert write_witness(engine) == database, case.id
+    finally:
+        engine.dispose()

@@ -31,7 +31,6 @@ from tests.support import (
     dump_url,
     fingerprint,
     fingerprint_url,
-    new_database,
     process_env,
     rulesdb_command,
     run_cli,
@@ -241,23 +240,24 @@ def test_kill_in_the_middle_of_a_run_from_empty(empty_url: URL,
 
 
 @pytest.mark.slow
-def test_kill_at_random_points_of_a_full_upgrade(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest, shared_head_engine: Engine
-) -> None:
-    """Kill a run from empty after a revision drawn at random (RULESDB_TEST_SEED replays a
-    draw): every kill lands inside the run, whatever the machine's speed."""
+def test_kill_at_random_points_of_a_full_upgrade(empty_url: URL,
+                                                 shared_head_engine: Engine) -> None:
+    """Kill runs from empty after revisions drawn at random (RULESDB_TEST_SEED replays a
+    draw), one after another on the same database: every kill lands inside the run, whatever
+    the machine's speed, and leaves the database empty; the upgrade after the last kill then
+    completes as one from empty does, whatever any of the kills left behind."""
     clean = fingerprint(shared_head_engine)
     seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
     rng = random.Random(seed)
     chain = [revision for revision, _, _ in migrate.history()]
-    for attempt, revision in enumerate(rng.sample(chain, 3)):
-        where = f"seed {seed}, attempt {attempt}, killed after {revision}"
-        url = new_database(backend, tmp_path, request)
-        kill(start_held_upgrade(url, revision))
+    drawn = rng.sample(chain, 3)
+    for attempt, revision in enumerate(drawn):
+        kill(start_held_upgrade(empty_url, revision))
         # The whole run is one transaction: a kill anywhere in it leaves an empty database.
-        assert assert_consistent(url) is None, where
-        upgrade(url)
-        assert fingerprint_url(url) == clean, where
+        assert assert_consistent(empty_url) is None, (
+            f"seed {seed}, attempt {attempt}, killed after {revision}")
+    upgrade(empty_url)
+    assert fingerprint_url(empty_url) == clean, f"seed {seed}, killed after {drawn}"
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
@@ -103,28 +103,47 @@ def rulebook_days(engine: Engine) -> list[date]:
     return sorted(as_date(row["d"]) for row in rows)
 
 
+def assert_loaded_as_the_library_reads(connection: Connection, day: date) -> None:
+    """What the revision loaded for the release equals what rulesdb.ingest.keywords reads
+    from the same rows."""
+    rules = fetch(connection, "SELECT r.number, t.text FROM release_rule r JOIN "
+                              "rulebook_text t ON t.id = r.text_id WHERE "
+                              "r.release_date = :day ORDER BY r.position", day=day)
+    glossary = fetch(connection, "SELECT g.term, t.text FROM release_glossary g JOIN "
+                                 "rulebook_text t ON t.id = g.text_id WHERE "
+                                 "g.release_date = :day ORDER BY g.position", day=day)
+    found, notes = extract_keywords([(r["number"], r["text"]) for r in rules],
+                                    [(g["term"], g["text"]) for g in glossary])
+    stored = fetch(connection, "SELECT kind, name, rule FROM release_keyword "
+                               "WHERE release_date = :day", day=day)
+    assert sorted((r["kind"], r["name"], r["rule"]) for r in stored) == sorted(
+        (k.kind, k.name, k.rule) for k in found), day
+    stored_notes = fetch(connection, "SELECT number, rule, kind, text FROM "
+                                     "release_keyword_note WHERE release_date = :day "
+                                     "ORDER BY number", day=day)
+    assert [(r["rule"], r["kind"], r["text"]) for r in stored_notes] == [
+        (n.rule, n.kind, n.text) for n in notes], day
+    assert found, day  # every release with a rulebook has keywords
+
+
+def test_the_frozen_loader_reads_releases_of_each_era_as_the_library(
+        shared_head_engine: Engine) -> None:
+    """The fast loop's sample of the check below: the first rulebook, the 2005 numbering,
+    the glossary's list of ability words, and the latest."""
+    days = rulebook_days(shared_head_engine)
+    sample = [days[0], date(2005, 2, 1), date(2009, 5, 1), days[-1]]
+    assert set(sample) <= set(days)
+    with shared_head_engine.connect() as connection:
+        for day in sample:
+            assert_loaded_as_the_library_reads(connection, day)
+
+
+@pytest.mark.slow  # every release's rulebook, read again
 def test_the_frozen_loader_reads_every_release_as_the_library(shared_head_engine: Engine) -> None:
     """What the revision loaded equals what rulesdb.ingest.keywords reads from the same rows."""
     with shared_head_engine.connect() as connection:
         for day in rulebook_days(shared_head_engine):
-            rules = fetch(connection, "SELECT r.number, t.text FROM release_rule r JOIN "
-                                      "rulebook_text t ON t.id = r.text_id WHERE "
-                                      "r.release_date = :day ORDER BY r.position", day=day)
-            glossary = fetch(connection, "SELECT g.term, t.text FROM release_glossary g JOIN "
-                                         "rulebook_text t ON t.id = g.text_id WHERE "
-                                         "g.release_date = :day ORDER BY g.position", day=day)
-            found, notes = extract_keywords([(r["number"], r["text"]) for r in rules],
-                                            [(g["term"], g["text"]) for g in glossary])
-            stored = fetch(connection, "SELECT kind, name, rule FROM release_keyword "
-                                       "WHERE release_date = :day", day=day)
-            assert sorted((r["kind"], r["name"], r["rule"]) for r in stored) == sorted(
-                (k.kind, k.name, k.rule) for k in found), day
-            stored_notes = fetch(connection, "SELECT number, rule, kind, text FROM "
-                                             "release_keyword_note WHERE release_date = :day "
-                                             "ORDER BY number", day=day)
-            assert [(r["rule"], r["kind"], r["text"]) for r in stored_notes] == [
-                (n.rule, n.kind, n.text) for n in notes], day
-            assert found, day  # every release with a rulebook has keywords
+            assert_loaded_as_the_library_reads(connection, day)
 
 
 def test_v_keyword_in_sql(shared_head_engine: Engine) -> None:
@@ -202,6 +221,7 @@ def test_scryfall_keyword_catalogs_shaped_as_published(shared_head_engine: Engin
     assert catalogs["ability-words"]["data"] == keywords["abilityWords"]
 
 
+@pytest.mark.slow  # every release exported
 def test_all_releases(
     shared_head_engine: Engine, shared_head_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -245,22 +265,34 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 # --- the revision ----------------------------------------------------------------------------
 
 
+def keywords_down_revision() -> str:
+    return next(d for revision, d, _ in migrate.history() if revision == "keywords")
+
+
 def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
     # That the downgrade restores exactly the database before it, and the upgrade after it, is
     # tests/test_roundtrip.py's check of every revision; here: what a database behind it answers.
-    down = next(d for revision, d, _ in migrate.history() if revision == "keywords")
     engine = make_engine(head_url)
     try:
-        at_keywords = fingerprint(engine)  # at head, after keywords
-        migrate.downgrade(engine, down)
+        migrate.downgrade(engine, keywords_down_revision())
         assert not inspect(engine).has_table("release_keyword")
         assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
                                                   date(2024, 9, 20)).added
         assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
         with pytest.raises(RulesdbError, match="no keyword vocabularies yet"):
             export(engine, date(2024, 9, 20), "mtgjson-keywords")
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.slow  # the revisions after it loaded again: every rulebook read
+def test_the_revision_downgraded_and_upgraded_again_is_as_at_head(
+        head_url: URL, shared_head_engine: Engine) -> None:
+    engine = make_engine(head_url)
+    try:
+        migrate.downgrade(engine, keywords_down_revision())
         migrate.upgrade(engine)
-        assert fingerprint(engine) == at_keywords
+        assert fingerprint(engine) == fingerprint(shared_head_engine)
         with engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM keyword")).scalar() > 300
     finally:

@@ -122,9 +122,9 @@ def test_readers_join_faces_and_keep_printed_lines(tmp_path: Path) -> None:
     assert atomic[0].set == "ISD"
 
 
-def test_scryfall_file_against_the_latest_release(head_url: URL, tmp_path: Path,
+def test_scryfall_file_against_the_latest_release(shared_head_url: URL, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    code, results, err = lint(head_url, capsys, str(write_scryfall(tmp_path / "o.json",
+    code, results, err = lint(shared_head_url, capsys, str(write_scryfall(tmp_path / "o.json",
                                                                    SCRYFALL)))
     assert code == 1  # Naga is no creature type since 2024-06-07
     assert [r["name"] for r in results] == [c["name"] for c in SCRYFALL]
@@ -140,34 +140,34 @@ def test_scryfall_file_against_the_latest_release(head_url: URL, tmp_path: Path,
 
 
 def test_scryfall_json_lines_plain_and_gzip_read_the_same(
-        head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    array = lint(head_url, capsys, str(write_scryfall(tmp_path / "a.json", SCRYFALL)))
-    plain = lint(head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl", SCRYFALL)))
-    packed = lint(head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl.gz", SCRYFALL,
+        shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    array = lint(shared_head_url, capsys, str(write_scryfall(tmp_path / "a.json", SCRYFALL)))
+    plain = lint(shared_head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl", SCRYFALL)))
+    packed = lint(shared_head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl.gz", SCRYFALL,
                                                     compress=True)))
     assert array == plain == packed
     broken = tmp_path / "broken.jsonl"
     broken.write_text(json.dumps(SCRYFALL[0]) + "\n{\"object\": \"card\", \n",
                       encoding="utf-8")
-    code, _, err = run_cli(["--db", str(head_url), "lint-cards", str(broken)], capsys)
+    code, _, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "near line 2" in err and len(err.strip().splitlines()) == 1
 
 
 def test_printed_lines_against_the_release_of_their_set(
-        head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write_json(tmp_path / "AllPrintings.json", ALL_PRINTINGS)
-    code, results, _ = lint(head_url, capsys, str(path), "--as-of", "printed")
+    code, results, _ = lint(shared_head_url, capsys, str(path), "--as-of", "printed")
     assert code == 0
     hound = results[0]
     assert (hound["line"], hound["release"], hound["valid"]) == (
         "Creature — Hound", "2019-07-12", True)  # Hound was a creature type in 2019
     assert results[2]["release"] == "2019-10-04" and results[2]["valid"]  # Adventure, new
-    code, results, _ = lint(head_url, capsys, str(path))  # Oracle lines, latest release
+    code, results, _ = lint(shared_head_url, capsys, str(path))  # Oracle lines, latest release
     assert code == 0 and results[0]["line"] == "Creature — Dog"
-    code, results, _ = lint(head_url, capsys, str(path), "--as-of", "2021-03-01")
+    code, results, _ = lint(shared_head_url, capsys, str(path), "--as-of", "2021-03-01")
     assert {r["release"] for r in results} == {"2021-02-15"}
     scryfall = write_scryfall(tmp_path / "s.json", SCRYFALL)
-    code, results, _ = lint(head_url, capsys, str(scryfall), "--as-of", "printed")
+    code, results, _ = lint(shared_head_url, capsys, str(scryfall), "--as-of", "printed")
     assert code == 1
     assert results[5]["release"] == "2019-01-25" and results[5]["valid"] is True
     assert (results[1]["release"], results[1]["valid"]) == ("2011-09-30", True)
@@ -175,29 +175,29 @@ def test_printed_lines_against_the_release_of_their_set(
     assert results[6]["errors"][0]["message"].startswith("no release in force on 1997-03-24")
 
 
-def test_csv_and_text_and_bad_files(head_url: URL, tmp_path: Path,
+def test_csv_and_text_and_bad_files(shared_head_url: URL, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     path = write_json(tmp_path / "AtomicCards.json", ATOMIC)
-    code, out, _ = run_cli(["--db", str(head_url), "lint-cards", str(path), "--format", "csv"],
-                           capsys)
+    code, out, _ = run_cli(["--db", str(shared_head_url), "lint-cards", str(path), "--format",
+                            "csv"], capsys)
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 1 and [r["valid"] for r in rows] == ["true", "false"]
     assert rows[1]["errors"].startswith("205.3m: 'Naga' is not a creature type")
     lines = tmp_path / "lines.txt"
     lines.write_text("Creature — Elf\r\n\nTribal Instant — Goblin\nToken Creature — Goblin",
                      encoding="utf-8")
-    code, results, err = lint(head_url, capsys, str(lines))
+    code, results, err = lint(shared_head_url, capsys, str(lines))
     assert code == 1 and [r["line"] for r in results] == [
         "Creature — Elf", "Tribal Instant — Goblin", "Token Creature — Goblin"]
     assert results[1]["unknown_words"] == ["Tribal"]
     (tmp_path / "other.json").write_text('{"data": 3}', encoding="utf-8")
-    code, out, err = run_cli(["--db", str(head_url), "lint-cards",
+    code, out, err = run_cli(["--db", str(shared_head_url), "lint-cards",
                               str(tmp_path / "other.json")], capsys)
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
     assert "other.json" in err and "Traceback" not in err
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(SCRYFALL)[:-40], encoding="utf-8")
-    code, out, err = run_cli(["--db", str(head_url), "lint-cards", str(broken)], capsys)
+    code, out, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "broken.json" in err and len(err.strip().splitlines()) == 1
 
 
@@ -285,7 +285,7 @@ def test_mtgjson_walk_is_not_fooled_by_strings_or_layout(
 
 
 def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
-        head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = json.dumps(TRICKY_PRINTINGS, indent=1)
     cuts = {"in a string": text.index("Brace }") + 3, "between cards": text.index("\"not a"),
             "after the sets": len(text) - 2}
@@ -296,7 +296,7 @@ def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
     for name, content in damaged.items():
         path = tmp_path / f"{name.replace(' ', '-')}.json"
         path.write_text(content, encoding="utf-8")
-        code, _, err = run_cli(["--db", str(head_url), "lint-cards", str(path)], capsys)
+        code, _, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(path)], capsys)
         assert code == 2, name
         assert f"{path}: not valid mtgjson-" in err, (name, err)
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, name

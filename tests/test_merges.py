@@ -31,23 +31,23 @@ def _release_before(engine: Engine, day: date) -> date:
     return found if isinstance(found, date) else date.fromisoformat(found)
 
 
-def test_each_merge_matches_the_releases_around_it(head_engine: Engine) -> None:
+def test_each_merge_matches_the_releases_around_it(shared_head_engine: Engine) -> None:
     merges = load_merges()
     assert {(m["from"], m["to"], m["effective_date"]) for m in merges} == {
         ("Hound", "Dog", date(2020, 7, 3)), ("Cephalid", "Octopus", date(2024, 6, 7)),
         ("Naga", "Snake", date(2024, 6, 7)), ("Viashino", "Lizard", date(2024, 6, 7))}
     for merge in merges:
         day, category = merge["effective_date"], merge["category"]
-        before = _listed(head_engine, _release_before(head_engine, day), category)
-        after = _listed(head_engine, day, category)
+        before = _listed(shared_head_engine, _release_before(shared_head_engine, day), category)
+        after = _listed(shared_head_engine, day, category)
         assert merge["from"] in before and merge["from"] not in after, merge
         assert merge["to"] in after, merge
     renamed = {(r["from"], r["effective_date"]) for r in load_renames()}
     assert not renamed & {(m["from"], m["effective_date"]) for m in merges}
 
 
-def test_the_database_holds_the_curated_merges(head_engine: Engine) -> None:
-    with head_engine.connect() as connection:
+def test_the_database_holds_the_curated_merges(shared_head_engine: Engine) -> None:
+    with shared_head_engine.connect() as connection:
         found = {(day if isinstance(day, date) else date.fromisoformat(day), *rest)
                  for day, *rest in connection.execute(text(
                      "SELECT release_date, category, old_name, new_name, rule "
@@ -56,25 +56,25 @@ def test_the_database_holds_the_curated_merges(head_engine: Engine) -> None:
                      for m in load_merges()}
 
 
-def test_check_answers_with_the_rename_or_merge(head_url: URL,
+def test_check_answers_with_the_rename_or_merge(shared_head_url: URL,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["--db", str(head_url), "check", "Tribal", "--format", "table"],
+    code, out, _ = run_cli(["--db", str(shared_head_url), "check", "Tribal", "--format", "table"],
                            capsys)
     assert code == 1 and out.endswith("; renamed kindred on 2024-06-07 (205.2a)\n")
-    code, out, _ = run_cli(["--db", str(head_url), "check", "naga", "--format", "json"],
+    code, out, _ = run_cli(["--db", str(shared_head_url), "check", "naga", "--format", "json"],
                            capsys)
     assert code == 1
     assert json.loads(out)["successor"] == {
         "change": "merged", "kind": "subtype", "category": "creature", "from": "Naga",
         "to": "Snake", "release_date": "2024-06-07", "rule": "205.3m"}
-    code, out, _ = run_cli(["--db", str(head_url), "check", "Naga", "--as-of", "2024-04-12",
+    code, out, _ = run_cli(["--db", str(shared_head_url), "check", "Naga", "--as-of", "2024-04-12",
                             "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["successor"] is None  # still listed then
 
 
-def test_history_names_the_successor(head_url: URL,
+def test_history_names_the_successor(shared_head_url: URL,
                                      capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["--db", str(head_url), "history", "Hound", "--format", "json"],
+    code, out, _ = run_cli(["--db", str(shared_head_url), "history", "Hound", "--format", "json"],
                            capsys)
     [hound] = json.loads(out)
     assert code == 0 and hound["left"] == "2020-07-03"

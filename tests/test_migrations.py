@@ -8,21 +8,17 @@ from pathlib import Path
 import pytest
 from pytest_alembic import Config as PytestAlembicConfig
 
-# Not test_up_down_consistency (every revision up, then every one down): tests/test_roundtrip.py
-# runs each of those steps too, on the same backends, and checks the rows after each.
+# Not test_upgrade (every revision up from empty, one at a time) nor test_up_down_consistency
+# (then every one down): tests/test_roundtrip.py runs each of those steps too, on the same
+# backends, from empty to head, and checks the rows after each.
 from pytest_alembic.tests import (  # noqa: F401  (collected as tests)
     test_model_definitions_match_ddl,
     test_single_head_revision,
-    test_upgrade,
 )
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.support import head_copy, new_database
-
-# The whole chain from empty: the fast loop leaves it to the full run (the session's head
-# databases, which the fast loop builds too, come from the same upgrade through rulesdb).
-test_upgrade = pytest.mark.slow(test_upgrade)
 
 
 @pytest.fixture
@@ -32,9 +28,9 @@ def alembic_config() -> PytestAlembicConfig:
 
 @pytest.fixture
 def alembic_engine(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator:
-    # test_upgrade starts from empty. test_model_definitions_match_ddl runs that same upgrade
-    # first, then compares the models: it takes a copy of the session's database, upgraded
-    # from empty to head the same way, and its own upgrade finds nothing left to do.
+    # test_model_definitions_match_ddl upgrades to head first, then compares the models: it
+    # takes a copy of the session's database, upgraded from empty to head, and its own upgrade
+    # finds nothing left to do. Any other of pytest-alembic's tests starts from empty.
     if request.node.originalname == "test_model_definitions_match_ddl":
         url = head_copy(backend, tmp_path, request)
     else:

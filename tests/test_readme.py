@@ -110,12 +110,9 @@ def test_python_examples_run(shared_head_url: URL) -> None:
                  {"__name__": "readme_example"})
 
 
-def test_shell_examples_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
-                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # whatever an example writes lands here
-    text = README.read_text(encoding="utf-8")
-    write_example_files(text, tmp_path)
-    ran = 0
+def shell_examples(text: str) -> Iterator[tuple[str, list[str], int]]:
+    """The README's rulesdb commands that can run here: (the command as written, its
+    arguments after ``rulesdb``, the exit status it documents)."""
     for block in fenced(text):
         if block.group(1) not in ("sh", "bash", "shell"):
             continue
@@ -129,15 +126,40 @@ def test_shell_examples_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
                     continue  # reads a file the example assumes
                 for redirect in (">", ">>", "|", "2>"):  # the shell's part, not rulesdb's
                     argv = argv[:argv.index(redirect)] if redirect in argv else argv
-                if not argv or argv[0] != "rulesdb" or not runnable(argv):
-                    continue
-                # rulesdb sql refuses the owner on PostgreSQL: analysts run it as a reader.
-                url = reader_url if "sql" in argv else head_url
-                args = with_database(argv[1:], url_text(url))
-                result = CliRunner().invoke(cli, args)
-                assert result.exit_code == expected, f"{command.strip()}\n{result.output}"
-                ran += 1
-    assert ran >= 5
+                if argv and argv[0] == "rulesdb" and runnable(argv):
+                    yield command.strip(), argv[1:], expected
+
+
+def run_shell_examples(head_url: URL, reader_url: URL, tmp_path: Path,
+                       monkeypatch: pytest.MonkeyPatch, every_release: bool) -> int:
+    """Run the examples that export every release (``every_release``) or the others; the
+    number run."""
+    monkeypatch.chdir(tmp_path)  # whatever an example writes lands here
+    text = README.read_text(encoding="utf-8")
+    write_example_files(text, tmp_path)
+    ran = 0
+    for command, args, expected in shell_examples(text):
+        if ("--all-releases" in args) != every_release:
+            continue
+        # rulesdb sql refuses the owner on PostgreSQL: analysts run it as a reader.
+        url = reader_url if "sql" in args else head_url
+        result = CliRunner().invoke(cli, with_database(args, url_text(url)))
+        assert result.exit_code == expected, f"{command}\n{result.output}"
+        ran += 1
+    return ran
+
+
+def test_shell_examples_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch,
+                              every_release=False) >= 5
+
+
+@pytest.mark.slow  # every release exported
+def test_shell_examples_over_every_release_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch,
+                              every_release=True) >= 1
 
 
 def runnable(argv: list[str]) -> bool:
@@ -158,7 +180,7 @@ def write_example_files(text: str, folder: Path) -> list[str]:
     return names
 
 
-def test_lint_cards_example_prints_what_the_readme_shows(head_url: URL, tmp_path: Path,
+def test_lint_cards_example_prints_what_the_readme_shows(shared_head_url: URL, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     text = README.read_text(encoding="utf-8")
     assert write_example_files(text, tmp_path) == ["oracle-cards-sample.json",
@@ -166,7 +188,7 @@ def test_lint_cards_example_prints_what_the_readme_shows(head_url: URL, tmp_path
     monkeypatch.chdir(tmp_path)
     start = text.index("The first prints, then on stderr:")
     shown = next(m for m in fenced(text) if m.start() > start).group(2)
-    result = CliRunner().invoke(cli, ["--db", url_text(head_url), "lint-cards",
+    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "lint-cards",
                                       "oracle-cards-sample.json"])
     assert result.exit_code == 1
     assert result.stdout + result.stderr == shown

@@ -66,6 +66,7 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
               f"{time.perf_counter() - started:.1f} s")
 
 
+@pytest.mark.slow  # the round trip's tool, checked where it is used: five full digests a backend
 def test_snapshots_see_every_changed_row(head_url: URL) -> None:
     """The incremental digests miss no change: an update, its undoing, a delete, an insert."""
     engine = make_engine(head_url)

@@ -30,7 +30,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import open_query, run_readonly
 from rulesdb.store.engine import make_engine
 from tests.conftest import PostgresServer, drop_role, url_text
-from tests.support import fingerprint, run_cli
+from tests.support import run_cli, write_witness
 
 MARKER = Path(f"/tmp/rulesdb-sec-{uuid.uuid4().hex[:8]}")  # a COPY TO would create it
 LOCK_KEY = zlib.crc32(b"rulesdb.migrations")
@@ -110,9 +110,9 @@ def advisory_locks(engine: Engine) -> int:
 @pytest.fixture
 def untouched(head_engine: Engine, backend: str) -> Iterator[None]:
     """The database dumps the same afterwards and no attack created a file."""
-    before = fingerprint(head_engine)
+    before = write_witness(head_engine)
     yield
-    assert fingerprint(head_engine) == before
+    assert write_witness(head_engine) == before
     assert not MARKER.exists()
     if backend == "postgresql":
         assert advisory_locks(head_engine) == 0
@@ -160,14 +160,14 @@ def test_roles_that_could_write_are_refused(
         with head_engine.begin() as connection:
             connection.execute(text(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}"))
             connection.execute(text(grant.format(role=role)))
-        before = fingerprint(head_engine)
+        before = write_witness(head_engine)
         as_role = url_text(head_url.set(username=role))
         code, out, err = run_cli(["--db", as_role, "sql", "SELECT count(*) FROM release"],
                                  capsys)
         assert (code, out) == (2, "")
         [line] = err.splitlines()
         assert reason in line and "grant-read analyst" in line
-        assert fingerprint(head_engine) == before
+        assert write_witness(head_engine) == before
     finally:
         if power == "owner":
             with head_engine.begin() as connection:

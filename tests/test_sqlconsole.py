@@ -12,7 +12,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import check, run_readonly, tokens_of
-from tests.support import fingerprint, url_text
+from tests.support import url_text, write_witness
 
 READ_ONLY = "rulesdb sql is read-only"
 ONE_STATEMENT = "one statement at a time"
@@ -70,7 +70,7 @@ def test_every_write_is_refused_and_nothing_changes(
     if backend == "postgresql":
         with head_engine.begin() as connection:  # a sequence to try nextval() on
             connection.execute(text("CREATE SEQUENCE release_seq"))
-    before = fingerprint(head_engine)
+    before = write_witness(head_engine)
     for statement, message in WRITES:
         with pytest.raises(RulesdbError) as refused:
             run_readonly(reader_url, statement)
@@ -89,7 +89,7 @@ def test_every_write_is_refused_and_nothing_changes(
             run_readonly(reader_url, statement, courtesy=False)
         except RulesdbError as exc:
             assert "\n" not in str(exc)
-    assert fingerprint(head_engine) == before
+    assert write_witness(head_engine) == before
     assert sorted(path.name for path in workdir.iterdir()) == []
     assert not Path("/tmp/rulesdb-copy-test").exists()
     if backend == "postgresql":
@@ -102,14 +102,14 @@ def test_every_write_is_refused_and_nothing_changes(
 
 
 def test_cli_refuses_with_one_line_exit_2(reader_url: URL, head_engine: Engine) -> None:
-    before = fingerprint(head_engine)
+    before = write_witness(head_engine)
     for statement in ("DELETE FROM release", "DROP TABLE release; SELECT 1"):
         result = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(reader_url),
                                  "sql", statement], capture_output=True, text=True, timeout=60)
         assert result.returncode == 2 and result.stdout == ""
         [line] = result.stderr.splitlines()
         assert line.startswith("rulesdb: error: rulesdb sql")
-    assert fingerprint(head_engine) == before
+    assert write_witness(head_engine) == before
 
 
 def test_queries_answer_alike_on_both_backends(reader_url: URL) -> None:

@@ -3,7 +3,6 @@ round trip parse -> render -> parse, against every release on SQLite and Postgre
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from datetime import date
 
@@ -20,34 +19,31 @@ from rulesdb.vocabulary.typeline import (
     TypeLineError,
     parse_type_line,
 )
+from tests.support import BACKENDS
 
 At = Callable[[date | None], Vocabulary]
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def at(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[At]:
-    """The vocabulary of every release, loaded once per backend from a private head copy."""
+@pytest.fixture(scope="module", params=BACKENDS)
+def at(request: pytest.FixtureRequest) -> Iterator[At]:
+    """The vocabulary of the release in force on a day (None: the latest), per backend, from
+    the session's database at head; each release's is loaded once, when a test first asks."""
     if request.param == "sqlite":
-        copy = tmp_path_factory.mktemp("typeline") / "head.sqlite3"
-        shutil.copyfile(request.getfixturevalue("_head_sqlite"), copy)
-        url, drop = URL.create("sqlite", database=str(copy)), (lambda: None)
+        url = URL.create("sqlite", database=str(request.getfixturevalue("_shared_head_sqlite")))
     else:
-        server = request.getfixturevalue("pg_server")
-        url = server.create(template=request.getfixturevalue("_head_pg").database)
-        drop = lambda: server.drop(url)  # noqa: E731
+        url = request.getfixturevalue("_shared_head_pg")
     engine = make_engine(url)
-    try:
-        days = [date.fromisoformat(r["effective_date"]) for r in releases(engine)]
-        loaded = {day: vocabulary(engine, day) for day in days}
-    finally:
-        engine.dispose()
-        drop()
+    days = [date.fromisoformat(r["effective_date"]) for r in releases(engine)]
+    loaded: dict[date, Vocabulary] = {}
 
     def vocab_at(day: date | None = None) -> Vocabulary:
-        in_force = max(d for d in loaded if day is None or d <= day)
+        in_force = max(d for d in days if day is None or d <= day)
+        if in_force not in loaded:
+            loaded[in_force] = vocabulary(engine, in_force)
         return loaded[in_force]
 
     yield vocab_at
+    engine.dispose()
 
 
 def test_dryad_arbor_correlates_each_subtype_with_its_card_type(at: At) -> None:

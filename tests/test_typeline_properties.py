@@ -11,10 +11,10 @@ properties on PostgreSQL. About 10,000 examples in all.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -63,23 +63,19 @@ def _chain(url: URL) -> Chain:
 
 
 @pytest.fixture(scope="module")
-def chain(tmp_path_factory: pytest.TempPathFactory,
-          request: pytest.FixtureRequest) -> Iterator[Chain]:
-    copy = tmp_path_factory.mktemp("properties") / "head.sqlite3"
-    shutil.copyfile(request.getfixturevalue("_head_sqlite"), copy)
-    loaded = _chain(URL.create("sqlite", database=str(copy)))
+def chain(request: pytest.FixtureRequest) -> Iterator[Chain]:
+    """Every release's vocabulary, from the session's SQLite database at head."""
+    path = request.getfixturevalue("_shared_head_sqlite")
+    loaded = _chain(URL.create("sqlite", database=str(path)))
     yield loaded
     loaded.engine.dispose()
 
 
 @pytest.fixture(scope="module")
 def pg_chain(request: pytest.FixtureRequest) -> Iterator[Chain]:
-    server = request.getfixturevalue("pg_server")
-    url = server.create(template=request.getfixturevalue("_head_pg").database)
-    loaded = _chain(url)
+    loaded = _chain(request.getfixturevalue("_shared_head_pg"))
     yield loaded
     loaded.engine.dispose()
-    server.drop(url)
 
 
 # Strategies
@@ -112,6 +108,7 @@ def valid_lines(draw: st.DrawFn, vocabs: list[Vocabulary]) -> tuple[Vocabulary, 
     return vocab, f"{head} — {' '.join(subtypes)}" if subtypes else head
 
 
+@functools.cache  # per release, not per example: it reads every subtype of the release
 def _dash_grammar(vocab: Vocabulary) -> bool:
     return all(" " not in name for c in vocab.categories if c != WHOLE_TEXT
                for name in vocab.subtypes_of(c))

@@ -47,10 +47,10 @@ def view_rows(engine: Engine, view: str) -> list[tuple]:
 
 
 @pytest.fixture
-def both_heads(_head_sqlite: Path, _head_pg: URL) -> Iterator[list[Engine]]:
+def both_heads(_head_sqlite: Path, _shared_head_pg: URL) -> Iterator[list[Engine]]:
     """The session's head databases on both backends, for read-only comparisons."""
     engines = [make_engine(URL.create("sqlite", database=str(_head_sqlite))),
-               make_engine(_head_pg)]
+               make_engine(_shared_head_pg)]
     yield engines
     for engine in engines:
         engine.dispose()
@@ -82,42 +82,64 @@ def old_lists(engine: Engine, day: str, category: str) -> set[str]:
                                              f"'{category}'")}
 
 
-def test_release_change_agrees_with_compare(head_engine: Engine) -> None:
+def release_changes(engine: Engine) -> tuple[list[tuple], dict[tuple[str, str], set[tuple]]]:
+    """The release pairs in date order (checked: each release and the next), and
+    v_release_change's rows by pair."""
     changes: dict[tuple[str, str], set[tuple]] = defaultdict(set)
     for (from_date, to_date, kind, category, name, change, renamed_from, renamed_to,
-         merged_from, merged_into) in rows(head_engine, "SELECT * FROM v_release_change"):
+         merged_from, merged_into) in rows(engine, "SELECT * FROM v_release_change"):
         changes[(from_date, to_date)].add((kind, category, name, change, renamed_from,
                                            renamed_to, merged_from, merged_into))
-    pairs = rows(head_engine, "SELECT from_date, to_date FROM v_release_pair")
-    days = sorted(day for (day,) in rows(head_engine, "SELECT effective_date FROM release"))
-    assert sorted(pairs) == list(pairwise(days))
+    pairs = sorted(rows(engine, "SELECT from_date, to_date FROM v_release_pair"))
+    days = sorted(day for (day,) in rows(engine, "SELECT effective_date FROM release"))
+    assert pairs == list(pairwise(days))
+    return pairs, changes
+
+
+def assert_change_agrees_with_compare(engine: Engine, changes: dict[tuple[str, str], set[tuple]],
+                                      from_date: str, to_date: str) -> None:
+    result = compare(engine, date.fromisoformat(from_date), date.fromisoformat(to_date))
+    expected = set()
+    for change, lists in (("added", result.added), ("removed", result.removed)):
+        for key, names in lists.items():
+            kind, category = {"card_types": ("card_type", None),
+                              "supertypes": ("supertype", None),
+                              "keyword_abilities": ("keyword_ability", None),
+                              "keyword_actions": ("keyword_action", None),
+                              "ability_words": ("ability_word", None),
+                              }.get(key, ("subtype", key))
+            expected |= {(kind, category, name, change, None, None, None, None)
+                         for name in names}
+    for item in result.renamed:
+        category = item.get("category")
+        expected.add((item["kind"], category, item["from"], "removed", None, item["to"],
+                      None, None))
+        expected.add((item["kind"], category, item["to"], "added", item["from"], None,
+                      None, None))
+    for item in result.merged:  # the view names the successor on the removed row
+        expected.add((item["kind"], item["category"], item["from"], "removed", None, None,
+                      None, item["to"]))
+        if item["to"] not in old_lists(engine, from_date, item["category"]):
+            expected.add((item["kind"], item["category"], item["to"], "added", None, None,
+                          item["from"], None))
+    assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
+
+
+def test_release_change_agrees_with_compare_on_a_sample(shared_head_engine: Engine) -> None:
+    """The fast loop's sample of the check below: the first and the last pair, and the
+    releases with merges (2020-07-03) and with renames and merges (2024-06-07)."""
+    pairs, changes = release_changes(shared_head_engine)
+    sample = [pairs[0], *(p for p in pairs if p[1] in ("2020-07-03", "2024-06-07")), pairs[-1]]
+    assert len(sample) == 4
+    for from_date, to_date in sample:
+        assert_change_agrees_with_compare(shared_head_engine, changes, from_date, to_date)
+
+
+@pytest.mark.slow  # every pair of releases compared
+def test_release_change_agrees_with_compare(shared_head_engine: Engine) -> None:
+    pairs, changes = release_changes(shared_head_engine)
     for from_date, to_date in pairs:
-        result = compare(head_engine, date.fromisoformat(from_date),
-                         date.fromisoformat(to_date))
-        expected = set()
-        for change, lists in (("added", result.added), ("removed", result.removed)):
-            for key, names in lists.items():
-                kind, category = {"card_types": ("card_type", None),
-                                  "supertypes": ("supertype", None),
-                                  "keyword_abilities": ("keyword_ability", None),
-                                  "keyword_actions": ("keyword_action", None),
-                                  "ability_words": ("ability_word", None),
-                                  }.get(key, ("subtype", key))
-                expected |= {(kind, category, name, change, None, None, None, None)
-                             for name in names}
-        for item in result.renamed:
-            category = item.get("category")
-            expected.add((item["kind"], category, item["from"], "removed", None, item["to"],
-                          None, None))
-            expected.add((item["kind"], category, item["to"], "added", item["from"], None,
-                          None, None))
-        for item in result.merged:  # the view names the successor on the removed row
-            expected.add((item["kind"], item["category"], item["from"], "removed", None, None,
-                          None, item["to"]))
-            if item["to"] not in old_lists(head_engine, from_date, item["category"]):
-                expected.add((item["kind"], item["category"], item["to"], "added", None, None,
-                              item["from"], None))
-        assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
+        assert_change_agrees_with_compare(shared_head_engine, changes, from_date, to_date)
     assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in \
         changes[("2024-04-12", "2024-06-07")]
     assert ("keyword_ability", None, "Umbra Armor", "added", "Totem Armor", None, None, None) in \

@@ -31,14 +31,14 @@ def test_tribal_and_kindred_are_card_types_in_turn(shared_head_engine) -> None:
     assert after.card_types_of("spell") == ["instant", "sorcery"]
 
 
-def test_release_in_force_is_the_latest_on_or_before_the_date(head_engine) -> None:
-    assert vocabulary(head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
-    assert vocabulary(head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
-    latest = listings.release_in_force(head_engine)
-    assert vocabulary(head_engine).effective_date == latest
-    assert vocabulary(head_engine, date(2100, 1, 1)).effective_date == latest
+def test_release_in_force_is_the_latest_on_or_before_the_date(shared_head_engine) -> None:
+    assert vocabulary(shared_head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
+    assert vocabulary(shared_head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
+    latest = listings.release_in_force(shared_head_engine)
+    assert vocabulary(shared_head_engine).effective_date == latest
+    assert vocabulary(shared_head_engine, date(2100, 1, 1)).effective_date == latest
     with pytest.raises(RulesdbError, match="no release was in force on 1999-04-22"):
-        vocabulary(head_engine, date(1999, 4, 22))
+        vocabulary(shared_head_engine, date(1999, 4, 22))
 
 
 def test_time_lord_is_one_creature_type_from_2023_10_13(shared_head_engine) -> None:

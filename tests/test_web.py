@@ -38,6 +38,8 @@ CHROMIUM = Path(os.environ.get("RULESDB_CHROMIUM", "/usr/bin/chromium"))
 REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_BROWSER")
 SCREENSHOT = ROOT / "docs" / "release-page.png"
 STARTUP_LIMIT = 120  # seconds: an upper bound for a server that is broken, not a speed test
+# One worker runs the module: one server and one browser for the run, not one each.
+pytestmark = pytest.mark.xdist_group("web")
 
 
 def _missing() -> str | None:

@@ -103,27 +103,27 @@ def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> 
     assert not site.get_database(DATABASE).is_mutable
 
 
-def test_release_page_shows_the_release_notes(head_engine) -> None:  # type: ignore[no-untyped-def]
+def test_release_page_shows_the_release_notes(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 
-    [note] = pages.release(head_engine, "2021-07-23")["notes"]  # 300.1 omits dungeon
+    [note] = pages.release(shared_head_engine, "2021-07-23")["notes"]  # 300.1 omits dungeon
     assert (note["rule"], note["kind"]) == ("205.2a", "card-type-disagreement")
     assert "dungeon" in note["text"]
-    assert pages.release(head_engine, "2024-06-07")["notes"] == []
+    assert pages.release(shared_head_engine, "2024-06-07")["notes"] == []
 
 
-def test_rulebook_pages_on_both_backends(head_engine) -> None:  # type: ignore[no-untyped-def]
+def test_rulebook_pages_on_both_backends(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 
-    found = pages.rule_page(head_engine, "702.19", "2024-06-07")
+    found = pages.rule_page(shared_head_engine, "702.19", "2024-06-07")
     assert (found["as_of"], found["rule"].text, found["parent"]) == ("2024-06-07", "Trample", "702")
     assert "702.19c" in [sub["number"] for sub in found["rule"].subrules]
     assert [s["number"] for s in found["sections"]] == [str(n) for n in range(1, 10)]
     # A definition's versions cover every rulebook release printing it, one run after another.
-    versions = pages.glossary_page(head_engine, "subtype")["versions"]
+    versions = pages.glossary_page(shared_head_engine, "subtype")["versions"]
     assert versions[0]["first_release"] == "2003-07-01"  # the glossary's first "Subtype"
-    assert versions[-1]["last_release"] == pages.release_dates(head_engine)[-1]
-    with head_engine.connect() as connection:  # every rulebook release since defines it
+    assert versions[-1]["last_release"] == pages.release_dates(shared_head_engine)[-1]
+    with shared_head_engine.connect() as connection:  # every rulebook release since defines it
         rulebooks = connection.execute(text(
             "SELECT COUNT(*) FROM release_rulebook WHERE release_date >= :day"),
             {"day": date(2003, 7, 1)}).scalar()
@@ -131,25 +131,26 @@ def test_rulebook_pages_on_both_backends(head_engine) -> None:  # type: ignore[n
     for before, after in pairwise(versions):
         assert before["last_release"] < after["first_release"]
     with pytest.raises(pages.NotFound, match=r"^No rule 702\.999 in release 2024-06-07"):
-        pages.rule_page(head_engine, "702.999", "2024-06-07")
+        pages.rule_page(shared_head_engine, "702.999", "2024-06-07")
     with pytest.raises(pages.NotFound, match="not a date"):
-        pages.glossary_page(head_engine, "Subtype", "soon")
+        pages.glossary_page(shared_head_engine, "Subtype", "soon")
     # An archived release has its rulebook too, in its own era's sections.
-    assert pages.release(head_engine, "2024-06-07")["rulebook"][1]["text"] == "Parts of a Card"
-    assert pages.release(head_engine, "2001-07-23")["rulebook"][0]["text"] == "The Game"
+    assert pages.release(shared_head_engine, "2024-06-07")["rulebook"][1]["text"] == (
+        "Parts of a Card")
+    assert pages.release(shared_head_engine, "2001-07-23")["rulebook"][0]["text"] == "The Game"
 
 
 def test_search_page_marks_the_matched_words_and_escapes_the_rest(
-        head_engine) -> None:  # type: ignore[no-untyped-def]
+        shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 
-    found = pages.search_page(head_engine, "trample", "2024-06-07")
+    found = pages.search_page(shared_head_engine, "trample", "2024-06-07")
     assert found["as_of"] == "2024-06-07" and found["problem"] is None
     assert any(r.get("number") == "702.19" for r in found["results"])
     assert all("<mark>" in str(r["html"]).lower() for r in found["results"])
     assert str(pages.highlighted("a <b> **word**")) == "a &lt;b&gt; <mark>word</mark>"
-    assert pages.search_page(head_engine, "  ")["results"] is None
-    assert "Nothing to search for" in pages.search_page(head_engine, "!!")["problem"]
+    assert pages.search_page(shared_head_engine, "  ")["results"] is None
+    assert "Nothing to search for" in pages.search_page(shared_head_engine, "!!")["problem"]
 
 
 def test_cells_link_to_release_and_word_pages(_head_sqlite: Path) -> None:

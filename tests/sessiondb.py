@@ -1,0 +1,183 @@
+"""The session's databases at head, built once per run however many workers run the tests.
+
+The first worker that needs a backend's database builds it, under a file lock in a folder every
+worker of the run shares; the others wait for it, then use it. A worker that finds a backend
+being built builds the run's other backend meanwhile (the run will need it too), so the two
+builds share the machine's cores instead of following one another.
+
+- SQLite: one file, copied for each private use.
+- PostgreSQL: a template database, cloned for each private use (``CREATE DATABASE ...
+  TEMPLATE``: a server-side copy), which no one may connect to (a connection would make the
+  other worker's clones fail); and one read-only clone shared by the tests that only read.
+
+The process that started the run (xdist's controller, or the only process) drops the run's
+PostgreSQL databases once every worker is done: their names carry the run's id.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import URL
+
+from rulesdb.store import migrate
+from rulesdb.store.engine import make_engine
+from tests.support import PG_URL, PostgresServer
+
+RUN_KEY = "rulesdb_run"  # xdist's workerinput key: the run's id, from the controller
+
+
+def new_run_id() -> str:
+    return uuid.uuid4().hex[:8]
+
+
+def run_prefix(run_id: str) -> str:
+    """The prefix of the run's shared PostgreSQL databases (rulesdb_test_*, as every test
+    database is named: one a killed run leaves behind is recognisable)."""
+    return f"rulesdb_test_{run_id}_"
+
+
+class SessionDatabases:
+    """One run's head databases, for one process (a worker, or the only process)."""
+
+    def __init__(self, folder: Path, run_id: str, backends: set[str]) -> None:
+        self.folder = folder
+        self.run_id = run_id
+        self.backends = backends  # the backends the run's tests use
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def sqlite(self) -> Path:
+        return Path(self._get("sqlite"))
+
+    def postgresql(self, server: PostgresServer) -> tuple[URL, URL]:
+        """(the template, the shared read-only clone) on ``server``."""
+        template, shared = self._get("postgresql")
+        return server.url.set(database=template), server.url.set(database=shared)
+
+    # --- building once ------------------------------------------------------------------------
+
+    def _get(self, backend: str):  # type: ignore[no-untyped-def]
+        if not self._result_path(backend).exists():
+            with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
+                if mine:
+                    return self._built_or_build(backend)
+            # Another worker builds it: build the run's other database meanwhile.
+            for other in sorted(self.backends - {backend}):
+                if not self._result_path(other).exists() and self._can_build(other):
+                    with _locked(self.folder / f"{other}.lock", wait=False) as mine:
+                        if mine:
+                            self._built_or_build(other, propagate=False)
+        with _locked(self.folder / f"{backend}.lock", wait=True):
+            return self._built_or_build(backend)
+
+    def _built_or_build(self, backend: str, propagate: bool = True):  # type: ignore[no-untyped-def]
+        """The built database (the caller holds the lock), building it if no one has."""
+        path = self._result_path(backend)
+        if not path.exists():
+            builder: Callable[[], object] = getattr(self, f"_build_{backend}")
+            try:
+                result: dict[str, object] = {"built": builder()}
+            except Exception as exc:  # every waiting worker fails with the builder's reason
+                result = {"failed": f"{type(exc).__name__}: {exc}"}
+                _write(path, result)
+                if propagate:
+                    raise
+                return None
+            _write(path, result)
+        result = json.loads(path.read_text())
+        if "failed" in result:
+            raise RuntimeError(f"building the session's {backend} database at head failed in "
+                               f"another worker: {result['failed']}")
+        return result["built"]
+
+    def _result_path(self, backend: str) -> Path:
+        return self.folder / f"{backend}.json"
+
+    def _can_build(self, backend: str) -> bool:
+        if backend == "sqlite":
+            return True
+        server = PostgresServer(PG_URL)
+        try:
+            return server.available() is None
+        finally:
+            server.admin.dispose()
+
+    def _build_sqlite(self) -> str:
+        path = self.folder / "head.sqlite3"
+        partial = path.with_suffix(".partial")
+        partial.unlink(missing_ok=True)
+        engine = make_engine(URL.create("sqlite", database=str(partial)))
+        try:
+            migrate.upgrade(engine)
+        finally:
+            engine.dispose()
+        os.replace(partial, path)
+        return str(path)
+
+    def _build_postgresql(self) -> list[str]:
+        server = PostgresServer(PG_URL)
+        prefix = run_prefix(self.run_id)
+        try:
+            template = server.create(name=prefix + "head")
+            engine = make_engine(template)
+            try:
+                migrate.upgrade(engine)
+            finally:
+                engine.dispose()
+            shared = server.create(template=template.database, name=prefix + "shared")
+            with server.admin.connect() as connection:
+                # Nobody connects to the template: a connection would fail the clones.
+                connection.execute(text(f"ALTER DATABASE {template.database} "
+                                        "ALLOW_CONNECTIONS false"))
+                # The server refuses every write to the shared one, whoever connects: the
+                # guarantee is the database's, not the tests' good manners.
+                connection.execute(text(f"ALTER DATABASE {shared.database} "
+                                        "SET default_transaction_read_only = on"))
+            return [str(template.database), str(shared.database)]
+        finally:
+            server.admin.dispose()
+
+
+def drop_run_databases(run_id: str) -> None:
+    """Drop the run's shared PostgreSQL databases (none when the run used no PostgreSQL)."""
+    server = PostgresServer(PG_URL)
+    try:
+        if server.available() is not None:
+            return
+        with server.admin.connect() as connection:
+            names = connection.execute(
+                text("SELECT datname FROM pg_database WHERE starts_with(datname, :prefix)"),
+                {"prefix": run_prefix(run_id)}).scalars().all()
+        for name in names:
+            server.drop(server.url.set(database=name))
+    finally:
+        server.admin.dispose()
+
+
+@contextmanager
+def _locked(path: Path, *, wait: bool) -> Iterator[bool]:
+    """An exclusive lock on ``path`` across processes: True when held (False only when not
+    waiting and another process holds it). The kernel drops it if the holder dies."""
+    with open(path, "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _write(path: Path, result: dict[str, object]) -> None:
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(result))
+    os.replace(partial, path)
