@@ -140,21 +140,22 @@ def unload_rulebooks(revisions: Iterable[str]) -> None:
                    "release_glossary g WHERE g.text_id = rulebook_text.id)")
 
 
-# (column, PostgreSQL array type) in insert order.
+# (column, PostgreSQL type) in insert order.
 TEXT_COLUMNS = (("id", "bigint"), ("text", "text"), ("examples", "text"))
-RULEBOOK_COLUMNS = (("release_date", "date"), ("index_sha256", "varchar"), ("rules", "int"),
-                    ("glossary_entries", "int"))
-RULE_COLUMNS = (("release_date", "date"), ("number", "varchar"), ("occurrence", "int"),
-                ("position", "int"), ("text_id", "bigint"))
-GLOSSARY_COLUMNS = (("release_date", "date"), ("term", "varchar"), ("position", "int"),
+RULEBOOK_COLUMNS = (("release_date", "date"), ("index_sha256", "varchar"), ("rules", "integer"),
+                    ("glossary_entries", "integer"))
+RULE_COLUMNS = (("release_date", "date"), ("number", "varchar"), ("occurrence", "integer"),
+                ("position", "integer"), ("text_id", "bigint"))
+GLOSSARY_COLUMNS = (("release_date", "date"), ("term", "varchar"), ("position", "integer"),
                     ("text_id", "bigint"))
-NOTE_COLUMNS = (("release_date", "date"), ("position", "int"), ("note", "text"))
+NOTE_COLUMNS = (("release_date", "date"), ("position", "integer"), ("note", "text"))
 
 
 def _bulk(bind: sa.Connection, table: str, columns: tuple[tuple[str, str], ...],
           rows: list[tuple[Any, ...]]) -> None:
-    """Insert many rows in one round trip per batch, below SQLAlchemy's per-row work: sqlite3's
-    executemany; on PostgreSQL one INSERT ... SELECT FROM unnest(arrays) (no COPY)."""
+    """Insert many rows below SQLAlchemy's per-row work: sqlite3's executemany; on PostgreSQL
+    one binary COPY, whose values psycopg encodes in C (arrays for unnest were built in Python,
+    a regular expression a string: a third of rulebook_text's upgrade). Same rows either way."""
     if not rows:
         return
     names = ", ".join(name for name, _ in columns)
@@ -163,9 +164,10 @@ def _bulk(bind: sa.Connection, table: str, columns: tuple[tuple[str, str], ...],
         marks = ", ".join("?" for _ in columns)
         cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
         return
-    arrays = ", ".join(f"%s::{kind}[]" for _, kind in columns)
-    cursor.execute(f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays})",
-                   [list(column) for column in zip(*rows, strict=True)])
+    with cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types([kind for _, kind in columns])
+        for row in rows:
+            copy.write_row(row)
 
 
 def _day(bind: sa.Connection, iso: str) -> Any:

@@ -118,8 +118,9 @@ class SpanTable:
 RULES = SpanTable("rule_span", ("number", "occurrence"),
                   ("number", "occurrence", "sort_key", "text_id"))
 GLOSSARY = SpanTable("glossary_span", ("term",), ("term", "sort_key", "text_id"))
-SPAN_TYPES = {"number": "varchar", "occurrence": "int", "term": "varchar", "sort_key": "varchar",
-              "text_id": "bigint", "first_release": "date", "last_release": "date"}
+SPAN_TYPES = {"number": "varchar", "occurrence": "integer", "term": "varchar",
+              "sort_key": "varchar", "text_id": "bigint", "first_release": "date",
+              "last_release": "date"}
 
 Identity = tuple[Any, ...]
 Span = tuple[Any, ...]  # identity + (first_release, last_release)
