@@ -144,8 +144,12 @@ def _session_databases(tmp_path_factory: pytest.TempPathFactory,
     base = tmp_path_factory.getbasetemp()
     worker = hasattr(pytestconfig, "workerinput")
     # A worker's base folder is in the controller's (pytest-xdist), which all workers share.
+    # Heads kept between runs while their inputs are unchanged (tests/headcache.py); none
+    # without pytest's cache (-p no:cacheprovider).
+    cache = getattr(pytestconfig, "cache", None)
     return SessionDatabases((base.parent if worker else base) / "session-databases",
-                            pytestconfig.stash[_RUN], pytestconfig.stash[_BACKENDS])
+                            pytestconfig.stash[_RUN], pytestconfig.stash[_BACKENDS],
+                            cache.mkdir("rulesdb-heads") if cache is not None else None)
 
 
 @pytest.fixture(scope="session")

@@ -29,6 +29,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
+from tests.headcache import HeadCache
 from tests.support import PG_URL, PostgresServer
 
 RUN_KEY = "rulesdb_run"  # xdist's workerinput key: the run's id, from the controller
@@ -47,10 +48,12 @@ def run_prefix(run_id: str) -> str:
 class SessionDatabases:
     """One run's head databases, for one process (a worker, or the only process)."""
 
-    def __init__(self, folder: Path, run_id: str, backends: set[str]) -> None:
+    def __init__(self, folder: Path, run_id: str, backends: set[str],
+                 cache_folder: Path | None = None) -> None:
         self.folder = folder
         self.run_id = run_id
         self.backends = backends  # the backends the run's tests use
+        self.cache_folder = cache_folder  # heads kept between runs (tests/headcache.py)
         folder.mkdir(parents=True, exist_ok=True)
 
     def sqlite(self) -> Path:
@@ -109,8 +112,14 @@ class SessionDatabases:
         finally:
             server.admin.dispose()
 
+    def _cache(self) -> HeadCache | None:
+        return HeadCache(self.cache_folder) if self.cache_folder is not None else None
+
     def _build_sqlite(self) -> str:
         path = self.folder / "head.sqlite3"
+        cache = self._cache()
+        if cache is not None and cache.fetch_sqlite(path):
+            return str(path)
         partial = path.with_suffix(".partial")
         partial.unlink(missing_ok=True)
         engine = make_engine(URL.create("sqlite", database=str(partial)))
@@ -119,6 +128,8 @@ class SessionDatabases:
         finally:
             engine.dispose()
         os.replace(partial, path)
+        if cache is not None:
+            cache.keep_sqlite(path)
         return str(path)
 
     def _build_postgresql(self) -> list[str]:
@@ -126,9 +137,16 @@ class SessionDatabases:
         prefix = run_prefix(self.run_id)
         try:
             template = server.create(name=prefix + "head")
+            cache = self._cache()
             engine = make_engine(template)
             try:
-                migrate.upgrade(engine)
+                if cache is not None and cache.restore_postgresql(template):
+                    with engine.begin() as connection:  # statistics, as the build leaves them
+                        connection.execute(text("ANALYZE"))
+                else:
+                    migrate.upgrade(engine)  # pg_restore is one transaction: nothing is left
+                    if cache is not None:
+                        cache.keep_postgresql(template)
             finally:
                 engine.dispose()
             shared = server.create(template=template.database, name=prefix + "shared")

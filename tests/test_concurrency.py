@@ -91,6 +91,12 @@ def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
     embedded = URL.create("sqlite", database=str(tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"))
     assert fingerprint_url(embedded) == fingerprint_url(
         URL.create("sqlite", database=str(_head_sqlite)))
+    # ... and answers from it, at head, as a first command on a fresh machine would.
+    land = run_one(["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format",
+                    "json"], env)
+    assert land.returncode == 0 and '"Urza’s"' in land.stdout, land.stderr
+    current = run_one(["current"], env)
+    assert current.returncode == 0 and current.stdout.strip().endswith("(head)")
 
 
 @pytest.mark.slow

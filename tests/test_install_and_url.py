@@ -1,11 +1,11 @@
-"""Where the database is, what gets printed about it, and running from an installed wheel."""
+"""Where the database is, what gets printed about it, and plain Alembic from the checkout
+(the installed wheel: tests/test_packaging.py)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -66,71 +66,15 @@ def test_behind_head_message_masks_password(empty_url: URL, backend: str, tmp_pa
     assert "hunter2" not in result.stderr
 
 
-@pytest.mark.slow  # a process that upgrades from empty through the whole chain
-def test_embedded_default_upgrades_itself(tmp_path: Path) -> None:
-    env = clean_env(tmp_path)
-    result = run(["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format", "json"],
-                 env, tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert '"Urza’s"' in result.stdout
-    assert (tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3").is_file()
-    assert run(["current"], env, tmp_path).stdout.strip().endswith("(head)")
-
-
 def test_env_var_database(tmp_path: Path) -> None:
     db = tmp_path / "env.sqlite3"
     env = clean_env(tmp_path, RULESDB_URL=f"sqlite:///{db}")
     # One revision is enough to see which database the commands use (the whole chain from
-    # empty in a process is test_embedded_default_upgrades_itself's).
+    # empty in a process is tests/test_concurrency.py's, of the embedded default).
     assert run(["upgrade", "0001_schema"], env, tmp_path).returncode == 0
     assert db.is_file()
     assert run(["current"], env, tmp_path).stdout.startswith("0001_schema ")
     assert not (tmp_path / "xdg").exists()  # the default location was not touched
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                            str(out), str(ROOT)], capture_output=True, text=True, timeout=600)
-    if built.returncode != 0:
-        pytest.fail(f"building the wheel failed: {built.stderr[-2000:]}")
-    (path,) = out.glob("rulesdb-*.whl")
-    return path
-
-
-@pytest.mark.slow
-@pytest.mark.xdist_group("build")  # one wheel, built once, in one worker
-def test_wheel_ships_migrations_and_seeds(wheel: Path) -> None:
-    names = set(zipfile.ZipFile(wheel).namelist())
-    data = "rulesdb/_data/"
-    assert {data + "migrations/env.py", data + "migrations/HEAD",
-            data + "migrations/rulesdb_loaders/release_v1.py",
-            data + "migrations/versions/0001_schema.py", data + "alembic.ini"} <= names
-    seeds = {n for n in names if n.startswith(data + "seeds/cr_") and n.endswith(".json")}
-    revisions = {n for n in names if n.startswith(data + "migrations/versions/cr_")}
-    assert len(seeds) == len(revisions) == len(list((ROOT / "seeds").glob("cr_*.json")))
-    assert "rulesdb/authoring/curated/renames.toml" in names
-
-
-@pytest.mark.slow
-@pytest.mark.xdist_group("build")
-def test_installed_wheel_upgrades_from_any_folder(wheel: Path, tmp_path: Path) -> None:
-    target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
-                    str(target), str(wheel)], check=True, timeout=300)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = clean_env(tmp_path, PYTHONPATH=str(target))
-    db = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
-    located = subprocess.run([sys.executable, "-c", "import rulesdb.store.paths as p; "
-                              "print(p.data_root())"], capture_output=True, text=True, env=env,
-                             cwd=elsewhere, check=True)
-    assert located.stdout.strip() == str(target / "rulesdb" / "_data")
-    assert run(["--db", db, "upgrade"], env, elsewhere).returncode == 0
-    creature = run(["--db", db, "subtypes", "--category", "creature", "--as-of", "2020-08-07",
-                    "--format", "json"], env, elsewhere)
-    assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
 
 
 @pytest.mark.slow

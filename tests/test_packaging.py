@@ -1,6 +1,8 @@
 """The distributions could be published as they are: `python -m build` makes an sdist and a
-wheel that pass `twine check --strict`, with complete metadata, and the installed wheel
-answers offline from any folder, refusing to make releases inside itself."""
+wheel that pass `twine check --strict`, with complete metadata and the migrations and seeds
+inside, and the installed wheel upgrades and answers offline from any folder, refusing to make
+releases inside itself. (The embedded default building itself on first use: the quick start
+here, and tests/test_concurrency.py under concurrent first commands.)"""
 
 from __future__ import annotations
 
@@ -65,8 +67,23 @@ def test_sdist_and_wheel_pass_twine_check(dist: Path, capsys: pytest.CaptureFixt
               f"sdist: {sdist.stat().st_size:,} bytes")
 
 
-def test_installed_wheel_answers_offline_and_makes_no_release(dist: Path,
-                                                              tmp_path: Path) -> None:
+def test_wheel_ships_migrations_and_seeds(dist: Path) -> None:
+    (wheel,) = dist.glob("rulesdb-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = "rulesdb/_data/"
+    assert {data + "migrations/env.py", data + "migrations/HEAD",
+            data + "migrations/rulesdb_loaders/release_v1.py",
+            data + "migrations/versions/0001_schema.py", data + "alembic.ini"} <= names
+    seeds = {n for n in names if n.startswith(data + "seeds/cr_") and n.endswith(".json")}
+    revisions = {n for n in names if n.startswith(data + "migrations/versions/cr_")}
+    assert len(seeds) == len(revisions) == len(list((ROOT / "seeds").glob("cr_*.json")))
+    assert "rulesdb/authoring/curated/renames.toml" in names
+
+
+def test_installed_wheel_upgrades_and_answers_offline_and_makes_no_release(
+        dist: Path, tmp_path: Path) -> None:
+    """From any folder, the installed wheel finds its own migrations and seeds, upgrades a
+    database from empty (once: the whole chain in a process) and answers from it."""
     (wheel,) = dist.glob("rulesdb-*.whl")
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
@@ -80,10 +97,20 @@ def test_installed_wheel_answers_offline_and_makes_no_release(dist: Path,
         return subprocess.run([sys.executable, "-m", "rulesdb", *args], capture_output=True,
                               text=True, env=env, cwd=elsewhere, timeout=300)
 
-    checked = rulesdb("check", "Merfolk", "--format", "json")  # the embedded default builds
+    located = subprocess.run([sys.executable, "-c", "import rulesdb.store.paths as p; "
+                              "print(p.data_root())"], capture_output=True, text=True, env=env,
+                             cwd=elsewhere, check=True)
+    assert located.stdout.strip() == str(site / "rulesdb" / "_data")
+    db = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
+    upgraded = rulesdb("--db", db, "upgrade")
+    assert upgraded.returncode == 0, upgraded.stderr
+    creature = rulesdb("--db", db, "subtypes", "--category", "creature", "--as-of",
+                       "2020-08-07", "--format", "json")
+    assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
+    checked = rulesdb("--db", db, "check", "Merfolk", "--format", "json")
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["valid"] is True
-    info = json.loads(rulesdb("info", "--format", "json").stdout)
+    info = json.loads(rulesdb("--db", db, "info", "--format", "json").stdout)
     assert info["data_root"] == str(site / "rulesdb" / "_data") and info["at_head"]
 
     before = sorted(p.name for p in (site / "rulesdb" / "_data").rglob("*"))
