@@ -1,5 +1,6 @@
 """What the test modules share: where the data is, the PostgreSQL server, throwaway databases,
-one way to run the CLI in process and one to run it as a real process, one dump.
+one way to run the CLI in process and one to run it as a real process, one dump, and what the
+kill tests hold, look at and kill.
 
 Test modules import these from here; tests/conftest.py only turns them into fixtures.
 """
@@ -10,12 +11,14 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -23,8 +26,10 @@ from click.testing import CliRunner
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.cli import main
+from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.store.paths import data_root
 from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
@@ -128,6 +133,13 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
 
 # The head this checkout ships; a release written by new-release chains after it.
 SHIPPED_HEAD = (ROOT / "migrations" / "HEAD").read_text().strip()
+
+
+def revision_before(revision: str) -> str:
+    """The revision ``revision`` comes after in the chain."""
+    below = next(down for rev, down, _ in migrate.history() if rev == revision)
+    assert below is not None, f"{revision} is the first revision"
+    return below
 
 
 def copy_release_chain(root: Path) -> Path:
@@ -332,6 +344,104 @@ def dump_url(url: URL) -> dict[str, object]:
         return dump(engine)
     finally:
         engine.dispose()
+
+
+# --- kills: a real upgrade held after a revision, what others see meanwhile, what a kill
+# leaves (tests/test_interrupted.py, and tests/test_chain_walk.py's kill on its walk)
+
+# Tables holding one release's rows, and the ones every loaded release must have rows in.
+CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
+                "release_category_card_type", "release_subtype", "basic_land_type",
+                "subtype_reference", "supertype_reference", "rule_text", "card_type_rename",
+                "subtype_rename")
+# Every release lists card types and has rule text; the other lists may be absent from a release
+# (1999-2003 list no supertypes, 2003-07-01 no subtypes at all), never from every release.
+NEVER_EMPTY = ("release_card_type", "rule_text")
+SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
+                   "release_subtype", "basic_land_type")
+# The migration runner's test hook (migrations/env.py): report after this revision, then wait.
+HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
+
+
+def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
+    """``rulesdb upgrade`` in a real process, returned once it holds after ``revision``."""
+    process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env(**{HOLD_AFTER: revision}))
+    assert process.stderr is not None
+    said = []
+    for line in process.stderr:  # blocks until the run reports, or ends
+        if line.strip() == f"rulesdb-test: holding after {revision}":
+            return process
+        said.append(line)
+    process.wait(timeout=60)
+    pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
+
+
+def kill(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=60)
+
+
+def release_view(url: URL, day: date) -> dict[str, int] | None:
+    """What another program reading the database now sees of the release effective on ``day``:
+    rows per table, or None when it cannot see the tables at all.
+
+    SQLite's busy timeout is short here: a reader the writer locks out sees nothing of the
+    release, which is the point; it must never see part of one.
+    """
+    if url.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": 2})
+    else:
+        engine = make_engine(url)
+    counts: dict[str, int] = {}
+    try:
+        with engine.connect() as connection:
+            counts["release"] = connection.execute(
+                text("SELECT count(*) FROM release WHERE effective_date = :d"), {"d": day}
+            ).scalar_one()
+            for table in CHILD_TABLES:
+                counts[table] = connection.execute(
+                    text(f"SELECT count(*) FROM {table} WHERE release_date = :d"), {"d": day}
+                ).scalar_one()
+    except OperationalError as exc:
+        if "locked" in str(exc) or "no such table" in str(exc):
+            return None  # SQLite: writer holds the file, or the schema is not committed yet
+        raise
+    except ProgrammingError as exc:
+        if "does not exist" in str(exc):
+            return None  # PostgreSQL: the schema is not committed yet
+        raise
+    finally:
+        engine.dispose()
+    return counts
+
+
+def assert_consistent(url: URL) -> str | None:
+    """Every release row has its lists, and alembic_version names the newest loaded release."""
+    engine = make_engine(url)
+    try:
+        revision = migrate.current_revision(engine)
+        if revision is None:
+            assert dump(engine)["tables"] in ([], ["alembic_version"])
+            return None
+        with engine.connect() as connection:
+            releases = connection.execute(text("SELECT effective_date, revision FROM release")
+                                          ).all()
+            loaded_days = {str(day) for day, _ in releases}
+            for table in (*NEVER_EMPTY, *SOMETIMES_EMPTY):
+                days = {str(row[0]) for row in connection.execute(
+                    text(f"SELECT DISTINCT release_date FROM {table}"))}
+                if table in NEVER_EMPTY:
+                    assert days == loaded_days, table
+                else:
+                    assert days <= loaded_days, table  # no rows of a release not loaded
+    finally:
+        engine.dispose()
+    chain = [rev for rev, _, _ in migrate.history()]
+    loaded = chain[: chain.index(revision) + 1]
+    assert sorted(rev for _, rev in releases) == sorted(r for r in loaded if r.startswith("cr_"))
+    return revision
 
 
 class Snapshots:

@@ -3,50 +3,40 @@
 Kills land by progress, never by the clock: the upgrade runs with the migration runner's
 test hook (``RULESDB_TEST_HOLD_AFTER=REVISION``, migrations/env.py), which reports on stderr
 once that revision's rows are written in the still-open transaction and then waits; the test
-reads that line, looks, and SIGKILLs. Failures are real revisions in a copy of the release
-chain (run through ``RULESDB_DATA_ROOT``).
+reads that line, looks, and SIGKILLs (tests/support.py: ``start_held_upgrade``, ``kill``).
+Failures are real revisions in a copy of the release chain (run through ``RULESDB_DATA_ROOT``).
+The kill inside a release of a database in use is a stop of tests/test_chain_walk.py's walk
+down the chain.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import signal
-import subprocess
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine
 from sqlalchemy.engine import URL
-from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.support import (
+    assert_consistent,
     copy_release_chain,
     data_root_at,
-    dump,
     dump_url,
     fingerprint,
     fingerprint_url,
-    process_env,
-    rulesdb_command,
+    kill,
+    release_view,
     run_cli,
+    start_held_upgrade,
     url_text,
 )
 
-# Tables holding one release's rows, and the ones every loaded release must have rows in.
-CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
-                "release_category_card_type", "release_subtype", "basic_land_type",
-                "subtype_reference", "supertype_reference", "rule_text", "card_type_rename",
-                "subtype_rename")
-# Every release lists card types and has rule text; the other lists may be absent from a release
-# (1999-2003 list no supertypes, 2003-07-01 no subtypes at all), never from every release.
-NEVER_EMPTY = ("release_card_type", "rule_text")
-SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
-                   "release_subtype", "basic_land_type")
 LOAD_CALL = "    upgrade_release(revision, SEED, SEED_SHA256)\n"
 
 FAIL_AFTER_ROWS = '''
@@ -85,29 +75,6 @@ class PatchableChain:
         path.write_text(source.replace(LOAD_CALL, calls) + hook)
 
 
-HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
-
-
-def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
-    """``rulesdb upgrade`` in a real process, returned once it holds after ``revision``."""
-    process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=process_env(**{HOLD_AFTER: revision}))
-    assert process.stderr is not None
-    said = []
-    for line in process.stderr:  # blocks until the run reports, or ends
-        if line.strip() == f"rulesdb-test: holding after {revision}":
-            return process
-        said.append(line)
-    process.wait(timeout=60)
-    pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
-
-
-def kill(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=60)
-
-
 def upgrade(url: URL) -> None:
     """The run after the kill, in process: what it must do is finish the job."""
     engine = make_engine(url)
@@ -115,67 +82,6 @@ def upgrade(url: URL) -> None:
         migrate.upgrade(engine)
     finally:
         engine.dispose()
-
-
-def release_view(url: URL, day: date) -> dict[str, int] | None:
-    """What another program reading the database now sees of the release effective on ``day``:
-    rows per table, or None when it cannot see the tables at all.
-
-    SQLite's busy timeout is short here: a reader the writer locks out sees nothing of the
-    release, which is the point; it must never see part of one.
-    """
-    if url.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": 2})
-    else:
-        engine = make_engine(url)
-    counts: dict[str, int] = {}
-    try:
-        with engine.connect() as connection:
-            counts["release"] = connection.execute(
-                text("SELECT count(*) FROM release WHERE effective_date = :d"), {"d": day}
-            ).scalar_one()
-            for table in CHILD_TABLES:
-                counts[table] = connection.execute(
-                    text(f"SELECT count(*) FROM {table} WHERE release_date = :d"), {"d": day}
-                ).scalar_one()
-    except OperationalError as exc:
-        if "locked" in str(exc) or "no such table" in str(exc):
-            return None  # SQLite: writer holds the file, or the schema is not committed yet
-        raise
-    except ProgrammingError as exc:
-        if "does not exist" in str(exc):
-            return None  # PostgreSQL: the schema is not committed yet
-        raise
-    finally:
-        engine.dispose()
-    return counts
-
-
-def assert_consistent(url: URL) -> str | None:
-    """Every release row has its lists, and alembic_version names the newest loaded release."""
-    engine = make_engine(url)
-    try:
-        revision = migrate.current_revision(engine)
-        if revision is None:
-            assert dump(engine)["tables"] in ([], ["alembic_version"])
-            return None
-        with engine.connect() as connection:
-            releases = connection.execute(text("SELECT effective_date, revision FROM release")
-                                          ).all()
-            loaded_days = {str(day) for day, _ in releases}
-            for table in (*NEVER_EMPTY, *SOMETIMES_EMPTY):
-                days = {str(row[0]) for row in connection.execute(
-                    text(f"SELECT DISTINCT release_date FROM {table}"))}
-                if table in NEVER_EMPTY:
-                    assert days == loaded_days, table
-                else:
-                    assert days <= loaded_days, table  # no rows of a release not loaded
-    finally:
-        engine.dispose()
-    chain = [rev for rev, _, _ in migrate.history()]
-    loaded = chain[: chain.index(revision) + 1]
-    assert sorted(rev for _, rev in releases) == sorted(r for r in loaded if r.startswith("cr_"))
-    return revision
 
 
 @pytest.fixture
@@ -190,63 +96,28 @@ def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
         yield copy
 
 
-def day_of(revision: str) -> date:
-    return date(*map(int, revision.removeprefix("cr_").split("_")))
-
-
 @pytest.mark.slow
-def test_kill_in_a_release_then_upgrade_completes(head_url: URL, head_engine: Engine) -> None:
-    # Fingerprints, not dumps: each compares a database with one on the same backend.
-    clean = fingerprint(head_engine)
-    chain = migrate.history()
-    last, below, _ = next(entry for entry in reversed(chain) if entry[0].startswith("cr_"))
-    migrate.downgrade(head_engine, below)  # the last release, and what follows it, undone
-    head_engine.dispose()
-    before = fingerprint_url(head_url)
+def test_kills_in_runs_from_empty_then_one_upgrade_completes(
+        empty_url: URL, shared_head_engine: Engine) -> None:
+    """Kill runs from empty, one after another on the same database: first one held after
+    cr_2020_08_07 while another connection looks, then runs killed after revisions drawn at
+    random (RULESDB_TEST_SEED replays a draw). Every kill lands inside the run, whatever the
+    machine's speed, and leaves the database empty; the upgrade after the last kill then
+    completes as one from empty does, whatever any of the kills left behind. (One upgrade
+    from empty for all the kills: each costs the whole chain.)"""
+    clean = fingerprint(shared_head_engine)
 
-    process = start_held_upgrade(head_url, last)
-    try:
-        # Rows of the last release are inserted but uncommitted: another connection sees none.
-        seen = release_view(head_url, day_of(last))
-        assert seen is not None and set(seen.values()) == {0}, seen
-        # ... while it still reads the committed releases (one release's writes stay in
-        # SQLite's page cache, so readers are not locked out).
-        earlier = release_view(head_url, date(2020, 8, 7))
-        assert earlier is not None and earlier["release"] == 1
-    finally:
-        kill(process)
-
-    assert assert_consistent(head_url) != last
-    assert fingerprint_url(head_url) == before  # the killed run left nothing
-    upgrade(head_url)
-    assert fingerprint_url(head_url) == clean
-
-
-@pytest.mark.slow
-def test_kill_in_the_middle_of_a_run_from_empty(empty_url: URL,
-                                                shared_head_engine: Engine) -> None:
+    # Mid-chain: the schema and every release up to 2020-08-07 are in the open transaction;
+    # another connection sees none of it (not even the tables; SQLite may lock it out instead).
     process = start_held_upgrade(empty_url, "cr_2020_08_07")
     try:
-        # The schema and every release up to 2020-08-07 are in the open transaction; another
-        # connection sees none of it (not even the tables; SQLite may lock it out instead).
         for day in (date(2016, 7, 22), date(2020, 8, 7)):
-            assert release_view(empty_url, day) is None
+            assert release_view(empty_url, day) is None, f"killed after cr_2020_08_07: {day}"
     finally:
         kill(process)
+    assert assert_consistent(empty_url) is None, "killed after cr_2020_08_07: not empty"
 
-    assert assert_consistent(empty_url) is None
-    upgrade(empty_url)
-    assert fingerprint_url(empty_url) == fingerprint(shared_head_engine)
-
-
-@pytest.mark.slow
-def test_kill_at_random_points_of_a_full_upgrade(empty_url: URL,
-                                                 shared_head_engine: Engine) -> None:
-    """Kill runs from empty after revisions drawn at random (RULESDB_TEST_SEED replays a
-    draw), one after another on the same database: every kill lands inside the run, whatever
-    the machine's speed, and leaves the database empty; the upgrade after the last kill then
-    completes as one from empty does, whatever any of the kills left behind."""
-    clean = fingerprint(shared_head_engine)
+    # At random revisions.
     seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
     rng = random.Random(seed)
     chain = [revision for revision, _, _ in migrate.history()]
@@ -256,6 +127,7 @@ def test_kill_at_random_points_of_a_full_upgrade(empty_url: URL,
         # The whole run is one transaction: a kill anywhere in it leaves an empty database.
         assert assert_consistent(empty_url) is None, (
             f"seed {seed}, attempt {attempt}, killed after {revision}")
+
     upgrade(empty_url)
     assert fingerprint_url(empty_url) == clean, f"seed {seed}, killed after {drawn}"
 

@@ -21,7 +21,7 @@ from rulesdb.questions.export import export, export_all_releases
 from rulesdb.questions.reading import as_date, fetch
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, cr_file, fingerprint, run_cli, url_text
+from tests.support import ROOT, cr_file, revision_before, run_cli, url_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARCHIVE = Path(os.environ.get("RULESDB_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
@@ -265,36 +265,18 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 # --- the revision ----------------------------------------------------------------------------
 
 
-def keywords_down_revision() -> str:
-    return next(d for revision, d, _ in migrate.history() if revision == "keywords")
-
-
 def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
     # That the downgrade restores exactly the database before it, and the upgrade after it, is
     # tests/test_roundtrip.py's check of every revision; here: what a database behind it answers.
     engine = make_engine(head_url)
     try:
-        migrate.downgrade(engine, keywords_down_revision())
+        migrate.downgrade(engine, revision_before("keywords"))
         assert not inspect(engine).has_table("release_keyword")
         assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
                                                   date(2024, 9, 20)).added
         assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
         with pytest.raises(RulesdbError, match="no keyword vocabularies yet"):
             export(engine, date(2024, 9, 20), "mtgjson-keywords")
-    finally:
-        engine.dispose()
-
-
-@pytest.mark.slow  # the revisions after it loaded again: every rulebook read
-def test_the_revision_downgraded_and_upgraded_again_is_as_at_head(
-        head_url: URL, shared_head_engine: Engine) -> None:
-    engine = make_engine(head_url)
-    try:
-        migrate.downgrade(engine, keywords_down_revision())
-        migrate.upgrade(engine)
-        assert fingerprint(engine) == fingerprint(shared_head_engine)
-        with engine.connect() as connection:
-            assert connection.execute(text("SELECT count(*) FROM keyword")).scalar() > 300
     finally:
         engine.dispose()
 

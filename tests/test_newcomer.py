@@ -94,37 +94,6 @@ def test_info_never_creates_the_database(tmp_path: Path, monkeypatch: pytest.Mon
     assert "(the embedded default)" in out and "not created yet" in out
 
 
-@pytest.mark.slow  # down past every revision after cr_2024_04_12
-def test_reads_behind_head_warn_once_and_downgrade_takes_steps(
-        head_url: URL, backend: str, request: pytest.FixtureRequest,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    db = url_text(head_url)
-    chain = [revision for revision, _, _ in migrate.history()]
-    code, out, err = run_cli(["--db", db, "downgrade", "-1"], capsys)
-    assert (code, err) == (0, "") and out.endswith(f"is at {chain[-2]}\n")
-    code, out, err = run_cli(["--db", db, "downgrade", "cr_2024_04_12"], capsys)
-    assert code == 0, err
-    code, out, err = run_cli(["--db", db, "check", "tribal", "--format", "json"], capsys)
-    assert code == 0 and json.loads(out)["release"] == "2024-04-12"
-    [warning] = err.splitlines()  # one line, however many queries the command made
-    assert warning.startswith("rulesdb: warning: ") and "cr_2024_04_12" in warning
-    assert f"head {migrate.head_revision()}" in warning
-    # sql on PostgreSQL runs as a grant-read role (it refuses the owner).
-    reader = db if backend == "sqlite" else url_text(request.getfixturevalue("reader_url"))
-    code, out, err = run_cli(["--db", reader, "sql",
-                              "SELECT MAX(effective_date) AS d FROM release", "--format", "csv"],
-                             capsys)
-    assert (code, out) == (0, "d\n2024-04-12\n") and "rulesdb: warning: " in err
-    code, _, err = run_cli(["--db", db, "downgrade", "-2"], capsys)
-    assert code == 0
-    assert run_cli(["--db", db, "current"], capsys)[1].startswith("cr_2024_02_02 (head is")
-    # Anything else that looks like an option is still refused.
-    code, _, err = run_cli(["--db", db, "downgrade", "--steps"], capsys)
-    assert code == 2 and err == "rulesdb: error: No such option '--steps'.\n"
-    assert run_cli(["--db", db, "upgrade", "+1"], capsys)[0] == 0
-    assert run_cli(["--db", db, "current"], capsys)[1].startswith("cr_2024_03_08 (head is")
-
-
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_one_format_option_everywhere(head_url: URL, reader_url: URL, fmt: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:

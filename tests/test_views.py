@@ -188,32 +188,3 @@ def test_downgrade_drops_exactly_the_views(empty_url: URL) -> None:
         engine.dispose()
 
 
-def view_definitions(engine: Engine) -> dict[str, str]:
-    """Each view's SQL as the database keeps it."""
-    if engine.dialect.name == "sqlite":
-        sql = "SELECT name, sql FROM sqlite_master WHERE type = 'view'"
-    else:
-        sql = ("SELECT viewname, definition FROM pg_views "
-               "WHERE schemaname = current_schema()")
-    return dict(rows(engine, sql))
-
-
-@pytest.mark.slow  # down past every revision after constraint_names, and up again
-def test_in_force_revision_downgrade_restores_the_views_exactly(head_url: URL,
-                                                                empty_url: URL) -> None:
-    reference = make_engine(empty_url)
-    engine = make_engine(head_url)
-    try:
-        migrate.upgrade(reference, "0002_views")
-        created = view_definitions(reference)
-        at_head = view_definitions(engine)
-        assert set(created) | {"v_release"} <= set(at_head)
-        assert "in_force_until" in at_head["v_subtype"]
-        # To the revision before views_in_force: every later view is gone with its revision.
-        migrate.downgrade(engine, "constraint_names")
-        assert view_definitions(engine) == created
-        migrate.upgrade(engine)
-        assert view_definitions(engine) == at_head
-    finally:
-        engine.dispose()
-        reference.dispose()

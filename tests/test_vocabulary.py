@@ -13,7 +13,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, clear_cache, vocabulary
+from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, vocabulary
 from tests.support import cr_file
 
 KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (curated/renames.toml)
@@ -220,40 +220,6 @@ def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> Non
     assert first is second
     assert len(statements) == 2, statements
     assert first.is_subtype("Merfolk", "creature") and len(statements) == 2
-
-
-@pytest.mark.slow  # down past every revision after cr_2025_06_06, and up again
-def test_cache_follows_downgrade_and_upgrade(head_engine) -> None:
-    clear_cache()
-    head = vocabulary(head_engine)
-    rows = listings.releases(head_engine)
-    releases = [row["effective_date"] for row in rows]
-    assert head.effective_date.isoformat() == releases[-1]
-    assert head.parse("Artifact — Spacecraft").valid
-
-    # One release down: the release in force changes at once.
-    migrate.downgrade(head_engine, rows[-2]["revision"])
-    previous = vocabulary(head_engine)
-    assert previous.effective_date.isoformat() == releases[-2]
-    assert previous.parse("Creature — Elf").release == previous.effective_date
-
-    # Down to before Spacecraft was an artifact type: answers follow.
-    migrate.downgrade(head_engine, "cr_2025_06_06")
-    old = vocabulary(head_engine)
-    assert old.effective_date == date(2025, 6, 6)
-    assert not old.is_subtype("Spacecraft", "artifact")
-    assert not old.parse("Artifact — Spacecraft").valid
-    with pytest.raises(RulesdbError, match="no release was in force"):
-        vocabulary(head_engine, date(2016, 1, 1))
-
-    # Back up: the same answers as before the round trip.
-    migrate.upgrade(head_engine)
-    again = vocabulary(head_engine)
-    assert again.effective_date == head.effective_date
-    assert again.seed_sha256 == head.seed_sha256
-    assert again.is_subtype("Spacecraft", "artifact")
-    assert again.parse("Artifact — Spacecraft") == head.parse("Artifact — Spacecraft")
-    assert again.index == head.index
 
 
 def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_engine) -> None:
