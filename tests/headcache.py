@@ -1,17 +1,19 @@
-"""The session's databases at head, kept between runs while nothing they are built from changes.
+"""The session's SQLite database at head, kept between runs while nothing it is built from
+changes.
 
-Building head from empty is most of the fast loop's first 15 seconds (every release revision,
+Building head from empty is most of the fast loop's first seconds (every release revision,
 the rulebook, the keywords); a loop run again and again while working rebuilds the same
-database each time. So a built head is kept in pytest's cache folder under a digest of
+database each time. So the built file is kept in pytest's cache folder under a digest of
 everything the build reads: the migrations (revisions, loaders, env.py), the seeds, alembic.ini,
 the rulesdb package, the code that builds (this module, sessiondb) and the versions of Python,
 SQLite, SQLAlchemy, Alembic and psycopg. Any change to any of them is another digest, so
-another build; older entries are removed.
+another build; older entries are removed. A copy of the file is the file, byte for byte.
 
-- SQLite: the built file itself.
-- PostgreSQL: a ``pg_dump`` archive of the built template, restored into the next run's
-  template with ``pg_restore`` (about 1 s against 10 s to build), then analysed as the build
-  leaves it. Without pg_dump/pg_restore, or if either fails, the run builds as before.
+PostgreSQL's template is built every run. A ``pg_dump`` archive restores it in a second instead
+of ten, but not as built: the server stores the restored views as pg_dump writes them (a
+column alias on each cast, ``'supertype'::character varying AS "varchar"``), so a database
+built in the run would not compare equal to it. Keeping the template itself on the server
+between runs would be exact, but tests drop every database they create.
 
 A clean checkout has no cache, so CI always builds from empty; ``pytest --cache-clear``
 forces a build here too.
@@ -23,12 +25,9 @@ import hashlib
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
-
-from sqlalchemy.engine import URL
 
 from rulesdb.store.paths import data_root
 
@@ -61,7 +60,7 @@ def _files(path: Path) -> list[Path]:
 
 
 class HeadCache:
-    """One folder of built heads, one entry per backend, named by the chain's digest."""
+    """One folder of built heads, named by the chain's digest."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -78,41 +77,12 @@ class HeadCache:
     def keep_sqlite(self, built: Path) -> None:
         self._keep(built, "sqlite3")
 
-    def restore_postgresql(self, template: URL) -> bool:
-        """Restore the cached dump into the empty database ``template``; False when there is
-        none or pg_restore fails (the caller then builds, into a database made empty again)."""
-        cached = self._entry("pgdump")
-        if not cached.exists() or shutil.which("pg_restore") is None:
-            return False
-        restored = subprocess.run(
-            ["pg_restore", "--single-transaction", "--exit-on-error", "--no-owner",
-             "--dbname", _libpq(template), str(cached)],
-            capture_output=True, text=True, env=_libpq_env(template))
-        return restored.returncode == 0
-
-    def keep_postgresql(self, template: URL) -> None:
-        """Dump the built template into the cache; nothing is kept if pg_dump cannot."""
-        if shutil.which("pg_dump") is None:
-            return
-        partial = self.folder / f"{self.digest}.pgdump.{os.getpid()}.partial"
-        dumped = subprocess.run(
-            ["pg_dump", "--format", "custom", "--compress", "0", "--no-owner",
-             "--file", str(partial), "--dbname", _libpq(template)],
-            capture_output=True, text=True, env=_libpq_env(template))
-        if dumped.returncode == 0:
-            self._keep(partial, "pgdump", move=True)
-        else:
-            partial.unlink(missing_ok=True)
-
     def _entry(self, kind: str) -> Path:
         return self.folder / f"{self.digest}.{kind}"
 
-    def _keep(self, source: Path, kind: str, *, move: bool = False) -> None:
+    def _keep(self, source: Path, kind: str) -> None:
         entry = self._entry(kind)
-        if move:
-            os.replace(source, entry)
-        else:
-            _copy_atomically(source, entry)
+        _copy_atomically(source, entry)
         for stale in self.folder.glob(f"*.{kind}"):  # other digests: never read again
             if stale != entry:
                 stale.unlink(missing_ok=True)
@@ -123,15 +93,3 @@ def _copy_atomically(source: Path, target: Path) -> None:
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
     shutil.copyfile(source, partial)
     os.replace(partial, target)
-
-
-def _libpq(url: URL) -> str:
-    """The URL as libpq reads it (no SQLAlchemy driver name, no password: see _libpq_env)."""
-    return url.set(drivername="postgresql", password=None).render_as_string(hide_password=False)
-
-
-def _libpq_env(url: URL) -> dict[str, str]:
-    env = dict(os.environ)
-    if url.password:
-        env["PGPASSWORD"] = str(url.password)
-    return env

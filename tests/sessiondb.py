@@ -137,16 +137,9 @@ class SessionDatabases:
         prefix = run_prefix(self.run_id)
         try:
             template = server.create(name=prefix + "head")
-            cache = self._cache()
             engine = make_engine(template)
             try:
-                if cache is not None and cache.restore_postgresql(template):
-                    with engine.begin() as connection:  # statistics, as the build leaves them
-                        connection.execute(text("ANALYZE"))
-                else:
-                    migrate.upgrade(engine)  # pg_restore is one transaction: nothing is left
-                    if cache is not None:
-                        cache.keep_postgresql(template)
+                migrate.upgrade(engine)
             finally:
                 engine.dispose()
             shared = server.create(template=template.database, name=prefix + "shared")

@@ -1,6 +1,11 @@
 """The archived releases joined the chain after its head: a database at the old head gains them
 with a plain upgrade, identical row for row to a fresh database, on SQLite and PostgreSQL; and
 an older file found later is appended by `new-release` the same way.
+
+The two checks on a database (each needs the heavy revisions at the top of the chain) share
+other tests' walks: the old head upgraded to head is the run after the kills
+(tests/test_interrupted.py), the appended older release upgraded and downgraded a stop of the
+walk down the chain (tests/test_chain_walk.py).
 """
 
 from __future__ import annotations
@@ -10,16 +15,14 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.authoring.release import Checkout
 from rulesdb.store import migrate
-from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
-from tests.support import fingerprint, fingerprint_url, run_cli
+from tests.support import run_cli
 from tests.test_archive_ingest import archive_file, imported, release_files
-from tests.test_releasing import drop_from, make_checkout, rulesdb, snapshot
+from tests.test_releasing import drop_from, make_checkout, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD_HEAD = "cr_2026_08_07"  # the head before the archive: notes schema and 71 releases follow
@@ -41,14 +44,6 @@ def pre_archive_checkout(tmp_path: Path) -> Checkout:
             (checkout.seeds / "rulebook" / "texts" / f"{path.stem}.json").unlink(missing_ok=True)
     checkout.set_head(NOTES_SCHEMA)
     return checkout
-
-
-def db_dump(url: URL) -> dict[str, object]:
-    engine = make_engine(url)
-    try:
-        return fingerprint(engine)
-    finally:
-        engine.dispose()
 
 
 def test_chain_is_the_shipped_chain_then_the_archive_in_date_order() -> None:
@@ -119,18 +114,8 @@ def test_shipped_releases_notes_are_what_the_importer_finds_now() -> None:
         "2021-07-23", "2023-02-03", "2023-04-14", "2023-06-16", "2023-09-01"]
 
 
-@pytest.mark.slow
-def test_a_database_at_the_old_head_upgrades_to_what_a_fresh_one_gets(
-    shared_head_url: URL, empty_url: URL
-) -> None:
-    fresh = fingerprint_url(shared_head_url)  # the session's database, from empty to head
-    engine = make_engine(empty_url)
-    try:
-        migrate.upgrade(engine, OLD_HEAD)  # what today's rulesdb built
-        migrate.upgrade(engine)  # a plain upgrade
-    finally:
-        engine.dispose()
-    assert fingerprint_url(empty_url) == fresh
+# A database at the old head upgrades to what a fresh one gets, row for row: the upgrades
+# after the kills in tests/test_interrupted.py (one build from empty for both).
 
 
 def test_an_older_file_is_appended_after_the_head(
@@ -163,35 +148,8 @@ def test_an_older_file_is_appended_after_the_head(
     assert snapshot(checkout) == before
 
 
-@pytest.mark.slow
-def test_an_appended_older_release_upgrades_and_downgrades(
-    head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """On a copy of the chain cut back to before the archive, the database at that chain's head
-    gains an appended older release by a plain upgrade and loses exactly it by a downgrade."""
-    checkout = pre_archive_checkout(tmp_path)
-    url = url_text(head_url)
-    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], ROOT)
-    before = db_dump(head_url)
-    code, _, err = run_cli(["new-release", str(archive_file(WITH_NOTE)), "--root",
-                            str(checkout.root)], capsys)
-    assert code == 0, err
-    rulesdb(["--db", url, "upgrade"], checkout.root)
-    engine = make_engine(head_url)  # as the owner: `rulesdb sql` runs only as a reader
-    try:
-        with engine.connect() as connection:
-            notes = connection.execute(text(
-                "SELECT release_date, rule, kind FROM v_release_note "
-                "WHERE release_date < '2016-01-01'")).all()
-    finally:
-        engine.dispose()
-    assert [(str(day), rule, kind) for day, rule, kind in notes] == [
-        ("2012-06-01", "205.2a", "card-type-disagreement")]
-    listed = json.loads(rulesdb(["--db", url, "releases", "--format", "json"],
-                                checkout.root).stdout)
-    assert listed[0]["effective_date"] == "2012-06-01"
-    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], checkout.root)
-    assert db_dump(head_url) == before
+# An older release appended after the notes schema upgrades and downgrades exactly: one
+# stop of the walk down the chain (tests/test_chain_walk.py).
 
 
 # --- README: the history section's outputs ------------------------------------------------------

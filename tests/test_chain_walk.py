@@ -3,12 +3,13 @@ a database below head and then at head again.
 
 Why one walk: the revisions at the top of the chain (archive_rulebook, keywords,
 rulebook_spans, and every revision above constraint_names) are the heavy ones, 1.5-3 s each
-way, and every walk down from head and back up pays for them twice. Five concerns used to walk
+way, and every walk down from head and back up pays for them twice. Six concerns used to walk
 on private copies of their own: the views before views_in_force (tests/test_views.py), the
 vocabulary cache following the release in force (tests/test_vocabulary.py), the keywords
 revision undone and redone (tests/test_keywords.py), the CLI on a database behind head
-(tests/test_newcomer.py) and a kill inside a release of a database in use
-(tests/test_interrupted.py). Here they share one private copy of head:
+(tests/test_newcomer.py), a kill inside a release of a database in use
+(tests/test_interrupted.py) and an older release appended after the notes schema
+(tests/test_archive_chain.py). Here they share one private copy of head:
 
 1. at head, each concern notes what it will compare with later;
 2. the walk goes down through each concern's stops in chain order, highest first, and at each
@@ -26,6 +27,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, text
@@ -47,6 +49,9 @@ from tests.support import (
     start_held_upgrade,
     url_text,
 )
+from tests.test_archive_chain import NOTES_SCHEMA, WITH_NOTE, pre_archive_checkout
+from tests.test_archive_ingest import archive_file
+from tests.test_releasing import rulesdb
 
 
 @dataclass
@@ -282,6 +287,38 @@ def kill_back_at_head(now: dict[str, object], clean: dict[str, object]) -> None:
     assert now == clean, "back at head: the upgrade after the kill differs from the copy at head"
 
 
+# --- an older release appended after the notes schema (was tests/test_archive_chain.py) ------
+
+
+def appended_older_release(walk: Walk, tmp_path: Path) -> None:
+    """On a copy of the chain cut back to before the archive, the database at that chain's
+    head gains an appended older release by a plain upgrade and loses exactly it by a
+    downgrade. (Processes of their own: another checkout's chain, tests/test_releasing.py.)"""
+    stop = f"at {NOTES_SCHEMA}, an older release appended"
+    checkout = pre_archive_checkout(tmp_path)
+    url = url_text(walk.url)
+    migrate.downgrade(walk.engine, NOTES_SCHEMA)
+    walk.engine.dispose()
+    before = fingerprint_url(walk.url)
+    code, _, err = walk.cli("new-release", str(archive_file(WITH_NOTE)), "--root",
+                            str(checkout.root))
+    assert code == 0, f"{stop}: new-release: {err}"
+    rulesdb(["--db", url, "upgrade"], checkout.root)
+    with walk.engine.connect() as connection:  # as the owner: `sql` runs only as a reader
+        notes = connection.execute(text(
+            "SELECT release_date, rule, kind FROM v_release_note "
+            "WHERE release_date < '2016-01-01'")).all()
+    walk.engine.dispose()
+    assert [(str(day), rule, kind) for day, rule, kind in notes] == [
+        ("2012-06-01", "205.2a", "card-type-disagreement")], f"{stop}: notes {notes}"
+    listed = json.loads(rulesdb(["--db", url, "releases", "--format", "json"],
+                                checkout.root).stdout)
+    assert listed[0]["effective_date"] == "2012-06-01", f"{stop}: releases {listed[:1]}"
+    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], checkout.root)
+    assert fingerprint_url(walk.url) == before, (
+        f"{stop}: the downgrade did not remove exactly the appended release")
+
+
 # --- the walk --------------------------------------------------------------------------------
 
 
@@ -305,7 +342,7 @@ def walk_down(walk: Walk, stops: list[tuple[str, str, Callable[[], None]]]) -> N
 def test_one_walk_down_the_chain_and_back(
         backend: str, head_url: URL, head_engine: Engine, empty_url: URL,
         shared_head_engine: Engine, request: pytest.FixtureRequest,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     chain = [revision for revision, _, _ in migrate.history()]
     walk = Walk(backend, head_url, head_engine, chain, request, capsys)
     assert walk.position() == len(chain) - 1, "the copy is not at head"
@@ -323,6 +360,8 @@ def test_one_walk_down_the_chain_and_back(
          lambda: keywords_below_the_revision(walk)),
         (last_release()[1], "a kill in the last release",
          lambda: kill_in_the_last_release(walk)),
+        (NOTES_SCHEMA, "an older release appended after the notes schema",
+         lambda: appended_older_release(walk, tmp_path)),
         ("constraint_names", "views: before views_in_force",
          lambda: views_before_views_in_force(walk, created)),
         (str(releases[-2]["revision"]), "the vocabulary cache: one release down",

@@ -36,6 +36,7 @@ from tests.support import (
     start_held_upgrade,
     url_text,
 )
+from tests.test_archive_chain import OLD_HEAD
 
 LOAD_CALL = "    upgrade_release(revision, SEED, SEED_SHA256)\n"
 
@@ -75,15 +76,6 @@ class PatchableChain:
         path.write_text(source.replace(LOAD_CALL, calls) + hook)
 
 
-def upgrade(url: URL) -> None:
-    """The run after the kill, in process: what it must do is finish the job."""
-    engine = make_engine(url)
-    try:
-        migrate.upgrade(engine)
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
     """A patchable copy of the release chain, the one this process migrates with meanwhile.
@@ -102,9 +94,11 @@ def test_kills_in_runs_from_empty_then_one_upgrade_completes(
     """Kill runs from empty, one after another on the same database: first one held after
     cr_2020_08_07 while another connection looks, then runs killed after revisions drawn at
     random (RULESDB_TEST_SEED replays a draw). Every kill lands inside the run, whatever the
-    machine's speed, and leaves the database empty; the upgrade after the last kill then
-    completes as one from empty does, whatever any of the kills left behind. (One upgrade
-    from empty for all the kills: each costs the whole chain.)"""
+    machine's speed, and leaves the database empty; the upgrades after the last kill then
+    complete as one from empty does, whatever any of the kills left behind: to the head
+    before the archive joined, then on to head, as a database of that rulesdb would (was
+    tests/test_archive_chain.py's; one build from empty for all of it: each costs the whole
+    chain)."""
     clean = fingerprint(shared_head_engine)
 
     # Mid-chain: the schema and every release up to 2020-08-07 are in the open transaction;
@@ -128,8 +122,17 @@ def test_kills_in_runs_from_empty_then_one_upgrade_completes(
         assert assert_consistent(empty_url) is None, (
             f"seed {seed}, attempt {attempt}, killed after {revision}")
 
-    upgrade(empty_url)
-    assert fingerprint_url(empty_url) == clean, f"seed {seed}, killed after {drawn}"
+    # Then as a database of the rulesdb before the archive would be: upgraded to that head
+    # (cr_2026_08_07), then by one plain upgrade, which chains the archive's 71 releases and
+    # what follows after it; row for row what the session's run from empty built.
+    engine = make_engine(empty_url)
+    try:
+        migrate.upgrade(engine, OLD_HEAD)
+        migrate.upgrade(engine)
+    finally:
+        engine.dispose()
+    assert fingerprint_url(empty_url) == clean, (
+        f"seed {seed}, killed after {drawn}; then upgraded to {OLD_HEAD} and to head")
 
 
 @pytest.mark.slow
