@@ -59,7 +59,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 # PostgreSQL): handed out before the other slow tests.
 _LONGEST = ("test_each_downgrade_undoes_exactly_its_upgrade",
             "test_one_walk_down_the_chain_and_back",
-            "test_kills_in_runs_from_empty_then_one_upgrade_completes",
+            "test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head",
             "test_valid_lines_round_trip_and_ignore_spelling")
 
 

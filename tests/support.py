@@ -363,6 +363,32 @@ SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_ca
 HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
 
 
+RACERS = 4  # processes started at once where a race is the point
+
+
+def run_together(argv: list[str], env: dict[str, str],
+                 count: int = RACERS) -> list[subprocess.CompletedProcess[str]]:
+    """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
+    command = rulesdb_command(*argv)
+    started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env) for _ in range(count)]
+    finished = []
+    for process in started:
+        out, err = process.communicate(timeout=300)
+        finished.append(subprocess.CompletedProcess(command, process.returncode, out, err))
+    return finished
+
+
+def run_one(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    [result] = run_together(argv, env, count=1)
+    return result
+
+
+def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
+    for result in results:
+        assert result.returncode == 0, result.stderr
+
+
 def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
     """``rulesdb upgrade`` in a real process, returned once it holds after ``revision``."""
     process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),

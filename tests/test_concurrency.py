@@ -6,51 +6,26 @@ identical (tests/dbdump.py), the checkout must be byte-identical.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from tests.support import (
+    assert_all_ok,
     copy_release_chain,
     cr_file,
     dump_url,
-    fingerprint,
     fingerprint_url,
     head_copy,
     process_env,
-    rulesdb_command,
+    run_one,
+    run_together,
     url_text,
 )
 
-PROCESSES = 4
 NEW_DAY = "20261113"  # a synthetic release after the newest official one
 NEW_CREATURE = "Zebrafolk"
-
-
-def run_together(argv: list[str], env: dict[str, str],
-                 count: int = PROCESSES) -> list[subprocess.CompletedProcess[str]]:
-    """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
-    command = rulesdb_command(*argv)
-    started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=env) for _ in range(count)]
-    finished = []
-    for process in started:
-        out, err = process.communicate(timeout=300)
-        finished.append(subprocess.CompletedProcess(command, process.returncode, out, err))
-    return finished
-
-
-def run_one(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    [result] = run_together(argv, env, count=1)
-    return result
-
-
-def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
-    for result in results:
-        assert result.returncode == 0, result.stderr
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
@@ -68,14 +43,6 @@ def synthetic_release(tmp_path: Path) -> Path:
     path = tmp_path / f"MagicCompRules-{NEW_DAY}.txt"
     path.write_text(newer, encoding="utf-8")
     return path
-
-
-@pytest.mark.slow
-def test_concurrent_upgrades_of_an_empty_database(empty_url: URL,
-                                                  shared_head_engine: Engine) -> None:
-    results = run_together(["--db", url_text(empty_url), "upgrade"], process_env())
-    assert_all_ok(results)
-    assert fingerprint_url(empty_url) == fingerprint(shared_head_engine)
 
 
 @pytest.mark.slow

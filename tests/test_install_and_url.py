@@ -1,5 +1,5 @@
-"""Where the database is, what gets printed about it, and plain Alembic from the checkout
-(the installed wheel: tests/test_packaging.py)."""
+"""Where the database is and what gets printed about it (the installed wheel:
+tests/test_packaging.py; plain Alembic from the checkout: tests/test_interrupted.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import mask, parse_url, resolve_url
-from tests.support import ROOT, url_text
+from tests.support import url_text
 
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -77,21 +77,5 @@ def test_env_var_database(tmp_path: Path) -> None:
     assert not (tmp_path / "xdg").exists()  # the default location was not touched
 
 
-@pytest.mark.slow
-def test_plain_alembic_from_the_checkout(empty_url: URL, tmp_path: Path,
-                                         _head_sqlite: Path) -> None:
-    """`alembic -c alembic.ini -x db=URL upgrade head` builds the same database as rulesdb."""
-    from rulesdb.store import migrate
-    from tests.support import dump_url
-
-    alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),
-               "-x", f"db={url_text(empty_url)}"]
-    env = clean_env(tmp_path)
-    result = subprocess.run([*alembic, "upgrade", "head"], capture_output=True, text=True,
-                            env=env, cwd=tmp_path, timeout=300)
-    assert result.returncode == 0, result.stderr[-2000:]
-    current = subprocess.run([*alembic, "current"], capture_output=True, text=True, env=env,
-                             cwd=tmp_path, timeout=300)
-    assert f"{migrate.head_revision()} (head)" in current.stdout
-    # The session's database, built by rulesdb's own upgrade from empty.
-    assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
+# Plain `alembic -c alembic.ini -x db=URL upgrade head` from the checkout: the upgrade after the
+# kills in tests/test_interrupted.py (one build from empty for both).

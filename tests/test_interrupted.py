@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -22,8 +24,9 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
-from rulesdb.store.engine import make_engine
 from tests.support import (
+    ROOT,
+    assert_all_ok,
     assert_consistent,
     copy_release_chain,
     data_root_at,
@@ -31,8 +34,10 @@ from tests.support import (
     fingerprint,
     fingerprint_url,
     kill,
+    process_env,
     release_view,
     run_cli,
+    run_together,
     start_held_upgrade,
     url_text,
 )
@@ -89,16 +94,22 @@ def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
 
 
 @pytest.mark.slow
-def test_kills_in_runs_from_empty_then_one_upgrade_completes(
-        empty_url: URL, shared_head_engine: Engine) -> None:
-    """Kill runs from empty, one after another on the same database: first one held after
-    cr_2020_08_07 while another connection looks, then runs killed after revisions drawn at
-    random (RULESDB_TEST_SEED replays a draw). Every kill lands inside the run, whatever the
-    machine's speed, and leaves the database empty; the upgrades after the last kill then
-    complete as one from empty does, whatever any of the kills left behind: to the head
-    before the archive joined, then on to head, as a database of that rulesdb would (was
-    tests/test_archive_chain.py's; one build from empty for all of it: each costs the whole
-    chain)."""
+def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
+        empty_url: URL, shared_head_engine: Engine, _head_sqlite: Path, tmp_path: Path) -> None:
+    """One database from empty, for every check that needs the whole chain run on it:
+
+    1. kills: a run held after cr_2020_08_07 while another connection looks, then runs killed
+       after revisions drawn at random (RULESDB_TEST_SEED replays a draw). Every kill lands
+       inside the run, whatever the machine's speed, and leaves the database empty;
+    2. then, whatever the kills left behind, four `rulesdb upgrade` processes race to the head
+       before the archive joined: one builds, the others wait for it;
+    3. then plain Alembic from the checkout upgrades that database to head, as a database of
+       that rulesdb is upgraded without rulesdb;
+    4. and the result is row for row what the session's single run from empty built.
+
+    (These were five tests: two of kills, the race of tests/test_concurrency.py, plain Alembic
+    of tests/test_install_and_url.py and the old head of tests/test_archive_chain.py, each
+    building the whole chain again.)"""
     clean = fingerprint(shared_head_engine)
 
     # Mid-chain: the schema and every release up to 2020-08-07 are in the open transaction;
@@ -122,17 +133,30 @@ def test_kills_in_runs_from_empty_then_one_upgrade_completes(
         assert assert_consistent(empty_url) is None, (
             f"seed {seed}, attempt {attempt}, killed after {revision}")
 
-    # Then as a database of the rulesdb before the archive would be: upgraded to that head
-    # (cr_2026_08_07), then by one plain upgrade, which chains the archive's 71 releases and
-    # what follows after it; row for row what the session's run from empty built.
-    engine = make_engine(empty_url)
-    try:
-        migrate.upgrade(engine, OLD_HEAD)
-        migrate.upgrade(engine)
-    finally:
-        engine.dispose()
+    # Then the database is built as a user's would have been: four `rulesdb upgrade` processes
+    # race to the head before the archive joined (cr_2026_08_07); one builds, the others wait
+    # for the migration lock and find it done (was tests/test_concurrency.py's race on an
+    # empty database).
+    racing = run_together(["--db", url_text(empty_url), "upgrade", OLD_HEAD], process_env())
+    assert_all_ok(racing)
+    assert assert_consistent(empty_url) == OLD_HEAD, f"seed {seed}: the race's end"
+    # ... and plain Alembic from the checkout, as a database of that rulesdb is upgraded
+    # without rulesdb: `alembic -c alembic.ini -x db=URL upgrade head` chains the archive's
+    # 71 releases and everything after them (was tests/test_install_and_url.py's).
+    alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),
+               "-x", f"db={url_text(empty_url)}"]
+    env = {k: v for k, v in process_env().items() if k != "RULESDB_DATA_ROOT"}
+    for args, said in ((["upgrade", "head"], None),
+                       (["current"], f"{migrate.head_revision()} (head)")):
+        done = subprocess.run([*alembic, *args], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, timeout=300)
+        assert done.returncode == 0, f"alembic {' '.join(args)}: {done.stderr[-2000:]}"
+        assert said is None or said in done.stdout, done.stdout
+    # Row for row what the session's single run from empty built, and on PostgreSQL the same
+    # rows as SQLite's (dumps, across backends).
     assert fingerprint_url(empty_url) == clean, (
-        f"seed {seed}, killed after {drawn}; then upgraded to {OLD_HEAD} and to head")
+        f"seed {seed}, killed after {drawn}; then raced to {OLD_HEAD}, alembic to head")
+    assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
 
 
 @pytest.mark.slow
