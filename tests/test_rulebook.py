@@ -344,3 +344,27 @@ def test_archive_eras_read_by_their_grammar() -> None:
     rtf = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20030601.rtf")  # through read_source
     assert rtf.effective_date == date(2003, 6, 1)
     assert any("'FadingFading is a keyword" in note for note in rtf.notes)
+
+
+@pytest.mark.parametrize("term", ["Subtype", "Tribal", "Trample", "Planeswalker"])
+def test_glossary_history_is_the_releases_printing_each_text(reader: Engine, term: str) -> None:
+    """Each version is a run of consecutive rulebook releases printing one text: checked
+    against the per-release rows of the release_glossary view (the spans expanded in SQL)."""
+    with reader.connect() as connection:
+        days = [str(day) for (day,) in connection.execute(text(
+            "SELECT release_date FROM release_rulebook ORDER BY release_date"))]
+        printed = {str(day): body for day, body in connection.execute(text(
+            "SELECT g.release_date, t.text FROM release_glossary g "
+            "JOIN rulebook_text t ON t.id = g.text_id WHERE g.term = :term"), {"term": term})}
+    expected: list[dict[str, object]] = []
+    previous = None
+    for day in days:
+        body = printed.get(day)
+        if body is not None and body == previous:
+            expected[-1].update(last_release=day, releases=int(expected[-1]["releases"]) + 1)
+        elif body is not None:
+            expected.append({"text": body, "first_release": day, "last_release": day,
+                             "releases": 1})
+        previous = body
+    assert expected, f"{term}: printed by no release"
+    assert book.glossary_history(reader, term) == expected

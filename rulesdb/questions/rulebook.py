@@ -146,6 +146,21 @@ def rule_history(bind: Bind, number: str) -> list[RuleVersion]:
     return versions
 
 
+def glossary_history(bind: Bind, term: str) -> list[dict[str, Any]]:
+    """Each distinct definition of the glossary term (exactly as printed), oldest first, over
+    consecutive rulebook releases: text, first_release, last_release, releases. A release
+    without the term ends a run as a new text does; an unknown term has no versions."""
+    with connected(bind) as connection:
+        days = _rulebook_days(connection)
+        spans = fetch(connection, "SELECT g.first_release, g.last_release, g.text_id, t.text "
+                                  "FROM glossary_span g JOIN rulebook_text t "
+                                  "ON t.id = g.text_id WHERE g.term = :term", term=term)
+    by_day = _by_release(days, spans)
+    return [{"text": by_day[run[0]]["text"], "first_release": run[0].isoformat(),
+             "last_release": run[-1].isoformat(), "releases": len(run)}
+            for run in _runs(days, by_day)]
+
+
 def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]:
     """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
     with connected(bind) as connection:

@@ -7,7 +7,6 @@ an unknown release or word raises :class:`NotFound` with the sentence the page s
 from __future__ import annotations
 
 from datetime import date
-from itertools import groupby
 from typing import Any
 from urllib.parse import urlencode
 
@@ -236,27 +235,7 @@ def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str
     except RulesdbError as exc:
         raise NotFound(_sentence(exc), _search_link(term, day)) from None
     return {"entry": entry, "as_of": entry["release"],
-            "versions": glossary_versions(engine, entry["term"])}
-
-
-def glossary_versions(engine: Engine, term: str) -> list[dict[str, Any]]:
-    """Each distinct definition of ``term``, oldest first, over consecutive rulebook releases."""
-    with engine.connect() as connection:
-        days = [str(row["d"]) for row in fetch(
-            connection, "SELECT release_date AS d FROM release_rulebook ORDER BY release_date")]
-        spans = fetch(connection, "SELECT g.first_release, g.last_release, g.text_id, t.text "
-                                  "FROM glossary_span g JOIN rulebook_text t "
-                                  "ON t.id = g.text_id WHERE g.term = :term", term=term)
-    by_day = {day: span for span in spans for day in days
-              if str(span["first_release"]) <= day <= str(span["last_release"])}
-    versions = []
-    # A release without the term ends a run just as a new text does.
-    for text_id, run in groupby(days, key=lambda d: by_day[d]["text_id"] if d in by_day else None):
-        printed = list(run)
-        if text_id is not None:
-            versions.append({"text": by_day[printed[0]]["text"], "first_release": printed[0],
-                             "last_release": printed[-1], "releases": len(printed)})
-    return versions
+            "versions": rulebook.glossary_history(engine, entry["term"])}
 
 
 def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str, Any]:
