@@ -1,8 +1,9 @@
 """The distributions could be published as they are: `python -m build` makes an sdist and a
 wheel that pass `twine check --strict`, with complete metadata and the migrations and seeds
-inside, and the installed wheel upgrades and answers offline from any folder, refusing to make
-releases inside itself. (The embedded default building itself on first use: the quick start
-here, and tests/test_concurrency.py under concurrent first commands.)"""
+inside; and the README's quick start, run as written in a fresh clone, installs a copy that
+builds its database on first use and answers offline from any folder, refusing to make
+releases inside itself (one install and one build from empty for all of that; the embedded
+default's first use under concurrent first commands: tests/test_concurrency.py)."""
 
 from __future__ import annotations
 
@@ -80,48 +81,6 @@ def test_wheel_ships_migrations_and_seeds(dist: Path) -> None:
     assert "rulesdb/authoring/curated/renames.toml" in names
 
 
-def test_installed_wheel_upgrades_and_answers_offline_and_makes_no_release(
-        dist: Path, tmp_path: Path) -> None:
-    """From any folder, the installed wheel finds its own migrations and seeds, upgrades a
-    database from empty (once: the whole chain in a process) and answers from it."""
-    (wheel,) = dist.glob("rulesdb-*.whl")
-    site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                    "--target", str(site), str(wheel)], check=True, timeout=300)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("RULESDB_URL", "RULESDB_DATA_ROOT")}
-    env.update(PYTHONPATH=str(site), XDG_DATA_HOME=str(tmp_path / "xdg"))
-
-    def rulesdb(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "rulesdb", *args], capture_output=True,
-                              text=True, env=env, cwd=elsewhere, timeout=300)
-
-    located = subprocess.run([sys.executable, "-c", "import rulesdb.store.paths as p; "
-                              "print(p.data_root())"], capture_output=True, text=True, env=env,
-                             cwd=elsewhere, check=True)
-    assert located.stdout.strip() == str(site / "rulesdb" / "_data")
-    db = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
-    upgraded = rulesdb("--db", db, "upgrade")
-    assert upgraded.returncode == 0, upgraded.stderr
-    creature = rulesdb("--db", db, "subtypes", "--category", "creature", "--as-of",
-                       "2020-08-07", "--format", "json")
-    assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
-    checked = rulesdb("--db", db, "check", "Merfolk", "--format", "json")
-    assert checked.returncode == 0, checked.stderr
-    assert json.loads(checked.stdout)["valid"] is True
-    info = json.loads(rulesdb("--db", db, "info", "--format", "json").stdout)
-    assert info["data_root"] == str(site / "rulesdb" / "_data") and info["at_head"]
-
-    before = sorted(p.name for p in (site / "rulesdb" / "_data").rglob("*"))
-    source = site / "rulesdb" / "_data" / "seeds" / "cr_2026_08_07.json"  # any file will do
-    refused = rulesdb("new-release", str(source))
-    assert refused.returncode == 2 and refused.stdout == ""
-    assert refused.stderr.startswith("rulesdb: error: releases are made in a checkout")
-    assert "RULESDB_DATA_ROOT" in refused.stderr and len(refused.stderr.splitlines()) == 1
-    assert sorted(p.name for p in (site / "rulesdb" / "_data").rglob("*")) == before
-
-
 def test_quick_start_runs_as_written_in_a_fresh_clone(tmp_path: Path) -> None:
     """The README's first quick-start line, verbatim, in a clone of the committed tree, from a
     shell outside any virtual environment (it makes its own)."""
@@ -154,3 +113,41 @@ def test_quick_start_runs_as_written_in_a_fresh_clone(tmp_path: Path) -> None:
                                       "Desert       land      205.3i"]
     assert lines[-1] == "Urza’s       land      205.3i"
     assert (clone / ".venv" / "bin" / "rulesdb").is_file()
+    installed_copy_answers_offline_and_makes_no_release(clone / ".venv", env, tmp_path)
+
+
+def installed_copy_answers_offline_and_makes_no_release(venv: Path, env: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    """The quick start's install (a wheel pip built, not an editable checkout), from any
+    folder: it finds its own migrations and seeds, answers from the database it built on first
+    use (the whole chain, from empty) and refuses to make a release inside itself."""
+    python = str(venv / "bin" / "python")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def rulesdb(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([python, "-m", "rulesdb", *args], capture_output=True, text=True,
+                              env=env, cwd=elsewhere, timeout=300)
+
+    located = subprocess.run([python, "-c", "import rulesdb.store.paths as p; "
+                              "print(p.data_root())"], capture_output=True, text=True, env=env,
+                             cwd=elsewhere, check=True)
+    data = Path(located.stdout.strip())
+    assert data.parts[-3:] == ("site-packages", "rulesdb", "_data"), data
+    assert data.is_relative_to(venv)
+    creature = rulesdb("subtypes", "--category", "creature", "--as-of", "2020-08-07",
+                       "--format", "json")
+    assert creature.returncode == 0 and creature.stdout.count('"name"') == 251
+    checked = rulesdb("check", "Merfolk", "--format", "json")
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout)["valid"] is True
+    info = json.loads(rulesdb("info", "--format", "json").stdout)
+    assert info["data_root"] == str(data) and info["at_head"] and info["default"]
+
+    before = sorted(p.name for p in data.rglob("*"))
+    source = data / "seeds" / "cr_2026_08_07.json"  # any file will do
+    refused = rulesdb("new-release", str(source))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("rulesdb: error: releases are made in a checkout")
+    assert "RULESDB_DATA_ROOT" in refused.stderr and len(refused.stderr.splitlines()) == 1
+    assert sorted(p.name for p in data.rglob("*")) == before
