@@ -63,15 +63,30 @@ _LONGEST = ("test_each_downgrade_undoes_exactly_its_upgrade",
             "test_valid_lines_round_trip_and_ignore_spelling")
 
 
-def _rank(item: pytest.Item) -> tuple[bool, int]:
+def _rank(item: pytest.Item) -> tuple[bool, int, int]:
     name = getattr(item, "originalname", item.name)
     return (item.get_closest_marker("slow") is None,
-            _LONGEST.index(name) if name in _LONGEST else len(_LONGEST))
+            _LONGEST.index(name) if name in _LONGEST else len(_LONGEST),
+            _HEAD_ORDER.index(_head_of(item)))
+
+
+# Within a rank, the tests on no backend first, then SQLite's, then PostgreSQL's: the session's
+# databases at head are built in the background meanwhile (SessionDatabases.build_ahead), and
+# PostgreSQL's, the longer to build, is needed last.
+_HEAD_ORDER = (None, "sqlite", "postgresql")
+
+
+def _head_of(item: pytest.Item) -> str | None:
+    """The backend the test runs on, the slower to build when both (only its order depends
+    on this: a test on a backend that needs no database at head merely runs later)."""
+    used = _backends_of([item])
+    return "postgresql" if "postgresql" in used else "sqlite" if used else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow tests first, the longest of them first of all: with two workers, a long test
-    handed out last would run alone at the end. (pytest-xdist hands out its groups before.)"""
+    handed out last would run alone at the end. (pytest-xdist hands out its groups before.)
+    Then, within a rank, by the database at head the test needs (_HEAD_ORDER)."""
     items.sort(key=_rank)
     # The backends the selected tests use: the session databases to build ahead.
     config.stash[_BACKENDS] = _backends_of(items)
@@ -151,6 +166,17 @@ def _session_databases(tmp_path_factory: pytest.TempPathFactory,
     return SessionDatabases((base.parent if worker else base) / "session-databases",
                             pytestconfig.stash[_RUN], pytestconfig.stash[_BACKENDS],
                             cache.mkdir("rulesdb-heads") if cache is not None else None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _build_ahead(_session_databases: SessionDatabases) -> Iterator[None]:
+    """The run's databases at head start building at this process's first test, in the
+    background (SessionDatabases.build_ahead); the build is waited for before the process
+    ends (a run stopped early, -x, would otherwise end inside it)."""
+    thread = _session_databases.build_ahead()
+    yield
+    if thread is not None:
+        thread.join()
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -63,6 +64,29 @@ class SessionDatabases:
         """(the template, the shared read-only clone) on ``server``."""
         template, shared = self._get("postgresql")
         return server.url.set(database=template), server.url.set(database=shared)
+
+    def build_ahead(self) -> threading.Thread | None:
+        """Start building the run's databases in a thread of this process, at once: the tests
+        that need none (and, in the fast loop, the SQLite ones: tests/conftest.py orders them
+        first) run meanwhile, where a worker used to wait for a build at its first test. Each
+        backend is built by whichever process takes its lock first; a test that needs one
+        waits for it as before. Join the thread before the process ends."""
+        wanted = [backend for backend in ("sqlite", "postgresql") if backend in self.backends
+                  and not self._result_path(backend).exists()]
+        if not wanted:
+            return None
+
+        def build() -> None:
+            for backend in wanted:
+                if self._result_path(backend).exists() or not self._can_build(backend):
+                    continue
+                with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
+                    if mine:  # a failure is written for the tests that wait; none raised here
+                        self._built_or_build(backend, propagate=False)
+
+        thread = threading.Thread(target=build, name="session-databases", daemon=True)
+        thread.start()
+        return thread
 
     # --- building once ------------------------------------------------------------------------
 
