@@ -58,7 +58,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 # The slow tests that take longest, longest first (the round trip is over a minute on
 # PostgreSQL): handed out before the other slow tests.
 _LONGEST = ("test_each_downgrade_undoes_exactly_its_upgrade",
-            "test_one_walk_down_the_chain_and_back",
             "test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head",
             "test_valid_lines_round_trip_and_ignore_spelling")
 

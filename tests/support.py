@@ -131,6 +131,31 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
     request.addfinalizer(lambda: server.drop_later(url))
     return url
 
+
+@contextmanager
+def read_only_role(url: URL) -> Iterator[URL]:
+    """``url`` as a fresh PostgreSQL LOGIN role given ``grant-read`` on its database (who
+    ``rulesdb sql`` runs as: it refuses superusers and owners), for the ``with`` block; then
+    the role's grants and the role are dropped. Grants change privileges, never rows, so a
+    database compared before and after is unchanged. (The ``reader_url`` fixture does the
+    same for a head copy.)"""
+    from rulesdb.store.grants import grant_read
+
+    name = f"rulesdb_reader_{uuid.uuid4().hex[:10]}"
+    owner = make_engine(url)  # a superuser's URL: it creates roles too
+    try:
+        with owner.begin() as connection:
+            connection.execute(text(f"CREATE ROLE {name} LOGIN"))
+        try:
+            grant_read(owner, name)
+            yield url.set(username=name, password=None)
+        finally:
+            with owner.begin() as connection:
+                connection.execute(text(f"DROP OWNED BY {name}"))  # its grants here
+                connection.execute(text(f"DROP ROLE {name}"))
+    finally:
+        owner.dispose()
+
 # The head this checkout ships; a release written by new-release chains after it.
 SHIPPED_HEAD = (ROOT / "migrations" / "HEAD").read_text().strip()
 
@@ -347,7 +372,8 @@ def dump_url(url: URL) -> dict[str, object]:
 
 
 # --- kills: a real upgrade held after a revision, what others see meanwhile, what a kill
-# leaves (tests/test_interrupted.py, and tests/test_chain_walk.py's kill on its walk)
+# leaves (tests/test_interrupted.py, and the kill on the round trip's walk up:
+# tests/test_chain_walk.py)
 
 # Tables holding one release's rows, and the ones every loaded release must have rows in.
 CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",

@@ -1,20 +1,53 @@
-"""Every revision's downgrade undoes exactly its upgrade, row for row, on both backends.
+"""Every revision's downgrade undoes exactly its upgrade, row for row, on both backends; and on
+the same walk, every check that needs a database below head (tests/test_chain_walk.py).
 
 One database per backend walks the whole chain a step at a time: at each revision X,
 upgrade X, downgrade one step, upgrade X again. Stronger than pytest-alembic's up/down
 consistency check, which only asserts that the steps run: here the data must match.
+
+Why one walk: the revisions at the top of the chain (archive_rulebook, keywords,
+rulebook_spans, and every revision above constraint_names) are the heavy ones, and every walk
+of the chain's top pays for them again. The checks that needed a database below head used to
+walk down from head and back on a copy of their own; since a database downgraded to a
+revision is the one upgraded to it from empty (which this walk proves, step by step), they
+run here instead, each at its moment of the walk (tests/test_chain_walk.py: the stops), and
+leave the database as the walk expects it before it goes on.
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import Snapshots, fingerprint
+from tests.support import Snapshots, fingerprint, new_database
+from tests.test_archive_chain import NOTES_SCHEMA
+from tests.test_chain_walk import (
+    AGAIN,
+    DOWNGRADE,
+    DOWNGRADED,
+    UPGRADED,
+    Stop,
+    Walk,
+    appended_older_release,
+    back_at_head,
+    kill_in_the_last_release,
+    last_release,
+    latest_releases,
+    newcomer_behind_head,
+    newcomer_one_step_down,
+    views_before_views_in_force,
+    views_of_0002,
+    vocabulary_before_spacecraft,
+    vocabulary_in_the_latest_release,
+    vocabulary_latest_again,
+    vocabulary_one_release_down,
+    with_archive,
+)
 
 
 def without_empty_version_table(snapshot: dict[str, object]) -> dict[str, object]:
@@ -26,44 +59,86 @@ def without_empty_version_table(snapshot: dict[str, object]) -> dict[str, object
     return trimmed
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # the whole chain, each revision up, down and up again; the walk's stops
 def test_each_downgrade_undoes_exactly_its_upgrade(
-    empty_url: URL, capsys: pytest.CaptureFixture[str]
-) -> None:
-    engine = make_engine(empty_url)
+        backend: str, empty_url: URL, request: pytest.FixtureRequest,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    chain = [revision for revision, _, _ in migrate.history()]
+    walk = Walk(backend, empty_url, chain, capsys)
     started = time.perf_counter()
     try:
-        # Digests computed by the database, and only of the rows a step may have touched
-        # (tests.support.Snapshots): digesting every row three times per revision would cost
-        # minutes once the rulebook is loaded.
-        snapshots = Snapshots(engine)
-        chain = [revision for revision, _, _ in migrate.history()]
-        previous = snapshots.take()  # the database at X-1; first, empty
+        # What a stop compares with: the views of 0002_views on a database of their own. (The
+        # session's head only at the end: under pytest-xdist, the other worker builds it
+        # meanwhile.)
+        created = views_of_0002(new_database(backend, tmp_path, request))
+        releases = latest_releases(chain)
+        latest = releases[-1]
+        missing = with_archive()
+        # The stops, each at a revision of the walk and a moment of its step there.
+        stops: dict[tuple[str, str], list[Stop]] = {}
+        for stop in [
+            Stop("cr_2024_04_12", UPGRADED, "the CLI: behind head, relative steps",
+                 lambda: newcomer_behind_head(walk), writes=True),
+            Stop("cr_2025_06_06", UPGRADED, "the vocabulary cache: before Spacecraft",
+                 lambda: vocabulary_before_spacecraft(walk)),
+            Stop(latest, UPGRADED, "the vocabulary cache: the latest release",
+                 lambda: vocabulary_in_the_latest_release(walk, latest)),
+            Stop(latest, DOWNGRADED, "the vocabulary cache: one release down",
+                 lambda: vocabulary_one_release_down(walk, releases[-2])),
+            Stop(latest, AGAIN, "the vocabulary cache: the latest release again",
+                 lambda: vocabulary_latest_again(walk, latest)),
+            Stop("views_in_force", DOWNGRADED, "views: before views_in_force",
+                 lambda: views_before_views_in_force(walk, created)),
+            *([] if missing else [
+                Stop(NOTES_SCHEMA, UPGRADED, "an older release appended after the notes schema",
+                     lambda: appended_older_release(walk, tmp_path), writes=True)]),
+            Stop(last_release()[0], DOWNGRADED, "a kill in the last release",
+                 lambda: kill_in_the_last_release(walk), writes=True),
+            Stop(chain[-1], DOWNGRADE, "the CLI: downgrade -1 from head",
+                 lambda: newcomer_one_step_down(walk), writes=True),
+        ]:
+            stops.setdefault((stop.revision, stop.moment), []).append(stop)
+
+        previous = walk.take()  # the database at X-1; first, empty
         for revision in chain:
-            migrate.upgrade(engine, revision)
-            at_revision = snapshots.take()
-            assert migrate.current_revision(engine) == revision
+            migrate.upgrade(walk.engine, revision)
+            at_revision = walk.take()
+            assert migrate.current_revision(walk.engine) == revision
+            walk.visit(stops, revision, UPGRADED, at_revision)
 
-            migrate.downgrade(engine, "-1")
-            assert without_empty_version_table(snapshots.take()) == previous, (
-                f"downgrading {revision} did not restore the database as it was before it")
+            by = walk.visit(stops, revision, DOWNGRADE, previous)
+            if not by:
+                migrate.downgrade(walk.engine, "-1")
+            assert without_empty_version_table(walk.take()) == previous, (
+                f"downgrading {revision} did not restore the database as it was before it"
+                + "".join(f" (the downgrade: {concern})" for concern in by))
+            after = walk.visit(stops, revision, DOWNGRADED, previous)
 
-            migrate.upgrade(engine, revision)
-            assert snapshots.take() == at_revision, f"{revision} upgraded twice differs"
+            migrate.upgrade(walk.engine, revision)
+            assert walk.take() == at_revision, (
+                f"{revision} upgraded twice differs"
+                + "".join(f" (after the stop: {concern})" for concern in after))
+            walk.visit(stops, revision, AGAIN, at_revision)
             previous = at_revision
-        assert migrate.current_revision(engine) == migrate.head_revision()
+        assert not stops, f"stops at revisions the walk never reached: {sorted(stops)}"
+        assert migrate.current_revision(walk.engine) == migrate.head_revision()
         # The last snapshot, digested group by group, agrees with one digested from scratch.
         fresh = Snapshots(make_engine(empty_url))
         try:
-            assert fresh.take() == snapshots.take()
+            assert fresh.take() == walk.take()
         finally:
             fresh.engine.dispose()
-        assert fingerprint(engine)["tables"] == previous["tables"]
+        assert fingerprint(walk.engine)["tables"] == previous["tables"]
+        elapsed = time.perf_counter() - started  # not the wait for the session's head, if any
+        # Back at head: each stop's concern as at the session's head.
+        back_at_head(walk, request.getfixturevalue("shared_head_engine"), created, releases)
     finally:
-        engine.dispose()
+        walk.engine.dispose()
     with capsys.disabled():
         print(f"\n  round trip of {len(chain)} revisions on {empty_url.get_backend_name()}: "
-              f"{time.perf_counter() - started:.1f} s")
+              f"{elapsed:.1f} s")
+    if missing:
+        pytest.skip(f"{missing}: the round trip passed without its stop at {NOTES_SCHEMA}")
 
 
 @pytest.mark.slow  # the round trip's tool, checked where it is used: five full digests a backend
