@@ -169,13 +169,13 @@ def _session_databases(tmp_path_factory: pytest.TempPathFactory,
 
 @pytest.fixture(scope="session", autouse=True)
 def _build_ahead(_session_databases: SessionDatabases) -> Iterator[None]:
-    """The run's databases at head start building at this process's first test, in the
-    background (SessionDatabases.build_ahead); the build is waited for before the process
-    ends (a run stopped early, -x, would otherwise end inside it)."""
-    thread = _session_databases.build_ahead()
+    """The run's databases at head start building at this process's first test, in a
+    process of their own (SessionDatabases.build_ahead), waited for before this one ends (a
+    run stopped early, -x, would otherwise leave it building)."""
+    builder = _session_databases.build_ahead()
     yield
-    if thread is not None:
-        thread.join()
+    if builder is not None:
+        builder.wait()
 
 
 @pytest.fixture(scope="session")

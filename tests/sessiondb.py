@@ -19,7 +19,8 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import threading
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,6 +34,7 @@ from rulesdb.store.engine import make_engine
 from tests.headcache import HeadCache
 from tests.support import PG_URL, PostgresServer
 
+BUILD_ORDER = ("sqlite", "postgresql")  # SQLite's tests run first (tests/conftest.py)
 RUN_KEY = "rulesdb_run"  # xdist's workerinput key: the run's id, from the controller
 
 
@@ -65,28 +67,33 @@ class SessionDatabases:
         template, shared = self._get("postgresql")
         return server.url.set(database=template), server.url.set(database=shared)
 
-    def build_ahead(self) -> threading.Thread | None:
-        """Start building the run's databases in a thread of this process, at once: the tests
+    def build_ahead(self) -> subprocess.Popen[bytes] | None:
+        """Start building the run's databases at once, in a process of their own: the tests
         that need none (and, in the fast loop, the SQLite ones: tests/conftest.py orders them
-        first) run meanwhile, where a worker used to wait for a build at its first test. Each
-        backend is built by whichever process takes its lock first; a test that needs one
-        waits for it as before. Join the thread before the process ends."""
-        wanted = [backend for backend in ("sqlite", "postgresql") if backend in self.backends
+        first) run meanwhile, where a worker used to wait for a build at its first test.
+        A process, not a thread: Alembic's ``op`` and ``context`` are one per process, so a
+        test migrating meanwhile would share them. Each backend is built by whichever process
+        takes its lock first; a test that needs one waits for it as before. Wait for the
+        process before this one ends (it writes the run's databases)."""
+        wanted = [backend for backend in BUILD_ORDER if backend in self.backends
                   and not self._result_path(backend).exists()]
         if not wanted:
             return None
+        cache = [] if self.cache_folder is None else ["--cache", str(self.cache_folder)]
+        with open(self.folder / f"build-ahead-{os.getpid()}.log", "wb") as log:
+            return subprocess.Popen(  # a failure is also written where the tests read it
+                [sys.executable, "-m", "tests.sessiondb", str(self.folder), self.run_id,
+                 *cache, *wanted], cwd=Path(__file__).resolve().parents[1],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
 
-        def build() -> None:
-            for backend in wanted:
-                if self._result_path(backend).exists() or not self._can_build(backend):
-                    continue
-                with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
-                    if mine:  # a failure is written for the tests that wait; none raised here
-                        self._built_or_build(backend, propagate=False)
-
-        thread = threading.Thread(target=build, name="session-databases", daemon=True)
-        thread.start()
-        return thread
+    def build_each_unless_taken(self, backends: list[str]) -> None:
+        """Build each backend's database no one has built or is building (the lock is free)."""
+        for backend in backends:
+            if self._result_path(backend).exists() or not self._can_build(backend):
+                continue
+            with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
+                if mine:  # a failure is written for the tests that wait; none raised here
+                    self._built_or_build(backend, propagate=False)
 
     # --- building once ------------------------------------------------------------------------
 
@@ -216,3 +223,17 @@ def _write(path: Path, result: dict[str, object]) -> None:
     partial = path.with_suffix(".partial")
     partial.write_text(json.dumps(result))
     os.replace(partial, path)
+
+
+def main(argv: list[str]) -> None:
+    """``python -m tests.sessiondb FOLDER RUN_ID [--cache FOLDER] BACKEND...``: build_ahead's
+    process."""
+    folder, run_id, *rest = argv
+    cache = None
+    if rest[:1] == ["--cache"]:
+        cache, rest = Path(rest[1]), rest[2:]
+    SessionDatabases(Path(folder), run_id, set(rest), cache).build_each_unless_taken(rest)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

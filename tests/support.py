@@ -373,7 +373,7 @@ def dump_url(url: URL) -> dict[str, object]:
 
 # --- kills: a real upgrade held after a revision, what others see meanwhile, what a kill
 # leaves (tests/test_interrupted.py, and the kill on the round trip's walk up:
-# tests/test_chain_walk.py)
+# tests/chain_walk.py)
 
 # Tables holding one release's rows, and the ones every loaded release must have rows in.
 CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",

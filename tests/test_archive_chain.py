@@ -5,7 +5,7 @@ an older file found later is appended by `new-release` the same way.
 The two checks on a database (each needs the heavy revisions at the top of the chain) share
 other tests' walks: the old head upgraded to head is the run after the kills
 (tests/test_interrupted.py), the appended older release upgraded and downgraded a stop of the
-walk down the chain (tests/test_chain_walk.py).
+round trip's walk up the chain (tests/chain_walk.py).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def test_an_older_file_is_appended_after_the_head(
 
 
 # An older release appended after the notes schema upgrades and downgrades exactly: one
-# stop of the walk down the chain (tests/test_chain_walk.py).
+# stop of the round trip's walk up the chain (tests/chain_walk.py).
 
 
 # --- README: the history section's outputs ------------------------------------------------------

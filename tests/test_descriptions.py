@@ -14,10 +14,9 @@ import pytest
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL
 
-from rulesdb.store import migrate
-from rulesdb.store.descriptions import descriptions, parse
+from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
-from tests.conftest import ROOT, PostgresServer
+from tests.conftest import ROOT
 
 FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_v1.toml"  # comments_v1's copy
 
@@ -26,16 +25,6 @@ FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_v1.toml"  # com
 def pg_head(_shared_head_pg: URL) -> Iterator[Engine]:
     """The session's PostgreSQL database at head, for reading only."""
     engine = make_engine(_shared_head_pg)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def pg_head_copy(pg_server: PostgresServer, _head_pg: URL,
-                 request: pytest.FixtureRequest) -> Iterator[Engine]:
-    url = pg_server.create(template=_head_pg.database)
-    request.addfinalizer(lambda: pg_server.drop_later(url))
-    engine = make_engine(url)
     yield engine
     engine.dispose()
 
@@ -91,18 +80,5 @@ def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
     assert pg_comments(pg_head) == expected
 
 
-@pytest.mark.slow  # down past every revision after comments_v1, and up again
-def test_comments_v1_downgrade_removes_exactly_its_comments(pg_head_copy: Engine) -> None:
-    described = parse(FROZEN.read_text(encoding="utf-8"))
-    # What PostgreSQL has of it: SQLite's own FTS5 table is described but not there.
-    frozen = {(table, None) for table in described if table not in OTHER_BACKENDS}
-    frozen |= {(table, column) for table, item in described.items() for column in item.columns
-               if table not in OTHER_BACKENDS}
-    migrate.downgrade(pg_head_copy, "comments_v1")  # undo whatever comes after it
-    with_them = pg_comments(pg_head_copy)
-    migrate.downgrade(pg_head_copy, "comments_v1-1")
-    without = pg_comments(pg_head_copy)
-    assert set(with_them) - set(without) == frozen
-    assert without == {key: value for key, value in with_them.items() if key not in frozen}
-    migrate.upgrade(pg_head_copy, "comments_v1")
-    assert pg_comments(pg_head_copy) == with_them
+# comments_v1's downgrade removes exactly its comments: a stop of the round trip's walk on
+# PostgreSQL (tests/chain_walk.py).

@@ -5,7 +5,7 @@ test hook (``RULESDB_TEST_HOLD_AFTER=REVISION``, migrations/env.py), which repor
 once that revision's rows are written in the still-open transaction and then waits; the test
 reads that line, looks, and SIGKILLs (tests/support.py: ``start_held_upgrade``, ``kill``).
 Failures are real revisions in a copy of the release chain (run through ``RULESDB_DATA_ROOT``).
-The kill inside a release of a database in use is a stop of tests/test_chain_walk.py's walk
+The kill inside a release of a database in use is a stop of tests/chain_walk.py's walk
 down the chain.
 """
 

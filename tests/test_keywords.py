@@ -10,18 +10,16 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, Engine, inspect, text
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL
 
-from rulesdb.errors import RulesdbError
 from rulesdb.ingest.keywords import extract_keywords, split_list
 from rulesdb.ingest.rulebook import read_rulebook
 from rulesdb.questions.diff import compare
 from rulesdb.questions.export import export, export_all_releases
 from rulesdb.questions.reading import as_date, fetch
-from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, cr_file, revision_before, run_cli, url_text
+from tests.support import ROOT, cr_file, run_cli, url_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARCHIVE = Path(os.environ.get("RULESDB_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
@@ -265,20 +263,8 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 # --- the revision ----------------------------------------------------------------------------
 
 
-def test_a_database_behind_the_revision_has_no_keywords(head_url: URL) -> None:
-    # That the downgrade restores exactly the database before it, and the upgrade after it, is
-    # tests/test_roundtrip.py's check of every revision; here: what a database behind it answers.
-    engine = make_engine(head_url)
-    try:
-        migrate.downgrade(engine, revision_before("keywords"))
-        assert not inspect(engine).has_table("release_keyword")
-        assert "keyword_abilities" not in compare(engine, date(2016, 7, 22),
-                                                  date(2024, 9, 20)).added
-        assert "keyword-abilities" not in export(engine, date(2024, 9, 20), "scryfall")
-        with pytest.raises(RulesdbError, match="no keyword vocabularies yet"):
-            export(engine, date(2024, 9, 20), "mtgjson-keywords")
-    finally:
-        engine.dispose()
+# What a database behind the revision answers: a stop of the round trip's walk
+# (tests/chain_walk.py), where the round trip has undone it.
 
 
 def test_the_frozen_copy_reads_every_era_as_the_library(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
 """Every revision's downgrade undoes exactly its upgrade, row for row, on both backends; and on
-the same walk, every check that needs a database below head (tests/test_chain_walk.py).
+the same walk, every check that needs a database below head (tests/chain_walk.py).
 
 One database per backend walks the whole chain a step at a time: at each revision X,
 upgrade X, downgrade one step, upgrade X again. Stronger than pytest-alembic's up/down
@@ -10,7 +10,7 @@ rulebook_spans, and every revision above constraint_names) are the heavy ones, a
 of the chain's top pays for them again. The checks that needed a database below head used to
 walk down from head and back on a copy of their own; since a database downgraded to a
 revision is the one upgraded to it from empty (which this walk proves, step by step), they
-run here instead, each at its moment of the walk (tests/test_chain_walk.py: the stops), and
+run here instead, each at its moment of the walk (tests/chain_walk.py: the stops), and
 leave the database as the walk expects it before it goes on.
 """
 
@@ -24,17 +24,20 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import Snapshots, fingerprint, new_database
-from tests.test_archive_chain import NOTES_SCHEMA
-from tests.test_chain_walk import (
+from tests.chain_walk import (
     AGAIN,
     DOWNGRADE,
     DOWNGRADED,
     UPGRADED,
+    Comments,
     Stop,
     Walk,
     appended_older_release,
     back_at_head,
+    comments_again,
+    comments_undone,
+    comments_upgraded,
+    keywords_behind_the_revision,
     kill_in_the_last_release,
     last_release,
     latest_releases,
@@ -48,6 +51,8 @@ from tests.test_chain_walk import (
     vocabulary_one_release_down,
     with_archive,
 )
+from tests.support import Snapshots, fingerprint, new_database
+from tests.test_archive_chain import NOTES_SCHEMA
 
 
 def without_empty_version_table(snapshot: dict[str, object]) -> dict[str, object]:
@@ -74,6 +79,7 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
         releases = latest_releases(chain)
         latest = releases[-1]
         missing = with_archive()
+        comments = Comments()
         # The stops, each at a revision of the walk and a moment of its step there.
         stops: dict[tuple[str, str], list[Stop]] = {}
         for stop in [
@@ -96,6 +102,15 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
                  lambda: kill_in_the_last_release(walk), writes=True),
             Stop(chain[-1], DOWNGRADE, "the CLI: downgrade -1 from head",
                  lambda: newcomer_one_step_down(walk), writes=True),
+            Stop("keywords", DOWNGRADED, "keywords: a database behind the revision",
+                 lambda: keywords_behind_the_revision(walk)),
+            *([] if backend != "postgresql" else [
+                Stop("comments_v1", UPGRADED, "comments_v1: its comments",
+                     lambda: comments_upgraded(walk, comments)),
+                Stop("comments_v1", DOWNGRADED, "comments_v1 undone: exactly its comments go",
+                     lambda: comments_undone(walk, comments)),
+                Stop("comments_v1", AGAIN, "comments_v1 again: the same comments",
+                     lambda: comments_again(walk, comments))]),
         ]:
             stops.setdefault((stop.revision, stop.moment), []).append(stop)
 

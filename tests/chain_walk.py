@@ -3,7 +3,7 @@ made on the round trip's one walk up the chain (tests/test_roundtrip.py). No tes
 
 Why on the round trip's walk: the revisions at the top of the chain (archive_rulebook,
 keywords, rulebook_spans, and every revision above constraint_names) are the heavy ones,
-1.5-3 s each way, and every walk of the chain's top pays for them again. Six concerns used to
+1.5-3 s each way, and every walk of the chain's top pays for them again. Eight concerns used to
 walk down from head and back on private copies of their own, then on one copy for all six;
 but the round trip already puts its database at every revision X (right after ``upgrade X``,
 and at the revision before X right after X's downgrade), and proves at each step that a
@@ -14,7 +14,8 @@ concern's checks run at the round trip's matching moment instead:
 - the vocabulary cache following the release in force (was tests/test_vocabulary.py): the
   round trip's downgrade and upgrade of the latest release, and cr_2025_06_06;
 - the keywords revision undone and redone (was tests/test_keywords.py): the round trip's own
-  steps, checked back at head;
+  steps, checked back at head; and what a database behind it answers, once it is undone;
+- comments_v1 undone removes exactly its comments (was tests/test_descriptions.py, PostgreSQL);
 - the CLI on a database behind head (was tests/test_newcomer.py): at cr_2024_04_12, and the
   round trip's downgrade of head made by the CLI's ``downgrade -1``;
 - a kill inside a release of a database in use (was tests/test_interrupted.py): the last
@@ -38,12 +39,15 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
+from rulesdb.questions.diff import compare
+from rulesdb.questions.export import export
 from rulesdb.store import migrate
+from rulesdb.store.descriptions import parse
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, clear_cache, vocabulary
 from tests.support import (
@@ -53,12 +57,14 @@ from tests.support import (
     kill,
     read_only_role,
     release_view,
+    revision_before,
     run_cli,
     start_held_upgrade,
     url_text,
 )
 from tests.test_archive_chain import NOTES_SCHEMA, WITH_NOTE, pre_archive_checkout
 from tests.test_archive_ingest import archive_file
+from tests.test_descriptions import FROZEN, OTHER_BACKENDS, pg_comments
 from tests.test_releasing import rulesdb
 
 # The moments of the round trip's step at revision X where a stop's checks run.
@@ -288,8 +294,55 @@ def vocabulary_back_at_head(walk: Walk, head: Vocabulary) -> None:
 
 
 # --- the keywords revision undone and done again (was tests/test_keywords.py) ----------------
-# The round trip undoes and redoes it (and every revision after it) itself; what a database
-# behind it answers: tests/test_keywords.py.
+# The round trip undoes and redoes it (and every revision after it) itself.
+
+
+def keywords_behind_the_revision(walk: Walk) -> None:
+    """What a database behind the keywords revision answers: no keyword vocabularies in a
+    diff or an export, and a refusal for the keywords export (was tests/test_keywords.py's,
+    on a head copy downgraded)."""
+    stop = f"at {revision_before('keywords')} (behind keywords)"
+    assert not inspect(walk.engine).has_table("release_keyword"), f"{stop}: release_keyword"
+    added = compare(walk.engine, date(2016, 7, 22), date(2024, 9, 20)).added
+    assert "keyword_abilities" not in added, f"{stop}: the diff lists keyword abilities"
+    assert "keyword-abilities" not in export(walk.engine, date(2024, 9, 20), "scryfall"), (
+        f"{stop}: the Scryfall export has keyword abilities")
+    raises(stop, lambda: export(walk.engine, date(2024, 9, 20), "mtgjson-keywords"),
+           "no keyword vocabularies yet")
+
+
+# --- comments_v1 undone: exactly its comments go (was tests/test_descriptions.py) ------------
+# PostgreSQL only: SQLite keeps no comments.
+
+
+@dataclass
+class Comments:
+    """What the round trip's step at comments_v1 saw, to compare its three moments."""
+
+    with_them: dict[tuple[str, str | None], str] = field(default_factory=dict)
+
+
+def comments_upgraded(walk: Walk, seen: Comments) -> None:
+    seen.with_them = pg_comments(walk.engine)
+
+
+def comments_undone(walk: Walk, seen: Comments) -> None:
+    """comments_v1's downgrade removes exactly the comments of its frozen descriptions (what
+    PostgreSQL has of them: SQLite's own FTS5 table is described but not there)."""
+    described = parse(FROZEN.read_text(encoding="utf-8"))
+    frozen = {(table, None) for table in described if table not in OTHER_BACKENDS}
+    frozen |= {(table, column) for table, item in described.items() for column in item.columns
+               if table not in OTHER_BACKENDS}
+    without = pg_comments(walk.engine)
+    stop = f"at {revision_before('comments_v1')} (comments_v1 undone)"
+    assert set(seen.with_them) - set(without) == frozen, f"{stop}: other comments went"
+    assert without == {key: value for key, value in seen.with_them.items()
+                       if key not in frozen}, f"{stop}: comments changed that were not its"
+
+
+def comments_again(walk: Walk, seen: Comments) -> None:
+    assert pg_comments(walk.engine) == seen.with_them, (
+        "at comments_v1 upgraded again: not the comments it set the first time")
 
 
 def keywords_back_at_head(walk: Walk, now: dict[str, object],
