@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from tests.support import (  # noqa: F401
     cr_files,
     head_copy,
     new_database,
+    read_only_role,
     url_text,
 )
 
@@ -116,7 +116,9 @@ def _backends_of(items: list[pytest.Item]) -> set[str]:
                      if isinstance(value, str) and value in BACKENDS}
         names = getattr(item, "fixturenames", ())
         used |= {backend for backend, fixture in (("sqlite", "_head_sqlite"),
-                                                   ("postgresql", "_head_pg"))
+                                                   ("sqlite", "_shared_head_sqlite"),
+                                                   ("postgresql", "_head_pg"),
+                                                   ("postgresql", "_shared_head_pg"))
                  if fixture in names}
     return used
 
@@ -207,24 +209,14 @@ def head_engine(head_url: URL) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def reader_url(backend: str, head_url: URL, request: pytest.FixtureRequest) -> Iterator[URL]:
+def reader_url(backend: str, head_url: URL) -> Iterator[URL]:
     """Who ``rulesdb sql`` runs as: the SQLite file itself, or on PostgreSQL a fresh LOGIN role
     given ``grant-read`` on a head copy (sql refuses superusers and owners)."""
     if backend == "sqlite":
         yield head_url
         return
-    from rulesdb.store.grants import grant_read
-
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    name = f"rulesdb_reader_{uuid.uuid4().hex[:10]}"
-    with server.admin.connect() as connection:
-        connection.execute(text(f"CREATE ROLE {name} LOGIN"))
-    owner = make_engine(head_url)
-    try:
-        grant_read(owner, name)
-        yield head_url.set(username=name, password=None)
-    finally:
-        drop_role(owner, server, name)
+    with read_only_role(head_url) as reader:
+        yield reader
 
 
 def drop_role(database: Engine, server: PostgresServer, name: str) -> None:
