@@ -365,6 +365,14 @@ def newcomer_one_step_down(walk: Walk) -> None:
         f"downgrade -1 from head, to {walk.chain[-2]}: {code} {out!r} {err!r}")
 
 
+def step(walk: Walk, stop: str, args: list[str], revision: str) -> None:
+    """``rulesdb ARGS`` takes the database to ``revision``, as ``current`` then says."""
+    code, _, err = walk.cli(*args)
+    assert code == 0, f"{stop}: {' '.join(args)}: {err}"
+    current = walk.cli("current")[1]
+    assert current.startswith(f"{revision} (head is"), f"{stop}: current says {current!r}"
+
+
 def newcomer_behind_head(walk: Walk) -> None:
     stop = "at cr_2024_04_12"
     code, out, err = walk.cli("check", "tribal", "--format", "json")
@@ -388,27 +396,17 @@ def newcomer_behind_head(walk: Walk) -> None:
         f"{stop}: sql as a reader: {code} {out!r} {err!r}")
 
     stop = "at cr_2024_02_02 (downgrade -2)"
-    code, _, err = walk.cli("downgrade", "-2")
-    assert code == 0, f"downgrade -2 from cr_2024_04_12: {err}"
-    current = walk.cli("current")[1]
-    assert current.startswith("cr_2024_02_02 (head is"), f"{stop}: current says {current!r}"
+    step(walk, stop, ["downgrade", "-2"], "cr_2024_02_02")
     # Anything else that looks like an option is still refused.
     code, _, err = walk.cli("downgrade", "--steps")
     assert code == 2 and err == "rulesdb: error: No such option '--steps'.\n", (
         f"{stop}: downgrade --steps: {code} {err!r}")
 
-    stop = "at cr_2024_03_08 (upgrade +1)"
-    code, _, err = walk.cli("upgrade", "+1")
-    assert code == 0, f"upgrade +1 from cr_2024_02_02: {err}"
-    current = walk.cli("current")[1]
-    assert current.startswith("cr_2024_03_08 (head is"), f"{stop}: current says {current!r}"
+    step(walk, "at cr_2024_03_08 (upgrade +1)", ["upgrade", "+1"], "cr_2024_03_08")
 
     # Back where the round trip was, by name.
     stop = "at cr_2024_04_12 again (upgrade cr_2024_04_12)"
-    code, _, err = walk.cli("upgrade", "cr_2024_04_12")
-    assert code == 0, f"upgrade cr_2024_04_12 from cr_2024_03_08: {err}"
-    current = walk.cli("current")[1]
-    assert current.startswith("cr_2024_04_12 (head is"), f"{stop}: current says {current!r}"
+    step(walk, stop, ["upgrade", "cr_2024_04_12"], "cr_2024_04_12")
     walk.unchanged(f"{stop}: the CLI's steps down and up again left the database otherwise")
 
 
