@@ -7,8 +7,10 @@ server the PostgreSQL tests skip, except in CI (CI=true or RULESDB_REQUIRE_PG=1)
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -175,6 +177,13 @@ def _build_ahead(_session_databases: SessionDatabases) -> Iterator[None]:
     process of their own (SessionDatabases.build_ahead), waited for before this one ends (a
     run stopped early, -x, would otherwise leave it building)."""
     builder = _session_databases.build_ahead()
+    # What this process had when it built them itself: the checkout's own rulesdb_loaders,
+    # imported first (a process imports them once; a test migrating a copied chain later
+    # must not be the first), and migrations/ on sys.path as Alembic leaves it.
+    migrations = str(ROOT / "migrations")
+    if migrations not in sys.path:
+        sys.path.insert(0, migrations)
+    importlib.import_module("rulesdb_loaders")
     yield
     if builder is not None:
         builder.wait()

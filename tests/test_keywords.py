@@ -307,12 +307,15 @@ def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engin
 
 
 def test_curated_keyword_renames_agree_with_the_revision_and_the_releases(
-    shared_head_engine: Engine,
+    shared_head_engine: Engine, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from importlib import util
 
     from rulesdb.authoring.curated import load_keyword_renames
 
+    # The revision imports rulesdb_loaders from migrations/, which is on sys.path only where
+    # Alembic put it: in a process that has run a migration, which this one need not have.
+    monkeypatch.syspath_prepend(str(ROOT / "migrations"))
     spec = util.spec_from_file_location("keywords_revision",
                                         ROOT / "migrations" / "versions" / "keywords.py")
     assert spec is not None and spec.loader is not None
