@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import sqlite3
 import sys
 from importlib import metadata
 from pathlib import Path
 
 from rulesdb.store.paths import data_root
+from rulesdb.util.files import write_atomically
 
 SOURCES = ("migrations", "seeds", "alembic.ini")
 LIBRARIES = ("sqlalchemy", "alembic", "psycopg")
@@ -60,36 +60,30 @@ def _files(path: Path) -> list[Path]:
 
 
 class HeadCache:
-    """One folder of built heads, named by the chain's digest."""
+    """One folder holding the SQLite head built from the chain's current digest."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.digest = chain_digest()
 
+    @property
+    def entry(self) -> Path:
+        return self.folder / f"{self.digest}.sqlite3"
+
     def fetch_sqlite(self, target: Path) -> bool:
         """Copy the cached SQLite head to ``target``; False when there is none."""
-        cached = self._entry("sqlite3")
-        if not cached.exists():
+        if not self.entry.exists():
             return False
-        _copy_atomically(cached, target)
+        _copy_atomically(self.entry, target)
         return True
 
     def keep_sqlite(self, built: Path) -> None:
-        self._keep(built, "sqlite3")
-
-    def _entry(self, kind: str) -> Path:
-        return self.folder / f"{self.digest}.{kind}"
-
-    def _keep(self, source: Path, kind: str) -> None:
-        entry = self._entry(kind)
-        _copy_atomically(source, entry)
-        for stale in self.folder.glob(f"*.{kind}"):  # other digests: never read again
-            if stale != entry:
+        _copy_atomically(built, self.entry)
+        for stale in self.folder.glob("*.sqlite3"):  # other digests: never read again
+            if stale != self.entry:
                 stale.unlink(missing_ok=True)
 
 
 def _copy_atomically(source: Path, target: Path) -> None:
     """A reader sees the whole file or none of it (another run may read the cache now)."""
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-    shutil.copyfile(source, partial)
-    os.replace(partial, target)
+    write_atomically(target, source.read_bytes(), f"{target.name}.{os.getpid()}.partial")

@@ -31,6 +31,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
+from rulesdb.util.files import write_atomically
 from tests.headcache import HeadCache
 from tests.support import PG_URL, PostgresServer
 
@@ -102,12 +103,8 @@ class SessionDatabases:
             with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
                 if mine:
                     return self._built_or_build(backend)
-            # Another worker builds it: build the run's other database meanwhile.
-            for other in sorted(self.backends - {backend}):
-                if not self._result_path(other).exists() and self._can_build(other):
-                    with _locked(self.folder / f"{other}.lock", wait=False) as mine:
-                        if mine:
-                            self._built_or_build(other, propagate=False)
+            # Another process builds it: build the run's other database meanwhile.
+            self.build_each_unless_taken(sorted(self.backends - {backend}))
         with _locked(self.folder / f"{backend}.lock", wait=True):
             return self._built_or_build(backend)
 
@@ -220,9 +217,7 @@ def _locked(path: Path, *, wait: bool) -> Iterator[bool]:
 
 
 def _write(path: Path, result: dict[str, object]) -> None:
-    partial = path.with_suffix(".partial")
-    partial.write_text(json.dumps(result))
-    os.replace(partial, path)
+    write_atomically(path, json.dumps(result))
 
 
 def main(argv: list[str]) -> None:
