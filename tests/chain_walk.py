@@ -1,25 +1,28 @@
-"""The walk's stops: every check that needs a database below head, and then at head again,
-made on the round trip's one walk up the chain (tests/test_roundtrip.py). No test of its own.
+"""The walk's stops: every check that needs a database below head, and then at head, made on
+the round trip's one walk up and down the chain (tests/test_roundtrip.py). No test of its own.
 
 Why on the round trip's walk: the revisions at the top of the chain (archive_rulebook,
 keywords, rulebook_spans, and every revision above constraint_names) are the heavy ones,
 1.5-3 s each way, and every walk of the chain's top pays for them again. Eight concerns used to
 walk down from head and back on private copies of their own, then on one copy for all six;
-but the round trip already puts its database at every revision X (right after ``upgrade X``,
-and at the revision before X right after X's downgrade), and proves at each step that a
-database downgraded to a revision is the one upgraded to it from empty, row for row. So each
-concern's checks run at the round trip's matching moment instead:
+but the round trip already puts its database at every revision X (right after ``upgrade X``
+on its way up, and at the revision before X right after X's downgrade on its way down), and
+proves at each step that a database downgraded to a revision is the one upgraded to it from
+empty, row for row and in its schema. So each concern's checks run at the round trip's
+matching moment instead:
 
 - the views before views_in_force (was tests/test_views.py): once views_in_force is undone;
 - the vocabulary cache following the release in force (was tests/test_vocabulary.py): the
-  round trip's downgrade and upgrade of the latest release, and cr_2025_06_06;
-- the keywords revision undone and redone (was tests/test_keywords.py): the round trip's own
-  steps, checked back at head; and what a database behind it answers, once it is undone;
+  round trip's upgrade and downgrade of the latest release and its upgrade again, and
+  cr_2025_06_06;
+- the keywords revision (was tests/test_keywords.py): the round trip's own steps, checked at
+  head; and what a database behind it answers, once it is undone;
 - comments_v1 undone removes exactly its comments (was tests/test_descriptions.py, PostgreSQL);
 - the CLI on a database behind head (was tests/test_newcomer.py): at cr_2024_04_12, and the
   round trip's downgrade of head made by the CLI's ``downgrade -1``;
 - a kill inside a release of a database in use (was tests/test_interrupted.py): the last
-  release in the chain, killed while the round trip is at the revision before it;
+  release in the chain, killed while the round trip is at the revision before it on its way
+  down, then upgraded again;
 - an older release appended after the notes schema (was tests/test_archive_chain.py): at
   0003_release_note.
 
@@ -71,7 +74,7 @@ from tests.test_releasing import rulesdb
 UPGRADED = "upgraded"  # right after ``upgrade X``: at X
 DOWNGRADE = "downgrade"  # X's downgrade one step: a stop here makes it itself
 DOWNGRADED = "downgraded"  # right after it: at the revision before X
-AGAIN = "upgraded again"  # right after X is upgraded again: at X
+AGAIN = "upgraded again"  # right after X is upgraded again, after its downgrade: at X
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Walk:
 
     def __post_init__(self) -> None:
         # Digests computed by the database, and only of the rows a step may have touched
-        # (tests.support.Snapshots): digesting every row three times per revision would cost
+        # (tests.support.Snapshots): digesting every row twice per revision would cost
         # minutes once the rulebook is loaded.
         self.engine = make_engine(self.url)
         self.snapshots = Snapshots(self.engine)
@@ -212,12 +215,12 @@ def views_before_views_in_force(walk: Walk, created: dict[str, str]) -> None:
         f"at {walk.at()}: the views are not exactly those 0002_views creates")
 
 
-def views_back_at_head(walk: Walk, created: dict[str, str], shared_head: Engine) -> None:
+def views_at_head(walk: Walk, created: dict[str, str], shared_head: Engine) -> None:
     at_head = view_definitions(shared_head)
     assert set(created) | {"v_release"} <= set(at_head), "at head: views of 0002_views missing"
     assert "in_force_until" in at_head["v_subtype"], "at head: v_subtype without in_force_until"
     assert view_definitions(walk.engine) == at_head, (
-        "back at head: the views are not those of the session's head")
+        "at head: the views are not those of the session's head")
 
 
 # --- the vocabulary cache follows downgrades and upgrades (was tests/test_vocabulary.py) ------
@@ -281,10 +284,10 @@ def vocabulary_before_spacecraft(walk: Walk) -> None:
     raises(stop, lambda: vocabulary(walk.engine, date(2016, 1, 1)), "no release was in force")
 
 
-def vocabulary_back_at_head(walk: Walk, head: Vocabulary) -> None:
-    # At the end of the walk: the same answers as the session's head.
+def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
+    # Up at head: the same answers as the session's head.
     again = vocabulary(walk.engine)
-    stop = "back at head"
+    stop = "at head"
     assert again.effective_date == head.effective_date, f"{stop}: another release in force"
     assert again.seed_sha256 == head.seed_sha256, f"{stop}: another seed"
     assert again.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft no artifact type"
@@ -345,14 +348,13 @@ def comments_again(walk: Walk, seen: Comments) -> None:
         "at comments_v1 upgraded again: not the comments it set the first time")
 
 
-def keywords_back_at_head(walk: Walk, now: dict[str, object],
-                          at_head: dict[str, object]) -> None:
+def keywords_at_head(walk: Walk, now: dict[str, object], at_head: dict[str, object]) -> None:
     assert now == at_head, (
-        "back at head: the keywords revision (and those after it) did not load again as at "
-        "the session's head")
+        "at head: the walk up (the keywords revision and those after it, the stops on the "
+        "way) did not load the database as the session's head")
     with walk.engine.connect() as connection:
         count = connection.execute(text("SELECT count(*) FROM keyword")).scalar()
-    assert count is not None and count > 300, f"back at head: {count} keywords"
+    assert count is not None and count > 300, f"at head: {count} keywords"
 
 
 # --- reading behind head, relative downgrades (was tests/test_newcomer.py) -------------------
@@ -422,10 +424,10 @@ def last_release() -> tuple[str, str]:
 
 
 def kill_in_the_last_release(walk: Walk) -> None:
-    """At the revision below the last release (the round trip has just undone it), a real
-    ``rulesdb upgrade`` held after loading it, looked at and SIGKILLed: it leaves nothing.
-    (That the next upgrade completes, as the release loaded before: the round trip's upgrade
-    of it again, compared with its snapshot.)"""
+    """At the revision below the last release (the round trip, on its way down, has just
+    undone it), a real ``rulesdb upgrade`` held after loading it, looked at and SIGKILLed: it
+    leaves nothing. (That the next upgrade completes, as the release loaded before: the
+    round trip upgrades it again after a stop that wrote, and compares with its snapshot.)"""
     last, below = last_release()
     stop = f"at {below}, killed after {last}"
     assert walk.at() == below, f"{stop}: the round trip is at {walk.at()}"
@@ -447,11 +449,6 @@ def kill_in_the_last_release(walk: Walk) -> None:
     # As the round trip's snapshot of this revision (SQLite: the journal the kill left is
     # rolled back by assert_consistent's connection; all digested again).
     walk.unchanged(f"{stop}: the killed run left something")
-
-
-def kill_back_at_head(now: dict[str, object], at_head: dict[str, object]) -> None:
-    assert now == at_head, (
-        "back at head: the walk up after the kill differs from the session's head")
 
 
 # --- an older release appended after the notes schema (was tests/test_archive_chain.py) ------
@@ -491,14 +488,13 @@ def with_archive() -> str | None:
     return None
 
 
-# --- back at head --------------------------------------------------------------------------
+# --- at head ------------------------------------------------------------------------------
 
 
-def back_at_head(walk: Walk, shared_head: Engine, created: dict[str, str],
-                 releases: list[str]) -> None:
-    """Every concern's checks once the walk is back at head, against the session's head."""
-    views_back_at_head(walk, created, shared_head)
-    vocabulary_back_at_head(walk, vocabulary_at_head(shared_head, releases))
-    now, at_head = fingerprint(walk.engine), fingerprint(shared_head)
-    keywords_back_at_head(walk, now, at_head)
-    kill_back_at_head(now, at_head)
+def checks_at_head(walk: Walk, shared_head: Engine, created: dict[str, str],
+                   releases: list[str]) -> None:
+    """Every concern's checks once the walk is up at head (the stops below it passed), against
+    the session's head."""
+    views_at_head(walk, created, shared_head)
+    vocabulary_walk_at_head(walk, vocabulary_at_head(shared_head, releases))
+    keywords_at_head(walk, fingerprint(walk.engine), fingerprint(shared_head))

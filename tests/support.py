@@ -496,11 +496,60 @@ def assert_consistent(url: URL) -> str | None:
     return revision
 
 
+# The schema as each database's catalog tells it, for Snapshots: a downgrade that leaves an
+# index, a constraint, a column's default, a view's text, a comment or a sequence otherwise
+# than its upgrade found them is seen, not only one that leaves rows. (SQLite keeps each
+# object's SQL as created or as Alembic's batch mode wrote it again, and the chain's
+# downgrades restore it to the character.) Privileges are left out: no revision grants any,
+# and a role granted reading, then dropped, leaves PostgreSQL's default ACL written out.
+SQLITE_CATALOG = ("SELECT type, name, tbl_name, sql FROM sqlite_master "
+                  "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+POSTGRESQL_CATALOG = """
+SELECT 'column', c.relname || '.' || a.attname,
+       concat_ws(' ', c.relkind, a.attnum, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                 pg_get_expr(d.adbin, d.adrelid), a.attidentity, a.attgenerated)
+FROM pg_class c
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+WHERE c.relnamespace = current_schema()::regnamespace
+UNION ALL
+SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
+FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+UNION ALL
+SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()
+UNION ALL
+SELECT 'view', relname, pg_get_viewdef(oid) FROM pg_class
+WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('v', 'm')
+UNION ALL
+SELECT 'trigger', tgrelid::regclass::text || '.' || tgname, pg_get_triggerdef(oid)
+FROM pg_trigger WHERE NOT tgisinternal
+UNION ALL
+SELECT 'function', oid::regprocedure::text, pg_get_functiondef(oid) FROM pg_proc
+WHERE pronamespace = current_schema()::regnamespace
+UNION ALL
+SELECT 'sequence', sequencename, concat_ws(' ', last_value, start_value, increment_by)
+FROM pg_sequences WHERE schemaname = current_schema()
+UNION ALL
+SELECT 'comment', c.relname || '.' || coalesce(a.attname, ''), d.description
+FROM pg_description d
+JOIN pg_class c ON d.classoid = 'pg_class'::regclass AND d.objoid = c.oid
+LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.objsubid AND d.objsubid > 0
+WHERE c.relnamespace = current_schema()::regnamespace
+UNION ALL
+SELECT 'type', typname, typtype::text FROM pg_type
+WHERE typnamespace = current_schema()::regnamespace AND typrelid = 0 AND typcategory <> 'A'
+ORDER BY 1, 2, 3
+"""
+
+
 class Snapshots:
     """Successive fingerprints of one database as it changes, each as strong as
-    :func:`fingerprint` (every row of every table, digested by the database), but digesting
-    again only the rows that may have changed since the last one: the round trip takes three
-    per revision, and digesting the whole rulebook each time was most of its minutes.
+    :func:`fingerprint` (every row of every table, digested by the database) and also holding
+    the schema as the database's catalog tells it (:data:`SQLITE_CATALOG`,
+    :data:`POSTGRESQL_CATALOG`: every table, column, constraint, index, view, trigger,
+    function, sequence and comment), but digesting again only the rows that may have changed
+    since the last one: the round trip takes two per revision, and digesting the whole
+    rulebook each time was most of its minutes.
 
     A table's rows are digested by group (the first column of a composite primary key: a
     release's date in the large tables; else the whole table is one group). A group's digest
@@ -555,9 +604,12 @@ class Snapshots:
             connection.rollback()
         return result
 
-    def _result(self) -> dict[str, object]:
+    def _result(self, connection: Connection) -> dict[str, object]:
         tables, views, _ = self.layout
-        result: dict[str, object] = {"tables": tables, "views": views}
+        catalog = SQLITE_CATALOG if self.sqlite else POSTGRESQL_CATALOG
+        result: dict[str, object] = {
+            "tables": tables, "views": views,
+            "schema": [tuple(row) for row in connection.exec_driver_sql(catalog)]}
         for name in tables:
             result[name] = {group: (count, digest)
                             for group, (_, count, digest) in self.cache.get(name, {}).items()}
@@ -595,8 +647,9 @@ class Snapshots:
                 f"SELECT count(*) FROM {self.quote(table)}").scalar_one()
             if count != sum(c for _, c, _ in self.cache.get(table, {}).values()):
                 self._digest_sqlite(connection, table, None)  # rows went by untracked
+        result = self._result(connection)
         connection.commit()
-        return self._result()
+        return result
 
     def _sqlite_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
         fts = _fts5_tables(connection)
@@ -714,8 +767,9 @@ class Snapshots:
                     {"stale": [label for label in stale if label is not None]}):
                 now[label] = ((count, newest), count, digest)
         self.cache = cache  # groups and tables no longer there are gone
+        result = self._result(connection)
         connection.commit()
-        return self._result()
+        return result
 
     def _postgresql_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
         rows = connection.exec_driver_sql(
