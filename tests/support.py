@@ -132,6 +132,16 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
     return url
 
 
+def backends_at_hand(request: pytest.FixtureRequest) -> list[str]:
+    """SQLite, and PostgreSQL unless its tests may skip here (no server, none required: the
+    ``pg_server`` fixture fails instead where one is required)."""
+    try:
+        request.getfixturevalue("pg_server")
+    except pytest.skip.Exception:
+        return ["sqlite"]
+    return ["sqlite", "postgresql"]
+
+
 @contextmanager
 def read_only_role(url: URL) -> Iterator[URL]:
     """``url`` as a fresh PostgreSQL LOGIN role given ``grant-read`` on its database (who

@@ -23,12 +23,20 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy.engine import URL
 
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.importer import extract, import_file
 from rulesdb.store.engine import make_engine
-from tests.support import CR_DIR, ROOT, copy_release_chain, run_cli, url_text, write_witness
+from tests.support import (
+    CR_DIR,
+    ROOT,
+    backends_at_hand,
+    copy_release_chain,
+    head_copy,
+    run_cli,
+    url_text,
+    write_witness,
+)
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."
@@ -523,15 +531,20 @@ def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str
 
 @pytest.mark.slow
 def test_failed_release_leaves_checkout_and_database_alone(
-    head_url: URL, tmp_path: Path
+    _head_sqlite: Path, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    checkout = make_checkout(tmp_path)  # the shipped chain: head_url is at its head
-    url = url_text(head_url)
-    done = rulesdb(["--db", url, "upgrade"], checkout)
-    assert done.returncode == 0, done.stderr
-    engine = make_engine(head_url)
+    # Each bad file is refused once (no database takes part); then every backend's database
+    # upgrades with that checkout and is as it was.
+    checkout = make_checkout(tmp_path)  # the shipped chain: the head copies are at its head
+    urls = {backend: url_text(head_copy(backend, tmp_path, request))
+            for backend in backends_at_hand(request)}
+    engines = {backend: make_engine(url) for backend, url in urls.items()}
     try:
-        files, database = snapshot(checkout), write_witness(engine)
+        for url in urls.values():
+            done = rulesdb(["--db", url, "upgrade"], checkout)
+            assert done.returncode == 0, done.stderr
+        files = snapshot(checkout)
+        databases = {backend: write_witness(engine) for backend, engine in engines.items()}
         for case in (c for c in CASES if c.id in SAMPLE):
             bad = case.build()
             path = tmp_path / f"{case.id}.txt"
@@ -539,9 +552,11 @@ def test_failed_release_leaves_checkout_and_database_alone(
             failed = rulesdb(["new-release", str(path), "--root", str(checkout)], checkout)
             assert failed.returncode == 2, (case.id, failed.stderr)
             assert_one_line_error(failed.stderr, path, bad.line, case.expected)
-            again = rulesdb(["--db", url, "upgrade"], checkout)
-            assert again.returncode == 0, again.stderr
             assert snapshot(checkout) == files, case.id
-            assert write_witness(engine) == database, case.id
+            for backend, url in urls.items():
+                again = rulesdb(["--db", url, "upgrade"], checkout)
+                assert again.returncode == 0, (case.id, backend, again.stderr)
+                assert write_witness(engines[backend]) == databases[backend], (case.id, backend)
     finally:
-        engine.dispose()
+        for engine in engines.values():
+            engine.dispose()
