@@ -86,8 +86,8 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
     started = time.perf_counter()
     try:
         # What a stop compares with: the views of 0002_views on a database of their own. (The
-        # session's head only at the end: under pytest-xdist, the other worker builds it
-        # meanwhile.)
+        # session's head only once the walk is up at head: under pytest-xdist, the other
+        # worker builds it meanwhile.)
         created = views_of_0002(new_database(backend, tmp_path, request))
         releases = latest_releases(chain)
         latest = releases[-1]
