@@ -296,8 +296,8 @@ def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
     assert again.index == head.index, f"{stop}: the vocabulary's index differs"
 
 
-# --- the keywords revision undone and done again (was tests/test_keywords.py) ----------------
-# The round trip undoes and redoes it (and every revision after it) itself.
+# --- the keywords revision, done and undone (was tests/test_keywords.py) ---------------------
+# The round trip does and undoes it (and every revision after it) itself.
 
 
 def keywords_behind_the_revision(walk: Walk) -> None:
