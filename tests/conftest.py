@@ -29,6 +29,7 @@ from tests.support import (  # noqa: F401
     PG_URL,
     ROOT,
     PostgresServer,
+    backends_available,
     cr_file,
     cr_files,
     head_copy,
@@ -120,7 +121,9 @@ def _backends_of(items: list[pytest.Item]) -> set[str]:
         used |= {backend for backend, fixture in (("sqlite", "_head_sqlite"),
                                                    ("sqlite", "_shared_head_sqlite"),
                                                    ("postgresql", "_head_pg"),
-                                                   ("postgresql", "_shared_head_pg"))
+                                                   ("postgresql", "_shared_head_pg"),
+                                                   ("sqlite", "backends_at_hand"),
+                                                   ("postgresql", "backends_at_hand"))
                  if fixture in names}
     return used
 
@@ -149,6 +152,13 @@ def backend(request: pytest.FixtureRequest) -> str:
     if request.param == "postgresql":
         request.getfixturevalue("pg_server")
     return request.param
+
+
+@pytest.fixture
+def backends_at_hand(request: pytest.FixtureRequest) -> list[str]:
+    """Every backend a test checks in turn, for a test whose part without a database (files
+    made or refused) is the same for all: done once, then checked on each (head_copy)."""
+    return backends_available(request)
 
 
 @pytest.fixture

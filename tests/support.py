@@ -132,7 +132,7 @@ def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
     return url
 
 
-def backends_at_hand(request: pytest.FixtureRequest) -> list[str]:
+def backends_available(request: pytest.FixtureRequest) -> list[str]:
     """SQLite, and PostgreSQL unless its tests may skip here (no server, none required: the
     ``pg_server`` fixture fails instead where one is required)."""
     try:

@@ -13,7 +13,6 @@ from sqlalchemy.engine import URL
 
 from tests.support import (
     assert_all_ok,
-    backends_at_hand,
     copy_release_chain,
     cr_file,
     dump_url,
@@ -69,7 +68,7 @@ def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
 
 @pytest.mark.slow
 def test_concurrent_new_release_writes_one_release(
-    _head_sqlite: Path, tmp_path: Path, request: pytest.FixtureRequest
+    backends_at_hand: list[str], tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     # The release is made once (no database takes part), then upgraded on every backend.
     source = synthetic_release(tmp_path)
@@ -102,7 +101,7 @@ def test_concurrent_new_release_writes_one_release(
     # Both checkouts upgrade a database at the old head to the same content, the new
     # creature type included, on each backend (and the same rows on both).
     dumps = {}
-    for backend in backends_at_hand(request):
+    for backend in backends_at_hand:
         for name, checkout in (("single", single), ("racing", racing)):
             url = head_copy(backend, tmp_path, request)
             upgraded = run_one(["--db", url_text(url), "upgrade"],

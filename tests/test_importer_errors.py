@@ -30,7 +30,6 @@ from rulesdb.store.engine import make_engine
 from tests.support import (
     CR_DIR,
     ROOT,
-    backends_at_hand,
     copy_release_chain,
     head_copy,
     run_cli,
@@ -531,13 +530,13 @@ def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str
 
 @pytest.mark.slow
 def test_failed_release_leaves_checkout_and_database_alone(
-    _head_sqlite: Path, tmp_path: Path, request: pytest.FixtureRequest
+    backends_at_hand: list[str], tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     # Each bad file is refused once (no database takes part); then every backend's database
     # upgrades with that checkout and is as it was.
     checkout = make_checkout(tmp_path)  # the shipped chain: the head copies are at its head
     urls = {backend: url_text(head_copy(backend, tmp_path, request))
-            for backend in backends_at_hand(request)}
+            for backend in backends_at_hand}
     engines = {backend: make_engine(url) for backend, url in urls.items()}
     try:
         for url in urls.values():

@@ -146,8 +146,9 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
             fresh.engine.dispose()
         assert fingerprint(walk.engine)["tables"] == upgraded[chain[-1]]["tables"]
         waited = time.perf_counter()
-        checks_at_head(walk, request.getfixturevalue("shared_head_engine"), created, releases)
+        shared_head = request.getfixturevalue("shared_head_engine")
         started += time.perf_counter() - waited  # not the wait for the session's head, if any
+        checks_at_head(walk, shared_head, created, releases)
 
         # Down the chain: each downgrade leaves the database exactly as its revision found it,
         # its rows and its schema. Where a stop needs it (a moment after the upgrade again, a
