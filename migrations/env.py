@@ -12,6 +12,7 @@ import logging.config
 import os
 import sys
 import time
+from contextlib import contextmanager
 
 from alembic import context
 from sqlalchemy import Engine
@@ -59,7 +60,7 @@ def _hold_after(revision: str):  # type: ignore[no-untyped-def]
 
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
     hold = os.environ.get(HOLD_AFTER)
-    with migration_lock(connection):
+    with migration_lock(connection), _page_cache(connection):
         context.configure(
             connection=connection,
             target_metadata=_target_metadata(),
@@ -72,6 +73,28 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
         with context.begin_transaction():
             context.run_migrations()
         compact_if_sparse(connection)  # SQLite: the space dropped tables leave (committed)
+
+
+@contextmanager
+def _page_cache(connection):  # type: ignore[no-untyped-def]
+    """SQLite: room for the run's changed pages (tens of MB from empty) in memory until they
+    commit. With the default 2 MB, SQLite writes them to the file mid-transaction, once with
+    their old content to the journal first, and holds the file exclusively from then on:
+    other programs reading the database wait for the run's end instead of reading the last
+    committed state (the run is one transaction either way)."""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.dbapi_connection
+    before = raw.execute("PRAGMA cache_size").fetchone()[0]
+    raw.execute(f"PRAGMA cache_size = {-MIGRATION_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        raw.execute(f"PRAGMA cache_size = {before}")
+
+
+MIGRATION_CACHE_KIB = 256 * 1024  # an upper bound: pages are taken as the run needs them
 
 
 def run_migrations_online() -> None:
