@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging.config
 import os
 import sys
-import time
 from contextlib import contextmanager
 
 from alembic import context
@@ -40,20 +39,23 @@ def _modelled(obj, name, type_, reflected, compare_to) -> bool:  # type: ignore[
     if type_ in ("column", "index"):
         return name not in ("search", "ix_rulebook_text_search")
     return True
-# Test-only hook: with RULESDB_TEST_HOLD_AFTER=REVISION, the run says on stderr when that
-# revision's step is done (its changes made, the run's transaction still open) and then waits
-# to be killed, so a test kills an upgrade at a known point of its progress, not of the clock.
+# Test-only hook: with RULESDB_TEST_HOLD_AFTER=REVISION[,REVISION...], the run says on stderr
+# when each of those revisions' step is done (its changes made, the run's transaction still
+# open) and waits: for the line "go on" on stdin to run to the next, or to be killed. So a test
+# looks at and kills an upgrade at known points of its progress, not of the clock. Stdin
+# closed (the test gone) fails the run.
 HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
-HOLD_SECONDS = 120
 
 
-def _hold_after(revision: str):  # type: ignore[no-untyped-def]
+def _hold_after(revisions: set[str]):  # type: ignore[no-untyped-def]
     def on_version_apply(*, step, **_) -> None:  # type: ignore[no-untyped-def]
-        if not step.is_upgrade or revision not in step.up_revision_ids:
+        if not step.is_upgrade:
             return
-        print(f"rulesdb-test: holding after {revision}", file=sys.stderr, flush=True)
-        time.sleep(HOLD_SECONDS)
-        raise RuntimeError(f"{HOLD_AFTER}={revision}: nobody killed this run")
+        for revision in sorted(revisions.intersection(step.up_revision_ids)):
+            print(f"rulesdb-test: holding after {revision}", file=sys.stderr, flush=True)
+            if sys.stdin.readline() != "go on\n":
+                raise RuntimeError(f"{HOLD_AFTER}: held after {revision}, and nobody killed "
+                                   "this run or let it go on")
 
     return on_version_apply
 
@@ -68,7 +70,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
             transactional_ddl=True,  # SQLite too: a failed run leaves nothing behind
             compare_type=True,
             include_object=_modelled,
-            on_version_apply=_hold_after(hold) if hold else None,
+            on_version_apply=_hold_after(set(hold.split(","))) if hold else None,
         )
         with context.begin_transaction():
             context.run_migrations()

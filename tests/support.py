@@ -395,7 +395,7 @@ CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
 NEVER_EMPTY = ("release_card_type", "rule_text")
 SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
                    "release_subtype", "basic_land_type")
-# The migration runner's test hook (migrations/env.py): report after this revision, then wait.
+# The migration runner's test hook (migrations/env.py): report after these revisions, and wait.
 HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
 
 
@@ -425,16 +425,31 @@ def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
         assert result.returncode == 0, result.stderr
 
 
-def start_held_upgrade(url: URL, revision: str) -> subprocess.Popen[str]:
-    """``rulesdb upgrade`` in a real process, returned once it holds after ``revision``."""
+def start_held_upgrade(url: URL, *revisions: str) -> subprocess.Popen[str]:
+    """``rulesdb upgrade`` in a real process, to be held after each of ``revisions`` (in chain
+    order), returned once it holds after the first; :func:`go_on` lets it run to the next."""
     process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=process_env(**{HOLD_AFTER: revision}))
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               env=process_env(**{HOLD_AFTER: ",".join(revisions)}))
+    _held(process, revisions[0])
+    return process
+
+
+def go_on(process: subprocess.Popen[str], revision: str) -> None:
+    """Let a held upgrade run on, and return once it holds after ``revision``."""
+    assert process.stdin is not None
+    process.stdin.write("go on\n")
+    process.stdin.flush()
+    _held(process, revision)
+
+
+def _held(process: subprocess.Popen[str], revision: str) -> None:
     assert process.stderr is not None
     said = []
     for line in process.stderr:  # blocks until the run reports, or ends
         if line.strip() == f"rulesdb-test: holding after {revision}":
-            return process
+            return
         said.append(line)
     process.wait(timeout=60)
     pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")

@@ -1,9 +1,10 @@
 """Killed and failing upgrades: nothing half-written is ever visible or left behind.
 
 Kills land by progress, never by the clock: the upgrade runs with the migration runner's
-test hook (``RULESDB_TEST_HOLD_AFTER=REVISION``, migrations/env.py), which reports on stderr
-once that revision's rows are written in the still-open transaction and then waits; the test
-reads that line, looks, and SIGKILLs (tests/support.py: ``start_held_upgrade``, ``kill``).
+test hook (``RULESDB_TEST_HOLD_AFTER=REVISION,...``, migrations/env.py), which reports on
+stderr once each revision's rows are written in the still-open transaction and then waits;
+the test reads that line, looks, and lets it go on or SIGKILLs it (tests/support.py:
+``start_held_upgrade``, ``go_on``, ``kill``).
 Failures are real revisions in a copy of the release chain (run through ``RULESDB_DATA_ROOT``).
 The kill inside a release of a database in use is a stop of tests/chain_walk.py's walk
 down the chain.
@@ -33,6 +34,7 @@ from tests.support import (
     dump_url,
     fingerprint,
     fingerprint_url,
+    go_on,
     kill,
     process_env,
     release_view,
@@ -98,9 +100,10 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
         empty_url: URL, shared_head_engine: Engine, _head_sqlite: Path, tmp_path: Path) -> None:
     """One database from empty, for every check that needs the whole chain run on it:
 
-    1. kills: a run held after cr_2020_08_07 while another connection looks, then runs killed
-       after revisions drawn at random (RULESDB_TEST_SEED replays a draw). Every kill lands
-       inside the run, whatever the machine's speed, and leaves the database empty;
+    1. a kill: a run held after cr_2020_08_07 and after revisions drawn at random
+       (RULESDB_TEST_SEED replays a draw), another connection looking at each hold, then
+       killed at the last. Every hold and the kill land inside the run, whatever the
+       machine's speed; at each the committed database is empty, and the kill leaves it so;
     2. then, whatever the kills left behind, four `rulesdb upgrade` processes race to the head
        before the archive joined: one builds, the others wait for it;
     3. then plain Alembic from the checkout upgrades that database to head, as a database of
@@ -112,26 +115,28 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
     building the whole chain again.)"""
     clean = fingerprint(shared_head_engine)
 
-    # Mid-chain: the schema and every release up to 2020-08-07 are in the open transaction;
-    # another connection sees none of it (not even the tables; SQLite may lock it out instead).
-    process = start_held_upgrade(empty_url, "cr_2020_08_07")
+    # One run from empty, held after cr_2020_08_07 and after revisions drawn at random
+    # (RULESDB_TEST_SEED replays a draw), in chain order. At each hold the schema and every
+    # revision so far are in the open transaction: another connection sees none of it (not
+    # even the tables), and what is committed, all a kill there would leave, is an empty
+    # database. At the last hold it is killed: it leaves exactly that.
+    seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
+    chain = [revision for revision, _, _ in migrate.history()]
+    holds = sorted({"cr_2020_08_07", *random.Random(seed).sample(chain, 3)}, key=chain.index)
+    process = start_held_upgrade(empty_url, *holds)
     try:
-        for day in (date(2016, 7, 22), date(2020, 8, 7)):
-            assert release_view(empty_url, day) is None, f"killed after cr_2020_08_07: {day}"
+        for revision in holds:
+            if revision != holds[0]:
+                go_on(process, revision)
+            for day in (date(2016, 7, 22), date(2020, 8, 7)):
+                assert release_view(empty_url, day) is None, (
+                    f"seed {seed}, held after {revision}: {day} is visible")
+            assert assert_consistent(empty_url) is None, (
+                f"seed {seed}, held after {revision}: something is committed")
     finally:
         kill(process)
-    assert assert_consistent(empty_url) is None, "killed after cr_2020_08_07: not empty"
-
-    # At random revisions.
-    seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
-    rng = random.Random(seed)
-    chain = [revision for revision, _, _ in migrate.history()]
-    drawn = rng.sample(chain, 3)
-    for attempt, revision in enumerate(drawn):
-        kill(start_held_upgrade(empty_url, revision))
-        # The whole run is one transaction: a kill anywhere in it leaves an empty database.
-        assert assert_consistent(empty_url) is None, (
-            f"seed {seed}, attempt {attempt}, killed after {revision}")
+    # The whole run is one transaction: the kill leaves an empty database.
+    assert assert_consistent(empty_url) is None, f"seed {seed}, killed after {holds[-1]}"
 
     # Then the database is built as a user's would have been: four `rulesdb upgrade` processes
     # race to the head before the archive joined (cr_2026_08_07); one builds, the others wait
@@ -155,7 +160,7 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
     # Row for row what the session's single run from empty built, and on PostgreSQL the same
     # rows as SQLite's (dumps, across backends).
     assert fingerprint_url(empty_url) == clean, (
-        f"seed {seed}, killed after {drawn}; then raced to {OLD_HEAD}, alembic to head")
+        f"seed {seed}, killed after {holds[-1]}; then raced to {OLD_HEAD}, alembic to head")
     assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
 
 
