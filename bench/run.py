@@ -703,8 +703,9 @@ def print_table(rows: list[Row]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
-    parser.add_argument("--only", choices=["lint-cards"],
-                        help="run only these benchmarks (the head database is still built)")
+    parser.add_argument("--only", choices=["lint-cards", "upgrade"],
+                        help="run only these benchmarks (lint-cards: the head database is "
+                             "still built)")
     args = parser.parse_args()
     started = time.perf_counter()
     print(f"rulesdb benchmarks: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
@@ -716,6 +717,8 @@ def main() -> int:
                 head_db = databases.sqlite_head()
                 rows, modules = bench_lint_cards(head_db, Path(folder)), []
                 rows += bench_lint_mtgjson(head_db, Path(folder))
+            elif args.only == "upgrade":
+                rows, modules = bench_upgrade(databases)[0], []
             else:
                 rows = bench_import()
                 upgrade_rows, heads = bench_upgrade(databases)
