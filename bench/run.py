@@ -2,6 +2,7 @@
 
     python bench/run.py            # about a minute; prints one table
     python bench/run.py --strict   # exit status 1 if any target is missed
+    python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
 with a baseline taken on the same machine in the same run, the ratio of the two, its target
