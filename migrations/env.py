@@ -79,10 +79,10 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
 
 @contextmanager
 def _page_cache(connection):  # type: ignore[no-untyped-def]
-    """SQLite: room for the run's changed pages (tens of MB from empty) in memory until they
-    commit. With the default 2 MB, SQLite writes them to the file mid-transaction, once with
-    their old content to the journal first, and holds the file exclusively from then on:
-    other programs reading the database wait for the run's end instead of reading the last
+    """SQLite: room for the run's changed pages (about 60 MB from empty) in memory until they
+    commit. With the default 2 MB, SQLite spills them to the file mid-transaction (a page
+    changed again is written again) and holds the file exclusively from then on: other
+    programs reading the database wait for the run's end instead of reading the last
     committed state (the run is one transaction either way)."""
     if connection.dialect.name != "sqlite":
         yield
