@@ -104,7 +104,7 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
        (RULESDB_TEST_SEED replays a draw), another connection looking at each hold, then
        killed at the last. Every hold and the kill land inside the run, whatever the
        machine's speed; at each the committed database is empty, and the kill leaves it so;
-    2. then, whatever the kills left behind, four `rulesdb upgrade` processes race to the head
+    2. then, whatever the kill left behind, four `rulesdb upgrade` processes race to the head
        before the archive joined: one builds, the others wait for it;
     3. then plain Alembic from the checkout upgrades that database to head, as a database of
        that rulesdb is upgraded without rulesdb;
