@@ -123,7 +123,9 @@ class Walk:
         engine and Snapshots, which digest every row again; that also keeps Snapshots'
         ``connections == 1`` (the new engine's first connection is the one it watches). On
         PostgreSQL every committed row version carries its transaction's id, whoever wrote
-        it, and a killed run's rows are never visible: the same Snapshots goes on.
+        it, and a killed run's rows are never visible: the same Snapshots goes on, but reads
+        every table's witness again (between takes it reads only those of the tables the
+        engine's own transactions wrote).
         """
         self.engine.dispose()
         self.tracking = False
@@ -133,6 +135,8 @@ class Walk:
             self.engine.dispose()
             self.engine = make_engine(self.url)
             self.snapshots = Snapshots(self.engine)
+        else:
+            self.snapshots.forget_writes()
         self.tracking = True
 
     def unchanged(self, message: str) -> None:

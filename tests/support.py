@@ -582,13 +582,19 @@ class Snapshots:
 
     - PostgreSQL: its count and its newest ``xmin`` are as they were. Every inserted or
       updated row version carries its transaction's id, newer than any row seen before, so a
-      group with the same count and no newer ``xmin`` holds the same row versions.
+      group with the same count and no newer ``xmin`` holds the same row versions. That
+      witness is read only for the tables a transaction of the engine wrote since the last
+      take (the server's own count of the rows it inserted, updated and deleted, read as
+      each transaction begins and commits) or whose storage or columns changed (TRUNCATE, a
+      rewrite, DROP and CREATE); after a write the engine's transactions did not see
+      (:meth:`forget_writes`), for every table.
     - SQLite: no temporary trigger of this (only) connection saw an insert, update or delete
       in the group, no DDL ran (``schema_version``, else every group again), and the table's
       ``count(*)`` agrees (a REPLACE deletes without firing triggers).
 
-    Build it before the engine's first connection: on SQLite every write must go through the
-    one connection that carries the triggers, which :meth:`take` checks.
+    Build it before the engine's first connection: every write must go through the engine (on
+    SQLite its one connection, which carries the triggers and :meth:`take` checks), or be
+    followed by :meth:`forget_writes`.
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -598,6 +604,7 @@ class Snapshots:
         # table -> group -> (witness, count, digest); witness: PostgreSQL's (count, xmin).
         self.cache: dict[str, dict[object, tuple[object, int, str]]] = {}
         self.schema_version: int | None = None
+        self.definitions: dict[str, tuple[int, str]] = {}  # SQLite: as the triggers found them
         self.layout: tuple[list[str], list[str], dict[str, tuple[list[str], str | None]]] = (
             [], [], {})
         self.connections = 0
@@ -606,10 +613,23 @@ class Snapshots:
         self.fts: dict[str, set[str]] = {}
         self.fts_to_check: list[str] = []
         self.group_types: dict[str, str] = {}  # PostgreSQL: the type of a table's group column
+        # PostgreSQL: the tables the engine's transactions wrote since the last take (None:
+        # unknown, every table), and each table's storage and columns at the last take.
+        self.written: set[str] | None = None
+        self.storage: dict[str, tuple[object, ...]] = {}
         if self.sqlite:
             assert engine.pool.checkedin() == 0 and engine.pool.checkedout() == 0, (
                 "Snapshots must see the engine's first connection")
             event.listen(engine, "connect", self._connected)
+        else:  # (a transaction begun before these: its commit makes every table unknown)
+            event.listen(engine, "begin", self._began)
+            event.listen(engine, "commit", self._committing)
+            event.listen(engine, "rollback", self._rolled_back)
+
+    def forget_writes(self) -> None:
+        """The next take reads every table's witness again (PostgreSQL): the database was
+        written by a connection or process other than the engine's."""
+        self.written = None
 
     def _connected(self, _dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
         self.connections += 1
@@ -644,25 +664,28 @@ class Snapshots:
 
     def _take_sqlite(self, connection: Connection) -> dict[str, object]:
         version = connection.exec_driver_sql("PRAGMA main.schema_version").scalar_one()
+        dirty: dict[str, set[object] | None] = {}
+        changed: set[str] = set()
         if version != self.schema_version:
+            # DDL ran: a table keeps its digests only if it is the same b-tree with the same
+            # definition, and its triggers were there all along (a table made again, as
+            # batch mode does, lost them: its rows went by untracked).
+            kept = self._tracked_all_along(connection)
             self.layout = self._sqlite_layout(connection)
             self._install_triggers(connection)
             self.schema_version = version
-            self.cache.clear()
-            dirty: dict[str, set[object] | None] = dict.fromkeys(self.layout[0])
+            self.cache = {table: groups for table, groups in self.cache.items() if table in kept}
+            dirty = {table: None for table in self.layout[0] if table not in kept}
             changed = {table for tables in self.fts.values() for table in tables}
-        else:
-            dirty = {}
-            changed = set()
-            for table, group in connection.exec_driver_sql(
-                    "SELECT DISTINCT tbl, grp FROM temp.rulesdb_changes").all():
-                changed.add(table)
-                if table not in self.layout[2]:
-                    continue  # a full-text index's shadow table: checked, not digested
-                if group is None or self.layout[2][table][1] is None:
-                    dirty[table] = None  # the whole table
-                elif dirty.get(table, set()) is not None:
-                    dirty.setdefault(table, set()).add(group)  # type: ignore[union-attr]
+        for table, group in connection.exec_driver_sql(
+                "SELECT DISTINCT tbl, grp FROM temp.rulesdb_changes").all():
+            changed.add(table)
+            if table not in self.layout[2]:
+                continue  # a full-text index's shadow table (checked, not digested), or gone
+            if group is None or self.layout[2][table][1] is None:
+                dirty[table] = None  # the whole table
+            elif dirty.get(table, set()) is not None:
+                dirty.setdefault(table, set()).add(group)  # type: ignore[union-attr]
         connection.exec_driver_sql("DELETE FROM temp.rulesdb_changes")
         self.fts_to_check = [name for name, tables in self.fts.items() if tables & changed]
         for table in self.layout[0]:
@@ -701,6 +724,20 @@ class Snapshots:
             columns[table] = (names, key[0][1] if len(key) > 1 else None)
         return tables, views, columns
 
+    def _definitions(self, connection: Connection) -> dict[str, tuple[int, str]]:
+        return {name: (root, sql) for name, root, sql in connection.exec_driver_sql(
+            "SELECT name, rootpage, sql FROM main.sqlite_master WHERE type = 'table'")}
+
+    def _tracked_all_along(self, connection: Connection) -> set[str]:
+        """The tables as they were at the last take (b-tree and SQL), still carrying the
+        three triggers installed then."""
+        now = self._definitions(connection)
+        triggers = dict(connection.exec_driver_sql(
+            "SELECT tbl_name, count(*) FROM temp.sqlite_master WHERE type = 'trigger' "
+            "AND name LIKE 'rulesdb\\_track\\_%' ESCAPE '\\' GROUP BY tbl_name").all())
+        return {table for table, definition in self.definitions.items()
+                if now.get(table) == definition and triggers.get(table) == 3}
+
     def _install_triggers(self, connection: Connection) -> None:
         connection.exec_driver_sql("CREATE TEMP TABLE IF NOT EXISTS rulesdb_changes (tbl, grp)")
         for (name,) in connection.exec_driver_sql(
@@ -721,6 +758,7 @@ class Snapshots:
                 connection.exec_driver_sql(
                     f"CREATE TEMP TRIGGER rulesdb_track_{number}_{event_name.lower()} "
                     f"AFTER {event_name} ON main.{self.quote(table)} BEGIN {body} END")
+        self.definitions = self._definitions(connection)
 
     def _digest_sqlite(self, connection: Connection, table: str,
                        groups: set[object] | None) -> None:
@@ -754,19 +792,62 @@ class Snapshots:
 
     # --- PostgreSQL ---------------------------------------------------------------------------
 
+    # The server counts the rows each backend inserts, updates and deletes, and reports its
+    # counts not yet flushed to the statistics (which is never mid-transaction): what a
+    # transaction wrote is the difference between its begin and its commit.
+    _WRITES = ("SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables "
+               "WHERE schemaname = current_schema()")
+
+    def _writes(self, connection: Connection) -> dict[str, int] | None:
+        raw = connection.connection.dbapi_connection
+        if raw is None or raw.autocommit:  # each statement its own transaction: unknown
+            return None
+        with raw.cursor() as cursor:
+            cursor.execute(self._WRITES)
+            return dict(cursor.fetchall())
+
+    def _began(self, connection: Connection) -> None:
+        connection.info["rulesdb_writes_at_begin"] = self._writes(connection)
+
+    def _committing(self, connection: Connection) -> None:
+        began = connection.info.pop("rulesdb_writes_at_begin", None)
+        now = self._writes(connection)
+        if self.written is None:
+            return
+        if began is None or now is None:
+            self.written = None
+            return
+        self.written |= {table for table, count in now.items() if count != began.get(table, 0)}
+
+    def _rolled_back(self, connection: Connection) -> None:
+        connection.info.pop("rulesdb_writes_at_begin", None)
+
     def _take_postgresql(self, connection: Connection) -> dict[str, object]:
         self.layout = self._postgresql_layout(connection)
         tables, _, columns = self.layout
         quote = self.quote
+        # A table's rows change without a counted write when its storage is replaced
+        # (TRUNCATE, a rewrite; DROP and CREATE) or a column comes or goes.
+        storage = {name: (kind, oid, node, *columns[name][0]) for name, kind, oid, node in
+                   connection.exec_driver_sql(
+                       "SELECT relname, relkind, oid, relfilenode FROM pg_class "
+                       "WHERE relnamespace = current_schema()::regnamespace "
+                       "  AND relkind IN ('r', 'p')") if name in columns}
+        written = self.written
         cache: dict[str, dict[object, tuple[object, int, str]]] = {}
         for table in tables:
+            if (written is not None and table not in written and table in self.cache
+                    and storage[table][0] == "r" and self.storage.get(table) == storage[table]):
+                cache[table] = self.cache[table]  # not written since the last take
+                continue
             names, group = columns[table]
             key = f"{quote(group)}::text" if group else "NULL::text"
             witnesses = connection.exec_driver_sql(
                 f"SELECT {key}, count(*), max(xmin::text::bigint) FROM {quote(table)} "
                 + (f"GROUP BY {quote(group)} " if group else "") + "HAVING count(*) > 0").all()
             stale = []
-            before = self.cache.get(table, {})
+            # A new column (with a default, no row written) or storage: every group again.
+            before = self.cache.get(table, {}) if self.storage.get(table) == storage[table] else {}
             now = cache[table] = {}
             for label, count, newest in witnesses:
                 cached = before.get(label)
@@ -792,8 +873,10 @@ class Snapshots:
                     {"stale": [label for label in stale if label is not None]}):
                 now[label] = ((count, newest), count, digest)
         self.cache = cache  # groups and tables no longer there are gone
+        self.storage = storage
         result = self._result(connection)
         connection.commit()
+        self.written = set()  # from here on, every write of the engine's transactions
         return result
 
     def _postgresql_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
