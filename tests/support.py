@@ -640,7 +640,11 @@ class Snapshots:
                 assert self.connections == 1, "a write may have bypassed the tracking triggers"
                 result = self._take_sqlite(connection)
             else:
-                result = self._take_postgresql(connection)
+                try:
+                    result = self._take_postgresql(connection)
+                except BaseException:
+                    self.written = None  # the cache may not hold what the writes changed
+                    raise
             # Raises if an index does not match its table; on SQLite only once its table or
             # index may have changed (the check reads the whole index).
             for name in self.fts_to_check if self.sqlite else ():
@@ -833,7 +837,8 @@ class Snapshots:
                        "SELECT relname, relkind, oid, relfilenode FROM pg_class "
                        "WHERE relnamespace = current_schema()::regnamespace "
                        "  AND relkind IN ('r', 'p')") if name in columns}
-        written = self.written
+        # From here on, every write of the engine's transactions counts for the next take.
+        written, self.written = self.written, set()
         cache: dict[str, dict[object, tuple[object, int, str]]] = {}
         for table in tables:
             if (written is not None and table not in written and table in self.cache
@@ -876,7 +881,6 @@ class Snapshots:
         self.storage = storage
         result = self._result(connection)
         connection.commit()
-        self.written = set()  # from here on, every write of the engine's transactions
         return result
 
     def _postgresql_layout(self, connection: Connection):  # type: ignore[no-untyped-def]
