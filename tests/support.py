@@ -589,8 +589,10 @@ class Snapshots:
       rewrite, DROP and CREATE); after a write the engine's transactions did not see
       (:meth:`forget_writes`), for every table.
     - SQLite: no temporary trigger of this (only) connection saw an insert, update or delete
-      in the group, no DDL ran (``schema_version``, else every group again), and the table's
-      ``count(*)`` agrees (a REPLACE deletes without firing triggers).
+      in the group; since the last take either no DDL ran (``schema_version``) or the table
+      is the same b-tree with the same SQL and kept its triggers all along (else every group
+      again); and the table's ``count(*)`` agrees (a REPLACE deletes without firing
+      triggers).
 
     Build it before the engine's first connection: every write must go through the engine (on
     SQLite its one connection, which carries the triggers and :meth:`take` checks), or be
