@@ -676,10 +676,12 @@ class Snapshots:
             # DDL ran: a table keeps its digests only if it is the same b-tree with the same
             # definition, and its triggers were there all along (a table made again, as
             # batch mode does, lost them: its rows went by untracked).
-            kept = self._tracked_all_along(connection)
+            definitions = self._definitions(connection)
+            kept = self._tracked_all_along(connection, definitions)
             self.layout = self._sqlite_layout(connection)
             self._install_triggers(connection)
             self.schema_version = version
+            self.definitions = definitions  # (temporary triggers change none of them)
             self.cache = {table: groups for table, groups in self.cache.items() if table in kept}
             dirty = {table: None for table in self.layout[0] if table not in kept}
             changed = {table for tables in self.fts.values() for table in tables}
@@ -734,10 +736,10 @@ class Snapshots:
         return {name: (root, sql) for name, root, sql in connection.exec_driver_sql(
             "SELECT name, rootpage, sql FROM main.sqlite_master WHERE type = 'table'")}
 
-    def _tracked_all_along(self, connection: Connection) -> set[str]:
-        """The tables as they were at the last take (b-tree and SQL), still carrying the
-        three triggers installed then."""
-        now = self._definitions(connection)
+    def _tracked_all_along(self, connection: Connection,
+                           now: dict[str, tuple[int, str]]) -> set[str]:
+        """The tables as they were at the last take (b-tree and SQL: ``now``), still
+        carrying the three triggers installed then."""
         triggers = dict(connection.exec_driver_sql(
             "SELECT tbl_name, count(*) FROM temp.sqlite_master WHERE type = 'trigger' "
             "AND name LIKE 'rulesdb\\_track\\_%' ESCAPE '\\' GROUP BY tbl_name").all())
@@ -764,7 +766,6 @@ class Snapshots:
                 connection.exec_driver_sql(
                     f"CREATE TEMP TRIGGER rulesdb_track_{number}_{event_name.lower()} "
                     f"AFTER {event_name} ON main.{self.quote(table)} BEGIN {body} END")
-        self.definitions = self._definitions(connection)
 
     def _digest_sqlite(self, connection: Connection, table: str,
                        groups: set[object] | None) -> None:
@@ -843,9 +844,12 @@ class Snapshots:
         written, self.written = self.written, set()
         cache: dict[str, dict[object, tuple[object, int, str]]] = {}
         for table in tables:
-            if (written is not None and table not in written and table in self.cache
-                    and storage[table][0] == "r" and self.storage.get(table) == storage[table]):
-                cache[table] = self.cache[table]  # not written since the last take
+            # A new column (with a default, no row written) or storage: every group again.
+            same = self.storage.get(table) == storage[table]
+            before = self.cache.get(table, {}) if same else {}
+            if (same and written is not None and table not in written and table in self.cache
+                    and storage[table][0] == "r"):
+                cache[table] = before  # not written since the last take
                 continue
             names, group = columns[table]
             key = f"{quote(group)}::text" if group else "NULL::text"
@@ -853,8 +857,6 @@ class Snapshots:
                 f"SELECT {key}, count(*), max(xmin::text::bigint) FROM {quote(table)} "
                 + (f"GROUP BY {quote(group)} " if group else "") + "HAVING count(*) > 0").all()
             stale = []
-            # A new column (with a default, no row written) or storage: every group again.
-            before = self.cache.get(table, {}) if self.storage.get(table) == storage[table] else {}
             now = cache[table] = {}
             for label, count, newest in witnesses:
                 cached = before.get(label)

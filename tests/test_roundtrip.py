@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, String, inspect
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
@@ -192,9 +192,9 @@ def test_each_downgrade_undoes_exactly_its_upgrade(
 def test_snapshots_see_every_changed_row(head_url: URL) -> None:
     """The incremental digests miss no change: an update, its undoing, an index made and
     dropped (the schema), a delete, a column added with a default (every row changes, none
-    is written), a table made again with changed rows (as batch mode does: the rows are
-    written before it has its name); on PostgreSQL a TRUNCATE (no row is counted deleted)
-    and, once Snapshots is told, a write through another engine."""
+    is written); on SQLite a table made again with changed rows (as batch mode does: the
+    rows are written before it has its name); on PostgreSQL a TRUNCATE (no row is counted
+    deleted) and, once Snapshots is told, a write through another engine."""
     engine = make_engine(head_url)
     try:
         snapshots = Snapshots(engine)
@@ -217,30 +217,24 @@ def test_snapshots_see_every_changed_row(head_url: URL) -> None:
              False),
             ("ALTER TABLE release_note ADD COLUMN probe INTEGER DEFAULT 1", False),
         ]
-        if engine.dialect.name == "sqlite":
-            # Twice: the second time its SQL is as the first left it (SQLite quotes the new
-            # name), so only its b-tree and its lost triggers tell.
-            alone, column, definition = sqlite_table_alone(engine)
+        postgresql = engine.dialect.name == "postgresql"
+        alone, column = table_alone(engine)
+        if postgresql:
+            changes.append((f"TRUNCATE {alone}", False))
+        else:
+            # A table made again, twice: the second time its SQL is as the first left it
+            # (SQLite quotes the new name), so only its b-tree and its lost triggers tell.
+            with engine.connect() as connection:
+                definition = connection.exec_driver_sql(
+                    "SELECT sql FROM sqlite_master WHERE name = ?", (alone,)).scalar_one()
+            body = re.sub(rf'^CREATE TABLE ("?){alone}\1', "", definition)
             for probe in ("probe 1", "probe 2"):
                 changes.append(((
-                    re.sub(rf'^CREATE TABLE ("?){alone}\1', "CREATE TABLE probe_copy",
-                           definition),
+                    f"CREATE TABLE probe_copy{body}",
                     f"INSERT INTO probe_copy SELECT * FROM {alone}",
                     f"UPDATE probe_copy SET {column} = {column} || ' ({probe})'",  # untracked
                     f"DROP TABLE {alone}",
                     f"ALTER TABLE probe_copy RENAME TO {alone}"), False))
-                definition = re.sub(rf'^CREATE TABLE ("?){alone}\1', f'CREATE TABLE "{alone}"',
-                                    definition)
-        postgresql = engine.dialect.name == "postgresql"
-        if postgresql:
-            with engine.connect() as connection:  # a table no foreign key refers to
-                leaf = connection.exec_driver_sql(
-                    "SELECT min(c.relname) FROM pg_class c WHERE c.relkind = 'r' "
-                    "AND c.relnamespace = current_schema()::regnamespace "
-                    "AND c.reltuples > 0 AND c.relname <> 'alembic_version' "
-                    "AND NOT EXISTS (SELECT FROM pg_constraint f WHERE f.confrelid = c.oid)"
-                ).scalar_one()
-            changes.append((f"TRUNCATE {leaf}", False))
         for statement, equal in changes:
             with engine.begin() as connection:
                 for each in (statement,) if isinstance(statement, str) else statement:
@@ -260,26 +254,27 @@ def test_snapshots_see_every_changed_row(head_url: URL) -> None:
         engine.dispose()
 
 
-def sqlite_table_alone(engine: Engine) -> tuple[str, str, str]:
-    """A table with rows that no view reads and no foreign key refers to, a text column of it
-    outside its primary key and its checks, and its SQL."""
-    with engine.connect() as connection:
-        objects = connection.exec_driver_sql(
-            "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view') "
-            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '%fts%'").all()
-        views = " ".join(sql for kind, _, sql in objects if kind == "view")
-        tables = sorted(name for kind, name, _ in objects if kind == "table")
-        referred = {row[2] for name in tables for row in connection.exec_driver_sql(
-            f"PRAGMA foreign_key_list({name})")}
+def table_alone(engine: Engine) -> tuple[str, str]:
+    """A table with rows that no view reads and no foreign key refers to, and a text column
+    of it outside its primary key and its checks."""
+    with engine.connect() as connection:  # one: Snapshots watches SQLite's only connection
+        found = inspect(connection)
+        tables = sorted(name for name in found.get_table_names()
+                        if not name.startswith("alembic") and "fts" not in name)
+        referred = {key["referred_table"] for name in tables
+                    for key in found.get_foreign_keys(name)}
+        views = " ".join(found.get_view_definition(view) for view in found.get_view_names())
         for name in tables:
-            sql = next(sql for _, n, sql in objects if n == name)
-            texts = [row[1] for row in connection.exec_driver_sql(f"PRAGMA table_info({name})")
-                     if row[2].upper().startswith(("TEXT", "VARCHAR")) and not row[5]
-                     and not re.search(rf"CHECK \([^)]*\b{row[1]}\b", sql)]
-            if (texts and name not in referred and not re.search(rf"\b{name}\b", views)
-                    and connection.exec_driver_sql(f"SELECT count(*) FROM {name}").scalar()):
-                return name, texts[0], sql
-    raise AssertionError("no table to make again")
+            if name in referred or re.search(rf"\b{name}\b", views):
+                continue
+            keys = found.get_pk_constraint(name)["constrained_columns"]
+            checks = " ".join(check["sqltext"] for check in found.get_check_constraints(name))
+            texts = [column["name"] for column in found.get_columns(name)
+                     if isinstance(column["type"], String) and column["name"] not in keys
+                     and not re.search(rf"\b{column['name']}\b", checks)]
+            if texts and connection.exec_driver_sql(f"SELECT count(*) FROM {name}").scalar():
+                return name, texts[0]
+    raise AssertionError("no table to change alone")
 
 
 def assert_same_as_fresh(snapshots: Snapshots, url: URL, change: str) -> None:
