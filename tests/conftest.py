@@ -24,6 +24,7 @@ from tests.sessiondb import RUN_KEY, SessionDatabases, drop_run_databases, new_r
 # Older test modules import these from here; new ones import them from tests.support.
 from tests.support import (  # noqa: F401
     BACKENDS,
+    CALL_REPORT,
     CR_DIR,
     PG_REQUIRED,
     PG_URL,
@@ -51,6 +52,16 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]  # pytest-xdist's
     node.workerinput[RUN_KEY] = node.config.stash[_RUN]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """Keep the call's report on the item: pytest's own recipe for a fixture to learn, as it
+    tears down, whether the test failed."""
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_REPORT] = report
+    return report
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

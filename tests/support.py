@@ -38,6 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
 PG_REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_PG")
 BACKENDS = ["sqlite", "postgresql"]
+# The report of a test's call, kept on its item (tests/conftest.py) for a fixture that acts
+# only when the test failed (tests/test_web.py's screenshot).
+CALL_REPORT = pytest.StashKey[pytest.TestReport]()
 # Variables of the caller's shell that would point a child process at another database or
 # release chain than the one its test chose.
 _PRIVATE_ENV = ("RULESDB_URL", "RULESDB_DATA_ROOT", "XDG_DATA_HOME")

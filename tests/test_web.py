@@ -1,5 +1,7 @@
 """`rulesdb serve` in a real browser: a real server process on a free port, Debian's chromium
-driven by Playwright, one server for the module, a screenshot of every page kept in tmp_path.
+driven by Playwright, one server for the module. A failing test leaves a screenshot of the page
+it was on in its tmp_path (failed.png); passing ones take none (a full-page PNG is a fifth of
+this module's time, and nothing reads it).
 
 Skips when Datasette, Playwright or /usr/bin/chromium is missing, except in CI (CI=true or
 RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites the README's
@@ -33,6 +35,7 @@ from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries
 from tests.conftest import ROOT
+from tests.support import CALL_REPORT
 
 CHROMIUM = Path(os.environ.get("RULESDB_CHROMIUM", "/usr/bin/chromium"))
 REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_BROWSER")
@@ -128,15 +131,32 @@ def db(site: tuple[str, Path, list[str]]) -> Iterator:
     engine.dispose()
 
 
-def visit(page, site: tuple[str, Path, list[str]], path: str, shot: Path) -> int:  # type: ignore[no-untyped-def]
+@pytest.fixture(autouse=True)
+def _screenshot_if_failed(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
+    yield
+    report = request.node.stash.get(CALL_REPORT, None)
+    if report is not None and report.failed and "page" in request.fixturenames:
+        with contextlib.suppress(Exception):  # a dead browser must not hide the failure
+            request.getfixturevalue("page").screenshot(path=str(tmp_path / "failed.png"),
+                                                       full_page=True)
+
+
+def submit(page, button) -> None:  # type: ignore[no-untyped-def]
+    """Press a form's button and wait for the page it opens to load: a click waits only for
+    the navigation to begin, and a read that does not wait (``all_inner_texts``,
+    ``content``) would read a page still arriving."""
+    button.click()
+    page.wait_for_load_state()
+
+
+def visit(page, site: tuple[str, Path, list[str]], path: str) -> int:  # type: ignore[no-untyped-def]
     response = page.goto(site[0] + path)
-    page.screenshot(path=str(shot), full_page=True)
     assert "Traceback" not in page.content()
     return response.status
 
 
-def test_home_lists_every_release_with_its_change(page, site, db, tmp_path: Path) -> None:
-    assert visit(page, site, "/", tmp_path / "home.png") == 200
+def test_home_lists_every_release_with_its_change(page, site, db) -> None:
+    assert visit(page, site, "/") == 200
     with db.connect() as connection:
         count = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
     assert page.locator("tr.release").count() == count
@@ -149,8 +169,8 @@ def test_home_lists_every_release_with_its_change(page, site, db, tmp_path: Path
     assert page.url == site[0] + "/release/2024-06-07"
 
 
-def test_release_page_lists_kindred_and_each_category(page, site, tmp_path: Path) -> None:
-    assert visit(page, site, "/release/2024-06-07", tmp_path / "release.png") == 200
+def test_release_page_lists_kindred_and_each_category(page, site) -> None:
+    assert visit(page, site, "/release/2024-06-07") == 200
     card_types = page.locator("ul.card-types li").all_inner_texts()
     assert any(item.startswith("kindred") for item in card_types)
     assert not any(item.startswith("tribal") for item in card_types)
@@ -161,8 +181,8 @@ def test_release_page_lists_kindred_and_each_category(page, site, tmp_path: Path
     assert page.locator("h1").inner_text() == "Dragon"
 
 
-def test_diff_page_is_the_markdown_diff(page, site, db, tmp_path: Path) -> None:
-    assert visit(page, site, "/diff?from=2024-04-12&to=2024-06-07", tmp_path / "diff.png") == 200
+def test_diff_page_is_the_markdown_diff(page, site, db) -> None:
+    assert visit(page, site, "/diff?from=2024-04-12&to=2024-06-07") == 200
     shown = page.locator("div.diff").inner_text()
     assert "card type: tribal → kindred" in shown
     markdown = compare(db, date(2024, 4, 12), date(2024, 6, 7)).to_markdown()
@@ -171,23 +191,23 @@ def test_diff_page_is_the_markdown_diff(page, site, db, tmp_path: Path) -> None:
     # The form compares any two releases, backwards too.
     page.select_option("select[name=from]", "2024-06-07")
     page.select_option("select[name=to]", "2024-04-12")
-    page.get_by_role("button", name="Compare").click()
+    submit(page, page.get_by_role("button", name="Compare"))
     assert "card type: kindred → tribal" in page.locator("div.diff").inner_text()
 
 
-def test_word_page_tells_when_listed_renamed_and_cited(page, site, tmp_path: Path) -> None:
-    assert visit(page, site, "/word/naga", tmp_path / "word.png") == 200
+def test_word_page_tells_when_listed_renamed_and_cited(page, site) -> None:
+    assert visit(page, site, "/word/naga") == 200
     listing = page.locator("section.listing").inner_text()
     assert "Creature type: Naga" in listing
     assert "Listed from 2014-09-25 to 2024-04-12" in listing
     assert "No longer listed from 2024-06-07 on." in listing
     assert "205.3m lists" in page.locator("ul.citations").inner_text()
-    assert visit(page, site, "/word/Kindred", tmp_path / "word-kindred.png") == 200
+    assert visit(page, site, "/word/Kindred") == 200
     assert "Renamed from tribal on 2024-06-07." in page.locator("section.listing").inner_text()
 
 
-def test_chart_has_one_point_per_release(page, site, db, tmp_path: Path) -> None:
-    assert visit(page, site, "/chart", tmp_path / "chart.png") == 200
+def test_chart_has_one_point_per_release(page, site, db) -> None:
+    assert visit(page, site, "/chart") == 200
     with db.connect() as connection:
         releases = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
         having = dict(connection.execute(text(
@@ -207,27 +227,25 @@ def test_chart_has_one_point_per_release(page, site, db, tmp_path: Path) -> None
     assert last.get_attribute("data-release") == "2026-08-07"
 
 
-def test_canned_query_with_a_date(page, site, db, tmp_path: Path) -> None:
+def test_canned_query_with_a_date(page, site, db) -> None:
     query = next(q for q in canned_queries() if q.name == "subtypes_in_force")
     page.goto(f"{site[0]}/rulesdb/{query.name}")
     for name, value in query.example.items():
         page.fill(f"input[name={name}]", value)
-    page.get_by_role("button", name="Run SQL").click()
-    page.screenshot(path=str(tmp_path / "canned.png"), full_page=True)
+    submit(page, page.get_by_role("button", name="Run SQL"))
     shown = page.locator("table.rows-and-columns td.col-name").all_inner_texts()
     with db.connect() as connection:
         expected = [row[0] for row in connection.execute(text(query.with_examples()))]
     assert shown == expected == ["Dragon", "Drake", "Dreadnought", "Drone", "Druid", "Dryad"]
 
 
-def test_sql_page_refuses_a_write(page, site, db, tmp_path: Path) -> None:
+def test_sql_page_refuses_a_write(page, site, db) -> None:
     page.goto(f"{site[0]}/rulesdb")
     editor = page.locator(".CodeMirror")  # Datasette 0.65: CodeMirror 5 over the textarea
     editor.click()
     page.keyboard.press("Control+A")
     page.keyboard.type("DELETE FROM release")
-    page.get_by_role("button", name="Run SQL").click()
-    page.screenshot(path=str(tmp_path / "write.png"), full_page=True)
+    submit(page, page.get_by_role("button", name="Run SQL"))
     assert "Statement must be a SELECT" in page.content()
     for statement in ("PRAGMA query_only = 0", "ATTACH DATABASE 'x.db' AS x"):
         response = page.goto(f"{site[0]}/rulesdb?sql={statement}")
@@ -245,8 +263,8 @@ def test_sql_page_refuses_a_write(page, site, db, tmp_path: Path) -> None:
         assert connection.execute(text("SELECT COUNT(*) FROM release")).scalar() >= 64
 
 
-def test_database_page_describes_its_tables_and_views(page, site, db, tmp_path: Path) -> None:
-    assert visit(page, site, "/rulesdb", tmp_path / "database.png") == 200
+def test_database_page_describes_its_tables_and_views(page, site, db) -> None:
+    assert visit(page, site, "/rulesdb") == 200
     shown = {}
     for block in page.locator("div.db-table").all():
         name = block.locator("h3 a").inner_text()
@@ -263,20 +281,20 @@ def test_database_page_describes_its_tables_and_views(page, site, db, tmp_path: 
     assert {"release", "v_subtype", "v_lifetime"} <= set(shown)
 
 
-def test_unknown_release_and_word_pages(page, site, tmp_path: Path) -> None:
-    assert visit(page, site, "/release/2024-06-08", tmp_path / "no-release.png") == 404
+def test_unknown_release_and_word_pages(page, site) -> None:
+    assert visit(page, site, "/release/2024-06-08") == 404
     assert "the release in force that day took effect on 2024-06-07" in page.content()
-    assert visit(page, site, "/release/1999-01-01", tmp_path / "too-early.png") == 404
+    assert visit(page, site, "/release/1999-01-01") == 404
     assert "No release took effect on 1999-01-01" in page.content()
-    assert visit(page, site, "/release/soon", tmp_path / "not-a-date.png") == 404
-    assert visit(page, site, "/word/Nagaa", tmp_path / "no-word.png") == 404
+    assert visit(page, site, "/release/soon") == 404
+    assert visit(page, site, "/word/Nagaa") == 404
     assert "unknown word 'Nagaa'" in page.locator("p.not-found").inner_text()
 
 
-def test_rule_page_in_the_release_in_force(page, site, db, tmp_path: Path) -> None:
+def test_rule_page_in_the_release_in_force(page, site, db) -> None:
     from rulesdb.questions.rulebook import rule_history
 
-    assert visit(page, site, "/rule/702.19?as_of=2024-06-07", tmp_path / "rule.png") == 200
+    assert visit(page, site, "/rule/702.19?as_of=2024-06-07") == 200
     assert page.locator("p.rule-text").inner_text() == "702.19 Trample"
     subrules = page.locator("ul.subrules li").all_inner_texts()
     assert [item.split()[0] for item in subrules] == [f"702.19{c}" for c in "abcdefg"]
@@ -287,20 +305,19 @@ def test_rule_page_in_the_release_in_force(page, site, db, tmp_path: Path) -> No
     assert "Trample over planeswalkers" in page.locator("p.rule-text").inner_text()
 
 
-def test_glossary_search_and_unknown_rulebook_pages(page, site, tmp_path: Path) -> None:
-    assert visit(page, site, "/glossary/Subtype", tmp_path / "glossary.png") == 200
+def test_glossary_search_and_unknown_rulebook_pages(page, site) -> None:
+    assert visit(page, site, "/glossary/Subtype") == 200
     assert page.locator("p.definition").inner_text().startswith(
         "A characteristic that appears after the card type and a long dash")
-    assert visit(page, site, "/", tmp_path / "home-search.png") == 200
+    assert visit(page, site, "/") == 200
     page.fill("form.search-form input[name=q]", "trample")
-    page.get_by_role("button", name="Search").click()
-    page.screenshot(path=str(tmp_path / "search.png"), full_page=True)
+    submit(page, page.get_by_role("button", name="Search"))
     assert page.locator("ol.results mark").first.inner_text().lower() == "trample"
     page.locator("ol.results").get_by_role("link", name="702.19", exact=True).click()
     assert page.locator("p.rule-text").inner_text() == "702.19 Trample"
-    assert visit(page, site, "/rule/702.999?as_of=2024-06-07", tmp_path / "no-rule.png") == 404
+    assert visit(page, site, "/rule/702.999?as_of=2024-06-07") == 404
     assert "No rule 702.999 in release 2024-06-07" in page.locator("p.not-found").inner_text()
-    assert visit(page, site, "/glossary/Subtypo", tmp_path / "no-term.png") == 404
+    assert visit(page, site, "/glossary/Subtypo") == 404
     assert "nearest: Subtype" in page.locator("p.not-found").inner_text()
 
 
