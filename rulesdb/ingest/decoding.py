@@ -126,7 +126,8 @@ def _refuse_damaged_utf8(data: bytes, error: UnicodeDecodeError, source: str) ->
                             "it looks truncated")
     text = data.decode("utf-8", errors="replace")
     invalid = text.count("\ufffd")
-    multibyte = sum(1 for char in text if ord(char) > 127) - invalid
+    non_ascii = len(text) - len(text.encode("ascii", errors="ignore"))  # in C, not per char
+    multibyte = non_ascii - invalid
     if multibyte > 0 and multibyte >= invalid:
         raise CRFormatError(source, line, f"byte {error.start} is not valid UTF-8, though the "
                             f"file has {multibyte} UTF-8 characters; it looks damaged")
