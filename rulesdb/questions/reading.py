@@ -32,7 +32,9 @@ def fetch(connection: Connection, sql: str, **params: Any) -> list[dict[str, Any
     day_params = [name for name, value in params.items() if isinstance(value, date)]
     if day_params:
         statement = statement.bindparams(*(bindparam(name, type_=Date()) for name in day_params))
-    return [dict(row._mapping) for row in connection.execute(statement, params)]
+    result = connection.execute(statement, params)
+    keys = list(result.keys())  # once: a row's _mapping builds its keys again per row
+    return [dict(zip(keys, row, strict=True)) for row in result]
 
 
 def as_date(value: Any) -> date:
