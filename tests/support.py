@@ -70,7 +70,6 @@ class PostgresServer:
         self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
         self._dropper: ThreadPoolExecutor | None = None
         self._drops: list[Future[None]] = []
-        self._file_copy: bool | None = None  # whether the server knows STRATEGY FILE_COPY
 
     def available(self) -> str | None:
         try:
@@ -82,24 +81,13 @@ class PostgresServer:
 
     def create(self, template: str | None = None, name: str | None = None) -> URL:
         name = name or f"rulesdb_test_{uuid.uuid4().hex[:12]}"
-        clause = f" TEMPLATE {template}{self._copy_strategy()}" if template else ""
+        clause = f" TEMPLATE {template}" if template else ""
         with self.admin.connect() as connection:
             connection.execute(text(f"CREATE DATABASE {name}{clause}"))
             # A commit need not wait for the disk here (what a crash of the server would
             # lose is a throwaway database): the round trip alone commits 400 times.
             connection.execute(text(f"ALTER DATABASE {name} SET synchronous_commit = off"))
         return self.url.set(database=name)
-
-    def _copy_strategy(self) -> str:
-        """Clone by copying the template's files. PostgreSQL 15's default, WAL_LOG, suits small
-        templates; for the head (44 MB) it writes every page of the copy to the WAL and leaves
-        it dirty in shared buffers, for the checkpoint each DROP DATABASE waits for to write
-        out again. A clone and its drop: 0.25 s instead of 0.43-0.6, half the server's CPU."""
-        if self._file_copy is None:
-            with self.admin.connect() as connection:
-                version = connection.execute(text("SHOW server_version_num")).scalar_one()
-            self._file_copy = int(version) >= 150000  # older servers copy files anyway
-        return " STRATEGY FILE_COPY" if self._file_copy else ""
 
     def drop(self, url: URL) -> None:
         with self.admin.connect() as connection:
