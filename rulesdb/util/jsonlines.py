@@ -11,9 +11,17 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 _LINE_ENDS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
+def _line_ends_escaped(encoded: str) -> str:
+    # str.translate walks a non-ASCII text a character at a time (9 µs for a short line);
+    # three searches for what it would replace take 0.06 µs, and are almost always empty.
+    if "\x85" in encoded or "\u2028" in encoded or "\u2029" in encoded:
+        return encoded.translate(_LINE_ENDS)
+    return encoded
+
+
 def dumps_line(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)`` with U+0085, U+2028 and U+2029 escaped."""
-    return _encode(value).translate(_LINE_ENDS)
+    return _line_ends_escaped(_encode(value))
 
 
 _encode_string = json.encoder.encode_basestring  # what the encoder above uses for a str
@@ -25,4 +33,4 @@ def dumps_string_line(value: str | None) -> str:
     if value is None:
         return "null"
     encoded = _encode_string(value)
-    return encoded if encoded.isascii() else encoded.translate(_LINE_ENDS)
+    return encoded if encoded.isascii() else _line_ends_escaped(encoded)
