@@ -32,5 +32,4 @@ def dumps_string_line(value: str | None) -> str:
     card file's names are all different, so this runs once a card)."""
     if value is None:
         return "null"
-    encoded = _encode_string(value)
-    return encoded if encoded.isascii() else _line_ends_escaped(encoded)
+    return _line_ends_escaped(_encode_string(value))
