@@ -201,15 +201,15 @@ def test_csv_and_text_and_bad_files(shared_head_url: URL, tmp_path: Path,
     assert code == 2 and "broken.json" in err and len(err.strip().splitlines()) == 1
 
 
-def test_array_reader_across_chunk_ends_and_json_lines_without_orjson(
+def test_array_reader_across_chunk_ends_and_json_lines_without_msgspec(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from rulesdb.cards import readers
 
     path = write_scryfall(tmp_path / "s.json", SCRYFALL)
     whole = list(read_cards(path, "scryfall"))
     lines = write_jsonl(tmp_path / "s.jsonl", SCRYFALL)
-    for fast in (readers._fast_loads, None):  # None: the standard library decodes alone
-        monkeypatch.setattr(readers, "_fast_loads", fast)
+    for fast in (True, False):  # False: the standard library decodes alone
+        monkeypatch.setattr(readers, "_FAST", fast)
         assert list(read_cards(lines, "scryfall-jsonl")) == whole
         for size in (1, 3, 64):  # every item, string and number cut by a chunk's end
             monkeypatch.setattr(readers, "_CHUNK", size)
@@ -262,7 +262,7 @@ def test_mtgjson_walk_is_not_fooled_by_strings_or_layout(
     from rulesdb.cards import readers
 
     if not fast:  # the standard library decodes alone
-        monkeypatch.setattr(readers, "_fast_loads", None)
+        monkeypatch.setattr(readers, "_FAST", False)
     if chunk is not None:  # every token, string and escape cut by a chunk's end
         monkeypatch.setattr(readers, "_CHUNK", chunk)
     for layout, text in _layouts(TRICKY_PRINTINGS).items():

@@ -1,7 +1,8 @@
 """Cards from a card data file, one at a time, streamed (JSON documents walked by
 :class:`~rulesdb.cards.jsonstream.JsonStream`, each card decoded on its own; JSON Lines a line
-at a time, with orjson where installed): memory stays flat (one card, and for AllPrintings the
-face fields of one set's cards, at a time) however large the file is.
+at a time; msgspec builds only the members a card's type line needs): memory stays flat (one
+card, and for AllPrintings the face fields of one set's cards, at a time) however large the
+file is.
 
 Each :class:`Card` carries the Oracle type line (``line``), the printed one where the file has
 it (MTGJSON ``originalType``) and the date its printing was released (Scryfall
@@ -18,15 +19,12 @@ from datetime import date
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+import msgspec
+
 from rulesdb.cards import formats
-from rulesdb.cards.jsonstream import CHUNK, JsonStream
+from rulesdb.cards.jsonstream import CHUNK, JsonStream, fields_decoder
 from rulesdb.errors import RulesdbError
 from rulesdb.util.text import first_line
-
-try:  # the `cards` extra: a faster decoder for JSON Lines
-    from orjson import loads as _fast_loads
-except ImportError:  # pragma: no cover - the standard library decodes alone
-    _fast_loads = None
 
 FACE_SEPARATOR = " // "
 
@@ -69,12 +67,14 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
 
 
 def _scryfall(stream: IO[bytes]) -> Iterator[Card]:
-    cards = JsonStream(stream, _fast_loads, _CHUNK)
-    for card in cards.values():
+    cards = JsonStream(stream, _FAST, _CHUNK)
+    for card in cards.values(_SCRYFALL_FIELDS):
         yield _scryfall_card(card)
 
 
 _CHUNK = CHUNK  # the buffer's refill size (tests make it tiny)
+_FAST = True  # msgspec first, the standard library judging what it refuses (tests: False)
+_SCRYFALL_FIELDS = ("name", "set", "type_line", "card_faces", "released_at")
 
 
 class _LineError(ValueError):
@@ -84,17 +84,20 @@ class _LineError(ValueError):
 
 
 def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
-    """JSON Lines: each line a whole card, so the standard library's C decoder is the
-    streaming unit (faster than an event parser; one card in memory at a time)."""
+    """JSON Lines: each line a whole card, so a line is the streaming unit (one card in memory
+    at a time), read by msgspec for the members a card needs; the standard library judges a
+    line msgspec refuses."""
     decode = json.JSONDecoder().decode  # not json.loads: its encoding sniffing costs ~10%
-    fast = _fast_loads
+    fast = fields_decoder(_SCRYFALL_FIELDS) if _FAST else None
     for number, line in enumerate(stream, start=1):
         if line.strip():
             if fast is not None:
+                if not line.isascii():
+                    line.decode("utf-8")  # msgspec skips members unread: not UTF-8 is said here
                 try:
                     fast_card = fast(line)
-                except ValueError:  # orjson is stricter (BOM, NaN, huge ints): the stdlib judges
-                    pass
+                except (msgspec.MsgspecError, RecursionError):  # BOM, NaN, not an object...:
+                    pass  # the standard library judges
                 else:
                     yield _scryfall_card(fast_card)
                     continue
@@ -119,7 +122,7 @@ def _scryfall_card(card: Any) -> Card:
 def _data(stream: IO[bytes]) -> Iterator[tuple[JsonStream, str]]:
     """(cursor, key) for each member of an MTGJSON document's ``data``, the cursor at the
     member's value for the caller to read; the other top-level members (``meta``) skipped."""
-    document = JsonStream(stream, _fast_loads, _CHUNK)
+    document = JsonStream(stream, _FAST, _CHUNK)
     for top in document.members():
         if top != "data" or document.peek() != "{":
             document.value()
@@ -130,6 +133,7 @@ def _data(stream: IO[bytes]) -> Iterator[tuple[JsonStream, str]]:
 
 
 _FACE_KEYS = ("name", "side", "type", "originalType")  # all a printing's card needs
+_ATOMIC_KEYS = (*_FACE_KEYS, "firstPrinting")
 
 
 def _printings(stream: IO[bytes]) -> Iterator[Card]:
@@ -141,9 +145,8 @@ def _printings(stream: IO[bytes]) -> Iterator[Card]:
         found: dict[str, Any] = {}
         for key in document.members():
             if key in ("cards", "tokens") and document.peek() == "[":
-                found[key] = [{k: entry[k] for k in _FACE_KEYS if k in entry}
-                              if isinstance(entry, dict) else None
-                              for entry in document.values()]
+                found[key] = [entry if isinstance(entry, dict) else None
+                              for entry in document.values(_FACE_KEYS)]
             else:
                 found[key] = document.value()
         released = _day(found.get("releaseDate"))
@@ -183,7 +186,8 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
     for document, name in _data(stream):
-        faces = document.value()
+        faces = list(document.values(_ATOMIC_KEYS)) if document.peek() == "[" else \
+            document.value()
         if not isinstance(faces, list):
             raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
         faces = sorted((f for f in faces if isinstance(f, dict)),
