@@ -8,6 +8,7 @@ the others are listed in READ_FROM, and test_unread_eras_are_refused_cleanly kee
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
 import os
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from rulesdb.errors import CRFormatError
+from rulesdb.ingest.decoding import decode_cr_bytes, mojibake_code_page
 from rulesdb.ingest.extract import ReleaseData
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.sources import read_source
@@ -26,6 +28,10 @@ from tests.conftest import ROOT
 
 ARCHIVE_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
 NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
+ARCHIVE_2_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_2_DIR",
+                                   ROOT.parent / "shared" / "cr-archive-2"))
+NO_ARCHIVE_2 = (f"clean archive copies not found at {ARCHIVE_2_DIR} (a clone without "
+                "../shared/cr-archive-2)")
 GLOSSARY_ERA = date(2003, 7, 1)  # type line rule 205, lists in the glossary (or none)
 RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205
 DOCX_PAIRS = ["20140501", "20140601", "20140718"]
@@ -45,6 +51,13 @@ def archive_file(name: str) -> Path:
     path = ARCHIVE_DIR / name
     if not path.is_file():
         pytest.skip(NO_ARCHIVE)
+    return path
+
+
+def archive_2_file(name: str) -> Path:
+    path = ARCHIVE_2_DIR / name
+    if not path.is_file():
+        pytest.skip(NO_ARCHIVE_2)
     return path
 
 
@@ -263,6 +276,48 @@ def test_mac_roman_files_are_read_as_mac_roman() -> None:
     # cp437 (CRLF) stays cp437, cp1252 stays cp1252.
     assert "El-Hajjâj" in read_source(archive_file("MagicCompRules-20060715.txt"))[0]
     assert "people who’ve" in read_source(archive_file("MagicCompRules-20051001.txt"))[0]
+
+
+def test_a_mac_roman_text_saved_as_utf8_from_latin1_is_read_as_mac_roman() -> None:
+    path = archive_2_file("MagicCompRules-19990423.txt")
+    text, raw = read_source(path)
+    assert "even if it’s depicted as flying" in text and "An Unglued™ card" in text
+    assert not {"Õ", "Ò", "Ó", "Ñ", "ª"} & set(text)
+    assert mojibake_code_page(raw) == "mac_roman"
+    release = import_file(path)
+    assert (release.notes[0].rule, release.notes[0].kind) == (None, "mojibake")
+    assert release.notes[0].text == ("the file is UTF-8 holding a Mac Roman text read as "
+                                     "Latin-1 (’ printed as Õ); it was read as Mac Roman")
+
+
+@pytest.mark.parametrize(("code_page", "line_end"), [("mac_roman", "\r"), ("mac_roman", "\n"),
+                                                     ("cp1252", "\r\n")])
+def test_a_utf8_mojibake_decodes_back(code_page: str, line_end: str) -> None:
+    text = line_end.join(["These rules are effective as of April 23, 1999.",
+                          "200.1. When a rule refers to a “card,” it means a Magic card—",
+                          "an Unglued™ card isn’t one. Each player’s deck is his or her library."])
+    garbled = text.encode(code_page).decode("latin-1").encode("utf-8")
+    assert decode_cr_bytes(garbled, "garbled.txt") == text.replace(line_end, "\n")
+    assert mojibake_code_page(garbled) == code_page
+    assert mojibake_code_page(codecs.BOM_UTF8 + garbled) == code_page
+
+
+def test_genuine_utf8_with_latin1_letters_is_left_alone() -> None:
+    text = "These rules are effective as of July 15, 2006.\nEl-Hajjâj, Dandân; café, Æther.\n"
+    for data in (text.encode("utf-8"), codecs.BOM_UTF8 + text.encode("utf-8")):
+        assert decode_cr_bytes(data, "genuine.txt") == text
+        assert mojibake_code_page(data) is None
+    assert mojibake_code_page(text.encode("cp1252")) is None  # not UTF-8 at all
+
+
+def test_the_double_spaced_2003_05_26_lists_are_those_of_2003_06_01() -> None:
+    """Six days before 2003-06-01 (Scourge both): the same lists, read from its rule 212."""
+    spaced = import_file(archive_2_file("MagicCompRules-20030526.txt"))
+    after = import_file(archive_file("MagicCompRules-20030601.rtf"))
+    assert spaced.effective_date == date(2003, 5, 26)
+    fields = ("card_types", "card_type_sections", "supertypes", "supertype_references",
+              "subtype_lists", "basic_land_types", "notes")
+    assert [getattr(spaced, f) for f in fields] == [getattr(after, f) for f in fields]
 
 
 def test_rtf_reads_as_text() -> None:

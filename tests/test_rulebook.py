@@ -24,7 +24,7 @@ from rulesdb.store.engine import make_engine
 from tests import rulebook_reference
 from tests.conftest import ROOT, cr_file, cr_files, url_text
 from tests.support import copy_release_chain, run_cli
-from tests.test_archive_ingest import ARCHIVE_DIR, NO_ARCHIVE
+from tests.test_archive_ingest import ARCHIVE_DIR, NO_ARCHIVE, archive_2_file, archive_file
 
 
 @pytest.fixture
@@ -344,6 +344,38 @@ def test_archive_eras_read_by_their_grammar() -> None:
     rtf = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20030601.rtf")  # through read_source
     assert rtf.effective_date == date(2003, 6, 1)
     assert any("'FadingFading is a keyword" in note for note in rtf.notes)
+
+
+def test_senses_in_blocks_of_their_own_read_as_one_entry() -> None:
+    """2003-05-26 prints a blank line after every paragraph, the senses of a term too: its
+    entries read as the neighbours' (2003-03-15), which print the senses below the term."""
+    book_0526 = read_rulebook(archive_2_file("MagicCompRules-20030526.txt"))
+    spaced = {g.term: g for g in book_0526.glossary}
+    before = {g.term: g for g in read_rulebook(archive_file("MagicCompRules-20030315.txt"))
+              .glossary}
+    untap, counter = spaced["Untap"], spaced["Counter"]
+    assert untap.text.startswith("1. To untap a tapped card") and "\n2. Untap is" in untap.text
+    assert counter.text.startswith("Counter has two meanings in the Magic game.\n1. To counter")
+    assert "\n2. A counter is" in counter.text
+    for term in ("Untap", "Counter", "Draw"):
+        assert spaced[term].text.count("\n") == before[term].text.count("\n"), term
+    assert not any(term[:1].isdigit() for term in spaced)
+    # Its "Effect" is the last line of the block above, its text after a blank line: a
+    # paragraph with no term, kept with "Echo" as printed and noted (not a term '"Ability').
+    assert not any(term.startswith('"Ability') for term in spaced)
+    assert "\nEffect\n\"Ability\" and \"effect\" are often confused" in spaced["Echo"].text
+    assert any("too long to be a term" in note and "'Effect', may be" in note
+               for note in book_0526.notes)
+
+
+def test_prose_after_an_example_is_a_paragraph_of_the_rule() -> None:
+    rules = {r.number: r for r in read_rulebook(archive_file("MagicCompRules-20021007.txt"))
+             .rules}
+    rule = rules["410.10d"]
+    *_, last = rule.text.split("\n")
+    assert last.startswith('"Leaves play" triggers are zone-change triggers')
+    assert len(rule.examples) == 1 and rule.examples[0].startswith("Example: Two creatures")
+    assert "Leaves play" not in rule.examples[0]
 
 
 @pytest.mark.parametrize("term", ["Subtype", "Tribal", "Trample", "Planeswalker"])

@@ -18,11 +18,13 @@ _BOMS = (
 
 # Characters genuine CR files contain outside ASCII. Bytes that are not UTF-8 are read as
 # whichever 8-bit code page turns more of them into these (cp1252 curly quotes versus
-# cp437 accented letters in the ASCII-folded 2019-01-25 release).
+# cp437 accented letters in the ASCII-folded 2019-01-25 release); so is UTF-8 text that is
+# such a code page read as Latin-1, when that gives more of them (a mojibake undone).
 _CR_CHARACTERS = frozenset("’‘“”–—™®©•…áâàäéèêëíîïóôòöúûùüñçÆæ")
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 _LEGACY_CODE_PAGES = ("cp1252", "cp437", "mac_roman")
 _ENCODINGS_READ = "UTF-8, UTF-16, Windows-1252, cp437 or Mac Roman"
+_CODE_PAGE_NAMES = {"cp1252": "Windows-1252", "cp437": "cp437", "mac_roman": "Mac Roman"}
 
 # The CR is English prose: about 99% of its characters are ASCII. Text decoded with the
 # wrong encoding (UTF-8 read as UTF-16, binary read as cp437) is almost none.
@@ -86,7 +88,8 @@ def _kind(mode: int) -> str:
 def _decode(data: bytes, source: str) -> str:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return _decode_declared(data, len(bom), encoding, source)
+            text = _decode_declared(data, len(bom), encoding, source)
+            return _undo_mojibake(text, data)[0] if encoding == "utf-8" else text
     if b"\x00" in data:
         # No 8-bit text has NUL bytes; UTF-16 would, but official UTF-16 files carry a BOM.
         offset = data.index(b"\x00")
@@ -106,12 +109,59 @@ def _decode(data: bytes, source: str) -> str:
             except UnicodeDecodeError:
                 continue  # bytes this code page leaves undefined: not this code page
         text = max(candidates, key=_cr_character_count)
+    else:
+        text = _undo_mojibake(text, data)[0]
     if not _looks_like_english(text):
         raise CRFormatError(
             source, None, f"the file is not text in any encoding CR files use ({_ENCODINGS_READ}); "
             "expected a Comprehensive Rules text",
         )
     return text
+
+
+def mojibake_code_page(data: bytes) -> str | None:
+    """The code page whose mojibake ``decode_cr_bytes`` undid in these bytes, or None: for
+    bytes that are not UTF-8, and for UTF-8 text read as it is."""
+    try:
+        text = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return _undo_mojibake(text, data)[1]
+
+
+def mojibake_note(code_page: str, text: str) -> str:
+    """The note on a file whose mojibake was undone: ``text`` is what it was read as, its
+    commonest CR character shown as the file printed it."""
+    name = _CODE_PAGE_NAMES.get(code_page, code_page)
+    rest = _ASCII_RUNS.sub("", text)
+    char = max(sorted(_CR_CHARACTERS), key=rest.count)
+    printed = char.encode(code_page, errors="replace").decode("latin-1")
+    shown = printed if printed.isprintable() else ascii(printed)
+    return (f"the file is UTF-8 holding a {name} text read as Latin-1 ({char} printed as "
+            f"{shown}); it was read as {name}")
+
+
+def _undo_mojibake(text: str, data: bytes) -> tuple[str, str | None]:
+    """(the text, None), or (the text re-read, its code page) for a UTF-8 mojibake.
+
+    A Mac Roman or cp1252 file decoded as Latin-1 and saved as UTF-8 has no character past
+    U+00FF: ’ is Õ (Mac Roman) or U+0092 (cp1252). Such a text is re-read as each code page;
+    the one giving strictly more CR characters than the text itself undoes it, the likeliest
+    first on a tie, so genuine Latin-1 letters (é, â) never lose to a re-reading.
+    """
+    if text.isascii() or max(text) > "\xff":
+        return text, None
+    latin = text.encode("latin-1")
+    best, best_page, most = text, None, _cr_character_count(text)
+    for code_page in _code_pages_by_likelihood(data):
+        try:
+            candidate = latin.decode(code_page)
+        except UnicodeDecodeError:
+            continue  # a character this code page leaves undefined: not this code page
+        count = _cr_character_count(candidate)
+        if count > most:
+            best, best_page, most = candidate, code_page, count
+    return best, best_page
 
 
 def _refuse_damaged_utf8(data: bytes, error: UnicodeDecodeError, source: str) -> None:

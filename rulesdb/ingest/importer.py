@@ -6,21 +6,29 @@ glossary does (``glossary_era``); before, the Sixth Edition rules' 212 (``sixth_
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from pathlib import Path
 
+from rulesdb.ingest.decoding import mojibake_code_page, mojibake_note
 from rulesdb.ingest.document import parse_document
-from rulesdb.ingest.extract import RULES_READ, ReleaseData, _Extractor, extract_modern
+from rulesdb.ingest.extract import RULES_READ, Note, ReleaseData, _Extractor, extract_modern
 from rulesdb.ingest.glossary_era import GlossaryEraExtractor, lists_in_glossary
 from rulesdb.ingest.sixth_edition import SixthEditionExtractor, is_sixth_edition
-from rulesdb.ingest.sources import read_source
+from rulesdb.ingest.sources import read_as_text, read_source
 
 
 def import_file(path: Path | str) -> ReleaseData:
     """Read one official CR file and extract its type vocabulary (no database involved)."""
     path = Path(path)
     text, raw = read_source(path)
-    return extract(text, str(path), hashlib.sha256(raw).hexdigest())
+    release = extract(text, str(path), hashlib.sha256(raw).hexdigest())
+    code_page = mojibake_code_page(raw) if read_as_text(path) else None
+    if code_page is None:
+        return release
+    # The decoding undid it; the release says so rather than pass for a clean file.
+    note = Note(None, "mojibake", mojibake_note(code_page, text))
+    return dataclasses.replace(release, notes=(note, *release.notes))
 
 
 def extract(text: str, source: str, source_sha256: str = "") -> ReleaseData:

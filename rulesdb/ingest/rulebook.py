@@ -14,7 +14,9 @@ whole release.
 Eras differ in layout, read by one grammar: releases before 2001 print the first section after
 an introduction and end the glossary at an "Index"; some archived files are conversions from
 print, hard-wrapped inside paragraphs (told by their lines that go on in lower case), where a
-rule starts only after a blank line and a paragraph's lines are joined with spaces.
+rule starts only after a blank line and a paragraph's lines are joined with spaces. A glossary
+term's numbered senses may each come after a blank line (2003-05-26 is double-spaced): they are
+still the term's text.
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ _SPACED = re.compile(r"(?P<head>\d{3})\. (?P<tail>\d+[a-z]{1,2}) (?P<text>\S.*)"
 _LOST_NUMBER = re.compile(r"[a-z] ")  # "408.f Card": the number between dot and letter lost
 _RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (1999)
 _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
-_LATER_SENSE = re.compile(r"[2-9]\. \S")  # "2. A counter is ...": a sense of the entry above
+_SENSE = re.compile(r"[1-9]\. \S")  # "2. A counter is ...": a numbered sense of a term
 _EXAMPLE = "Example"
 _LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
-_GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>[A-Z“\"].*)")  # "FadingFading is ..."
+# "FadingFading is ...": the text starts with a capital or an opening quote ('"Ability" and'
+# has a closing one after its first word).
+_GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>(?:[A-Z“]|\"(?=\S)).*)")
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
@@ -158,9 +162,7 @@ class _Draft:
                 self.paragraphs[-1] = _joined(self.paragraphs[-1], line)
         elif line.startswith(_EXAMPLE):
             self.examples.append(line)
-        elif self.examples:  # no file has prose after an example; keep it with the example
-            self.examples[-1] += "\n" + line
-        else:
+        else:  # a paragraph of the rule, even after an example (410.10d, 2002-2003)
             self.paragraphs.append(line)
 
     def entry(self) -> RuleEntry:
@@ -260,16 +262,28 @@ def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple
     return blocks
 
 
+def _senses_joined(blocks: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
+    """A block that starts with a numbered sense goes on the block above, as if no blank line
+    were between them: "Untap", blank, "1. To untap ...", blank, "2. Untap is ..." (2003-05-26
+    prints a blank line after every paragraph) reads as the term followed by its senses."""
+    joined: list[list[tuple[int, str]]] = []
+    for block in blocks:
+        if joined and _SENSE.match(block[0][1]):
+            joined[-1] = [*joined[-1], *block]
+        else:
+            joined.append(block)
+    return joined
+
+
 def _goes_on(block: list[tuple[int, str]]) -> bool:
-    """An indented block, or one that starts with a later sense, belongs to the entry above."""
-    first = block[0][1]
-    return first.startswith(" ") or bool(_LATER_SENSE.match(first))
+    """An indented block belongs to the entry above."""
+    return block[0][1].startswith(" ")
 
 
 def _read_glossary(lines: list[str], first_line: int, source: str,
                    notes: list[str], wrapped: bool = False) -> list[GlossaryEntry]:
     entries: list[GlossaryEntry] = []
-    blocks = _blocks(lines, first_line, wrapped)
+    blocks = _senses_joined(_blocks(lines, first_line, wrapped))
     for position, block in enumerate(blocks):
         if _goes_on(block) and entries:
             last = entries[-1]
@@ -307,6 +321,19 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
                          "into its text (the file lost the break between them); read as the "
                          f"term {term!r}, then its text, with the lines after it to the next "
                          "blank line kept in that text as printed")
+        if len(term) > _LONGEST_TERM and entries and not glued_text:
+            # 2003-05-26 prints "Effect" as the last line of the block above, then a blank line,
+            # then its text: a paragraph without a term, kept with the entry above as printed.
+            last = entries[-1]
+            text = "\n".join([last.text, term, *(line for _, line in definition)])
+            entries[-1] = GlossaryEntry(last.term, text, last.line)
+            above = last.text.rsplit("\n", 1)[-1]
+            maybe = (f" (its last line, {above!r}, may be this paragraph's term)"
+                     if len(above) <= _LONGEST_TERM else "")
+            notes.append(f"{source}:{term_line}: glossary line {_clip(term)!r} is too long to be "
+                         f"a term and runs none into its text; read as a paragraph of "
+                         f"{last.term!r} above it{maybe}")
+            continue
         if not definition:
             raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
                                 "definition; expected the term, then its text on the next line")

@@ -13,6 +13,11 @@ _READERS = {".docx": docx_text, ".rtf": rtf_text}
 SUFFIXES = (".txt", *_READERS)
 
 
+def read_as_text(path: Path) -> bool:
+    """Whether ``read_source`` decodes the file's bytes as text (not a .docx or .rtf)."""
+    return path.suffix.lower() not in _READERS
+
+
 def read_source(path: Path) -> tuple[str, bytes]:
     """(text with LF line endings, the file's bytes): a .docx or .rtf by its suffix, else text."""
     reader = _READERS.get(path.suffix.lower())
