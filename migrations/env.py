@@ -1,17 +1,18 @@
 """Alembic environment for rulesdb: one transaction per run, under a lock.
 
-Runs the same whether started by ``rulesdb upgrade`` (which hands over a connection) or by
-``alembic -c alembic.ini`` (which gets the URL from ``-x db=URL``, $RULESDB_URL or the default).
-Release revisions import ``rulesdb_loaders`` from this folder: every Config that runs them sets
-``prepend_sys_path`` to it (alembic.ini, ``rulesdb.store.migrate.alembic_config``).
+Runs the same whether started by ``rulesdb upgrade`` (which hands over its connection in
+``config.attributes["connection"]``) or by ``alembic -c alembic.ini`` (which gets the URL from
+``-x db=URL``, $RULESDB_URL or the embedded default). ``config.attributes["on_version_apply"]``,
+when set, is called after each revision's step (``rulesdb upgrade``'s progress bar; the tests'
+holds); ``config.attributes["lock_held"]`` says the caller holds the migration lock already.
+Release revisions import their loader from ``rulesdb_loaders`` beside this file: every Config
+that runs them puts this folder on ``sys.path`` (``prepend_sys_path``).
 """
 
 from __future__ import annotations
 
 import logging.config
-import os
-import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from alembic import context
 from sqlalchemy import Engine
@@ -32,37 +33,19 @@ def _target_metadata():  # type: ignore[no-untyped-def]
 
 
 def _modelled(obj, name, type_, reflected, compare_to) -> bool:  # type: ignore[no-untyped-def]
-    """The full-text index is each backend's own (rulebook_schema): FTS5 tables on SQLite, a
-    generated tsvector column and its GIN index on PostgreSQL; the models leave it out."""
+    """The full-text index is each backend's own: FTS5 tables on SQLite, a generated tsvector
+    column and its GIN index on PostgreSQL; the models leave it out."""
     if type_ == "table":
         return not name.startswith("rulebook_fts")
     if type_ in ("column", "index"):
         return name not in ("search", "ix_rulebook_text_search")
     return True
-# Test-only hook: with RULESDB_TEST_HOLD_AFTER=REVISION[,REVISION...], the run says on stderr
-# when each of those revisions' step is done (its changes made, the run's transaction still
-# open) and waits: for the line "go on" on stdin to run to the next, or to be killed. So a test
-# looks at and kills an upgrade at known points of its progress, not of the clock. Stdin
-# closed (the test gone) fails the run.
-HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
-
-
-def _hold_after(revisions: set[str]):  # type: ignore[no-untyped-def]
-    def on_version_apply(*, step, **_) -> None:  # type: ignore[no-untyped-def]
-        if not step.is_upgrade:
-            return
-        for revision in sorted(revisions.intersection(step.up_revision_ids)):
-            print(f"rulesdb-test: holding after {revision}", file=sys.stderr, flush=True)
-            if sys.stdin.readline() != "go on\n":
-                raise RuntimeError(f"{HOLD_AFTER}: held after {revision}, and nobody killed "
-                                   "this run or let it go on")
-
-    return on_version_apply
 
 
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
-    hold = os.environ.get(HOLD_AFTER)
-    with migration_lock(connection), _page_cache(connection):
+    # A caller that holds the lock itself (rulesdb rebuild, in its own transaction) says so.
+    locked = nullcontext() if config.attributes.get("lock_held") else migration_lock(connection)
+    with locked, _page_cache(connection):
         context.configure(
             connection=connection,
             target_metadata=_target_metadata(),
@@ -70,20 +53,20 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
             transactional_ddl=True,  # SQLite too: a failed run leaves nothing behind
             compare_type=True,
             include_object=_modelled,
-            on_version_apply=_hold_after(set(hold.split(","))) if hold else None,
+            on_version_apply=config.attributes.get("on_version_apply"),
         )
         with context.begin_transaction():
             context.run_migrations()
-        compact_if_sparse(connection)  # SQLite: the space dropped tables leave (committed)
+        compact_if_sparse(connection)  # SQLite: the space a long downgrade leaves (committed)
 
 
 @contextmanager
 def _page_cache(connection):  # type: ignore[no-untyped-def]
-    """SQLite: room for the run's changed pages (about 60 MB from empty) in memory until they
-    commit. With the default 2 MB, SQLite spills them to the file mid-transaction (a page
-    changed again is written again) and holds the file exclusively from then on: other
-    programs reading the database wait for the run's end instead of reading the last
-    committed state (the run is one transaction either way)."""
+    """SQLite: room for the run's changed pages in memory until they commit. With the default
+    2 MB, SQLite spills them to the file mid-transaction (a page changed again is written
+    again) and holds the file exclusively from then on: other programs reading the database
+    wait for the run's end instead of reading the last committed state (the run is one
+    transaction either way)."""
     if connection.dialect.name != "sqlite":
         yield
         return

@@ -1,25 +1,25 @@
 """CR release effective 1999-04-23 (MagicCompRules-19990423.txt).
 
 Revision ID: cr_1999_04_23
-Revises: 0003_release_note
+Revises: 0001_schema
 """
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_1999_04_23"
-down_revision: str | None = "0003_release_note"
+down_revision: str | None = "0001_schema"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_04_23.json"
-SEED_SHA256 = "6a5bd77a92d0f9d20afcfc6cf40579e4fd3157031a3e71afdc63104cf20d3d9c"
+SEED_SHA256 = "a853b6c91c2212d86b21eaac19a20bd857965ec0d991245eaa33b385f80c37ec"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("1999-04-23")
+    unload_release(revision)

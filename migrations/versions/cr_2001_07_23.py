@@ -6,7 +6,7 @@ Revises: cr_1999_11_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2001_07_23"
 down_revision: str | None = "cr_1999_11_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "2a1dc869d663f2ab9f43e3e694ed7402f941652c3bf65203e423a034bf60378c"
+SEED_SHA256 = "663feddb5171a0e4d62c430a37c9716b93c260aace082f3e102254fea653e7b5"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2001-07-23")
+    unload_release(revision)

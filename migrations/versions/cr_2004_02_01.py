@@ -6,7 +6,7 @@ Revises: cr_2003_12_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2004_02_01"
 down_revision: str | None = "cr_2003_12_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "6b1e25bca33f3891488e03373e77c3432609fdc13d2060f1140c04ff717e7527"
+SEED_SHA256 = "b3c79ace5d371c83d0b83b07cabba148c6202b4a6c5241419631934d9a038f34"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2004-02-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2004_06_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2004_10_01"
 down_revision: str | None = "cr_2004_06_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "28d2606f56532e8905b542f5d15463dfd53b5887cefedff304ffe506c621c81b"
+SEED_SHA256 = "60603b3322bad28ebe54e62f8945d4a59d4ebe589947a8905a6f684fb0a87bd5"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2004-10-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2004_10_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2005_02_01"
 down_revision: str | None = "cr_2004_10_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "bbcabd2a5ed11f4affaeb7b7bc2edf500905815bf1f93f8697929407938b54ab"
+SEED_SHA256 = "2ff3d50a92ef958adf986ed5a310b55f0fc5b05f6424975650043030ace7626c"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2005-02-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2005_08_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2005_10_01"
 down_revision: str | None = "cr_2005_08_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "4843b3ffbf7ef57162369dbaac0e8571fbc50469b9ddca4fc4ab33e34747b327"
+SEED_SHA256 = "1bafce8dfd807bb0a0ec45bbb57787b42a1390ff5ca0478c3a23390ce4389de6"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2005-10-01")
+    unload_release(revision)

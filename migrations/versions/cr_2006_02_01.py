@@ -6,7 +6,7 @@ Revises: cr_2005_10_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2006_02_01"
 down_revision: str | None = "cr_2005_10_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "a07f6b1157889e1789ba486e99a2a5380e5e7d403d0bb421302ca3bee82cb25f"
+SEED_SHA256 = "fc5cb81fb5302a3fbb127b3f6ef64d6a6a5e42f8534b062c8701ad5f7cd16352"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2006-02-01")
+    unload_release(revision)

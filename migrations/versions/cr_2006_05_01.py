@@ -6,7 +6,7 @@ Revises: cr_2006_02_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2006_05_01"
 down_revision: str | None = "cr_2006_02_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "bcca0ebfc848551a3e54b917af8578c3040ec84c755eb6b8de6d16fd1cc52bcb"
+SEED_SHA256 = "07fbc41c242b577ab1225ef3c1485f2deae8891539ccd12bbaa16c318ed1ce9a"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2006-05-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2006_05_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2006_07_15"
 down_revision: str | None = "cr_2006_05_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "8b1d0392a07cfa757e0f260b6d219587552420a953eea9d84bf6ccf21b99abad"
+SEED_SHA256 = "df7ff63a6cd416b0608ad28a4b70fa446bbc4461776163e09452a8bdbe517b09"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2006-07-15")
+    unload_release(revision)

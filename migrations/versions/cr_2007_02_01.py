@@ -6,7 +6,7 @@ Revises: cr_2006_10_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2007_02_01"
 down_revision: str | None = "cr_2006_10_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "5a62a54e3012217f3c30fe795771ce7fbd4aa30d0d60f2e9d46d31f38a7103a3"
+SEED_SHA256 = "83b4c10ab8e61dc11cf8333267fe9ebc7f3e7f317ce92e89b4cc8541f75df0a6"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2007-02-01")
+    unload_release(revision)

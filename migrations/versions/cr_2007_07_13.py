@@ -6,7 +6,7 @@ Revises: cr_2007_05_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2007_07_13"
 down_revision: str | None = "cr_2007_05_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "707b9962e325749981fd27639881cb4ee2f1fe60d0d36ddb8a167fedcd532f7e"
+SEED_SHA256 = "cd135afb91efb7730427923d52662b4c2432e972a955b4f18a9dd98b086d283f"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2007-07-13")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2007_09_07
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2007_10_01"
 down_revision: str | None = "cr_2007_09_07"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "1ccc9d25c753a7a7e879542a3528a966d8d36f7b503d8c3cf637ec6e04c07b57"
+SEED_SHA256 = "7fa2352520d73219e181e77f525b16c0a050e7004452f235e481e84454baa130"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2007-10-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2008_02_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2008_05_01"
 down_revision: str | None = "cr_2008_02_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "9d6c5fc6dbdd0c607bce49f1ca807cf11812f939c7115810e23759713e626560"
+SEED_SHA256 = "916551a228b62212984b54f2ac6a6814ceae52bff6b1ea4a1805d02dc62b9451"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2008-05-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2008_05_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2008_07_15"
 down_revision: str | None = "cr_2008_05_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "411492574e0e086f9622218b3a3053be51928ecd71269c382cdbe4a209f72f39"
+SEED_SHA256 = "58b4381f8b1f0c2db5d4583262fc1713085d59a000ac8b868dd471160776a87b"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2008-07-15")
+    unload_release(revision)

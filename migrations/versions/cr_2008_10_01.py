@@ -6,7 +6,7 @@ Revises: cr_2008_07_15
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2008_10_01"
 down_revision: str | None = "cr_2008_07_15"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "66bf61c82f16ed83af52fec724cb8d0042621cff2fa68a632c401a9d6d06c29f"
+SEED_SHA256 = "e32ced7fe898792eec5790dd83f9a63359a7000b75f40d447833ac9ac84b4be9"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2008-10-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2008_10_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2009_02_01"
 down_revision: str | None = "cr_2008_10_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "f9833f31b091bb2a4751639ff9b5f4a0db9d802d7e645bb6d1f08ab9e18aae25"
+SEED_SHA256 = "a0ae1dc5aea2d94a671e2c11db25bf7f991f30cefdcd21c4d6c7b22774744234"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2009-02-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2009_10_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2010_02_01"
 down_revision: str | None = "cr_2009_10_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "853f860b85d1ba4b71c04118af722611d70da957b1de6365254fcaa82ccd4c7c"
+SEED_SHA256 = "77081d86ee170abd42d7f57dccf98e670a318cd43b9ee4fe50dc3556cc985174"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2010-02-01")
+    unload_release(revision)

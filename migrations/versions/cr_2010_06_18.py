@@ -6,7 +6,7 @@ Revises: cr_2010_04_23
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2010_06_18"
 down_revision: str | None = "cr_2010_04_23"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "a0bccd259702c81760cff61ff82859cc1dabdd5dc79ea0d35afba6732f4595bf"
+SEED_SHA256 = "60d48e7612d06cab18e6739f7dd6f4310927fc99dcb3c0f159d31e6542526d8f"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2010-06-18")
+    unload_release(revision)

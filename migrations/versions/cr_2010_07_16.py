@@ -6,7 +6,7 @@ Revises: cr_2010_06_18
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2010_07_16"
 down_revision: str | None = "cr_2010_06_18"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "06dab167846e009791e299877cb5e4b098c49f36981d32c5f55527f59d9a712f"
+SEED_SHA256 = "5be0682e524fc8a28aacff18f2a484e066d44c65c27d83080b038304bf26b117"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2010-07-16")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2010_07_16
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2010_10_01"
 down_revision: str | None = "cr_2010_07_16"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "9b5b72610de9d80f044144d5b1ed2a88947ff488048b09dbb512028c3949530c"
+SEED_SHA256 = "f54ef13711c52a5497c4c076c5fb55ecce4c1973a844a44f7f67ab4ae7a2143c"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2010-10-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2011_02_04
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2011_04_01"
 down_revision: str | None = "cr_2011_02_04"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "a14ffd4b15c8aee1c8ec9e7c721c146e32869a780844bc278f272e9cc0786e2b"
+SEED_SHA256 = "8b90113731b4b4a30d990260b6504e1e2788e18694988d79290de18c66865578"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2011-04-01")
+    unload_release(revision)

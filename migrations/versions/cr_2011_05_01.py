@@ -6,7 +6,7 @@ Revises: cr_2011_04_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2011_05_01"
 down_revision: str | None = "cr_2011_04_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "791b8cface18a0515e8c28ac0adc3c9882a75fb3798281d50f54d51fd1639baa"
+SEED_SHA256 = "6b5238ad301f91b9a1e4717c2652dd11135da6f799e497993e023ed9a73dad34"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2011-05-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2012_06_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2012_07_01"
 down_revision: str | None = "cr_2012_06_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "c26f16ccf936af5cbd4398289f937bf08389a3be3393b41189456b4749078543"
+SEED_SHA256 = "18dddd1e430c7aafd47ac93d534f387aa9890e1e05e27c0d0d66c39345f3fb12"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2012-07-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2013_02_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2013_05_01"
 down_revision: str | None = "cr_2013_02_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "414fc964b4284c29da5dec122e1b1aca9e74a07668d311a894066b39a9df97ca"
+SEED_SHA256 = "8e102bc84144fae50cfc63a028f515ac5578836bb390dc05ceb0f7d514aa3571"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2013-05-01")
+    unload_release(revision)

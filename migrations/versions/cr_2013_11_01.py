@@ -6,7 +6,7 @@ Revises: cr_2013_09_27
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2013_11_01"
 down_revision: str | None = "cr_2013_09_27"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "88fdeb7117244250c5bf5a84bdf59f584a0394bad10468a123b748c74f49e915"
+SEED_SHA256 = "46387fc40f8da1e6b21e742160d64293f0f8f3f9b540e3bb603c2b394050f817"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2013-11-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2014_02_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2014_05_01"
 down_revision: str | None = "cr_2014_02_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "65f04a299297f5040ab675b1562082f4157b83b3adfd9e6f4c7bf61077a1b321"
+SEED_SHA256 = "28a41021fbc7ad2039a543a3d2b8225558789af54c67d4107a689fbcf1b6aba2"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2014-05-01")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2014_06_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2014_07_18"
 down_revision: str | None = "cr_2014_06_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "abd7efe2d6e8d454d0b6ea322a2535ca110f6152a31d89b89c493d72c4bd4f96"
+SEED_SHA256 = "435020e4520e0cbbdcbd2eee35e4b9464cabbd0f11b2f84a2c8c9d1116546c89"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2014-07-18")
+    unload_release(revision)

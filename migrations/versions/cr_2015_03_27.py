@@ -6,7 +6,7 @@ Revises: cr_2015_01_23
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2015_03_27"
 down_revision: str | None = "cr_2015_01_23"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "03509e8c5488122883ff7812a7c54f8af50b3eedaf3526a7b7387d6f08df3c7b"
+SEED_SHA256 = "cb2b22f9074f7a484726b16ec2ed73569c37b8e1754b75ec09177254213c8090"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2015-03-27")
+    unload_release(revision)

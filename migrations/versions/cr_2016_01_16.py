@@ -6,7 +6,7 @@ Revises: cr_2015_11_13
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2016_01_16"
 down_revision: str | None = "cr_2015_11_13"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "cbe5f67f4320576cf770770a2480fee29a91a732c7e1b73ccf4ff37ed949c781"
+SEED_SHA256 = "c7c58e259b7f4c481187a17a941236689f0035b756e79337e2717b3077c48679"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2016-01-16")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2016_08_26
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2016_09_30"
 down_revision: str | None = "cr_2016_08_26"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "205fac5b992876f05d94f6acae922226a76b2380afcb8aab4f83d026729ec8fc"
+SEED_SHA256 = "3a6ae7e814101dfbd66e0668e3de0cc9c7b295bd5a03aa9c231e339430a7280e"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2016-09-30")
+    unload_release(revision)

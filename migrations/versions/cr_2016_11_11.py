@@ -6,7 +6,7 @@ Revises: cr_2016_09_30
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2016_11_11"
 down_revision: str | None = "cr_2016_09_30"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "64c5d4a91cca0a4f88867731120fd299389e114981f6e989c2cb07a0a1774aab"
+SEED_SHA256 = "25ac70af271328edc97108f51468ad6cd83a4533ed6afe59d574b54370b889ea"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2016-11-11")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2017_01_20
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2017_04_28"
 down_revision: str | None = "cr_2017_01_20"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "074f55d4a71d9a2cff40002880090433e64968d7d6092995b525d948ff71279f"
+SEED_SHA256 = "536722e555c4ff13abfb4f7f4e2c2bd2798061115f1ccbc466a6351875737c44"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2017-04-28")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2017_06_05
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2017_07_08"
 down_revision: str | None = "cr_2017_06_05"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "0f0579e60aa9820da8321736e0378d6ae62115aaf6dcd49ecb2d7cdf7480e42c"
+SEED_SHA256 = "db0e3d3d5d995252eceee9752558d584b434362e1aec9b0c925beb504e37aeea"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2017-07-08")
+    unload_release(revision)

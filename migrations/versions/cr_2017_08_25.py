@@ -6,7 +6,7 @@ Revises: cr_2017_07_08
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2017_08_25"
 down_revision: str | None = "cr_2017_07_08"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "a46cbc221cfdd48457bf35ceabfbde9cbed271fe47500dd530b27c4593bb7ccc"
+SEED_SHA256 = "42a3a18e80ebc3ffbeb30f8da06bcc62657b69042bb19787e0a1233f77a9a3dd"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2017-08-25")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2017_08_25
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2017_09_29"
 down_revision: str | None = "cr_2017_08_25"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "55469aa2af7c123eadf48f38ad0d90c95a9355e737b9a897f26a0daa664e2f49"
+SEED_SHA256 = "94535a394552e4b54174efa736f5522898a6334125c7334130539581c47c961d"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2017-09-29")
+    unload_release(revision)

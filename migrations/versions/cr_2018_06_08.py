@@ -6,7 +6,7 @@ Revises: cr_2018_04_27
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v3 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2018_06_08"
 down_revision: str | None = "cr_2018_04_27"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "af9220e3fe88fc4d91ee100ef66c389efc5e6f42f43c8313cf51cbb086b960ac"
+SEED_SHA256 = "a940534e8b2b15dba4cbccab264293d0a0f57eaa29bd26eb6edfc6d836371bac"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2018-06-08")
+    unload_release(revision)

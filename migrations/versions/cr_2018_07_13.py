@@ -1,25 +1,25 @@
 """CR release effective 2018-07-13 (MagicCompRules-20180713.txt).
 
 Revision ID: cr_2018_07_13
-Revises: cr_2017_09_29
+Revises: cr_2018_06_08
 """
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2018_07_13"
-down_revision: str | None = "cr_2017_09_29"
+down_revision: str | None = "cr_2018_06_08"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "d6f86823d9f62229611433ce7c41b7e7b0d9eb52f008603a6d42aa635a2b9327"
+SEED_SHA256 = "7a96d5502b74218af573cc8e4b5d20cdc1bfa11af1277f1ffa6293f77dc0e93d"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2018-07-13")
+    unload_release(revision)

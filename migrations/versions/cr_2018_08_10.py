@@ -6,7 +6,7 @@ Revises: cr_2018_07_13
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2018_08_10"
 down_revision: str | None = "cr_2018_07_13"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "72842ebf3a4de59141198a2e4c435098a49c6975796d60dfef4f0cfd5bc51165"
+SEED_SHA256 = "0e267a67b2e43a96d666be095cbb166c9fe54218daef5843a46b422bb4522bd1"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2018-08-10")
+    unload_release(revision)

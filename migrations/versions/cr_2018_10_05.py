@@ -6,7 +6,7 @@ Revises: cr_2018_08_10
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2018_10_05"
 down_revision: str | None = "cr_2018_08_10"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "aded212f3e8832260b5a75fb756e79042fa6bf93d1372fb3ab0e216b16cfb5ce"
+SEED_SHA256 = "3099952de32a3ba4cf14857080bcd2eb3dde899eac5629afb000ac5bc03853f7"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2018-10-05")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2018_10_05
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2019_01_25"
 down_revision: str | None = "cr_2018_10_05"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "a9ceec6316fb256acee1c4691243da44667c90733653ba3c477d1d826a2b0c35"
+SEED_SHA256 = "d098910a1532848220a0533cb933e3bf569f0711e40885d41a673fda78c9e8e2"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2019-01-25")
+    unload_release(revision)

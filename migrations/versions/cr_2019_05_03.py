@@ -6,7 +6,7 @@ Revises: cr_2019_01_25
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2019_05_03"
 down_revision: str | None = "cr_2019_01_25"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "c4f8913e3de78f6a2b147e169ac437b156d4c48d4b349e2e41731c198eb55cf0"
+SEED_SHA256 = "64381c0ad80bfebc36ee48d6b30b4508ec34899ba3ea1fec0cfc1386bbf87998"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2019-05-03")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2019_07_12
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2019_08_23"
 down_revision: str | None = "cr_2019_07_12"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "336107332fe049a2efa8695ba486c88fa7547a27eedc15cc82880034305569da"
+SEED_SHA256 = "8f1fcd3aaf2d240d9d1db0cfb2d7a4581d629c4e6f6db64a0e722b2a1adaef5e"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2019-08-23")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2020_01_24
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2020_04_17"
 down_revision: str | None = "cr_2020_01_24"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "5769aaa1098b08adf5526a975d73e196dfecca8862eef22f9a3e4d7ae976f64f"
+SEED_SHA256 = "4018beffd787da1f362c1c90c2d0c1c28c9e4ddcfbea4a7305d291f3111c4ae7"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2020-04-17")
+    unload_release(revision)

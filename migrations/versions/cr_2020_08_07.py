@@ -6,7 +6,7 @@ Revises: cr_2020_07_03
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2020_08_07"
 down_revision: str | None = "cr_2020_07_03"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "376f69125eda4cd6cc2751f38263e80762be3079f0b69484779aac2dc93fc7fb"
+SEED_SHA256 = "822b1923b01863a6739bbc7dd7459f1c8be8d036e5a3ad899d16b187385ea4e5"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2020-08-07")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2020_08_07
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2020_09_25"
 down_revision: str | None = "cr_2020_08_07"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "706b38cab44865b3ecdae7bb5893da4877dee011a0346c4c8daaf9ee13cd0958"
+SEED_SHA256 = "e9c6bcc5ab07e5283a77030108f399fd8fbf93644188762c5458097610ac8cd2"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2020-09-25")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2020_09_25
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2020_11_20"
 down_revision: str | None = "cr_2020_09_25"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "31713c0e15c5b9635373d20eefee51f64d9065fd0f2379bdc142bc78e5980939"
+SEED_SHA256 = "d1f27903f9c1a5c96a1e98e545c257a8cc8faacbb0bfe659015b0e435cdf6af2"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2020-11-20")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2021_02_05
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2021_02_15"
 down_revision: str | None = "cr_2021_02_05"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "14401202a4d0035d5deb3e76e0c9cf0f8bfd98c51106ded1dd2a54b544f76c73"
+SEED_SHA256 = "529fc9775a4b8dd3e7f0975cdcc3d5ca347651eeefa7319289b6d87fa81c9c7c"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2021-02-15")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2021_02_15
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2021_04_22"
 down_revision: str | None = "cr_2021_02_15"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "60ce293618acf1935c1d60ec35c2c5e5e169689bbd5bbb65c05cabb32d4d1c1a"
+SEED_SHA256 = "1ec40d6c651e0567fdbc7f743b5c11ead9e27320c75a3f0215b4768929a0732e"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2021-04-22")
+    unload_release(revision)

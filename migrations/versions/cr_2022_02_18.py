@@ -6,7 +6,7 @@ Revises: cr_2021_11_19
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_02_18"
 down_revision: str | None = "cr_2021_11_19"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "ad5a08a1b008600fc4a27dceda756a39e75e39dcc3118782a90d5fafb3454705"
+SEED_SHA256 = "55facb46fd82a9d0e06bd4e59d72034657578db57e1c959ca3bb10fca00dc218"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-02-18")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2022_02_18
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_04_29"
 down_revision: str | None = "cr_2022_02_18"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "ee15b223dfe066471fcbd2940b134aa10666a54b37f22f903c3217d086d1221d"
+SEED_SHA256 = "9c80ad75905729b6306a0816f771ab8139653d87c3ccda5a42a46111d020705a"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-04-29")
+    unload_release(revision)

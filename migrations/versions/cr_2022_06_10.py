@@ -6,7 +6,7 @@ Revises: cr_2022_04_29
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_06_10"
 down_revision: str | None = "cr_2022_04_29"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "0bee86b2b1966aa85562c4bd438011e5c8a22417e95a76097fddfa21c9818627"
+SEED_SHA256 = "6257fbc8143503f2c3a77e4471960d0681f8a6155b6282f6efaf36127688d9ad"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-06-10")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2022_06_10
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_07_08"
 down_revision: str | None = "cr_2022_06_10"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "6ddc062d5e44aa3ac628f8e24e799d0600b941e01457f845e2734ca6ef9354ff"
+SEED_SHA256 = "b047141ef9688deb8b9c8c6b8c88961bf9c52dc36d57a94084e390083065a0d6"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-07-08")
+    unload_release(revision)

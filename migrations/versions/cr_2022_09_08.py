@@ -6,7 +6,7 @@ Revises: cr_2022_07_08
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_09_08"
 down_revision: str | None = "cr_2022_07_08"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "b6033d25b707caedd2037d0bc5202e8ccffe6c9504a91e2a4ab650bb5e0b26d9"
+SEED_SHA256 = "c58fb1452a8134d01361abac356189a2d2e73cb48cc94fca7b35c121b20e9014"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-09-08")
+    unload_release(revision)

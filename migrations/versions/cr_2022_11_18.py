@@ -6,7 +6,7 @@ Revises: cr_2022_10_07
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2022_11_18"
 down_revision: str | None = "cr_2022_10_07"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "ba6fd1a4c7b3bd82c2b43b5336438b502347c0d845c260bc275d4130ec0635d4"
+SEED_SHA256 = "8a597c2c9b4faa38550ef2a5eaa8d2ddfe3c0f9f2b3fcbf4a41bb567217bf17b"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2022-11-18")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2023_02_03
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2023_04_14"
 down_revision: str | None = "cr_2023_02_03"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "69739ff3ce1b7c31e4749740b9a0de1397b966800c423f5a78fb3e7932a4c451"
+SEED_SHA256 = "9669114536bb9588bb4874f8e48cce369b17d8672c4f96b50c2eb7c3bf9bf0db"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2023-04-14")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2023_09_01
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2023_10_13"
 down_revision: str | None = "cr_2023_09_01"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "12d9f4b7e5760b71c2b7607a65af528f8bd4ddbfc4b6b54a1ddde7cd8508f9c6"
+SEED_SHA256 = "cfb4dfd661e4cf361fc258a1fe3799d8ef4cd0043c7840139234ff9e2b2892a9"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2023-10-13")
+    unload_release(revision)

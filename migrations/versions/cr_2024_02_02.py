@@ -6,7 +6,7 @@ Revises: cr_2023_11_17
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2024_02_02"
 down_revision: str | None = "cr_2023_11_17"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "eee320b01771d446aed3d57ec50723c8cf358e40386fab87a0ddd0612824f4be"
+SEED_SHA256 = "4361f2bddfa316ab90364f10b2e52f39e1d17320079ebce1b55f5e1e2335bb1c"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2024-02-02")
+    unload_release(revision)

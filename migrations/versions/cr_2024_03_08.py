@@ -6,7 +6,7 @@ Revises: cr_2024_02_02
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2024_03_08"
 down_revision: str | None = "cr_2024_02_02"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "0f1348da95096a8cbcbd8e5d30cfdf4c2e409fd8cda36b48db12c06d41d20031"
+SEED_SHA256 = "98abc02f693e04fd5a88a22d93c38938aa0ea135b77f95a86bbe29afe159684f"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2024-03-08")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2024_04_12
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2024_06_07"
 down_revision: str | None = "cr_2024_04_12"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "d3de249cb5ac3380cdb0cee1bcc832588c6bd392857a4bc9dc73d64ea26aba7e"
+SEED_SHA256 = "966c185a805a36f9bc2a81aa0d2e2c0929d025b64fa7b0b66f900ab6df240863"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2024-06-07")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2024_06_07
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2024_07_30"
 down_revision: str | None = "cr_2024_06_07"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "058ee4d71d22aff358e9be5e48f74ad4282541d73ce6601f12cad2aa4728872d"
+SEED_SHA256 = "4756eff828f6514af74a57c855fd1d834ba335c74699d205ae08ac0a54e866cc"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2024-07-30")
+    unload_release(revision)

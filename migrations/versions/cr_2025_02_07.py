@@ -6,7 +6,7 @@ Revises: cr_2024_11_08
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2025_02_07"
 down_revision: str | None = "cr_2024_11_08"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "fdd03873bfdae980a1bec215274e4f2f5b872e606b166d00d13483c0ecee00fc"
+SEED_SHA256 = "e2dee4c4c7d58eef7bdb01c7c4bb1d0410e08e7da9aaf1fb9fb29b854b49dcbe"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2025-02-07")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2025_02_07
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2025_04_04"
 down_revision: str | None = "cr_2025_02_07"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "2e1c5c52c6705f5be8aa24f3e62e7732725ef0679ee342e01835da49a840411d"
+SEED_SHA256 = "29579ee00ba3bfe042ef48ca7a3a0aeddee9dd15cb2445a83f4138a9018fe023"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2025-04-04")
+    unload_release(revision)

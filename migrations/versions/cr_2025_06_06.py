@@ -6,7 +6,7 @@ Revises: cr_2025_04_04
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2025_06_06"
 down_revision: str | None = "cr_2025_04_04"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "2e0789d447c40ca4ec6bd387d129a29025b16a2626bf9adc9d968863fc86fece"
+SEED_SHA256 = "3eec87e952ec12077fd260851192b4a7718a7d587a20159f90c22a4504ba9f77"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2025-06-06")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2025_06_06
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2025_07_25"
 down_revision: str | None = "cr_2025_06_06"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "bc74fc630950de66fff41f60e5edcc04a42727707280f46ad100c6bd66bd5c08"
+SEED_SHA256 = "332dae2b13be8224e052d6d43e5d7d4b2c78b98977457e4f71473b238eb453a6"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2025-07-25")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2025_07_25
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2025_09_19"
 down_revision: str | None = "cr_2025_07_25"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "a19b6d4d4a641c065fe9bbacd28a3b7b44bb35df8295a8dfebce9de01448d95a"
+SEED_SHA256 = "0f2671b9728de0ac7a26cd4350a8df637f3b823317db1cf55b837bb371a5fbf0"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2025-09-19")
+    unload_release(revision)

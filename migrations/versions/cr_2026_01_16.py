@@ -6,7 +6,7 @@ Revises: cr_2025_11_14
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2026_01_16"
 down_revision: str | None = "cr_2025_11_14"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "b472913acd77cf80ff18cf4712b3e4267fcbba7adab64b8748bc5198beaf2829"
+SEED_SHA256 = "cad4a53f8fc75008f60fe8a2020d7e3b0e2cb00110b601490207d17f93074e3a"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2026-01-16")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2026_01_16
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2026_02_27"
 down_revision: str | None = "cr_2026_01_16"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "34ada4c1b371f13f79311f1dc244d8308e3772802d5ced1ca0ea5c664dd7504b"
+SEED_SHA256 = "9d6de88365d4f47728f3685575a80094425ca4efdf90bf336b4bf616b5ca7de3"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2026-02-27")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2026_02_27
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2026_04_17"
 down_revision: str | None = "cr_2026_02_27"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "9e9ca8ceb871a96eadaf09cf5c898096a3abf478e726575993fc2d163c60a29b"
+SEED_SHA256 = "63b0ee1be31b4b305db4afb685c486885df27c6a4379faad0ac036850b8fe720"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2026-04-17")
+    unload_release(revision)

@@ -6,7 +6,7 @@ Revises: cr_2026_04_17
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2026_06_19"
 down_revision: str | None = "cr_2026_04_17"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "ea0fdd0fdbfbeef3c975022effda788a85db338de2a84ae272efa89e4ecdc909"
+SEED_SHA256 = "b01986915b4540cf882736d04fc2f9a4502da26fe3e123f055c99fbee70206be"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2026-06-19")
+    unload_release(revision)

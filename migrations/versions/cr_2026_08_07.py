@@ -6,7 +6,7 @@ Revises: cr_2026_06_19
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.release_v1 import downgrade_release, upgrade_release
+from rulesdb_loaders.schema_0001 import load_release, unload_release
 
 revision: str = "cr_2026_08_07"
 down_revision: str | None = "cr_2026_06_19"
@@ -14,12 +14,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "ff5f40d30ba178607586b03657fcc7760ddd864211dfeca50d67b0926ebadbd3"
+SEED_SHA256 = "dce3f4e556ea5ff7da7acc8d386f46d52528656e3245118bb78e43e73fcaf74e"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("2026-08-07")
+    unload_release(revision)

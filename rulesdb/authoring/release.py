@@ -1,6 +1,8 @@
 """Turn an official CR file into a release: a seed file plus an Alembic revision after the head.
 
-Maintainer tooling: it writes into a checkout's ``seeds/`` and ``migrations/versions/``.
+Maintainer tooling: it writes into a checkout's ``seeds/`` and ``migrations/versions/``. A
+release revision loads its seed through the loader of the newest schema revision below it in
+the chain (``0001_schema``: ``rulesdb_loaders/schema_0001.py``).
 """
 
 from __future__ import annotations
@@ -16,15 +18,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rulesdb.authoring.curated import renames_in
-from rulesdb.authoring.rulebook_seed import TextStore, index_sha256
-from rulesdb.authoring.seed import (
-    NOTES_SEED_FORMAT,
-    SEED_FORMAT,
-    seed_bytes,
-    seed_document,
-    sha256,
-)
+from rulesdb.authoring.curated import merges_in, renames_in
+from rulesdb.authoring.rulebook_seed import TextStore
+from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
 from rulesdb.ingest.extract import ReleaseData
 from rulesdb.ingest.importer import import_file
@@ -33,19 +29,11 @@ from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
-NOTES_REVISION = "0003_release_note"  # creates release_note, which format 2 seeds load into
-# Seed format -> the loader module reading it; with the rulebook, the one that loads it too.
-_LOADERS = {1: "release_v1", 2: "release_v3"}
-_LOADERS_WITH_RULEBOOK = {1: "release_v2", 2: "release_v4"}
-# Once these schema revisions are in the chain, a release with its rulebook (format 2) loads
-# through their loader: the newest present wins (keywords: it fills the keyword tables too;
-# rulebook_spans: its rulebook joins the spans of releases).
-_LATER_RULEBOOK_LOADERS = (("rulebook_spans", "release_v6"), ("keywords", "release_v5"))
+BASELINE = "0001_schema"
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
+_SCHEMA_REVISION = re.compile(r"^(\d{4})_\w+$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
 _DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
-# From this revision on the schema has the rulebook, and release revisions load theirs too.
-RULEBOOK_REVISION = "rulebook_text"
 _TEMPLATE = '''"""CR release effective {day} ({source}).
 
 Revision ID: {revision}
@@ -54,7 +42,7 @@ Revises: {down_revision}
 
 from collections.abc import Sequence
 
-from rulesdb_loaders.{loader} import downgrade_release, upgrade_release
+from rulesdb_loaders.{loader} import load_release, unload_release
 
 revision: str = "{revision}"
 down_revision: str | None = "{down_revision}"
@@ -66,38 +54,11 @@ SEED_SHA256 = "{seed_sha256}"
 
 
 def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256)
+    load_release(revision, SEED, SEED_SHA256)
 
 
 def downgrade() -> None:
-    downgrade_release("{day}")
-'''
-_TEMPLATE_WITH_RULEBOOK = '''"""CR release effective {day} ({source}), with its rulebook.
-
-Revision ID: {revision}
-Revises: {down_revision}
-"""
-
-from collections.abc import Sequence
-
-from rulesdb_loaders.{loader} import downgrade_release, upgrade_release
-
-revision: str = "{revision}"
-down_revision: str | None = "{down_revision}"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-SEED = "{seed}"
-SEED_SHA256 = "{seed_sha256}"
-RULEBOOK_SHA256 = "{rulebook_sha256}"  # seeds/rulebook/{revision}.json
-
-
-def upgrade() -> None:
-    upgrade_release(revision, SEED, SEED_SHA256, RULEBOOK_SHA256)
-
-
-def downgrade() -> None:
-    downgrade_release(revision)
+    unload_release(revision)
 '''
 
 
@@ -131,10 +92,6 @@ class Checkout:
     def head(self) -> str:
         return self.head_file.read_text().strip()
 
-    def set_head(self, revision: str) -> None:
-        with staged() as files:
-            files.add(self.head_file, (revision + "\n").encode())
-
     def last_release(self) -> str | None:
         """The newest release revision (cr_YYYY_MM_DD sorts by date), whatever follows it."""
         releases = sorted(path.stem for path in self.versions.glob("cr_*.py"))
@@ -167,14 +124,14 @@ class Checkout:
             current = down[current]
         return chain
 
-    def ancestry(self, revision: str) -> set[str]:
-        """The revision and every revision below it, following the files' down_revision."""
-        found: set[str] = set()
-        current: str | None = revision
-        while current and current not in found and (self.versions / f"{current}.py").is_file():
-            found.add(current)
-            current = _down_revision(self.versions / f"{current}.py")
-        return found
+    def loader(self, head: str) -> str:
+        """The loader a release appended after ``head`` loads through: that of the newest
+        schema revision in the chain (0001_schema: rulesdb_loaders/schema_0001.py)."""
+        for revision in self.chain(head):
+            match = _SCHEMA_REVISION.match(revision)
+            if match:
+                return f"schema_{match[1]}"
+        raise RulesdbError(f"{self.versions}: no schema revision below {head}")
 
     def neighbours(self, day: date) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The seeds of the releases just before and just after `day` by effective date."""
@@ -206,11 +163,12 @@ class Staged:
 
     def __init__(self) -> None:
         self._files: list[tuple[Path, Path]] = []
+        self._stale: list[Path] = []  # patterns of files to remove unless written again
 
     def add(self, target: Path, data: bytes) -> None:
         temp = target.with_name(f".{target.name}.partial")  # not *.py: Alembic ignores it
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)  # seeds/rulebook/texts/
+            target.parent.mkdir(parents=True, exist_ok=True)  # seeds/texts/
             with open(temp, "wb") as handle:
                 handle.write(data)
                 handle.flush()
@@ -221,14 +179,22 @@ class Staged:
                                "unchanged") from None
         self._files.append((temp, target))
 
+    def remove_others(self, patterns: list[Path]) -> None:
+        """At commit, before the last file (HEAD) is in place, remove the files matching
+        ``patterns`` that this run does not write."""
+        self._stale += patterns
+
     def discard(self) -> None:
         for temp, _ in self._files:
             _remove(temp)
 
     def commit(self) -> None:
         created: list[Path] = []
+        last = len(self._files) - 1
         try:
-            for temp, target in self._files:
+            for index, (temp, target) in enumerate(self._files):
+                if index == last:
+                    self._remove_stale()
                 existed = target.exists()
                 temp.replace(target)
                 if not existed:
@@ -238,6 +204,14 @@ class Staged:
                 _remove(path)
             self.discard()
             raise RulesdbError(f"cannot rename into {target}: {exc.strerror}") from None
+
+
+    def _remove_stale(self) -> None:
+        written = {target for _, target in self._files}
+        for pattern in self._stale:
+            for path in pattern.parent.glob(pattern.name):
+                if path not in written:
+                    path.unlink()
 
 
 @contextmanager
@@ -270,10 +244,11 @@ def checkout_root(root: Path | None = None) -> Path:
 def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
     """Write the seed and revision for one CR file; returns (revision, whether anything changed).
 
-    The release is appended after the head whatever its date: the chain is the order releases
-    joined rulesdb, a release's identity its effective date (a database at the old head gains
-    it with a plain upgrade). A date already in the chain is refused, unless the file extracts
-    exactly as that release's seed: the same file twice changes nothing.
+    The release is appended after the head whatever its date: an older file found later too
+    (a revision inserted inside the chain would count as applied already in a database past
+    it, and be skipped); every question orders releases by date. A date already in the chain
+    is refused, unless the file gives exactly that release's seed: the same file twice
+    changes nothing.
     """
     checkout = Checkout(checkout_root(root))
     release = import_file(cr_file)
@@ -286,13 +261,11 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
             book: Rulebook) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
-    chain = checkout.chain(head)
-    with_rulebook = RULEBOOK_REVISION in chain
+    store = TextStore(checkout.seeds)
     if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
-        fresh = seed_bytes(seed_document(release, renames_in(release.effective_date),
-                                         json.loads(existing)["format"]))
-        if existing == fresh and not _rulebook_differs(checkout, revision, book, release):
+        member, pack = store.rulebook(revision, book)
+        if pack is None and existing == seed_bytes(seed_document(release, book, member)):
             return revision, False
         where = "the head" if head == revision else "in the chain"
         raise RulesdbError(f"{cr_file}: release {release.effective_date} is already {where} "
@@ -300,124 +273,91 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     before, after = checkout.neighbours(release.effective_date)
     if after is not None:
         _check_next_renames(release, after)
-    # Notes need the release_note table: format 2 once its schema revision is in the chain.
-    seed_format = NOTES_SEED_FORMAT if NOTES_REVISION in checkout.ancestry(head) else SEED_FORMAT
     with staged() as files:
-        _write(files, checkout, release, down_revision=head, previous=before,
-               seed_format=seed_format, book=book if with_rulebook else None,
-               later_loader=next((loader for schema, loader in _LATER_RULEBOOK_LOADERS
-                                  if schema in chain), None))
+        _write(files, checkout, store, release, book, down_revision=head, previous=before,
+               loader=checkout.loader(head))
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
 
-def _rulebook_differs(checkout: Checkout, revision: str, book: Rulebook,
-                      release: ReleaseData) -> bool:
-    """Whether the release's rulebook files differ from what the file gives (none: no)."""
-    store = TextStore(checkout.seeds)
-    if not (store.folder / f"{revision}.json").is_file():
-        return False  # a release from before the rulebook: its revision loads none
-    files = store.release_files(revision, book, Path(release.source_file).name,
-                                release.source_sha256)
-    return any(not path.is_file() or path.read_bytes() != data for path, data in files.items())
-
-
 def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
-    """Regenerate every release revision from scratch, in effective-date order.
+    """Write every release revision, seed and text pack again from the official files, in
+    effective-date order after the schema baseline, and remove those of releases not given.
 
-    For the one-time reordering before anything was published: later releases only append.
+    For a chain of the baseline and releases only, before it is published (a change to the
+    importer, a better copy of a file): once a schema revision follows the baseline, releases
+    are only appended.
     """
     checkout = Checkout(checkout_root(root))
-    releases = sorted((import_file(path) for path in cr_files), key=lambda r: r.effective_date)
-    days = [r.effective_date for r in releases]
+    releases = sorted(((import_file(path), read_rulebook(path)) for path in cr_files),
+                      key=lambda pair: pair[0].effective_date)
+    days = [release.effective_date for release, _ in releases]
     if len(set(days)) != len(days):
         raise RulesdbError("two files have the same effective date; keep one per release")
     with checkout.locked():
         return _rebuild(checkout, releases)
 
 
-def _rebuild(checkout: Checkout, releases: list[ReleaseData]) -> list[str]:
-    base = _base_revision(checkout)
+def _rebuild(checkout: Checkout, releases: list[tuple[ReleaseData, Rulebook]]) -> list[str]:
+    others = [revision for revision in checkout.chain(checkout.tip())
+              if release_date(revision) is None and revision != BASELINE]
+    if others:
+        raise RulesdbError(f"the chain has schema revisions after {BASELINE} "
+                           f"({', '.join(sorted(others))}); rebuild-chain rewrites a chain of "
+                           "the baseline and releases only, so append releases with new-release")
+    store = TextStore(checkout.seeds, existing=False)  # every pack written again, in order
     previous: dict[str, Any] | None = None
-    down = base
+    down = BASELINE
     written = []
     with staged() as files:
-        for release in releases:
-            previous = _write(files, checkout, release, down_revision=down, previous=previous)
+        for release, book in releases:
+            previous = _write(files, checkout, store, release, book, down_revision=down,
+                              previous=previous, loader=checkout.loader(BASELINE))
             down = revision_id(release.effective_date)
             written.append(down)
-        # Releases not given (those that joined after, like the archive) stay as they are.
-    # Revisions chained after the last release (comments_v1, ...) stay where they are.
-    checkout.set_head(checkout.tip())
+        files.remove_others([checkout.versions / "cr_*.py", checkout.seeds / "cr_*.json",
+                             store.folder / "*.json"])
+        files.add(checkout.head_file, (down + "\n").encode())
     return written
 
 
-def _base_revision(checkout: Checkout) -> str:
-    """The newest schema revision (NNNN_name.py) of the chain's start: releases follow it."""
-    schema = _schema_revisions(checkout)
-    base = [stem for stem, parent in schema.items() if parent is None or parent in schema]
-    if not base:
-        raise RulesdbError(f"no schema revision in {checkout.versions}")
-    return base[-1]
-
-
-def _schema_revisions(checkout: Checkout) -> dict[str, str | None]:
-    """Schema revision -> its down_revision, in file name order."""
-    return {path.stem: _down_revision(path)
-            for path in sorted(checkout.versions.glob("[0-9][0-9][0-9][0-9]_*.py"))}
-
-
-def _down_revision(path: Path) -> str | None:
-    match = re.search(r'^down_revision: str \| None = "([^"]+)"$', path.read_text(), re.MULTILINE)
-    return match[1] if match else None
-
-
-def _write(
-    files: Staged, checkout: Checkout, release: ReleaseData, down_revision: str,
-    previous: dict[str, Any] | None, seed_format: int = SEED_FORMAT,
-    book: Rulebook | None = None, later_loader: str | None = None,
-) -> dict[str, Any]:
-    renames = renames_in(release.effective_date)
-    _check_renames(release, previous, renames)
-    document = seed_document(release, renames, seed_format)
-    data = seed_bytes(document)
+def _write(files: Staged, checkout: Checkout, store: TextStore, release: ReleaseData,
+           book: Rulebook, down_revision: str, previous: dict[str, Any] | None,
+           loader: str) -> dict[str, Any]:
+    _check_successions(release, previous)
     revision = revision_id(release.effective_date)
+    member, pack = store.rulebook(revision, book)
+    if pack is not None:
+        files.add(checkout.seeds / "texts" / f"{revision}.json", pack)
+    document = seed_document(release, book, member)
+    data = seed_bytes(document)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
     fields = {"day": release.effective_date.isoformat(), "source": release.source_file,
               "revision": revision, "down_revision": down_revision, "seed": seed_name,
-              "seed_sha256": sha256(data), "loader": _LOADERS[document["format"]]}
-    template = _TEMPLATE
-    if book is not None:
-        book_files = TextStore(checkout.seeds).release_files(
-            revision, book, Path(release.source_file).name, release.source_sha256)
-        for path, content in book_files.items():
-            files.add(path, content)
-        fields["rulebook_sha256"] = index_sha256(book_files)
-        fields["loader"] = _LOADERS_WITH_RULEBOOK[document["format"]]
-        if later_loader is not None and document["format"] == NOTES_SEED_FORMAT:
-            fields["loader"] = later_loader
-        template = _TEMPLATE_WITH_RULEBOOK
-    files.add(checkout.versions / f"{revision}.py", template.format(**fields).encode())
+              "seed_sha256": sha256(data), "loader": loader}
+    files.add(checkout.versions / f"{revision}.py", _TEMPLATE.format(**fields).encode())
     return document
 
 
-def _check_renames(
-    release: ReleaseData, previous: dict[str, Any] | None, renames: list[dict[str, Any]]
-) -> None:
-    """A curated rename must match the lists: old name before and not after, new name after."""
-    for entry in renames:
+def _check_successions(release: ReleaseData, previous: dict[str, Any] | None) -> None:
+    """The curated renames and merges taking effect in the release must match the lists: the
+    old name listed before and not now, the new name listed now (and, renamed, not before)."""
+    day = release.effective_date
+    for entry, change in [*((e, "rename") for e in renames_in(day)),
+                          *((e, "merge") for e in merges_in(day))]:
         if entry["kind"] == "card_type":
             now, before = set(release.card_types), _names(previous, "card_type", None)
         else:
             category = entry["category"]
             now = set(release.subtypes(category))
             before = _names(previous, "subtype", category)
-        where = f"curated rename {entry['from']} → {entry['to']} ({entry['effective_date']})"
+        where = f"curated {change} {entry['from']} → {entry['to']} ({entry['effective_date']})"
         if entry["to"] not in now or entry["from"] in now:
             raise RulesdbError(f"{where}: the release lists {entry['from']!r} or lacks "
                                f"{entry['to']!r}")
-        if previous is not None and (entry["from"] not in before or entry["to"] in before):
+        if previous is not None and (entry["from"] not in before
+                                     or (change == "rename" and entry["to"] in before)):
             raise RulesdbError(f"{where}: the release before does not list {entry['from']!r}")
 
 

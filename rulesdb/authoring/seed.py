@@ -1,7 +1,11 @@
-"""The seed file a release revision loads: what the importer extracted, as canonical JSON.
+"""The seed file a release revision loads: everything of one release, as canonical JSON.
 
-Canonical (sorted keys and lists, fixed layout) so that the same CR file always gives the same
-bytes, and a revision can pin them by sha256.
+Everything the loader inserts is here, computed once when the seed is written: the type
+vocabulary the importer extracted, the notes (the importer's and the curated ones), the curated
+renames and merges taking effect in the release, its keywords read from its rulebook, and the
+rulebook itself (``rulesdb.authoring.rulebook_seed``). The loader reads, checks and inserts;
+it derives nothing. Canonical (sorted keys, fixed layout) so that the same CR file always gives
+the same bytes, and a revision can pin them by sha256.
 """
 
 from __future__ import annotations
@@ -10,31 +14,28 @@ import hashlib
 import json
 from typing import Any
 
-from rulesdb.authoring.curated import notes_in
+from rulesdb.authoring.curated import (
+    keyword_renames_in,
+    merges_in,
+    notes_in,
+    renames_in,
+)
 from rulesdb.ingest.extract import ReleaseData
+from rulesdb.ingest.keywords import extract_keywords
+from rulesdb.ingest.rulebook import Rulebook
 
-SEED_FORMAT = 1
-# Format 2 adds "notes" (loaded by migrations/rulesdb_loaders/release_v2.py into release_note,
-# which revision 0003_release_note creates): every release appended after it is format 2. The
-# releases shipped before it stay format 1, byte for byte (rebuild-chain reproduces them).
-NOTES_SEED_FORMAT = 2
+SEED_FORMAT = 1  # read by migrations/rulesdb_loaders/schema_0001.py
 
 
-def seed_document(
-    release: ReleaseData, renames: list[dict[str, Any]], seed_format: int = SEED_FORMAT
-) -> dict[str, Any]:
-    document = _format_1(release, renames)
-    if seed_format == NOTES_SEED_FORMAT:
-        document["format"] = NOTES_SEED_FORMAT
-        document["notes"] = [{"rule": note.rule, "kind": note.kind, "text": note.text}
-                             for note in release.notes] + notes_in(release.effective_date)
-    return document
-
-
-def _format_1(release: ReleaseData, renames: list[dict[str, Any]]) -> dict[str, Any]:
+def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any]
+                  ) -> dict[str, Any]:
+    """The seed of ``release``; ``rulebook`` is its rulebook member (TextStore.rulebook)."""
+    day = release.effective_date
+    keywords, keyword_notes = extract_keywords([(r.number, r.text) for r in book.rules],
+                                               [(g.term, g.text) for g in book.glossary])
     return {
         "format": SEED_FORMAT,
-        "effective_date": release.effective_date.isoformat(),
+        "effective_date": day.isoformat(),
         "source": {"file": release.source_file, "sha256": release.source_sha256},
         "card_types": {
             "rule": release.card_types_rule,
@@ -59,35 +60,55 @@ def _format_1(release: ReleaseData, renames: list[dict[str, Any]]) -> dict[str, 
         "basic_land_types": [
             {"rule": rule, "names": sorted(names)} for rule, names in release.basic_land_types
         ],
-        "renames": [
-            {
-                "kind": entry["kind"],
-                "category": entry.get("category"),
-                "from": entry["from"],
-                "to": entry["to"],
-                "rule": entry["rule"],
-            }
-            for entry in renames
-        ],
         "rules": [{"number": number, "text": text} for number, text in release.rules],
+        "renames": [_succession(entry) for entry in renames_in(day)],
+        "merges": [_succession(entry) for entry in merges_in(day)],
+        "keyword_renames": [_succession(entry) for entry in keyword_renames_in(day)],
+        "notes": [{"rule": note.rule, "kind": note.kind, "text": note.text}
+                  for note in release.notes] + notes_in(day),
+        "keywords": [{"kind": k.kind, "name": k.name, "rule": k.rule} for k in keywords],
+        "keyword_notes": [{"rule": n.rule, "kind": n.kind, "text": n.text}
+                          for n in keyword_notes],
+        "rulebook": rulebook,
     }
 
 
+def _succession(entry: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": entry["kind"], "category": entry.get("category"), "from": entry["from"],
+            "to": entry["to"], "rule": entry["rule"]}
+
+
 def seed_bytes(document: dict[str, Any]) -> bytes:
-    return (json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+    """Sorted keys; a name, a row of the rulebook or a small record a line, so that seeds
+    diff and review line by line."""
+    return (_layout(document) + "\n").encode()
+
+
+def _layout(value: Any) -> str:
+    if isinstance(value, dict) and not _row(value):
+        items = [f"{json.dumps(key)}: {_layout(value[key])}" for key in sorted(value)]
+        return "{\n" + ",\n".join(items) + "\n}"
+    if isinstance(value, list) and value:
+        lines = [_compact(item) if _scalar(item) or _row(item) else _layout(item)
+                 for item in value]
+        return "[\n" + ",\n".join(lines) + "\n]"
+    return _compact(value)
+
+
+def _scalar(value: Any) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def _row(value: Any) -> bool:
+    """A list of scalars, or a record (a dict of at most four scalars): one line."""
+    if isinstance(value, list):
+        return all(map(_scalar, value))
+    return isinstance(value, dict) and len(value) <= 4 and all(map(_scalar, value.values()))
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-SHIPPED_NOTES = "notes_0003_release_note.json"  # loaded by revision 0003_release_note
-
-
-def shipped_notes_bytes(releases: list[ReleaseData]) -> bytes:
-    """The notes of releases whose seeds (format 1) predate release_note: 0003 loads them."""
-    notes = [{"release_date": release.effective_date.isoformat(), "rule": note.rule,
-              "kind": note.kind, "text": note.text}
-             for release in sorted(releases, key=lambda r: r.effective_date)
-             for note in release.notes]
-    return seed_bytes({"format": 1, "notes": notes})

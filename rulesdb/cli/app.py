@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -13,6 +12,7 @@ import click
 from rulesdb import __version__
 from rulesdb.cli.output import emit_rows, output_options
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import DEBUG
 from rulesdb.util.text import first_line
 
 __all__ = ["AppContext", "as_of_option", "cli", "emit_rows", "main", "output_options",
@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(1)
     except Exception as exc:
-        if os.environ.get("RULESDB_DEBUG") or not _database_error(exc):
+        if DEBUG.value() or not _database_error(exc):
             raise
         app = ctx.find_object(AppContext) if ctx is not None else None
         _fail(app.explain(exc) if app is not None else f"database error: {first_line(exc)}", 2)

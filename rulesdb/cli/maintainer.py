@@ -59,25 +59,13 @@ def new_release(file: Path, root: Path | None) -> None:
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path),
               help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
 def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
-    """Regenerate every release revision from FILES in effective-date order (one-time tool)."""
+    """Write every release revision, seed and text pack again from FILES (one official file
+    per release, any order: .txt, .docx or .rtf), in effective-date order after the schema
+    baseline; releases not given are removed. For a chain not yet published.
+
+    Example: rulesdb rebuild-chain ../shared/cr/*.txt ...
+    """
     from rulesdb.authoring import release
 
     written = release.rebuild_chain(list(files), root)
     click.echo(f"{len(written)} releases: {written[0]} .. {written[-1]}")
-
-
-@cli.command("rebuild-rulebook")
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
-              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
-def rebuild_rulebook(files: tuple[Path, ...], root: Path | None) -> None:
-    """Write the rulebook seeds of official CR FILES (any order; .txt, .docx or .rtf) and pin
-    them in rulebook_text (releases 2016-2026) or archive_rulebook (the archive, 1999-2018),
-    for releases added before those revisions (one-time tool, like rebuild-chain)."""
-    from rulesdb.authoring.rulebook_seed import rebuild_rulebook as rebuild
-    from rulesdb.store.paths import data_root
-
-    for data, pinned in rebuild(list(files), root or data_root()).items():
-        click.echo(f"{len(pinned)} releases pinned in {data}: {pinned[0]} .. {pinned[-1]}"
-                   if pinned else f"no release pinned in {data}")

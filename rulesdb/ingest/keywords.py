@@ -18,8 +18,8 @@ naming two keywords ("Tap and Untap",
 "Daybound and Nightbound") gives both names; a number printed twice (2024-09-20's two
 702.175) gives both titles; a title listed twice keeps its first rule.
 
-``migrations/rulesdb_loaders/keywords_v1.py`` is the frozen copy the migrations run; tests
-check that the two read every release alike.
+Read when a release's seed is written (``rulesdb.authoring.seed``): the seed carries the
+keywords, and the migrations load them as they load the rest.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Give a SQLite file back the space a migration freed (VACUUM), when that space is large.
 
-A revision that drops a big table (rulebook_spans drops 287,000 membership rows) leaves its
-pages on SQLite's free list: the file keeps its size until VACUUM rewrites it. Run after the
+A run that deletes much (a downgrade of many releases, or to base) leaves its pages on
+SQLite's free list: the file keeps its size until VACUUM rewrites it. Run after the
 migration's transaction has committed, under its lock; VACUUM is itself atomic (a kill leaves
 the file as it was), and SQLite refuses it inside a transaction.
 """

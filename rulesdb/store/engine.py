@@ -11,8 +11,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import DATA_HOME, DATABASE_URL
 
-ENV_VAR = "RULESDB_URL"
 CONNECT_TIMEOUT = 10  # seconds to reach a PostgreSQL server before saying it is unreachable
 
 # Query-string keys libpq reads secrets from: masked like the password in user:password@.
@@ -26,7 +26,7 @@ _SECRET_IN_TEXT = (
 
 def default_path() -> Path:
     """The embedded SQLite default: $XDG_DATA_HOME/rulesdb/rulesdb.sqlite3."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    base = DATA_HOME.value() or Path.home() / ".local" / "share"
     return Path(base) / "rulesdb" / "rulesdb.sqlite3"
 
 
@@ -38,7 +38,7 @@ def resolve_url(option: str | None) -> tuple[URL, bool]:
     if option is not None and not option.strip():
         raise RulesdbError("--db: the URL is empty; leave --db out to use the embedded default "
                            "or give sqlite:///PATH or postgresql://USER@HOST/DB")
-    text = option or os.environ.get(ENV_VAR)
+    text = option or DATABASE_URL.value()
     if not text:
         path = default_path()
         return URL.create("sqlite", database=str(path)), True

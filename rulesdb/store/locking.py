@@ -18,12 +18,12 @@ from pathlib import Path
 from sqlalchemy import Connection, text
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import LOCK_WAIT
 from rulesdb.store.engine import mask, sqlite_file, sqlite_problem
 
 # A fixed key for pg_advisory_lock, derived from the project name so it is greppable.
 ADVISORY_LOCK_KEY = zlib.crc32(b"rulesdb.migrations")
-WAIT_VAR = "RULESDB_LOCK_WAIT"
-DEFAULT_WAIT = 60.0  # seconds
+WAIT_VAR = LOCK_WAIT.name
 _POLL = 0.2  # seconds between attempts
 
 # Who holds a bigint advisory lock: pg_locks splits the key into classid (high 32 bits) and
@@ -39,18 +39,10 @@ LIMIT 1
 
 
 def lock_wait() -> float:
-    """How long to wait for a lock: $RULESDB_LOCK_WAIT seconds, else DEFAULT_WAIT."""
-    value = os.environ.get(WAIT_VAR, "").strip()
-    if not value:
-        return DEFAULT_WAIT
-    try:
-        seconds = float(value)
-        if not 0 <= seconds < 86400:
-            raise ValueError(value)
-    except ValueError:
-        raise RulesdbError(f"{WAIT_VAR}={value!r} is not a number of seconds (0 to 86399)"
-                           ) from None
-    return seconds
+    """How long to wait for a lock: $RULESDB_LOCK_WAIT seconds (rulesdb.settings)."""
+    wait = LOCK_WAIT.value()
+    assert wait is not None  # it has a default
+    return wait
 
 
 @contextmanager

@@ -1,28 +1,41 @@
 """Upgrade, downgrade and inspect a database's place in the release chain.
 
-Alembic is imported only here, and only when a command changes or lists revisions: checking
-that a database is current reads ``migrations/HEAD`` instead of loading 60+ revision files.
+Runs go through Alembic's public API (``alembic.command``), with the connection, the step
+callback and whether the caller holds the lock in ``Config.attributes`` (read by
+``migrations/env.py``). Alembic is imported only here, and only when a command changes or
+lists revisions: checking that a database is current reads ``migrations/HEAD`` instead of
+loading every revision file.
+
+A database built by the chain before the schema baseline (``rulesdb.store.legacy``) is
+recognised: at that chain's head it is brought to this head by :func:`upgrade`; at any other
+of its revisions it is refused with the command that rebuilds it.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import DEBUG
 from rulesdb.store.engine import mask, sqlite_file
 from rulesdb.store.paths import head_file, migrations_dir
 from rulesdb.util.text import first_line
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+# progress(done, total, revision about to run or None when done): for a progress bar.
+Progress = Callable[[int, int, str | None], None]
+_RELATIVE = re.compile(r"[+-]\d+")
 
 
 def head_revision() -> str:
@@ -45,22 +58,42 @@ def current_revision(engine: Engine) -> str | None:
     return rows[0][0] if rows else None
 
 
-def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = True) -> str | None:
+def in_chain(revision: str) -> bool:
+    """Whether ``revision`` is one of this chain's (its file is there: no Alembic import)."""
+    return (migrations_dir() / "versions" / f"{revision}.py").is_file()
+
+
+def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = True,
+                   notify: Callable[[str], None] | None = None,
+                   progress: Progress | None = None) -> str | None:
     """Make sure the database can be read: upgrade it (embedded default), or accept one
     behind head and return the one-line warning to show (None when at head).
 
     A database named explicitly is never changed behind the user's back: one downgraded on
     purpose, to study an older state, answers from the releases it holds. An empty one has
-    nothing to answer from and is refused with the command that fills it.
+    nothing to answer from and is refused with the command that fills it; one an earlier
+    rulesdb built is refused with the command that brings it here. The embedded default is
+    upgraded (or rebuilt) instead, saying so through ``notify``.
     """
+    from rulesdb.store import legacy
+
     current = current_revision(engine)
     head = head_revision()
     if current == head:
         return None
     where = mask(engine.url)
+    earlier = current is not None and legacy.is_legacy(engine, current)
     if auto_upgrade:
-        upgrade(engine)
+        if earlier and current != legacy.OLD_HEAD:
+            if notify:
+                notify(f"the database {where} was built by an earlier rulesdb (revision "
+                       f"{current}); rebuilding it")
+            rebuild(engine, progress=progress)
+        else:
+            upgrade(engine, progress=progress)
         return None
+    if earlier:
+        return legacy.refusal(engine, current)
     if current is None and not refuse_empty:
         return None  # not a rulesdb database (yet): nothing to warn about
     if current is None:
@@ -72,7 +105,7 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
 
 
 def config_options() -> dict[str, str]:
-    """Where the revisions are, and the folder their versioned loaders import from."""
+    """Where the revisions are, and the folder their loaders import from."""
     return {
         "script_location": str(migrations_dir()),
         "prepend_sys_path": str(migrations_dir()),
@@ -80,8 +113,10 @@ def config_options() -> dict[str, str]:
     }
 
 
-def alembic_config(engine: Engine | None = None, connection=None) -> Config:  # type: ignore[no-untyped-def]
-    """The one Alembic Config rulesdb runs with: the revisions, and the engine's URL if any."""
+def alembic_config(engine: Engine | None = None, connection: Connection | None = None,
+                   **attributes: Any) -> Config:
+    """The one Alembic Config rulesdb runs with: the revisions, the engine's URL if any, and
+    ``attributes`` for env.py (connection, on_version_apply, lock_held)."""
     from alembic.config import Config
 
     config = Config()
@@ -91,12 +126,12 @@ def alembic_config(engine: Engine | None = None, connection=None) -> Config:  # 
         config.set_main_option("sqlalchemy.url", engine.url.render_as_string(
             hide_password=False).replace("%", "%%"))
     config.attributes["connection"] = connection
+    config.attributes.update(attributes)
     return config
 
 
-def _script_directory():  # type: ignore[no-untyped-def]
-    """The revisions, read once per process while their files stay as they are: reading them
-    compiles 60+ files (no bytecode is cached where PYTHONDONTWRITEBYTECODE is set)."""
+def script_directory() -> ScriptDirectory:
+    """The revisions, read once per process while their files stay as they are."""
     versions = migrations_dir() / "versions"
     files = tuple(sorted((path.name, stat.st_mtime_ns, stat.st_size)
                          for path in versions.glob("*.py") for stat in [path.stat()]))
@@ -104,7 +139,7 @@ def _script_directory():  # type: ignore[no-untyped-def]
 
 
 @lru_cache(maxsize=4)
-def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]):  # type: ignore[no-untyped-def]
+def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]) -> ScriptDirectory:
     from alembic.script import ScriptDirectory
 
     script = ScriptDirectory.from_config(alembic_config())
@@ -112,42 +147,100 @@ def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]):  # t
     return script
 
 
-@contextmanager
-def _connected(engine: Engine) -> Iterator[Config]:
+def upgrade(engine: Engine, revision: str = "head", progress: Progress | None = None) -> None:
+    """Upgrade to ``revision`` (head, a revision id, or +N): one transaction, under the lock.
+    A database at the head of the chain before the baseline is brought to this head."""
+    from rulesdb.store import legacy
+
+    current = current_revision(engine)
+    if current is not None and legacy.is_legacy(engine, current):
+        if current != legacy.OLD_HEAD or revision != "head":
+            raise RulesdbError(legacy.refusal(engine, current))
+        legacy.bring_to_head(engine, progress)
+        return
     with engine.connect() as connection:
-        yield alembic_config(engine, connection)
+        _command("upgrade", engine, connection, revision, current, progress)
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    _migrate(engine, revision, upward=True)
+def downgrade(engine: Engine, revision: str, progress: Progress | None = None) -> None:
+    """Downgrade to ``revision`` (a revision id, -N, or base: empty)."""
+    from rulesdb.store import legacy
+
+    current = current_revision(engine)
+    if current is not None and legacy.is_legacy(engine, current):
+        raise RulesdbError(legacy.refusal(engine, current))
+    with engine.connect() as connection:
+        _command("downgrade", engine, connection, revision, current, progress)
 
 
-def downgrade(engine: Engine, revision: str) -> None:
-    _migrate(engine, revision, upward=False)
+def rebuild(engine: Engine, progress: Progress | None = None) -> None:
+    """Empty the database of everything rulesdb made and build it at the head: on SQLite a new
+    file renamed over the old one, on PostgreSQL one transaction (``rulesdb.store.legacy``)."""
+    from rulesdb.store import legacy
+
+    legacy.rebuild(engine, progress)
 
 
-def _migrate(engine: Engine, revision: str, *, upward: bool) -> None:
-    """What ``alembic.command.upgrade`` / ``downgrade`` do, with the revisions read once."""
-    from alembic.runtime.environment import EnvironmentContext
+def run_chain(engine: Engine, connection: Connection, revision: str, current: str | None,
+              progress: Progress | None, **attributes: Any) -> None:
+    """Upgrade on ``connection`` (the rebuild's, which holds the lock and its transaction)."""
+    _command("upgrade", engine, connection, revision, current, progress, **attributes)
 
-    def run() -> None:
-        script = _script_directory()
 
-        def steps(current, _context):  # type: ignore[no-untyped-def]
-            if upward:
-                return script._upgrade_revs(revision, current)
-            return script._downgrade_revs(revision, current)
+def _command(name: str, engine: Engine, connection: Connection, revision: str,
+             current: str | None, progress: Progress | None, **attributes: Any) -> None:
+    from alembic import command
 
-        with EnvironmentContext(config, script, fn=steps, destination_rev=revision):
-            script.run_env()
+    steps = _steps(revision, current, upward=name == "upgrade") if progress else []
+    done = 0
 
-    with _connected(engine) as config:
-        _run(run, revision)
+    def on_version_apply(**_: Any) -> None:
+        nonlocal done
+        done += 1
+        assert progress is not None
+        progress(done, len(steps), steps[done] if done < len(steps) else None)
+
+    callbacks = [callback for callback in (on_version_apply if progress else None,
+                                           attributes.pop("on_version_apply", None))
+                 if callback is not None]
+    if progress and steps:
+        progress(0, len(steps), steps[0])
+    config = alembic_config(engine, connection, **attributes,
+                            on_version_apply=_each(callbacks) if callbacks else None)
+    with _one_line_errors(revision):
+        getattr(command, name)(config, revision)
+
+
+def _each(callbacks: list[Callable[..., None]]) -> Callable[..., None]:
+    def call(**arguments: Any) -> None:
+        for callback in callbacks:
+            callback(**arguments)
+
+    return call
+
+
+def _steps(revision: str, current: str | None, *, upward: bool) -> list[str]:
+    """The revisions a run from ``current`` to ``revision`` applies, in the order it does."""
+    script = script_directory()
+    order = [rev for rev, _, _ in history()]
+    at = order.index(current) if current in order else -1
+    if _RELATIVE.fullmatch(revision):
+        count = int(revision[1:])
+        if upward:
+            return order[at + 1:at + 1 + count]
+        return order[max(at - count + 1, 0):at + 1][::-1]
+    if revision == "base":
+        return order[:at + 1][::-1]
+    try:
+        target = order.index(script.get_revision(revision).revision)  # type: ignore[union-attr]
+    except Exception:  # Alembic's own message, in the run itself
+        return []
+    return order[at + 1:target + 1] if upward else order[target + 1:at + 1][::-1]
 
 
 def history() -> list[tuple[str, str | None, str]]:
     """(revision, down revision, first line of its docstring), oldest first."""
-    script = _script_directory()
+    script = script_directory()
     found = [
         (rev.revision, rev.down_revision if isinstance(rev.down_revision, str) else None,
          (rev.doc or "").strip().splitlines()[0] if rev.doc else "")
@@ -158,17 +251,18 @@ def history() -> list[tuple[str, str | None, str]]:
 
 def script_head() -> str:
     """The head according to the revision files themselves (tests check HEAD agrees)."""
-    heads = _script_directory().get_heads()
+    heads = script_directory().get_heads()
     if len(heads) != 1:
         raise RulesdbError(f"the migrations have {len(heads)} heads; expected one chain")
     return heads[0]
 
 
-def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
+@contextmanager
+def _one_line_errors(revision: str) -> Iterator[None]:
     from alembic.util import CommandError
 
     try:
-        action()
+        yield
     except RulesdbError:
         raise  # already one line (a lock held too long, an unusable file)
     except CommandError as exc:
@@ -178,7 +272,7 @@ def _run(action, revision: str) -> None:  # type: ignore[no-untyped-def]
     except Exception as exc:
         # A revision that fails (an edited seed, a constraint violated) has been rolled back
         # with the whole run; say so in one line. RULESDB_DEBUG=1 shows the traceback.
-        if os.environ.get("RULESDB_DEBUG"):
+        if DEBUG.value():
             raise
         raise RulesdbError(
             f"migrating to {revision!r} failed and was rolled back, the database is unchanged: "

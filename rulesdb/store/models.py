@@ -258,7 +258,7 @@ class RuleText(Base):
 
 
 class ReleaseNote(Base):
-    """Where a release's file contradicts itself or was damaged (revision 0003_release_note)."""
+    """Where a release's file contradicts itself or was damaged, or was read unusually."""
 
     __tablename__ = "release_note"
 
@@ -323,7 +323,7 @@ class SubtypeMerge(_SubtypeSuccession, Base):
     __tablename__ = "subtype_merge"
 
 
-# The whole rulebook (revision rulebook_schema): each distinct text once, releases point to it.
+# The whole rulebook: each distinct text once, spans of releases point to it.
 # The full-text index (SQLite FTS5 table rulebook_fts, PostgreSQL column rulebook_text.search)
 # is each backend's own and not modelled; migrations/env.py leaves it out of comparisons.
 
@@ -341,7 +341,7 @@ class RulebookText(Base):
 
 
 class ReleaseRulebook(Base):
-    """A release whose rulebook is loaded, with the index it was loaded from."""
+    """A release whose rulebook is loaded (every release), with the seed it came from."""
 
     __tablename__ = "release_rulebook"
 
@@ -369,7 +369,7 @@ class _Span:
 
 class RuleSpan(_Span, Base):
     """A numbered rule (section, rule or subrule) with one text and place, over a run of
-    releases (revision rulebook_spans)."""
+    releases."""
 
     __tablename__ = "rule_span"
 

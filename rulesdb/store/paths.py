@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from pathlib import Path
+
+from rulesdb.settings import DATA_ROOT
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # rulesdb/
 
@@ -17,9 +18,9 @@ def data_root() -> Path:
     beside the package. $RULESDB_DATA_ROOT overrides both (maintainers trying a release chain
     in another checkout; tests).
     """
-    override = os.environ.get("RULESDB_DATA_ROOT")
-    if override:
-        root = Path(override).resolve()
+    override = DATA_ROOT.value()
+    if override is not None:
+        root = override.resolve()
         if not (root / "migrations" / "env.py").is_file():
             raise FileNotFoundError(f"RULESDB_DATA_ROOT={override} has no migrations/env.py")
         return root

@@ -63,6 +63,6 @@ def _as_date(value: object) -> date:
 
 def printed_in(span: str, day: str = "day") -> str:
     """SQL: the rows of span table ``span`` (rule_span, glossary_span) that the release bound
-    to ``:day`` prints. A release lies in a span when its date is between the span's ends
-    (revision rulebook_spans); written once, like the release in force."""
+    to ``:day`` prints. A release lies in a span when its date is between the span's ends;
+    written once, like the release in force."""
     return f"{span}.first_release <= :{day} AND :{day} <= {span}.last_release"

@@ -19,6 +19,17 @@ def renames_in(effective_date: date) -> list[dict[str, Any]]:
     return [entry for entry in load_renames() if entry["effective_date"] == effective_date]
 
 
+def merges_in(effective_date: date) -> list[dict[str, Any]]:
+    """The curated merges of subtypes the release with this effective date drops."""
+    return [entry for entry in load_merges() if entry["effective_date"] == effective_date]
+
+
+def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
+    """The curated keyword renames that take effect in the release with this effective date."""
+    return [entry for entry in load_keyword_renames()
+            if entry["effective_date"] == effective_date]
+
+
 def load_renames() -> list[dict[str, Any]]:
     return _load("renames.toml", "rename", KINDS)
 

@@ -1,0 +1,120 @@
+"""Views as replaceable objects, and PostgreSQL comments: the operations revisions use for them.
+
+Alembic's cookbook recipe "Replaceable Objects": a view is a :class:`View` constant defined
+once, in the revision that first creates it, and ``op.create_view`` / ``op.drop_view`` take it.
+A later revision that changes a view defines the new one and calls
+``op.replace_view(NEW, replaces="0001_schema.V_RELEASE_CHANGE")`` in its upgrade and
+``op.replace_view(NEW, replace_with="0001_schema.V_RELEASE_CHANGE")`` in its downgrade: the
+old definition is read from the revision that made it, never copied.
+
+Comments (``COMMENT ON``; nothing on SQLite, which has none) travel with what they describe:
+a view's with its :class:`View`, a table's from the descriptions its revision sets.
+
+Imported for its registrations by the revisions that use the operations (Alembic registers
+them on ``op`` process-wide).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from alembic.operations import MigrateOperation, Operations
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class View:
+    name: str
+    select: str  # the SELECT, as both backends accept it
+    description: str | None = None
+    columns: Mapping[str, str] = field(default_factory=dict)  # column -> description
+
+
+class _ViewOperation(MigrateOperation):
+    def __init__(self, view: View) -> None:
+        self.view = view
+
+    @classmethod
+    def invoke_for_target(cls, operations: Operations, view: View) -> None:
+        operations.invoke(cls(view))
+
+    @classmethod
+    def _from_revision(cls, operations: Operations, ident: str) -> View:
+        revision, name = ident.split(".")
+        script = operations.get_context().script
+        assert script is not None, "views are replaced by revisions run through Alembic"
+        found = script.get_revision(revision)
+        assert found is not None and found.module is not None, ident
+        view = getattr(found.module, name)
+        assert isinstance(view, View), ident
+        return view
+
+    @classmethod
+    def replace(cls, operations: Operations, view: View, replaces: str | None = None,
+                replace_with: str | None = None) -> None:
+        """Drop the old view and create the new one (``replaces``), or back (``replace_with``)."""
+        if replaces is not None:
+            old, new = cls._from_revision(operations, replaces), view
+        elif replace_with is not None:
+            old, new = view, cls._from_revision(operations, replace_with)
+        else:
+            raise ValueError("replace_view needs replaces= or replace_with=")
+        operations.invoke(DropViewOp(old))
+        operations.invoke(CreateViewOp(new))
+
+    def reverse(self) -> _ViewOperation:
+        raise NotImplementedError
+
+
+@Operations.register_operation("create_view", "invoke_for_target")
+@Operations.register_operation("replace_view", "replace")
+class CreateViewOp(_ViewOperation):
+    def reverse(self) -> _ViewOperation:
+        return DropViewOp(self.view)
+
+
+@Operations.register_operation("drop_view", "invoke_for_target")
+class DropViewOp(_ViewOperation):
+    def reverse(self) -> _ViewOperation:
+        return CreateViewOp(self.view)
+
+
+@Operations.implementation_for(CreateViewOp)
+def _create_view(operations: Operations, operation: CreateViewOp) -> None:
+    view = operation.view
+    operations.execute(f"CREATE VIEW {view.name} AS {view.select.strip()}")
+    if view.description is not None:
+        comment_on(operations, view.name, view.description, view.columns, kind="VIEW")
+
+
+@Operations.implementation_for(DropViewOp)
+def _drop_view(operations: Operations, operation: DropViewOp) -> None:
+    operations.execute(f"DROP VIEW {operation.view.name}")  # its comments go with it
+
+
+def descriptions(name: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """A descriptions file beside this module: object -> (description, {column: description})."""
+    document = tomllib.loads((HERE / name).read_text(encoding="utf-8"))
+    return {table: (entry["description"], dict(entry.get("columns", {})))
+            for table, entry in document.items()}
+
+
+def comment_on(operations: Operations, name: str, description: str | None,
+               columns: Mapping[str, str | None], kind: str = "TABLE") -> None:
+    """Set (None: remove) the comments of a table or view and of its columns; PostgreSQL only."""
+    if operations.get_bind().dialect.name != "postgresql":
+        return
+    quote = operations.get_bind().dialect.identifier_preparer.quote
+    operations.execute(f"COMMENT ON {kind} {quote(name)} IS {_literal(description)}")
+    for column, text in columns.items():
+        operations.execute(f"COMMENT ON COLUMN {quote(name)}.{quote(column)} IS {_literal(text)}")
+
+
+def _literal(text: str | None) -> str:
+    if text is None:
+        return "NULL"
+    return "'" + text.replace("'", "''") + "'"  # standard_conforming_strings: on since 9.1

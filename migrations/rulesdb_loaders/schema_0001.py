@@ -1,0 +1,662 @@
+"""Load and unload one CR release from its seed into the schema of ``0001_schema``.
+
+The one loader of this schema: every release revision calls :func:`load_release` and
+:func:`unload_release`, and nothing here imports rulesdb's library, so a shipped revision loads
+the same rows whatever becomes of the library. A later schema change brings its own loader
+beside this one, and the releases after it load through that one (docs: "Making a release").
+
+A seed (``seeds/cr_YYYY_MM_DD.json``, seed format 1) holds everything of its release, computed
+when it was written (``rulesdb new-release``): the type vocabulary, the notes, the curated
+renames and merges, the keywords, and the rulebook as the identity of each of its rows in file
+order (number, occurrence, sort key, text key). The texts live once each in packs
+(``seeds/texts/cr_*.json``, ``{key: [text, examples]}``) that the seed pins by sha256; a text's
+id is its key read as a signed 64-bit integer, the same whatever order releases load in.
+
+Spans. A rule printed with the same number, text and place by consecutive releases is one
+``rule_span`` row (first_release, last_release), a glossary entry one ``glossary_span`` row;
+spans are kept maximal (two of one identity never touch), so the rows depend only on which
+releases print what. A release loaded between two others splits the spans it interrupts and
+joins those it continues; unloaded, they join again. A release loaded after the newest one
+only extends or ends the spans that end there, and a run of such loads (a build from empty,
+every release in date order) would rewrite each span's last release once per release it
+reaches. So the spans ending at the newest release a run loaded are held here instead, and
+written once, with their final ends: before the run's transaction commits, and before any
+other statement the run's connection executes (Alembic's own version bookkeeping aside, which
+reads no span), as an ORM session flushes before a query. Nothing outside the transaction can
+see the difference, and inside it nothing reads the spans unflushed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import sqlalchemy as sa
+from alembic import op
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEED_FORMAT = 1
+KEY_DIGITS = 16  # a text's key: the first 64 bits of the sha256 of [text, examples], in hex
+
+Row = tuple[Any, ...]
+# What a span shares with every release it covers, as the seed lists it: a rule's number,
+# occurrence, sort key and text key, or a glossary entry's term, sort key and text key, joined
+# by tabs (no field holds one). Spans are (identity, first_release, last_release) here, and
+# become columns (the text key an integer text_id) at the database's edge.
+Identity = str
+Span = tuple[Identity, Any, Any]
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[tuple[str, str], ...]  # (column, PostgreSQL type) in insert order
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.columns)
+
+
+def _table(name: str, *columns: str) -> Table:
+    return Table(name, tuple(tuple(column.split(":")) for column in columns))  # type: ignore[misc]
+
+
+RELEASE = _table("release", "effective_date:date", "source_file:varchar",
+                 "source_sha256:varchar", "seed_sha256:varchar", "revision:varchar")
+# Names any release uses, inserted when missing.
+CARD_TYPE = _table("card_type", "name:varchar")
+SUPERTYPE = _table("supertype", "name:varchar")
+CATEGORY = _table("category", "name:varchar")
+SUBTYPE = _table("subtype", "category:varchar", "name:varchar")
+KEYWORD = _table("keyword", "kind:varchar", "name:varchar")
+# A release's own rows, parents before children.
+RELEASE_CARD_TYPE = _table("release_card_type", "release_date:date", "card_type:varchar",
+                           "rule:varchar", "section:varchar")
+RELEASE_SUPERTYPE = _table("release_supertype", "release_date:date", "supertype:varchar",
+                           "rule:varchar")
+RELEASE_CATEGORY = _table("release_category", "release_date:date", "category:varchar",
+                          "rule:varchar")
+RELEASE_CATEGORY_CARD_TYPE = _table("release_category_card_type", "release_date:date",
+                                    "category:varchar", "card_type:varchar")
+RELEASE_SUBTYPE = _table("release_subtype", "release_date:date", "category:varchar",
+                         "name:varchar")
+BASIC_LAND_TYPE = _table("basic_land_type", "release_date:date", "name:varchar",
+                         "rule:varchar", "category:varchar")
+SUBTYPE_REFERENCE = _table("subtype_reference", "release_date:date", "category:varchar",
+                           "name:varchar", "rule:varchar")
+SUPERTYPE_REFERENCE = _table("supertype_reference", "release_date:date", "supertype:varchar",
+                             "rule:varchar", "cited_in:varchar")
+RULE_TEXT = _table("rule_text", "release_date:date", "number:varchar", "text:text")
+CARD_TYPE_RENAME = _table("card_type_rename", "release_date:date", "old_name:varchar",
+                          "new_name:varchar", "rule:varchar")
+SUBTYPE_RENAME = _table("subtype_rename", "release_date:date", "category:varchar",
+                        "old_name:varchar", "new_name:varchar", "rule:varchar")
+SUBTYPE_MERGE = _table("subtype_merge", "release_date:date", "category:varchar",
+                       "old_name:varchar", "new_name:varchar", "rule:varchar")
+RELEASE_NOTE = _table("release_note", "release_date:date", "number:integer", "rule:varchar",
+                      "kind:varchar", "text:text")
+RELEASE_RULEBOOK = _table("release_rulebook", "release_date:date", "index_sha256:varchar",
+                          "rules:integer", "glossary_entries:integer")
+RELEASE_RULEBOOK_NOTE = _table("release_rulebook_note", "release_date:date",
+                               "position:integer", "note:text")
+RELEASE_KEYWORD = _table("release_keyword", "release_date:date", "kind:varchar",
+                         "name:varchar", "rule:varchar")
+RELEASE_KEYWORD_NOTE = _table("release_keyword_note", "release_date:date", "number:integer",
+                              "rule:varchar", "kind:varchar", "text:text")
+KEYWORD_RENAME = _table("keyword_rename", "release_date:date", "kind:varchar",
+                        "old_name:varchar", "new_name:varchar", "rule:varchar")
+RULEBOOK_TEXT = _table("rulebook_text", "id:bigint", "text:text", "examples:text")
+RELEASE_TABLES = (RELEASE_CARD_TYPE, RELEASE_SUPERTYPE, RELEASE_CATEGORY,
+                  RELEASE_CATEGORY_CARD_TYPE, RELEASE_SUBTYPE, BASIC_LAND_TYPE,
+                  SUBTYPE_REFERENCE, SUPERTYPE_REFERENCE, RULE_TEXT, CARD_TYPE_RENAME,
+                  SUBTYPE_RENAME, SUBTYPE_MERGE, RELEASE_NOTE, RELEASE_RULEBOOK,
+                  RELEASE_RULEBOOK_NOTE, RELEASE_KEYWORD, RELEASE_KEYWORD_NOTE, KEYWORD_RENAME)
+
+
+@dataclass(frozen=True)
+class SpanTable:
+    """A span table: the columns naming an entry, and those of the identity a span holds."""
+
+    name: str
+    names: tuple[str, ...]  # (number, occurrence) or (term,): unique within a release
+    identity: tuple[str, ...]  # names + sort_key + text_id
+
+    @property
+    def table(self) -> Table:
+        types = {"number": "varchar", "occurrence": "integer", "term": "varchar",
+                 "sort_key": "text", "text_id": "bigint"}
+        return Table(self.name, (*((c, types[c]) for c in self.identity),
+                                 ("first_release", "date"), ("last_release", "date")))
+
+    def columns(self, identity: Identity) -> Row:
+        """An identity's column values: the occurrence an integer, the text its id."""
+        *fields, key = identity.split("\t")
+        if len(fields) == 3:
+            fields[1] = int(fields[1])  # type: ignore[call-overload]
+        return (*fields, text_id(key))
+
+    def row(self, span: Span) -> Row:
+        """A span as the table's row."""
+        identity, first, last = span
+        return (*self.columns(identity), first, last)
+
+    def identity_of(self, values: Row) -> Identity:
+        """The identity of a row's identity columns, :meth:`columns` undone."""
+        *fields, ident = values
+        return "\t".join([*map(str, fields), text_key(ident)])
+
+
+RULES = SpanTable("rule_span", ("number", "occurrence"),
+                  ("number", "occurrence", "sort_key", "text_id"))
+GLOSSARY = SpanTable("glossary_span", ("term",), ("term", "sort_key", "text_id"))
+SPAN_TABLES = (RULES, GLOSSARY)
+
+
+# --- what a seed holds ------------------------------------------------------------------------
+
+
+def read_seed(name: str, sha256: str) -> dict[str, Any]:
+    """The seed file under seeds/, checked against the sha256 its revision pins."""
+    seed = json.loads(_checked(SEEDS / name, sha256))
+    if seed.get("format") != SEED_FORMAT:
+        raise RuntimeError(f"seed {name} is format {seed.get('format')}, loader is {SEED_FORMAT}")
+    return seed
+
+
+def text_id(key: str) -> int:
+    """The 16 hex digits of a text's key as a signed 64-bit integer (BIGINT, SQLite rowid)."""
+    value = int(key, 16)
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def text_key(ident: int) -> str:
+    """The key of a text id, :func:`text_id` undone."""
+    return format(ident & 0xFFFF_FFFF_FFFF_FFFF, "016x")
+
+
+def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table, list[Row]]:
+    """The rows of each per-release table the seed loads, ``day`` as the driver stores dates."""
+    types, supertypes = seed["card_types"], seed["supertypes"]
+    categories = seed["subtype_categories"]
+    renames = seed["renames"]
+    book = seed["rulebook"]
+    return {
+        RELEASE_CARD_TYPE: [(day, name, types["rule"], types["sections"].get(name))
+                            for name in types["names"]],
+        RELEASE_SUPERTYPE: [(day, name, supertypes["rule"]) for name in supertypes["names"]],
+        RELEASE_CATEGORY: [(day, c["name"], c["rule"]) for c in categories],
+        RELEASE_CATEGORY_CARD_TYPE: [(day, c["name"], t) for c in categories
+                                     for t in c["card_types"]],
+        RELEASE_SUBTYPE: [(day, c["name"], name) for c in categories for name in c["subtypes"]],
+        BASIC_LAND_TYPE: [(day, name, group["rule"], "land") for group in seed["basic_land_types"]
+                          for name in group["names"]],
+        SUBTYPE_REFERENCE: [(day, c["name"], name, rule) for c in categories
+                            for name, rule in c["references"]],
+        SUPERTYPE_REFERENCE: [(day, name, rule, cited_in)
+                              for name, cited_in, rule in supertypes["references"]],
+        RULE_TEXT: [(day, r["number"], r["text"]) for r in seed["rules"]],
+        CARD_TYPE_RENAME: [(day, r["from"], r["to"], r["rule"]) for r in renames
+                           if r["kind"] == "card_type"],
+        SUBTYPE_RENAME: [(day, r["category"], r["from"], r["to"], r["rule"]) for r in renames
+                         if r["kind"] == "subtype"],
+        SUBTYPE_MERGE: [(day, m["category"], m["from"], m["to"], m["rule"])
+                        for m in seed["merges"]],
+        RELEASE_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
+                       for number, n in enumerate(seed["notes"], start=1)],
+        RELEASE_RULEBOOK: [(day, seed_sha256, len(book["rules"]), len(book["glossary"]))],
+        RELEASE_RULEBOOK_NOTE: [(day, position, note)
+                                for position, note in enumerate(book["notes"], start=1)],
+        RELEASE_KEYWORD: [(day, k["kind"], k["name"], k["rule"]) for k in seed["keywords"]],
+        RELEASE_KEYWORD_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
+                               for number, n in enumerate(seed["keyword_notes"], start=1)],
+        KEYWORD_RENAME: [(day, r["kind"], r["from"], r["to"], r["rule"])
+                         for r in seed["keyword_renames"]],
+    }
+
+
+def printed(seed: dict[str, Any]) -> dict[SpanTable, set[Identity]]:
+    """The identities of the release's rules and glossary entries (their spans' inputs)."""
+    book = seed["rulebook"]
+    return {RULES: set(book["rules"]), GLOSSARY: set(book["glossary"])}
+
+
+def _names(seed: dict[str, Any]) -> dict[Table, list[Row]]:
+    categories = seed["subtype_categories"]
+    return {CARD_TYPE: [(name,) for name in seed["card_types"]["names"]],
+            SUPERTYPE: [(name,) for name in seed["supertypes"]["names"]],
+            CATEGORY: [(c["name"],) for c in categories],
+            SUBTYPE: [(c["name"], name) for c in categories for name in c["subtypes"]],
+            KEYWORD: [(k["kind"], k["name"]) for k in seed["keywords"]]}
+
+
+# --- loading and unloading --------------------------------------------------------------------
+
+
+def load_release(revision: str, seed_name: str, seed_sha256: str) -> None:
+    """Every row of the release the seed describes, in the revision's transaction."""
+    bind = op.get_bind()
+    sql = _Sql(bind)
+    seed = read_seed(seed_name, seed_sha256)
+    day = sql.day(seed["effective_date"])
+    state = _run_state(bind)
+    if state.tail is not None and day <= state.tail:  # before what the run holds
+        _flush(bind)
+    before, after = (state.tail, None) if state.tail is not None else sql.neighbours(day)
+    state.add(RELEASE, [(day, seed["source"]["file"], seed["source"]["sha256"], seed_sha256,
+                         revision)])
+    for table, rows in _names(seed).items():
+        known = state.names.get(table)
+        if known is None:
+            known = state.names[table] = set(sql.query(f"SELECT * FROM {table.name}"))
+        fresh = set(rows) - known
+        state.add(table, sorted(fresh))
+        known |= fresh
+    release = release_rows(seed, seed_sha256, day)
+    for table in RELEASE_TABLES:
+        state.add(table, release[table])
+    identities = printed(seed)
+    if after is not None:  # between two releases: spans split and joined in the database
+        for rows in identities.values():
+            _hold_texts(state, sql, seed, rows)
+        _flush(bind)
+        for table, rows in identities.items():
+            _join(sql, table, day, before, after, rows)
+        return
+    if state.open is None:
+        state.open = {table: _take_ending(sql, table, before) for table in SPAN_TABLES}
+    for table, rows in identities.items():
+        held = state.open[table]
+        for identity in held.keys() - rows:  # the few that change: set operations in C
+            state.add(table.table, [table.row((identity, held.pop(identity), before))])
+        new = rows - held.keys()  # only these can print a text no release before did
+        _hold_texts(state, sql, seed, new)
+        held.update(dict.fromkeys(new, day))
+    state.tail = day
+
+
+def unload_release(revision: str) -> None:
+    """Delete exactly the rows :func:`load_release` inserted for the release, and every name
+    and text no other release uses."""
+    bind = op.get_bind()
+    _flush(bind)
+    sql = _Sql(bind)
+    day = sql.day(revision.removeprefix("cr_").replace("_", "-"))
+    texts: set[int] = set()
+    for table in SPAN_TABLES:
+        texts |= _leave(sql, table, day)
+    for table in reversed(RELEASE_TABLES):
+        sql.execute(f"DELETE FROM {table.name} WHERE release_date = ?", (day,))
+    sql.execute("DELETE FROM release WHERE effective_date = ?", (day,))
+    if texts:
+        ids = ", ".join(str(int(i)) for i in texts)  # integers from the database
+        sql.execute(f"DELETE FROM rulebook_text WHERE id IN ({ids}) AND NOT EXISTS "
+                    "(SELECT 1 FROM rule_span r WHERE r.text_id = rulebook_text.id) AND NOT "
+                    "EXISTS (SELECT 1 FROM glossary_span g WHERE g.text_id = rulebook_text.id)")
+    # Names no remaining release uses go too, as the release before left them.
+    sql.execute("DELETE FROM subtype WHERE NOT EXISTS (SELECT 1 FROM release_subtype r "
+                "WHERE r.category = subtype.category AND r.name = subtype.name) "
+                "AND NOT EXISTS (SELECT 1 FROM subtype_rename r WHERE r.category = "
+                "subtype.category AND r.old_name = subtype.name) "
+                "AND NOT EXISTS (SELECT 1 FROM subtype_merge m WHERE m.category = "
+                "subtype.category AND m.old_name = subtype.name)")
+    sql.execute("DELETE FROM category WHERE NOT EXISTS (SELECT 1 FROM release_category r "
+                "WHERE r.category = category.name) AND NOT EXISTS (SELECT 1 FROM subtype s "
+                "WHERE s.category = category.name)")
+    sql.execute("DELETE FROM card_type WHERE NOT EXISTS (SELECT 1 FROM release_card_type r "
+                "WHERE r.card_type = card_type.name) AND NOT EXISTS (SELECT 1 FROM "
+                "card_type_rename r WHERE r.old_name = card_type.name)")
+    sql.execute("DELETE FROM supertype WHERE NOT EXISTS (SELECT 1 FROM release_supertype r "
+                "WHERE r.supertype = supertype.name)")
+    sql.execute("DELETE FROM keyword WHERE NOT EXISTS (SELECT 1 FROM release_keyword r "
+                "WHERE r.kind = keyword.kind AND r.name = keyword.name)")
+    state = _run_state(bind)
+    state.known, state.names, state.analyse = None, {}, True
+
+
+class _Packs:
+    """The packs a run reads, each at most once and checked against the sha256 a seed pins,
+    a text given up once taken (it is written once)."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, list[Any]] = {}
+        self.read: dict[str, str] = {}  # pack name -> its sha256
+
+    def take(self, key: str, pinned: dict[str, str], own: str) -> list[Any]:
+        found = self.texts.pop(key, None)
+        if found is not None:
+            return found
+        # A release's new texts are in its own pack, unless an earlier one had them.
+        for name in sorted(pinned, key=lambda name: name != own):
+            if self.read.get(name) == pinned[name]:
+                continue
+            texts = json.loads(_checked(SEEDS / "texts" / f"{name}.json", pinned[name]))
+            self.texts.update(texts)
+            self.read[name] = pinned[name]
+            if key in texts:
+                return self.texts.pop(key)
+        raise RuntimeError(f"text {key} is in none of the packs its seed pins")
+
+
+def _hold_texts(state: _RunState, sql: _Sql, seed: dict[str, Any],
+                identities: set[Identity]) -> None:
+    """The texts of these identities the database does not hold yet."""
+    if state.known is None:
+        state.known = sql.text_keys()
+    fresh = {identity[-KEY_DIGITS:] for identity in identities} - state.known
+    rows = []
+    own = "cr_" + seed["effective_date"].replace("-", "_")
+    for key in sorted(fresh):
+        text, examples = state.packs.take(key, seed["rulebook"]["packs"], own)
+        rows.append((text_id(key), text, json.dumps(examples, ensure_ascii=False)
+                     if examples else "[]"))
+    state.add(RULEBOOK_TEXT, rows)
+    state.known |= fresh
+
+
+# --- the run's writes, held and written at once ----------------------------------------------
+
+
+@dataclass
+class _RunState:
+    """What a run (one connection's transaction) holds to write, and what it knows."""
+
+    rows: dict[Table, list[Row]] = field(default_factory=dict)  # to insert, by table
+    tail: Any = None  # the newest release the run holds: the open spans' end
+    open: dict[SpanTable, dict[Identity, Any]] | None = None  # identity -> first_release
+    known: set[str] | None = None  # the keys of the texts held or written (read once a run)
+    names: dict[Table, set[Row]] = field(default_factory=dict)  # names held or written
+    packs: _Packs = field(default_factory=_Packs)
+    analyse: bool = False  # PostgreSQL: statistics are due
+    version_table: Any = None  # Alembic's, whose bookkeeping reads none of the run's tables
+    listening: bool = False
+
+    def add(self, table: Table, rows: list[Row]) -> None:
+        if rows:
+            self.rows.setdefault(table, []).extend(rows)
+
+    def pending(self) -> bool:
+        return bool(self.rows) or self.open is not None
+
+    def forget(self) -> None:
+        self.rows, self.tail, self.open, self.known, self.names = {}, None, None, None, {}
+        self.packs, self.analyse = _Packs(), False
+
+
+_STATES: WeakKeyDictionary[sa.Connection, _RunState] = WeakKeyDictionary()
+# Parents before children: the order held rows are written in.
+WRITE_ORDER = (RELEASE, CARD_TYPE, SUPERTYPE, CATEGORY, SUBTYPE, KEYWORD, *RELEASE_TABLES,
+               RULEBOOK_TEXT, RULES.table, GLOSSARY.table)
+# A table given this many rows at once has its secondary indexes and foreign keys set aside
+# and made again after, by the same definitions, as a restore does: a build from empty writes
+# 46,000 release_subtype rows, a release appended a few hundred.
+BULK_ROWS = 10_000
+
+
+def _run_state(bind: sa.Connection) -> _RunState:
+    state = _STATES.get(bind)
+    if state is None:
+        state = _STATES[bind] = _RunState()
+    if not state.listening:
+        context = op.get_context()
+        state.version_table = getattr(context, "_version", None)
+        sa.event.listen(bind, "before_execute", _before_execute)
+        sa.event.listen(bind, "commit", _before_commit)
+        sa.event.listen(bind, "rollback", _on_rollback)
+        state.listening = True
+    return state
+
+
+def _before_execute(bind: sa.Connection, statement: Any, *_: Any) -> None:
+    state = _STATES.get(bind)
+    if state is None or not state.pending():
+        return
+    if state.version_table is not None and getattr(statement, "table", None) is \
+            state.version_table:
+        return
+    _flush(bind)
+
+
+def _before_commit(bind: sa.Connection) -> None:
+    _flush(bind, finishing=True)
+
+
+def _on_rollback(bind: sa.Connection) -> None:
+    state = _STATES.get(bind)
+    if state is not None:
+        state.forget()
+
+
+def _flush(bind: sa.Connection, finishing: bool = False) -> None:
+    """Write what the run holds, table by table, parents first (the open spans with the ends
+    they have now); when the run ends, PostgreSQL's statistics too, and forget what it knew."""
+    state = _STATES.get(bind)
+    if state is None:
+        return
+    sql = _Sql(bind)
+    if state.open is not None:
+        for table, spans in state.open.items():
+            state.add(table.table, [table.row((identity, first, state.tail))
+                                    for identity, first in spans.items()])
+        state.open, state.tail = None, None
+    if state.rows:
+        for table in WRITE_ORDER:
+            rows = state.rows.pop(table, [])
+            if table is RULEBOOK_TEXT:
+                rows.sort()  # rowid order: what SQLite's full-text index appends fastest
+            sql.insert(table, rows, bulk=len(rows) >= BULK_ROWS)
+        state.analyse = True
+    if finishing:
+        if state.analyse and sql.postgresql:
+            # Texts added one release at a time wait in the GIN index's pending list, which
+            # every search scans whole; and fresh statistics, or the planner probes spans one
+            # by one.
+            sql.execute("SELECT gin_clean_pending_list('ix_rulebook_text_search')")
+            for table in ("rulebook_text", "rule_span", "glossary_span"):
+                sql.execute(f"ANALYZE {table}")
+        state.forget()
+
+
+# --- spans ------------------------------------------------------------------------------------
+
+
+def _take_ending(sql: _Sql, table: SpanTable, before: Any) -> dict[Identity, Any]:
+    """The spans ending at ``before`` (the newest release), taken out of the table to be held."""
+    if before is None:
+        return {}
+    found = sql.spans(table, "last_release = ?", (before,))
+    sql.execute(f"DELETE FROM {table.name} WHERE last_release = ?", (before,))
+    return {identity: first for identity, first, _ in found}
+
+
+def _join(sql: _Sql, table: SpanTable, day: Any, before: Any, after: Any,
+          rows: set[Identity]) -> None:
+    """Make ``day`` (between ``before`` and ``after``, or first) print ``rows`` in ``table``."""
+    straddling = sql.spans(table, "first_release <= ? AND last_release >= ?",
+                           (before, after)) if before is not None else []
+    ending = sql.spans(table, "last_release = ?", (before,)) if before is not None else []
+    starting = sql.spans(table, "first_release = ?", (after,))
+    result: list[Span] = []
+    remaining = set(rows)
+    for identity, first, last in straddling:  # interrupted, unless it prints the same
+        if identity in remaining:
+            remaining.discard(identity)
+            result.append((identity, first, last))
+        else:
+            result += [(identity, first, before), (identity, after, last)]
+    left = {span[0]: span for span in ending}
+    right = {span[0]: span for span in starting}
+    for identity in remaining:
+        first = left.pop(identity)[1] if identity in left else day
+        last = right.pop(identity)[2] if identity in right else day
+        result.append((identity, first, last))
+    result += [*left.values(), *right.values()]
+    _replace(sql, table, [*straddling, *ending, *starting], result)
+
+
+def _leave(sql: _Sql, table: SpanTable, day: Any) -> set[int]:
+    """Make ``day`` print nothing in ``table``; the text ids it printed."""
+    before, after = sql.neighbours(day)
+    covering = sql.spans(table, "first_release <= ? AND last_release >= ?", (day, day))
+    ending = sql.spans(table, "last_release = ?", (before,)) if before is not None else []
+    starting = sql.spans(table, "first_release = ?", (after,)) if after is not None else []
+    pieces: dict[Identity, list[Span]] = {}
+    for identity, first, last in covering:
+        if first == day and last == day:
+            continue
+        pieces.setdefault(identity, []).append(
+            (identity, after if first == day else first, before if last == day else last))
+    for span in [*ending, *starting]:
+        pieces.setdefault(span[0], []).append(span)
+    result = []
+    for spans in pieces.values():  # two pieces one release apart now touch: one span
+        spans.sort(key=lambda span: span[1])
+        merged = [spans[0]]
+        for span in spans[1:]:
+            if merged[-1][2] == before and span[1] == after:
+                merged[-1] = (merged[-1][0], merged[-1][1], span[2])
+            else:
+                merged.append(span)
+        result += merged
+    _replace(sql, table, [*covering, *ending, *starting], result)
+    return {table.columns(identity)[-1] for identity, _, _ in covering}
+
+
+def _replace(sql: _Sql, table: SpanTable, old: list[Span], new: list[Span]) -> None:
+    """Delete the spans ``old``, insert ``new``; rows in both stay untouched."""
+    kept = set(old) & set(new)
+    names = len(table.names)
+    where = " AND ".join(f"{column} = ?" for column in [*table.names, "first_release"])
+    sql.execute_many(f"DELETE FROM {table.name} WHERE {where}",
+                     [(*table.columns(identity)[:names], first)
+                      for identity, first, _ in set(old) - kept])
+    sql.insert_spans(table, [span for span in set(new) - kept])
+
+
+# --- SQL, below SQLAlchemy's per-row work -----------------------------------------------------
+
+
+class _Sql:
+    """The DB-API cursor of the revision's connection: its statements bypass SQLAlchemy's
+    events (see :func:`_before_execute`) and its per-row cost. On PostgreSQL, many rows go in
+    by one binary COPY, whose values psycopg encodes in C."""
+
+    COPY_FROM = 50  # rows: fewer go by executemany (psycopg pipelines them)
+
+    def __init__(self, bind: sa.Connection) -> None:
+        self.postgresql = bind.dialect.name == "postgresql"
+        self.cursor = bind.connection.cursor()
+
+    def day(self, iso: str) -> Any:
+        """A date as each driver stores it: ISO text in SQLite, a date for psycopg."""
+        return date.fromisoformat(iso) if self.postgresql else iso
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", "%s") if self.postgresql else statement
+
+    def execute(self, statement: str, parameters: Row = ()) -> None:
+        self.cursor.execute(self._sql(statement), parameters)
+
+    def execute_many(self, statement: str, rows: list[Row]) -> None:
+        if rows:
+            self.cursor.executemany(self._sql(statement), rows)
+
+    def query(self, statement: str, parameters: Row = ()) -> list[Row]:
+        self.cursor.execute(self._sql(statement), parameters)
+        return [tuple(row) for row in self.cursor.fetchall()]
+
+    def insert(self, table: Table, rows: list[Row], bulk: bool = False) -> None:
+        if not rows:
+            return
+        with self._set_aside(table) if bulk else nullcontext():
+            if self.postgresql and len(rows) >= self.COPY_FROM:
+                self._copy(table, rows)
+            elif table is RULEBOOK_TEXT and not self.postgresql:
+                self._insert_texts(rows)
+            else:
+                names = ", ".join(table.names)
+                marks = ", ".join("?" for _ in table.columns)
+                self.execute_many(f"INSERT INTO {table.name} ({names}) VALUES ({marks})", rows)
+
+    def _copy(self, table: Table, rows: list[Row]) -> None:
+        names = ", ".join(table.names)
+        with self.cursor.copy(f"COPY {table.name} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types([kind for _, kind in table.columns])
+            for row in rows:
+                copy.write_row(row)
+
+    def _insert_texts(self, rows: list[Row]) -> None:
+        """Many rows a statement: SQLite's full-text index, kept by a trigger, appends to what
+        it holds in memory while rowids ascend, and writes that out at every statement's end."""
+        chunk = 2000  # 6,000 variables: under SQLite's limit of 32,766
+        for start in range(0, len(rows), chunk):
+            part = rows[start:start + chunk]
+            marks = ", ".join(["(?, ?, ?)"] * len(part))
+            self.execute(f"INSERT INTO rulebook_text (id, text, examples) VALUES {marks}",
+                         tuple(value for row in part for value in row))
+
+    @contextmanager
+    def _set_aside(self, table: Table) -> Iterator[None]:
+        """Around a bulk insert: what costs per row set aside and made again after, by the same
+        definitions, so the schema ends exactly as it was and every row is still checked, in
+        the same transaction. SQLite: the table's own indexes (its primary key and foreign
+        keys are part of its SQL), built again by one sort each. PostgreSQL: its foreign keys,
+        checked again by one join each where a row fired a trigger each, and its secondary
+        indexes (the GIN of the full-text search is built once, not a text at a time)."""
+        keys: list[Row] = []
+        if self.postgresql:
+            keys = self.query("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                              "WHERE conrelid = ?::regclass AND contype = 'f' ORDER BY conname",
+                              (table.name,))
+            indexes = self.query(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = "
+                "current_schema() AND tablename = ? AND indexname NOT IN (SELECT conname FROM "
+                "pg_constraint WHERE conrelid = ?::regclass) ORDER BY indexname",
+                (table.name, table.name))
+        else:
+            indexes = self.query(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+                "AND sql IS NOT NULL ORDER BY name", (table.name,))
+        for name, _ in keys:
+            self.execute(f"ALTER TABLE {table.name} DROP CONSTRAINT {name}")
+        for name, _ in indexes:
+            self.execute(f"DROP INDEX {name}")
+        yield
+        for _, definition in indexes:
+            self.execute(definition)
+        for name, definition in keys:
+            self.execute(f"ALTER TABLE {table.name} ADD CONSTRAINT {name} {definition}")
+
+    def text_keys(self) -> set[str]:
+        return {text_key(row[0]) for row in self.query("SELECT id FROM rulebook_text")}
+
+    def neighbours(self, day: Any) -> tuple[Any, Any]:
+        """The releases with a rulebook just before and just after ``day`` (None at the ends)."""
+        [(before, after)] = self.query(
+            "SELECT (SELECT MAX(release_date) FROM release_rulebook WHERE release_date < ?), "
+            "(SELECT MIN(release_date) FROM release_rulebook WHERE release_date > ?)",
+            (day, day))
+        return before, after
+
+    def spans(self, table: SpanTable, where: str, parameters: Row) -> list[Span]:
+        columns = ", ".join(table.table.names)
+        return [(table.identity_of(row[:-2]), row[-2], row[-1]) for row in self.query(
+            f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)]
+
+    def insert_spans(self, table: SpanTable, spans: list[Span]) -> None:
+        self.insert(table.table, [table.row(span) for span in spans])
+
+
+def _checked(path: Path, sha256: str) -> bytes:
+    data = path.read_bytes()
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != sha256:
+        raise RuntimeError(f"seed {path} has sha256 {actual}, but its revision pins {sha256}; "
+                           "the seed was edited after its revision was written")
+    return data

@@ -1,0 +1,25 @@
+"""CR release effective 2003-05-26 (MagicCompRules-20030526.txt).
+
+Revision ID: cr_2003_05_26
+Revises: cr_2003_03_15
+"""
+
+from collections.abc import Sequence
+
+from rulesdb_loaders.schema_0001 import load_release, unload_release
+
+revision: str = "cr_2003_05_26"
+down_revision: str | None = "cr_2003_03_15"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+SEED = "cr_2003_05_26.json"
+SEED_SHA256 = "56e3c282f61d72f04ff09e7814a9924e6682bef8c0119f47720187e2a061df2f"
+
+
+def upgrade() -> None:
+    load_release(revision, SEED, SEED_SHA256)
+
+
+def downgrade() -> None:
+    unload_release(revision)

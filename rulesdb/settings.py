@@ -1,0 +1,85 @@
+"""Every setting rulesdb reads from the environment, declared once: name, type, default, help.
+
+Code reads a setting through its declaration (``LOCK_WAIT.value()``), never ``os.environ``
+directly, so ``rulesdb info`` lists them all, with the value in force, and a malformed value
+is refused in one line naming the variable.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from rulesdb.errors import RulesdbError
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Setting(Generic[T]):
+    name: str
+    kind: str  # "text", "path", "seconds" or "flag": how the value is read
+    default: T | None
+    help: str
+
+    def raw(self) -> str | None:
+        """The variable's text, or None when unset or empty (an empty value is no value)."""
+        value = os.environ.get(self.name, "")
+        return value if value.strip() else None
+
+    def value(self) -> T | None:
+        text = self.raw()
+        if text is None:
+            return self.default
+        return _READERS[self.kind](self, text)  # type: ignore[no-any-return]
+
+
+def _text(_: Setting[str], text: str) -> str:
+    return text
+
+
+def _path(_: Setting[Path], text: str) -> Path:
+    return Path(text).expanduser()
+
+
+def _flag(_: Setting[bool], text: str) -> bool:
+    return text.strip().lower() not in ("0", "false", "no", "off")
+
+
+def _seconds(setting: Setting[float], text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds < 86400:  # also refuses nan
+        raise RulesdbError(f"{setting.name}={text.strip()!r} is not a number of seconds "
+                           "(0 to 86399)")
+    return seconds
+
+
+_READERS = {"text": _text, "path": _path, "flag": _flag, "seconds": _seconds}
+
+DATABASE_URL: Setting[str] = Setting(
+    "RULESDB_URL", "text", None,
+    "The database when --db is not given: sqlite:///PATH or postgresql://USER@HOST/DB.")
+DATA_HOME: Setting[Path] = Setting(
+    "XDG_DATA_HOME", "path", None,
+    "Where the embedded default lives: $XDG_DATA_HOME/rulesdb/rulesdb.sqlite3 "
+    "(~/.local/share when unset).")
+LOCK_WAIT: Setting[float] = Setting(
+    "RULESDB_LOCK_WAIT", "seconds", 60.0,
+    "How long upgrade, downgrade, rebuild and new-release wait for the lock another run "
+    "holds before naming it and giving up.")
+DATA_ROOT: Setting[Path] = Setting(
+    "RULESDB_DATA_ROOT", "path", None,
+    "A checkout whose migrations/ and seeds/ are used instead of the installed ones "
+    "(maintainers writing releases; tests).")
+DEBUG: Setting[bool] = Setting(
+    "RULESDB_DEBUG", "flag", False,
+    "Show the whole traceback of an error instead of its one line.")
+
+SETTINGS: tuple[Setting[object], ...] = (  # type: ignore[assignment]
+    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG)
