@@ -1,36 +1,26 @@
 """The walk's stops: every check that needs a database below head, and then at head, made on
 the round trip's one walk up and down the chain (tests/test_roundtrip.py). No test of its own.
 
-Why on the round trip's walk: the revisions at the top of the chain (archive_rulebook,
-keywords, rulebook_spans, and every revision above constraint_names) are the heavy ones,
-1.5-3 s each way, and every walk of the chain's top pays for them again. Eight concerns used to
-walk down from head and back on private copies of their own, then on one copy for all six;
-but the round trip already puts its database at every revision X (right after ``upgrade X``
-on its way up, and at the revision before X right after X's downgrade on its way down), and
-proves at each step that a database downgraded to a revision is the one upgraded to it from
-empty, row for row and in its schema. So each concern's checks run at the round trip's
-matching moment instead:
+The round trip puts its database at every revision X (right after ``upgrade X`` on its way up,
+and at the revision before X right after X's downgrade on its way down), and proves at each
+step that a database downgraded to a revision is the one upgraded to it from empty, row for
+row and in its schema. So a check that needs a database at some revision runs at the round
+trip's matching moment instead of building one of its own:
 
-- the views before views_in_force (was tests/test_views.py): once views_in_force is undone;
-- the vocabulary cache following the release in force (was tests/test_vocabulary.py): the
-  round trip's upgrade and downgrade of the latest release and its upgrade again, and
-  cr_2025_06_06;
-- the keywords revision (was tests/test_keywords.py): the round trip's own steps, checked at
-  head; and what a database behind it answers, once it is undone;
-- comments_v1 undone removes exactly its comments (was tests/test_descriptions.py, PostgreSQL);
-- the CLI on a database behind head (was tests/test_newcomer.py): at cr_2024_04_12, and the
-  round trip's downgrade of head made by the CLI's ``downgrade -1``;
-- a kill inside a release of a database in use (was tests/test_interrupted.py): the last
-  release in the chain, killed while the round trip is at the revision before it on its way
-  down, then upgraded again;
-- an older release appended after the notes schema (was tests/test_archive_chain.py): at
-  0003_release_note.
+- the vocabulary cache following the release in force: the round trip's upgrade and
+  downgrade of the latest release and its upgrade again, and cr_2025_06_06;
+- the CLI on a database behind head: at cr_2024_04_12, and the round trip's downgrade of head
+  made by the CLI's ``downgrade -1``;
+- a kill inside a release of a database in use: the last release, killed while the round trip
+  is at the revision before it on its way down, then upgraded again;
+- 0001_schema's comments (PostgreSQL): exactly its frozen descriptions once it is done, and
+  none left once it is undone.
 
 Each concern's checks are a function named after it; every failure names its revision and
 concern (in its message, and in a note :meth:`Walk.visit` adds). A stop must leave the
 database exactly as the round trip had it; one that writes through another connection or
-process (the CLI, a killed upgrade, another checkout's chain) is checked for it from a fresh
-snapshot (:meth:`Walk.hand_over`).
+process (the CLI, a killed upgrade) is checked for it from a fresh snapshot
+(:meth:`Walk.hand_over`).
 """
 
 from __future__ import annotations
@@ -39,7 +29,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, inspect, text
@@ -47,9 +36,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
-from rulesdb.questions.diff import compare
-from rulesdb.questions.export import export
-from rulesdb.store import migrate
+from rulesdb.store import chain
 from rulesdb.store.descriptions import parse
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, clear_cache, vocabulary
@@ -60,15 +47,11 @@ from tests.support import (
     kill,
     read_only_role,
     release_view,
-    revision_before,
     run_cli,
     start_held_upgrade,
     url_text,
 )
-from tests.test_archive_chain import NOTES_SCHEMA, WITH_NOTE, pre_archive_checkout
-from tests.test_archive_ingest import archive_file
-from tests.test_descriptions import FROZEN, OTHER_BACKENDS, pg_comments
-from tests.test_releasing import rulesdb
+from tests.test_descriptions import FROZEN, pg_comments
 
 # The moments of the round trip's step at revision X where a stop's checks run.
 UPGRADED = "upgraded"  # right after ``upgrade X``: at X
@@ -148,7 +131,7 @@ class Walk:
         return run_cli(["--db", db or url_text(self.url), *args], self.capsys)
 
     def at(self) -> str:
-        revision = migrate.current_revision(self.engine)
+        revision = chain.current_revision(self.engine)
         assert revision is not None, "the walk's database is empty"
         return revision
 
@@ -189,7 +172,7 @@ def raises(stop: str, call: Callable[[], object], match: str) -> None:
         pytest.fail(f"{stop}: expected a RulesdbError saying {match!r}, nothing was raised")
 
 
-# --- the views before views_in_force (was tests/test_views.py) -------------------------------
+# --- the views -------------------------------------------------------------------------------
 
 
 def view_definitions(engine: Engine) -> dict[str, str]:
@@ -203,25 +186,8 @@ def view_definitions(engine: Engine) -> dict[str, str]:
         return {name: definition for name, definition in connection.execute(text(sql))}
 
 
-def views_of_0002(empty_url: URL) -> dict[str, str]:
-    """The views as 0002_views creates them, on a database of their own."""
-    reference = make_engine(empty_url)
-    try:
-        migrate.upgrade(reference, "0002_views")
-        return view_definitions(reference)
-    finally:
-        reference.dispose()
-
-
-def views_before_views_in_force(walk: Walk, created: dict[str, str]) -> None:
-    # views_in_force undone: every later view is gone with its revision.
-    assert view_definitions(walk.engine) == created, (
-        f"at {walk.at()}: the views are not exactly those 0002_views creates")
-
-
-def views_at_head(walk: Walk, created: dict[str, str], shared_head: Engine) -> None:
+def views_at_head(walk: Walk, shared_head: Engine) -> None:
     at_head = view_definitions(shared_head)
-    assert set(created) | {"v_release"} <= set(at_head), "at head: views of 0002_views missing"
     assert "in_force_until" in at_head["v_subtype"], "at head: v_subtype without in_force_until"
     assert view_definitions(walk.engine) == at_head, (
         "at head: the views are not those of the session's head")
@@ -285,7 +251,7 @@ def vocabulary_before_spacecraft(walk: Walk) -> None:
     assert old.effective_date == date(2025, 6, 6), f"{stop}: {old.effective_date} in force"
     assert not old.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft an artifact type"
     assert not old.parse("Artifact — Spacecraft").valid, f"{stop}: Artifact — Spacecraft valid"
-    raises(stop, lambda: vocabulary(walk.engine, date(2016, 1, 1)), "no release was in force")
+    raises(stop, lambda: vocabulary(walk.engine, date(1999, 4, 22)), "no release was in force")
 
 
 def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
@@ -300,62 +266,33 @@ def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
     assert again.index == head.index, f"{stop}: the vocabulary's index differs"
 
 
-# --- the keywords revision, done and undone (was tests/test_keywords.py) ---------------------
-# The round trip does and undoes it (and every revision after it) itself.
+# --- 0001_schema's comments (PostgreSQL: SQLite keeps none) -----------------------------------
 
 
-def keywords_behind_the_revision(walk: Walk) -> None:
-    """What a database behind the keywords revision answers: no keyword vocabularies in a
-    diff or an export, and a refusal for the keywords export (was tests/test_keywords.py's,
-    on a head copy downgraded)."""
-    stop = f"at {revision_before('keywords')} (behind keywords)"
-    assert not inspect(walk.engine).has_table("release_keyword"), f"{stop}: release_keyword"
-    added = compare(walk.engine, date(2016, 7, 22), date(2024, 9, 20)).added
-    assert "keyword_abilities" not in added, f"{stop}: the diff lists keyword abilities"
-    assert "keyword-abilities" not in export(walk.engine, date(2024, 9, 20), "scryfall"), (
-        f"{stop}: the Scryfall export has keyword abilities")
-    raises(stop, lambda: export(walk.engine, date(2024, 9, 20), "mtgjson-keywords"),
-           "no keyword vocabularies yet")
-
-
-# --- comments_v1 undone: exactly its comments go (was tests/test_descriptions.py) ------------
-# PostgreSQL only: SQLite keeps no comments.
-
-
-@dataclass
-class Comments:
-    """What the round trip's step at comments_v1 saw, to compare its three moments."""
-
-    with_them: dict[tuple[str, str | None], str] = field(default_factory=dict)
-
-
-def comments_upgraded(walk: Walk, seen: Comments) -> None:
-    seen.with_them = pg_comments(walk.engine)
-
-
-def comments_undone(walk: Walk, seen: Comments) -> None:
-    """comments_v1's downgrade removes exactly the comments of its frozen descriptions (what
-    PostgreSQL has of them: SQLite's own FTS5 table is described but not there)."""
+def comments_upgraded(walk: Walk) -> None:
+    """Exactly the frozen descriptions, on what this backend has (SQLite's FTS5 table is
+    described but not here)."""
     described = parse(FROZEN.read_text(encoding="utf-8"))
-    frozen = {(table, None) for table in described if table not in OTHER_BACKENDS}
-    frozen |= {(table, column) for table, item in described.items() for column in item.columns
-               if table not in OTHER_BACKENDS}
-    without = pg_comments(walk.engine)
-    stop = f"at {revision_before('comments_v1')} (comments_v1 undone)"
-    assert set(seen.with_them) - set(without) == frozen, f"{stop}: other comments went"
-    assert without == {key: value for key, value in seen.with_them.items()
-                       if key not in frozen}, f"{stop}: comments changed that were not its"
+    expected: dict[tuple[str, str | None], str] = {}
+    found = inspect(walk.engine)
+    present = {name: {column["name"] for column in found.get_columns(name)}
+               for name in [*found.get_table_names(), *found.get_view_names()]}
+    for table, item in described.items():
+        if table in present:
+            expected[(table, None)] = item.description
+            expected.update({(table, column): text for column, text in item.columns.items()
+                             if column in present[table]})
+    assert pg_comments(walk.engine) == expected, "at 0001_schema: its comments differ"
 
 
-def comments_again(walk: Walk, seen: Comments) -> None:
-    assert pg_comments(walk.engine) == seen.with_them, (
-        "at comments_v1 upgraded again: not the comments it set the first time")
+def comments_undone(walk: Walk) -> None:
+    assert pg_comments(walk.engine) == {}, "at base: 0001_schema's downgrade left comments"
 
 
-def keywords_at_head(walk: Walk, now: dict[str, object], at_head: dict[str, object]) -> None:
+def rows_at_head(walk: Walk, now: dict[str, object], at_head: dict[str, object]) -> None:
     assert now == at_head, (
-        "at head: the walk up (the keywords revision and those after it, the stops on the "
-        "way) did not load the database as the session's head")
+        "at head: the walk up (each release loaded on its own, the stops on the way) did not "
+        "load the database as the session's head, which loaded them all in one run")
     with walk.engine.connect() as connection:
         count = connection.execute(text("SELECT count(*) FROM keyword")).scalar()
     assert count is not None and count > 300, f"at head: {count} keywords"
@@ -389,7 +326,7 @@ def newcomer_behind_head(walk: Walk) -> None:
     [warning] = lines
     assert warning.startswith("rulesdb: warning: ") and "cr_2024_04_12" in warning, (
         f"{stop}: {warning!r}")
-    assert f"head {migrate.head_revision()}" in warning, f"{stop}: {warning!r}"
+    assert f"head {chain.head_revision()}" in warning, f"{stop}: {warning!r}"
     # sql on PostgreSQL runs as a grant-read role (it refuses the owner), granted only now, on
     # the database as it is at this stop; SQLite has no roles.
     query = ("sql", "SELECT MAX(effective_date) AS d FROM release", "--format", "csv")
@@ -421,7 +358,7 @@ def newcomer_behind_head(walk: Walk) -> None:
 
 def last_release() -> tuple[str, str]:
     """The last release revision in the chain, and the revision before it."""
-    last, below, _ = next(entry for entry in reversed(migrate.history())
+    last, below, _ = next(entry for entry in reversed(chain.history())
                           if entry[0].startswith("cr_"))
     assert below is not None
     return last, below
@@ -436,18 +373,21 @@ def kill_in_the_last_release(walk: Walk) -> None:
     stop = f"at {below}, killed after {last}"
     assert walk.at() == below, f"{stop}: the round trip is at {walk.at()}"
     walk.engine.dispose()  # no connection of this process beside the upgrade's
-    process = start_held_upgrade(walk.url, last)
+    held = start_held_upgrade(walk.url, last)
     try:
-        # Rows of the last release are inserted but uncommitted: another connection sees none.
+        # The run's transaction holds every release, the last one written with the rest (the
+        # hold reads through the run's connection), uncommitted: another connection sees none.
+        assert held.releases == len(latest_releases(walk.chain)), (
+            f"{stop}: the run holds {held.releases} releases")
         seen = release_view(walk.url, day_of(last))
         assert seen is not None and set(seen.values()) == {0}, f"{stop}: another sees {seen}"
-        # ... while it still reads the committed releases (one release's writes stay in
-        # SQLite's page cache, so readers are not locked out).
+        # ... while it still reads the committed releases (the run's writes stay in SQLite's
+        # page cache, so readers are not locked out).
         earlier = release_view(walk.url, date(2020, 8, 7))
         assert earlier is not None and earlier["release"] == 1, (
             f"{stop}: another reads 2020-08-07 as {earlier}")
     finally:
-        kill(process)
+        kill(held)
 
     assert assert_consistent(walk.url) != last, f"{stop}: the killed release is in"
     # As the round trip's snapshot of this revision (SQLite: the journal the kill left is
@@ -455,50 +395,12 @@ def kill_in_the_last_release(walk: Walk) -> None:
     walk.unchanged(f"{stop}: the killed run left something")
 
 
-# --- an older release appended after the notes schema (was tests/test_archive_chain.py) ------
-
-
-def appended_older_release(walk: Walk, tmp_path: Path) -> None:
-    """On a copy of the chain cut back to before the archive, the database at that chain's
-    head gains an appended older release by a plain upgrade and loses exactly it by a
-    downgrade. (Processes of their own: another checkout's chain, tests/test_releasing.py.)"""
-    stop = f"at {NOTES_SCHEMA}, an older release appended"
-    checkout = pre_archive_checkout(tmp_path)
-    url = url_text(walk.url)
-    code, _, err = walk.cli("new-release", str(archive_file(WITH_NOTE)), "--root",
-                            str(checkout.root))
-    assert code == 0, f"{stop}: new-release: {err}"
-    rulesdb(["--db", url, "upgrade"], checkout.root)
-    with walk.engine.connect() as connection:  # as the owner: `sql` runs only as a reader
-        notes = connection.execute(text(
-            "SELECT release_date, rule, kind FROM v_release_note "
-            "WHERE release_date < '2016-01-01'")).all()
-    walk.engine.dispose()
-    assert [(str(day), rule, kind) for day, rule, kind in notes] == [
-        ("2012-06-01", "205.2a", "card-type-disagreement")], f"{stop}: notes {notes}"
-    listed = json.loads(rulesdb(["--db", url, "releases", "--format", "json"],
-                                checkout.root).stdout)
-    assert listed[0]["effective_date"] == "2012-06-01", f"{stop}: releases {listed[:1]}"
-    rulesdb(["--db", url, "downgrade", NOTES_SCHEMA], checkout.root)
-    walk.unchanged(f"{stop}: the downgrade did not remove exactly the appended release")
-
-
-def with_archive() -> str | None:
-    """Why the appended release's stop cannot run here (no archived CR files), else None."""
-    try:
-        archive_file(WITH_NOTE)
-    except pytest.skip.Exception as skipped:
-        return str(skipped)
-    return None
-
-
 # --- at head ------------------------------------------------------------------------------
 
 
-def checks_at_head(walk: Walk, shared_head: Engine, created: dict[str, str],
-                   releases: list[str]) -> None:
+def checks_at_head(walk: Walk, shared_head: Engine, releases: list[str]) -> None:
     """Every concern's checks once the walk is up at head (the stops below it passed), against
     the session's head."""
-    views_at_head(walk, created, shared_head)
+    views_at_head(walk, shared_head)
     vocabulary_walk_at_head(walk, vocabulary_at_head(shared_head, releases))
-    keywords_at_head(walk, fingerprint(walk.engine), fingerprint(shared_head))
+    rows_at_head(walk, fingerprint(walk.engine), fingerprint(shared_head))

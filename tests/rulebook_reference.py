@@ -23,8 +23,9 @@ FIRST_RULE = re.compile(r"^100\.1\.? ")
 DECORATION = re.compile(r"^[=-]{3,}$")
 GLUED_TERM = re.compile(r"^(.*[a-z])(1\. .+)$")
 # A term is short (68 characters at most); a longer first line lost the break before its text.
-RUN_ON_TERM = re.compile(r"^(.{1,80}?[a-z)])([A-Z“\"].*)$")
-SECOND_SENSE = re.compile(r"^[2-9]\. ")
+# Its text starts with a capital or an opening quote (a quote after a word closes it).
+RUN_ON_TERM = re.compile(r'^(.{1,80}?[a-z)])([A-Z“].*|"\S.*)$')
+SENSE = re.compile(r"^[1-9]\. ")  # a numbered sense, after a blank line or not
 DATE_LINE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December"]
@@ -80,9 +81,7 @@ def _rules(lines: list[str], wrapped: bool) -> list[Rule]:
             rules.append((match[1], [match[2]], []))
         elif line.startswith("Example"):
             rules[-1][2].append(line)
-        elif rules[-1][2]:
-            rules[-1][2][-1] += "\n" + line
-        else:
+        else:  # a paragraph, before its examples or after them (410.10d of 2002-2003)
             rules[-1][1].append(line)
     return [(number, "\n".join(paragraphs), examples) for number, paragraphs, examples in rules]
 
@@ -101,8 +100,11 @@ def _glossary(raw: list[str], lines: list[str], wrapped: bool) -> list[tuple[str
     if current:
         blocks.append(current)
 
+    def indented(block: list[tuple[int, str]]) -> bool:
+        return block[0][0] > 0
+
     def continues(block: list[tuple[int, str]]) -> bool:
-        return block[0][0] > 0 or bool(SECOND_SENSE.match(block[0][1]))
+        return indented(block) or bool(SENSE.match(block[0][1]))
 
     def paragraphs(text_lines: list[tuple[int, str]]) -> list[str]:
         # Hard-wrapped: a line no deeper than the first one goes on the paragraph above.
@@ -119,15 +121,18 @@ def _glossary(raw: list[str], lines: list[str], wrapped: bool) -> list[tuple[str
         if continues(block) and entries:
             entries[-1].extend(paragraphs(block))
             continue
-        if len(block) == 1 and entries and n + 1 < len(blocks) and continues(blocks[n + 1]):
+        if len(block) == 1 and entries and n + 1 < len(blocks) and indented(blocks[n + 1]):
             entries[-1].append(block[0][1])  # a heading inside the entry above
             continue
         term, definition = block[0][1], paragraphs(block[1:])
-        run_on = RUN_ON_TERM.match(term) if len(term) > 80 else None
-        if run_on:
-            term, definition = run_on[1], [run_on[2], *definition]
         glued = GLUED_TERM.match(term)
+        run_on = RUN_ON_TERM.match(term) if len(term) > 80 else None
         if glued and definition and definition[0].startswith("2. "):
             term, definition = glued[1], [glued[2], *definition]
+        elif run_on:
+            term, definition = run_on[1], [run_on[2], *definition]
+        elif len(term) > 80 and entries:  # no term at all: a paragraph of the entry above
+            entries[-1].extend([term, *definition])
+            continue
         entries.append([term, *definition])
     return [(entry[0], "\n".join(entry[1:])) for entry in entries]

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -29,14 +30,17 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb.cli import main
-from rulesdb.store import migrate
+from rulesdb.store import chain
 from rulesdb.store.engine import make_engine
 from rulesdb.store.paths import data_root
+from tests import settings
+from tests.held_upgrade import HELD
 from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
+from tests.settings import folder, required
 
 ROOT = Path(__file__).resolve().parents[1]
-CR_DIR = Path(os.environ.get("RULESDB_CR_DIR", ROOT.parent / "shared" / "cr"))
-PG_REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_PG")
+CR_DIR = folder(settings.CR_DIR)
+PG_REQUIRED = required(settings.REQUIRE_PG)
 BACKENDS = ["sqlite", "postgresql"]
 # The report of a test's call, kept on its item (tests/conftest.py) for a fixture that acts
 # only when the test failed (tests/test_web.py's screenshot).
@@ -175,7 +179,7 @@ SHIPPED_HEAD = (ROOT / "migrations" / "HEAD").read_text().strip()
 
 def revision_before(revision: str) -> str:
     """The revision ``revision`` comes after in the chain."""
-    below = next(down for rev, down, _ in migrate.history() if rev == revision)
+    below = next(down for rev, down, _ in chain.history() if rev == revision)
     assert below is not None, f"{revision} is the first revision"
     return below
 
@@ -183,8 +187,8 @@ def revision_before(revision: str) -> str:
 def copy_release_chain(root: Path) -> Path:
     """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""
     ignore = shutil.ignore_patterns("__pycache__")
-    for folder in ("migrations", "seeds"):
-        shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
+    for part in ("migrations", "seeds"):
+        shutil.copytree(ROOT / part, root / part, ignore=ignore)
     return root
 
 
@@ -399,7 +403,6 @@ NEVER_EMPTY = ("release_card_type", "rule_text")
 SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
                    "release_subtype", "basic_land_type")
 # The migration runner's test hook (migrations/env.py): report after these revisions, and wait.
-HOLD_AFTER = "RULESDB_TEST_HOLD_AFTER"
 
 
 RACERS = 4  # processes started at once where a race is the point
@@ -428,39 +431,52 @@ def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
         assert result.returncode == 0, result.stderr
 
 
-def start_held_upgrade(url: URL, *revisions: str) -> subprocess.Popen[str]:
-    """``rulesdb upgrade`` in a real process, to be held after each of ``revisions`` (in chain
-    order), returned once it holds after the first; :func:`go_on` lets it run to the next."""
-    process = subprocess.Popen(rulesdb_command("--db", url_text(url), "upgrade"),
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
-                               env=process_env(**{HOLD_AFTER: ",".join(revisions)}))
-    _held(process, revisions[0])
-    return process
+@dataclass
+class HeldUpgrade:
+    """An upgrade in a real process (tests/held_upgrade.py), held after a revision: how many
+    releases its transaction holds there, written and not committed."""
+
+    process: subprocess.Popen[str]
+    releases: int = 0
 
 
-def go_on(process: subprocess.Popen[str], revision: str) -> None:
+def start_held_upgrade(url: URL, *revisions: str) -> HeldUpgrade:
+    """The upgrade to head, to be held after each of ``revisions`` (in chain order), returned
+    once it holds after the first; :func:`go_on` lets it run to the next."""
+    held = HeldUpgrade(subprocess.Popen(
+        [sys.executable, "-m", "tests.held_upgrade", url_text(url), ",".join(revisions)],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=process_env()))
+    _held(held, revisions[0])
+    return held
+
+
+def go_on(held: HeldUpgrade, revision: str) -> None:
     """Let a held upgrade run on, and return once it holds after ``revision``."""
-    assert process.stdin is not None
-    process.stdin.write("go on\n")
-    process.stdin.flush()
-    _held(process, revision)
+    assert held.process.stdin is not None
+    held.process.stdin.write("go on\n")
+    held.process.stdin.flush()
+    _held(held, revision)
 
 
-def _held(process: subprocess.Popen[str], revision: str) -> None:
+def _held(held: HeldUpgrade, revision: str) -> None:
+    process = held.process
     assert process.stderr is not None
     said = []
     for line in process.stderr:  # blocks until the run reports, or ends
-        if line.strip() == f"rulesdb-test: holding after {revision}":
+        found = re.fullmatch(re.escape(HELD.format(revision)) + r" \((\d+) releases .*\)\n",
+                             line)
+        if found:
+            held.releases = int(found[1])
             return
         said.append(line)
     process.wait(timeout=60)
     pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
 
 
-def kill(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=60)
+def kill(held: HeldUpgrade) -> None:
+    held.process.send_signal(signal.SIGKILL)
+    held.process.communicate(timeout=60)
 
 
 def release_view(url: URL, day: date) -> dict[str, int] | None:
@@ -501,7 +517,7 @@ def assert_consistent(url: URL) -> str | None:
     """Every release row has its lists, and alembic_version names the newest loaded release."""
     engine = make_engine(url)
     try:
-        revision = migrate.current_revision(engine)
+        revision = chain.current_revision(engine)
         if revision is None:
             assert dump(engine)["tables"] in ([], ["alembic_version"])
             return None
@@ -518,8 +534,8 @@ def assert_consistent(url: URL) -> str | None:
                     assert days <= loaded_days, table  # no rows of a release not loaded
     finally:
         engine.dispose()
-    chain = [rev for rev, _, _ in migrate.history()]
-    loaded = chain[: chain.index(revision) + 1]
+    revisions = [rev for rev, _, _ in chain.history()]
+    loaded = revisions[: revisions.index(revision) + 1]
     assert sorted(rev for _, rev in releases) == sorted(r for r in loaded if r.startswith("cr_"))
     return revision
 

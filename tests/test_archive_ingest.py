@@ -11,7 +11,6 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
-import os
 import re
 from datetime import date
 from functools import cache
@@ -24,12 +23,12 @@ from rulesdb.ingest.decoding import decode_cr_bytes, mojibake_code_page
 from rulesdb.ingest.extract import ReleaseData
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.sources import read_source
-from tests.conftest import ROOT
+from tests import settings
+from tests.settings import ROOT, folder
 
-ARCHIVE_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
+ARCHIVE_DIR = folder(settings.ARCHIVE_DIR)
 NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
-ARCHIVE_2_DIR = Path(os.environ.get("RULESDB_CR_ARCHIVE_2_DIR",
-                                   ROOT.parent / "shared" / "cr-archive-2"))
+ARCHIVE_2_DIR = folder(settings.ARCHIVE_2_DIR)
 NO_ARCHIVE_2 = (f"clean archive copies not found at {ARCHIVE_2_DIR} (a clone without "
                 "../shared/cr-archive-2)")
 GLOSSARY_ERA = date(2003, 7, 1)  # type line rule 205, lists in the glossary (or none)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from rulesdb.store import migrate
+from rulesdb.store import chain
 from tests.support import run_in_process, url_text
 
 CATEGORIES = ["artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
@@ -59,7 +59,7 @@ def test_as_of_picks_release_in_force(shared_head_url: URL) -> None:
 def test_default_release_is_latest(shared_head_url: URL) -> None:
     releases = run_json(shared_head_url, "releases")
     assert [r["effective_date"] for r in releases] == sorted(r["effective_date"] for r in releases)
-    assert len(releases) == 135 and releases[0]["effective_date"] == "1999-04-23"
+    assert len(releases) == 136 and releases[0]["effective_date"] == "1999-04-23"
     latest = run_json(shared_head_url, "subtypes", "--category", "creature")
     assert latest == run_json(shared_head_url, "subtypes", "--category", "creature", "--as-of",
                               releases[-1]["effective_date"])
@@ -137,7 +137,7 @@ def test_upgrade_downgrade_by_revision(empty_url: URL) -> None:
     assert "tribal" in behind.stdout
     [warning] = behind.stderr.splitlines()
     assert warning.startswith("rulesdb: warning: ") and "cr_2016_07_22" in warning
-    assert f"head {migrate.head_revision()}" in warning and "upgrade" in warning
+    assert f"head {chain.head_revision()}" in warning and "upgrade" in warning
     assert "cr_2016_07_22 (head is" in rulesdb("--db", db, "current").stdout
     assert rulesdb("--db", db, "downgrade", "base").returncode == 0
     assert "base (empty)" in rulesdb("--db", db, "current").stdout

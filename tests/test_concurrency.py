@@ -89,10 +89,9 @@ def test_concurrent_new_release_writes_one_release(
     assert after == tree_bytes(single)
     added = sorted(set(after) - set(before))
     assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json",
-                     "seeds/rulebook/cr_2026_11_13.json",
-                     "seeds/rulebook/texts/cr_2026_11_13.json"]
+                     "seeds/texts/cr_2026_11_13.json"]
     assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
-    old_head = before["migrations/HEAD"].decode().strip()  # a release or not (comments_v1)
+    old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in \
         after["migrations/versions/cr_2026_11_13.py"].decode()
     changed = sorted(k for k in before if before[k] != after[k])

@@ -2,8 +2,8 @@
 as comments (what psql \\d+, DBeaver and other clients show), from rulesdb/store/descriptions.toml.
 
 These walk the live schema, so a table, view or column added without a description fails
-here by name: add its line to descriptions.toml and a COMMENT ON in its own revision
-(rulesdb_loaders.comments_v1.comment_on).
+here by name: add its line to descriptions.toml and set the same comment in the revision that
+makes it (rulesdb_loaders.objects.comment_on; a view's comes with its View).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from tests.conftest import ROOT
 
-FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_v1.toml"  # comments_v1's copy
+FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_0001.toml"  # 0001_schema's
 
 
 @pytest.fixture
@@ -80,5 +80,15 @@ def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
     assert pg_comments(pg_head) == expected
 
 
-# comments_v1's downgrade removes exactly its comments: a stop of the round trip's walk on
-# PostgreSQL (tests/chain_walk.py).
+def test_the_schema_revision_sets_its_frozen_descriptions(pg_head: Engine) -> None:
+    """0001_schema's frozen copy is today's descriptions.toml (a later description would be
+    set by a revision of its own, and the two would part)."""
+    from rulesdb.store.descriptions import parse
+
+    frozen = parse(FROZEN.read_text(encoding="utf-8"))
+    assert {name: (item.description, item.columns) for name, item in frozen.items()} == {
+        name: (item.description, item.columns) for name, item in descriptions().items()}
+
+
+# 0001_schema's downgrade leaves no comment behind, on Alembic's own table either: a stop of
+# the round trip's walk on PostgreSQL (tests/chain_walk.py).

@@ -63,7 +63,7 @@ def test_grant_read_gives_read_only_access(head_url: URL, role: str) -> None:
     reader = make_engine(as_role)
     try:
         with reader.connect() as connection:
-            assert connection.execute(text("SELECT count(*) FROM release")).scalar() == 135
+            assert connection.execute(text("SELECT count(*) FROM release")).scalar() == 136
             assert connection.execute(text("SELECT count(*) FROM v_subtype")).scalar() > 0
             assert connection.execute(text("SELECT version_num FROM alembic_version")
                                       ).scalar() is not None
@@ -93,7 +93,7 @@ def test_grant_read_gives_read_only_access(head_url: URL, role: str) -> None:
     reader = make_engine(as_role)
     try:
         with reader.connect() as connection:
-            assert connection.execute(text("SELECT n FROM v_later")).scalar() == 135
+            assert connection.execute(text("SELECT n FROM v_later")).scalar() == 136
             assert connection.execute(text("SELECT count(*) FROM later_table")).scalar() == 0
     finally:
         reader.dispose()
@@ -105,7 +105,7 @@ def test_grant_read_gives_read_only_access(head_url: URL, role: str) -> None:
     assert '"kindred"' in listed.stdout
     queried = rulesdb(as_role, "sql", "SELECT count(*) AS n FROM release", "--format", "json")
     assert queried.returncode == 0, queried.stderr
-    assert '"n": 135' in queried.stdout
+    assert '"n": 136' in queried.stdout
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

@@ -20,7 +20,7 @@ def test_any_change_to_the_chain_is_another_digest(tmp_path: Path) -> None:
         seed.write_bytes(original.replace(b"Merfolk", b"Merfolx", 1))
         edited = chain_digest()
         seed.write_bytes(original)
-        loader_file = root / "migrations" / "rulesdb_loaders" / "release_v1.py"
+        loader_file = root / "migrations" / "rulesdb_loaders" / "schema_0001.py"
         loader_file.write_text(loader_file.read_text() + "\n")
         loader = chain_digest()
     assert len({first, edited, loader}) == 3

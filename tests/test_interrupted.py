@@ -1,10 +1,11 @@
 """Killed and failing upgrades: nothing half-written is ever visible or left behind.
 
-Kills land by progress, never by the clock: the upgrade runs with the migration runner's
-test hook (``RULESDB_TEST_HOLD_AFTER=REVISION,...``, migrations/env.py), which reports on
-stderr once each revision's rows are written in the still-open transaction and then waits;
-the test reads that line, looks, and lets it go on or SIGKILLs it (tests/support.py:
-``start_held_upgrade``, ``go_on``, ``kill``).
+Kills land by progress, never by the clock: the upgrade runs in a process of its own
+(tests/held_upgrade.py) with a hold after chosen revisions, Alembic's ``on_version_apply``
+callback handed through ``Config.attributes``: it reports on stderr once each revision's rows
+are written in the still-open transaction and then waits; the test reads that line, looks,
+and lets it go on or SIGKILLs it (tests/support.py: ``start_held_upgrade``, ``go_on``,
+``kill``).
 Failures are real revisions in a copy of the release chain (run through ``RULESDB_DATA_ROOT``).
 The kill inside a release of a database in use is a stop of tests/chain_walk.py's walk
 down the chain.
@@ -12,7 +13,6 @@ down the chain.
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -24,7 +24,8 @@ import pytest
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-from rulesdb.store import migrate
+from rulesdb.store import chain
+from tests import settings
 from tests.support import (
     ROOT,
     assert_all_ok,
@@ -43,9 +44,10 @@ from tests.support import (
     start_held_upgrade,
     url_text,
 )
-from tests.test_archive_chain import OLD_HEAD
 
-LOAD_CALL = "    upgrade_release(revision, SEED, SEED_SHA256)\n"
+RACED_TO = "cr_2021_02_15"  # the racing upgrades stop there; plain Alembic takes it on
+
+LOAD_CALL = "    load_release(revision, SEED, SEED_SHA256)\n"
 
 FAIL_AFTER_ROWS = '''
 
@@ -104,55 +106,56 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
        (RULESDB_TEST_SEED replays a draw), another connection looking at each hold, then
        killed at the last. Every hold and the kill land inside the run, whatever the
        machine's speed; at each the committed database is empty, and the kill leaves it so;
-    2. then, whatever the kill left behind, four `rulesdb upgrade` processes race to the head
-       before the archive joined: one builds, the others wait for it;
+    2. then, whatever the kill left behind, four `rulesdb upgrade` processes race to
+       cr_2021_02_15: one builds, the others wait for it;
     3. then plain Alembic from the checkout upgrades that database to head, as a database of
        that rulesdb is upgraded without rulesdb;
     4. and the result is row for row what the session's single run from empty built.
 
-    (These were five tests: two of kills, the race of tests/test_concurrency.py, plain Alembic
-    of tests/test_install_and_url.py and the old head of tests/test_archive_chain.py, each
-    building the whole chain again.)"""
+    (Each of these would otherwise build the whole chain again.)"""
     clean = fingerprint(shared_head_engine)
 
     # One run from empty, held after cr_2020_08_07 and after revisions drawn at random
     # (RULESDB_TEST_SEED replays a draw), in chain order. At each hold the schema and every
-    # revision so far are in the open transaction: another connection sees none of it (not
-    # even the tables), and what is committed, all a kill there would leave, is an empty
-    # database. At the last hold it is killed: it leaves exactly that.
-    seed = int(os.environ.get("RULESDB_TEST_SEED", random.randrange(10_000)))
-    chain = [revision for revision, _, _ in migrate.history()]
-    holds = sorted({"cr_2020_08_07", *random.Random(seed).sample(chain, 3)}, key=chain.index)
-    process = start_held_upgrade(empty_url, *holds)
+    # release so far are written in the open transaction (the hold reads them through the
+    # run's connection): another connection sees none of it (not even the tables), and what
+    # is committed, all a kill there would leave, is an empty database. At the last hold it
+    # is killed: it leaves exactly that.
+    seed = int(settings.TEST_SEED.value() or random.randrange(10_000))
+    revisions = [revision for revision, _, _ in chain.history()]
+    holds = sorted({"cr_2020_08_07", *random.Random(seed).sample(revisions, 3)},
+                   key=revisions.index)
+    held = start_held_upgrade(empty_url, *holds)
     try:
         for revision in holds:
             if revision != holds[0]:
-                go_on(process, revision)
+                go_on(held, revision)
+            loaded = [r for r in revisions[: revisions.index(revision) + 1] if r != revisions[0]]
+            assert held.releases == len(loaded), (
+                f"seed {seed}, held after {revision}: the run holds {held.releases} releases")
             for day in (date(2016, 7, 22), date(2020, 8, 7)):
                 assert release_view(empty_url, day) is None, (
                     f"seed {seed}, held after {revision}: {day} is visible")
             assert assert_consistent(empty_url) is None, (
                 f"seed {seed}, held after {revision}: something is committed")
     finally:
-        kill(process)
+        kill(held)
     # The whole run is one transaction: the kill leaves an empty database.
     assert assert_consistent(empty_url) is None, f"seed {seed}, killed after {holds[-1]}"
 
     # Then the database is built as a user's would have been: four `rulesdb upgrade` processes
-    # race to the head before the archive joined (cr_2026_08_07); one builds, the others wait
-    # for the migration lock and find it done (was tests/test_concurrency.py's race on an
-    # empty database).
-    racing = run_together(["--db", url_text(empty_url), "upgrade", OLD_HEAD], process_env())
+    # race to cr_2021_02_15; one builds, the others wait for the migration lock and find it
+    # done.
+    racing = run_together(["--db", url_text(empty_url), "upgrade", RACED_TO], process_env())
     assert_all_ok(racing)
-    assert assert_consistent(empty_url) == OLD_HEAD, f"seed {seed}: the race's end"
-    # ... and plain Alembic from the checkout, as a database of that rulesdb is upgraded
-    # without rulesdb: `alembic -c alembic.ini -x db=URL upgrade head` chains the archive's
-    # 71 releases and everything after them (was tests/test_install_and_url.py's).
+    assert assert_consistent(empty_url) == RACED_TO, f"seed {seed}: the race's end"
+    # ... and plain Alembic from the checkout, as a database is upgraded without rulesdb:
+    # `alembic -c alembic.ini -x db=URL upgrade head` loads the releases after it.
     alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),
                "-x", f"db={url_text(empty_url)}"]
     env = {k: v for k, v in process_env().items() if k != "RULESDB_DATA_ROOT"}
     for args, said in ((["upgrade", "head"], None),
-                       (["current"], f"{migrate.head_revision()} (head)")):
+                       (["current"], f"{chain.head_revision()} (head)")):
         done = subprocess.run([*alembic, *args], capture_output=True, text=True, env=env,
                               cwd=tmp_path, timeout=300)
         assert done.returncode == 0, f"alembic {' '.join(args)}: {done.stderr[-2000:]}"
@@ -160,7 +163,7 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
     # Row for row what the session's single run from empty built, and on PostgreSQL the same
     # rows as SQLite's (dumps, across backends).
     assert fingerprint_url(empty_url) == clean, (
-        f"seed {seed}, killed after {holds[-1]}; then raced to {OLD_HEAD}, alembic to head")
+        f"seed {seed}, killed after {holds[-1]}; then raced to {RACED_TO}, alembic to head")
     assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
 
 

@@ -5,7 +5,6 @@ MTGJSON / Scryfall exports."""
 from __future__ import annotations
 
 import json
-import os
 from datetime import date
 from pathlib import Path
 
@@ -19,10 +18,12 @@ from rulesdb.questions.diff import compare
 from rulesdb.questions.export import export, export_all_releases
 from rulesdb.questions.reading import as_date, fetch
 from rulesdb.store.engine import make_engine
+from tests import settings
+from tests.settings import folder
 from tests.support import ROOT, cr_file, run_cli, url_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-ARCHIVE = Path(os.environ.get("RULESDB_ARCHIVE_DIR", ROOT.parent / "shared" / "cr-archive"))
+ARCHIVE = folder(settings.ARCHIVE_DIR)
 
 
 def archive_file(name: str) -> Path:
@@ -124,7 +125,7 @@ def assert_loaded_as_the_library_reads(connection: Connection, day: date) -> Non
     assert found, day  # every release with a rulebook has keywords
 
 
-def test_the_frozen_loader_reads_releases_of_each_era_as_the_library(
+def test_stored_keywords_of_each_era_are_what_the_library_reads(
         shared_head_engine: Engine) -> None:
     """The fast loop's sample of the check below: the first rulebook, the 2005 numbering,
     the glossary's list of ability words, and the latest."""
@@ -137,8 +138,9 @@ def test_the_frozen_loader_reads_releases_of_each_era_as_the_library(
 
 
 @pytest.mark.slow  # every release's rulebook, read again
-def test_the_frozen_loader_reads_every_release_as_the_library(shared_head_engine: Engine) -> None:
-    """What the revision loaded equals what rulesdb.ingest.keywords reads from the same rows."""
+def test_stored_keywords_are_what_the_library_reads(shared_head_engine: Engine) -> None:
+    """What the seeds carry and the revisions loaded equals what rulesdb.ingest.keywords reads
+    from the rulebook rows the database holds."""
     with shared_head_engine.connect() as connection:
         for day in rulebook_days(shared_head_engine):
             assert_loaded_as_the_library_reads(connection, day)
@@ -267,30 +269,6 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 # (tests/chain_walk.py), where the round trip has undone it.
 
 
-def test_the_frozen_copy_reads_every_era_as_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The loader's copy of the reading, on files of every era rulesdb reads (the database
-    holds only some eras' rulebooks): the same keywords and notes."""
-    import importlib
-
-    monkeypatch.syspath_prepend(str(ROOT / "migrations"))
-    frozen = importlib.import_module("rulesdb_loaders.keywords_v1")
-    paths = [archive_file(name) for name in ("MagicCompRules-20030701.txt",
-                                             "MagicCompRules-20070501.txt",
-                                             "MagicCompRules-20090501.txt",
-                                             "MagicCompRules-20090711.txt",
-                                             "MagicCompRules-20130501.txt")]
-    for path in [*paths, cr_file("20240920")]:
-        book = read_rulebook(path)
-        rules = [(r.number, r.text) for r in book.rules]
-        glossary = [(g.term, g.text) for g in book.glossary]
-        ours, our_notes = extract_keywords(rules, glossary)
-        theirs, their_notes = frozen.extract_keywords(rules, glossary)
-        assert [(k.kind, k.name, k.rule) for k in theirs] == [
-            (k.kind, k.name, k.rule) for k in ours], path.name
-        assert [(n.rule, n.kind, n.text) for n in their_notes] == [
-            (n.rule, n.kind, n.text) for n in our_notes], path.name
-
-
 def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engine: Engine) -> None:
     # 2019-01-25 alone prints "council's dilemma" straight: one keyword throughout, no
     # removal and addition in diff, and a note on how that release printed it.
@@ -306,24 +284,17 @@ def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engin
     assert [(str(day), rule) for day, rule in notes] == [("2019-01-25", "207.2c")]
 
 
-def test_curated_keyword_renames_agree_with_the_revision_and_the_releases(
-    shared_head_engine: Engine, monkeypatch: pytest.MonkeyPatch,
+def test_curated_keyword_renames_agree_with_the_seeds_and_the_releases(
+    shared_head_engine: Engine,
 ) -> None:
-    from importlib import util
-
     from rulesdb.authoring.curated import load_keyword_renames
 
-    # The revision imports rulesdb_loaders from migrations/, which is on sys.path only where
-    # Alembic put it: in a process that has run a migration, which this one need not have.
-    monkeypatch.syspath_prepend(str(ROOT / "migrations"))
-    spec = util.spec_from_file_location("keywords_revision",
-                                        ROOT / "migrations" / "versions" / "keywords.py")
-    assert spec is not None and spec.loader is not None
-    revision = util.module_from_spec(spec)
-    spec.loader.exec_module(revision)
     curated = [(e["effective_date"], e["kind"], e["from"], e["to"], e["rule"])
                for e in load_keyword_renames()]
-    assert curated == revision.RENAMES
+    carried = [(date.fromisoformat(seed["effective_date"]), r["kind"], r["from"], r["to"],
+                r["rule"]) for path in sorted((ROOT / "seeds").glob("cr_*.json"))
+               for seed in [json.loads(path.read_bytes())] for r in seed["keyword_renames"]]
+    assert carried == curated  # each in the seed of the release it takes effect in
     with shared_head_engine.connect() as connection:
         stored = [(as_date(r["release_date"]), r["kind"], r["old_name"], r["new_name"],
                    r["rule"]) for r in fetch(connection, "SELECT * FROM keyword_rename")]

@@ -13,10 +13,12 @@ from pathlib import Path
 from tests.support import ROOT
 
 PACKAGE = ROOT / "rulesdb"
-# Everything may import the package root (``__version__``) and rulesdb.errors.
-BASE = {"<root>", "errors"}
+# Everything may import the package root (``__version__``), rulesdb.errors and
+# rulesdb.settings (the environment's settings, declared once).
+BASE = {"<root>", "errors", "settings"}
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
+    "settings": set(),
     "util": set(),
     "ingest": {"util"},  # CR file -> ReleaseData
     "store": {"util"},  # engine, models, migrations runner, locks, release-in-force criterion

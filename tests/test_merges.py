@@ -1,6 +1,6 @@
 """Curated subtype merges (authoring/curated/merges.toml, table subtype_merge): each entry
 agrees with the releases on both sides of it, the database holds exactly the file's entries,
-and check, history and the revision's downgrade answer with them. Both backends."""
+and check, history and a release's downgrade answer with them. Both backends."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.curated import load_merges, load_renames
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import fingerprint, run_cli
+from tests.support import ROOT, fingerprint, run_cli
 
 
 def _listed(engine: Engine, day: date, category: str) -> set[str]:
@@ -83,14 +83,26 @@ def test_history_names_the_successor(shared_head_url: URL,
     assert hound["renamed_to"] == []
 
 
-def test_the_merge_revision_downgrades_exactly(empty_url: URL) -> None:
+def test_each_merge_travels_in_the_seed_of_its_release() -> None:
+    carried = [(date.fromisoformat(seed["effective_date"]), m["category"], m["from"], m["to"],
+                m["rule"]) for path in sorted((ROOT / "seeds").glob("cr_*.json"))
+               for seed in [json.loads(path.read_bytes())] for m in seed["merges"]]
+    assert carried == [(m["effective_date"], m["category"], m["from"], m["to"], m["rule"])
+                       for m in load_merges()]
+
+
+def test_a_release_loads_and_unloads_its_merges(empty_url: URL) -> None:
+    """Hound -> Dog comes with 2020-07-03 and goes with it: the database one release down is
+    exactly as it was before."""
     engine = make_engine(empty_url)
     try:
-        migrate.upgrade(engine, "cr_2026_08_07")
+        migrate.upgrade(engine, "cr_2020_06_01")
         before = fingerprint(engine)
-        migrate.upgrade(engine, "subtype_merge")
-        assert "subtype_merge" in fingerprint(engine)["tables"]
-        migrate.downgrade(engine, "cr_2026_08_07")
+        migrate.upgrade(engine, "+1")
+        with engine.connect() as connection:
+            merged = connection.execute(text("SELECT old_name, new_name FROM subtype_merge")).all()
+        assert [tuple(row) for row in merged] == [("Hound", "Dog")]
+        migrate.downgrade(engine, "-1")
         assert fingerprint(engine) == before
     finally:
         engine.dispose()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -15,15 +17,17 @@ from pytest_alembic.tests import (  # noqa: F401  (collected as tests)
     test_model_definitions_match_ddl,
     test_single_head_revision,
 )
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL
 
-from rulesdb.store import migrate
+from rulesdb.store import chain, migrate
 from rulesdb.store.engine import make_engine
-from tests.support import head_copy, new_database
+from tests.support import ROOT, fingerprint, head_copy, new_database
 
 
 @pytest.fixture
 def alembic_config() -> PytestAlembicConfig:
-    return PytestAlembicConfig(config_options=migrate.config_options())
+    return PytestAlembicConfig(config_options=chain.config_options())
 
 
 @pytest.fixture
@@ -42,31 +46,66 @@ def alembic_engine(backend: str, tmp_path: Path, request: pytest.FixtureRequest)
 
 def test_head_file_names_the_script_head() -> None:
     # The CLI reads migrations/HEAD instead of loading every revision; it must not drift.
-    assert migrate.head_revision() == migrate.script_head()
+    assert chain.head_revision() == chain.script_head()
 
 
-def test_chain_is_schema_then_releases_in_the_order_they_joined() -> None:
-    """The chain is the order releases joined rulesdb (a release's identity is its date): the
-    64 official releases in date order, then what was appended after them."""
-    revisions = [revision for revision, _, _ in migrate.history()]
-    assert revisions[:2] == ["0001_schema", "0002_views"]
-    releases = [r for r in revisions if r.startswith("cr_")]
-    assert len(releases) == len(set(releases))
-    assert revisions[:2] == ["0001_schema", "0002_views"]
-    first_64 = revisions[2:66]
-    assert first_64 == sorted(first_64) and first_64[-1] == "cr_2026_08_07"
-    # Then revisions that are no release (views, merges, the rulebook, comments), the notes'
-    # schema, and the archive's releases, in date order among themselves: the chain is the
-    # order releases joined rulesdb (test_archive_chain.py); then the archive's rulebook.
-    notes = revisions.index("0003_release_note")
-    assert not any(r.startswith("cr_") for r in revisions[66:notes])
-    archive = revisions[notes + 1 : revisions.index("archive_rulebook")]
-    assert len(archive) == 71
-    assert archive == sorted(archive) and all(r.startswith("cr_") for r in archive)
-    # Then the keywords, read from every rulebook present (the archive's included).
-    assert revisions.index("keywords") > revisions.index("archive_rulebook")
-    assert revisions[-1] == migrate.head_revision()
-    assert "cr_2020_08_07" in releases
-    # Revisions made after the releases (views_in_force) come after the first 64 releases.
-    assert revisions.index("views_in_force") > revisions.index("cr_2026_08_07")
-    assert revisions[-1] == migrate.head_revision()
+def test_chain_is_the_schema_then_every_release_in_date_order() -> None:
+    """One schema revision, then one revision per release, oldest first: the chain is the
+    rules' own history (a release appended later, older than the head, would follow it)."""
+    revisions = [revision for revision, _, _ in chain.history()]
+    assert revisions[0] == "0001_schema"
+    releases = revisions[1:]
+    assert all(revision.startswith("cr_") for revision in releases)
+    assert releases == sorted(releases) and len(releases) == len(set(releases)) == 136
+    assert (releases[0], releases[-1]) == ("cr_1999_04_23", "cr_2026_08_07")
+    assert "cr_2003_05_26" in releases  # known from one archive only
+    assert revisions[-1] == chain.head_revision()
+
+
+def test_every_release_revision_loads_through_the_one_loader() -> None:
+    """Each release revision is the same few lines around its seed: no loader versions, no
+    copies of library code in migrations/."""
+    versions = ROOT / "migrations" / "versions"
+    loaders = sorted(path.name for path in (ROOT / "migrations" / "rulesdb_loaders").glob("*.py"))
+    assert loaders == ["__init__.py", "objects.py", "schema_0001.py"]
+    for path in sorted(versions.glob("cr_*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert "from rulesdb_loaders.schema_0001 import load_release, unload_release" in source
+    library = re.compile(r"^\s*(from|import) rulesdb\b(?!_)", re.M)
+    for path in (ROOT / "migrations").rglob("*.py"):
+        if path.name != "env.py":  # the environment runs rulesdb's lock and engine
+            assert not library.search(path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.slow  # 35 releases unloaded one by one, then loaded again, on each backend
+def test_a_downgrade_to_a_release_leaves_exactly_the_releases_up_to_it(
+        head_url: URL, shared_head_engine: Engine) -> None:
+    """``downgrade cr_2021_02_15`` leaves the releases of 1999-04-23 ... 2021-02-15, each as
+    the head holds it (the last one now in force until further notice), and ``upgrade``
+    brings the rest back identical."""
+    from tests.release_digests import WHOLE, release_digests
+
+    last = "2021-02-15"
+    engine = make_engine(head_url)
+    try:
+        at_head = release_digests(shared_head_engine)
+        migrate.downgrade(engine, "cr_2021_02_15")
+        assert chain.current_revision(engine) == "cr_2021_02_15"
+        down = release_digests(engine)
+        days = sorted({day for groups in down.values() for day in groups if day != WHOLE})
+        assert (len(days), days[0], days[-1]) == (100, "1999-04-23", last)
+        ended = {"v_release", "v_card_type", "v_supertype", "v_subtype", "v_category",
+                 "v_keyword"}  # in force until the next release: now none
+        for relation, groups in down.items():
+            for day, found in groups.items():
+                if day == WHOLE or (day == last and relation in ended):
+                    continue
+                assert found == at_head[relation][day], (relation, day)
+        with engine.connect() as connection:
+            assert connection.execute(text(
+                "SELECT count(*) FROM v_release WHERE in_force_until IS NULL "
+                "AND release_date = :day"), {"day": date(2021, 2, 15)}).scalar() == 1
+        migrate.upgrade(engine)
+        assert fingerprint(engine) == fingerprint(shared_head_engine)
+    finally:
+        engine.dispose()

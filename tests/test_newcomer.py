@@ -16,10 +16,10 @@ from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
 from rulesdb.cli.output import FORMATS
-from rulesdb.store import migrate, paths
+from rulesdb.store import chain, paths
 from rulesdb.store.engine import make_engine
 from tests.conftest import url_text
-from tests.support import run_cli
+from tests.support import ROOT, run_cli
 
 # Every command that prints rows or one answer, with arguments that make it answer.
 LISTINGS = [
@@ -64,20 +64,46 @@ def test_info_says_where_the_database_is(shared_head_url: URL, backend: str,
     report = json.loads(out)
     assert list(report) == ["url", "default", "file", "file_bytes", "revision", "head",
                             "at_head", "releases", "first_release", "latest_release",
-                            "rulesdb_version", "data_root"]
+                            "rulesdb_version", "data_root", "settings"]
     assert "hunter2" not in out
     assert (report["revision"], report["head"], report["at_head"]) == (
-        migrate.head_revision(), migrate.head_revision(), True)
+        chain.head_revision(), chain.head_revision(), True)
     assert (report["releases"], report["first_release"], report["latest_release"]) == (
-        135, "1999-04-23", "2026-08-07")
+        136, "1999-04-23", "2026-08-07")
     if backend == "sqlite":
         assert report["file"] == str(Path(shared_head_url.database or "").resolve())
         assert report["file_bytes"] == Path(shared_head_url.database or "").stat().st_size > 0
     else:
         assert report["file"] is None and report["url"].count("***") == 1
     code, out, _ = run_cli(["--db", url_text(url), "info", "--format", "table"], capsys)
-    assert code == 0 and f"revision: {migrate.head_revision()} (head)" in out
-    assert "releases: 135, 1999-04-23 .. 2026-08-07" in out
+    assert code == 0 and f"revision: {chain.head_revision()} (head)" in out
+    assert "releases: 136, 1999-04-23 .. 2026-08-07" in out
+
+
+def test_info_lists_every_setting_read_from_the_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each setting declared in rulesdb.settings, with the value in force (a password in a
+    URL masked), its default and its help; the code reads the environment nowhere else."""
+    from rulesdb.settings import SETTINGS
+
+    monkeypatch.setenv("RULESDB_LOCK_WAIT", "5")
+    monkeypatch.setenv("RULESDB_URL", f"sqlite:///{tmp_path}/none.sqlite3?password=hunter2")
+    code, out, err = run_cli(["info", "--format", "json"], capsys)
+    assert (code, err) == (0, "")
+    listed = {setting["name"]: setting for setting in json.loads(out)["settings"]}
+    assert list(listed) == [setting.name for setting in SETTINGS]
+    assert listed["RULESDB_LOCK_WAIT"] == {"name": "RULESDB_LOCK_WAIT", "value": "5",
+                                            "default": "60.0",
+                                            "help": SETTINGS[2].help}
+    assert "hunter2" not in out and "password=***" in listed["RULESDB_URL"]["value"]
+    assert all(setting["help"] for setting in listed.values())
+    code, out, _ = run_cli(["info", "--format", "table"], capsys)
+    assert "RULESDB_LOCK_WAIT=5: How long" in out
+    reads = [path for path in (ROOT / "rulesdb").rglob("*.py")
+             if "os.environ" in path.read_text(encoding="utf-8")
+             or "getenv" in path.read_text(encoding="utf-8")]
+    assert [path.name for path in reads] == ["settings.py"]
 
 
 def test_info_never_creates_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -73,7 +73,8 @@ def test_wheel_ships_migrations_and_seeds(dist: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     data = "rulesdb/_data/"
     assert {data + "migrations/env.py", data + "migrations/HEAD",
-            data + "migrations/rulesdb_loaders/release_v1.py",
+            data + "migrations/rulesdb_loaders/schema_0001.py",
+            data + "migrations/rulesdb_loaders/descriptions_0001.toml",
             data + "migrations/versions/0001_schema.py", data + "alembic.ini"} <= names
     seeds = {n for n in names if n.startswith(data + "seeds/cr_") and n.endswith(".json")}
     revisions = {n for n in names if n.startswith(data + "migrations/versions/cr_")}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import subprocess
 from pathlib import Path
 
@@ -18,11 +17,11 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.release import Checkout
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.inspection import inspection
+from tests.sources import source_file
 from tests.support import (
     ROOT,
     copy_release_chain,
     cr_file,
-    cr_files,
     fingerprint,
     process_env,
     run_cli,
@@ -38,26 +37,17 @@ HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shippe
 
 
 def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
-    """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`."""
+    """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`: the
+    releases after it go with their seeds and text packs (a pack holds the texts its release
+    printed first, so only later releases read it)."""
     checkout = Checkout(copy_release_chain(tmp_path / "checkout"))
     if head:
-        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
+        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json"),
+                     *(checkout.seeds / "texts").glob("cr_*.json")]:
             if path.stem > head:
                 path.unlink()
-        # Revisions that are no release (views_in_force, comments_v1, ...) followed the
-        # releases just removed.
-        for path in checkout.versions.glob("*.py"):
-            if not path.stem.startswith(("cr_", "0")):
-                path.unlink()
-        checkout.set_head(head)
+        checkout.head_file.write_text(head + "\n")
     return checkout
-
-
-def drop_from(checkout: Checkout, first: str) -> None:
-    """Remove revision ``first`` and every revision that joined the chain after it."""
-    chain = checkout.chain()  # the head first
-    for revision in chain[: chain.index(first) + 1]:
-        (checkout.versions / f"{revision}.py").unlink()
 
 
 def snapshot(checkout: Checkout) -> dict[str, bytes]:
@@ -145,21 +135,20 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, out, err) == (0, f"{NEW_REVISION}: written\n", "")
     after = snapshot(checkout)
     added = {name for name in after if name not in before}
-    # The rulebook: an index, and a pack with the one text no release had (the new 205.3m).
+    # Its seed, its revision, and a pack with the one text no release had (the new 205.3m).
     assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py",
-                     f"seeds/rulebook/{NEW_REVISION}.json",
-                     f"seeds/rulebook/texts/{NEW_REVISION}.json"}
+                     f"seeds/texts/{NEW_REVISION}.json"}
     changed = {name for name in before if after[name] != before[name]}
     assert changed == {"migrations/HEAD"}
     assert checkout.head() == NEW_REVISION
-    pack = json.loads(after[f"seeds/rulebook/texts/{NEW_REVISION}.json"])
+    pack = json.loads(after[f"seeds/texts/{NEW_REVISION}.json"])
     assert [NEW_TYPE in text for text, _ in pack.values()] == [True]
 
     revision = after[f"migrations/versions/{NEW_REVISION}.py"].decode()
-    # Chained after the old head, which may be a revision that is not a release (comments_v1).
+    # Chained after the old head, loading through the loader of the schema below it.
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.release_v6 import" in revision  # notes, rulebook spans, keywords
+    assert "from rulesdb_loaders.schema_0001 import load_release, unload_release" in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
@@ -210,7 +199,7 @@ def test_appended_release_upgrades_and_downgrades(
                    checkout.root)
     assert NEW_TYPE in json.loads(done.stdout)["text"]  # the release came with its rulebook
     done = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
-                    "2026-11-13"], checkout.root)  # and its keywords (release_v5)
+                    "2026-11-13"], checkout.root)  # and its keywords
     keywords = json.loads(done.stdout)
     assert keywords["meta"]["date"] == "2026-11-13"
     previous = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
@@ -316,27 +305,58 @@ def test_inspect_json_as_a_process() -> None:
 # --- rebuild-chain ----------------------------------------------------------------------------
 
 
+def rebuild(checkout: Checkout, revisions: list[str], capsys: pytest.CaptureFixture[str]
+            ) -> None:
+    """rebuild-chain from the files of ``revisions``, given in a shuffled order."""
+    files = [str(source_file(revision)) for revision in revisions]
+    random.Random(len(files)).shuffle(files)  # the tool orders by effective date
+    code, out, err = run_cli(["rebuild-chain", *files, "--root", str(checkout.root)], capsys)
+    assert (code, err) == (0, "")
+    assert out == f"{len(files)} releases: {revisions[0]} .. {revisions[-1]}\n"
+
+
+def test_rebuild_chain_reproduces_the_first_releases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fast loop's sample of the check below: 1999-04-23 to 2003-06-01, eras and copies
+    of every kind (a mojibake undone, U+FFFD-free copies, the second archive's 2003-05-26, the
+    .rtf), from a checkout cut back there whose releases are then removed."""
+    checkout = make_checkout(tmp_path, head="cr_2003_06_01")
+    shipped = snapshot(checkout)
+    revisions = sorted(path.stem for path in checkout.versions.glob("cr_*.py"))
+    for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.rglob("cr_*.json")]:
+        path.unlink()  # nothing of the old chain may survive into the new one
+    checkout.head_file.write_text("stale\n")
+    rebuild(checkout, revisions, capsys)
+    assert snapshot(checkout) == shipped
+
+
+@pytest.mark.slow  # every release read again
 def test_rebuild_chain_reproduces_the_shipped_chain(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    files = cr_files()
-    if len(files) != 64:
-        pytest.skip("needs all 64 official CR files in ../shared/cr")
     checkout = make_checkout(tmp_path)
-    drop_from(checkout, "archive_rulebook")  # the archive's rulebook and what came after it
-    for path in checkout.versions.glob("cr_*.py"):  # the chain before the archive joined it:
-        if "release_v3" in path.read_text():  # rebuilding orders by date, which only those
-            path.unlink()  # 64 releases, shipped in date order, still are
-            (checkout.seeds / f"{path.stem}.json").unlink()
-    checkout.set_head("0003_release_note")
     shipped = snapshot(checkout)
-    for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json")]:
-        path.unlink()  # nothing of the old chain may survive into the new one
-    (checkout.root / "migrations" / "HEAD").write_text("stale\n")
-
-    shuffled = [str(path) for path in files]
-    random.Random(64).shuffle(shuffled)  # the tool orders by effective date, not by argument
-    code, out, err = run_cli(["rebuild-chain", *shuffled, "--root", str(checkout.root)], capsys)
-    assert (code, err) == (0, "")
-    assert re.fullmatch(r"64 releases: cr_2016_07_22 \.\. cr_2026_08_07\n", out)
+    stale = checkout.seeds / "texts" / "cr_2099_01_01.json"  # a pack no release reads
+    stale.write_text("{}\n")
+    revisions = sorted(path.stem for path in checkout.versions.glob("cr_*.py"))
+    rebuild(checkout, revisions, capsys)
     assert snapshot(checkout) == shipped
+
+
+def test_rebuild_chain_refuses_a_chain_with_a_later_schema_revision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once a schema revision follows the baseline, releases are only appended."""
+    checkout = make_checkout(tmp_path, head="cr_1999_11_01")
+    later = checkout.versions / "0002_later.py"
+    later.write_text('revision: str = "0002_later"\ndown_revision: str | None = "cr_1999_11_01"\n')
+    checkout.head_file.write_text("0002_later\n")
+    before = snapshot(checkout)
+    code, out, err = run_cli(["rebuild-chain", str(source_file("cr_1999_04_23")), "--root",
+                              str(checkout.root)], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("rulesdb: error: the chain has schema revisions after 0001_schema "
+                   "(0002_later); rebuild-chain rewrites a chain of the baseline and releases "
+                   "only, so append releases with new-release\n")
+    assert snapshot(checkout) == before

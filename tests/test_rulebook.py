@@ -22,7 +22,8 @@ from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
 from tests import rulebook_reference
-from tests.conftest import ROOT, cr_file, cr_files, url_text
+from tests.conftest import cr_file, url_text
+from tests.sources import SAMPLE, SEEDS, source_file
 from tests.support import copy_release_chain, run_cli
 from tests.test_archive_ingest import ARCHIVE_DIR, NO_ARCHIVE, archive_2_file, archive_file
 
@@ -41,15 +42,6 @@ def reader(head_read_url: URL) -> Iterator[Engine]:
     engine = make_engine(head_read_url)
     yield engine
     engine.dispose()
-
-
-def archive_sources() -> list[Path]:
-    """Each archived release's file: the one its vocabulary seed names (2013-02-01: the .docx,
-    its .txt is truncated; 2014: the .txt beside a .docx)."""
-    versions = ROOT / "migrations" / "versions"
-    names = [json.loads((ROOT / "seeds" / f"{p.stem}.json").read_bytes())["source"]["file"]
-             for p in sorted(versions.glob("cr_*.py")) if "release_v3 import" in p.read_text()]
-    return [ARCHIVE_DIR / name for name in names]
 
 
 def stored_release(connection: Connection, day: str) -> tuple[list, list, tuple]:  # type: ignore[type-arg]
@@ -97,25 +89,16 @@ def assert_reads_back(connection: Connection, path: Path) -> str:
 
 
 def release_sources() -> list[Path]:
-    """Every release's source file, the archive's first; skips when they are not there."""
-    files = cr_files()
-    if not files:
-        pytest.skip("official CR files not found (a clone without ../shared/cr)")
-    archive = archive_sources()
-    if not all(path.is_file() for path in archive):
-        pytest.skip(NO_ARCHIVE)
-    assert len(files) == 64 and len(archive) == 71
-    return [*archive, *files]
+    """Every release's source file, oldest first (each seed names it, and its copy by
+    sha256); skips when they are not there."""
+    return [source_file(seed.stem) for seed in SEEDS]
 
 
 def test_a_release_of_each_kind_reads_back_as_the_file_prints_it(reader: Engine) -> None:
-    """The fast loop's sample of the check below: the oldest release (hard-wrapped print),
-    a .docx one, and the newest."""
-    sources = release_sources()
-    sample = [sources[0], next(p for p in sources if p.suffix == ".docx"), sources[-1]]
+    """The fast loop's sample of the check below (tests/sources.py: SAMPLE)."""
     with reader.connect() as connection:
-        assert [assert_reads_back(connection, path) for path in sample] == [
-            "1999-04-23", "2013-02-01", "2026-08-07"]
+        assert [assert_reads_back(connection, source_file(revision)) for revision in SAMPLE] == [
+            revision.removeprefix("cr_").replace("_", "-") for revision in SAMPLE]
 
 
 @pytest.mark.slow  # every release's file, read again
@@ -125,7 +108,7 @@ def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
     with reader.connect() as connection:
         loaded = {str(row[0]) for row in connection.execute(
             text("SELECT release_date FROM release_rulebook"))}
-        assert len(loaded) == 135
+        assert len(loaded) == 136
         days = {assert_reads_back(connection, path) for path in sources}
     assert loaded == days
 
@@ -140,7 +123,7 @@ def test_each_text_is_stored_once(reader: Engine) -> None:
             "SELECT releases, first_release, last_release FROM v_rule_version "
             "WHERE number = '702.19' ORDER BY first_release")).all()
     assert texts == distinct and rows > 15 * texts  # 287k rule rows, 18k texts
-    assert rows > 10 * spans  # stored as 25k spans of releases (rulebook_spans)
+    assert rows > 10 * spans  # stored as 24k spans of releases
     # 702.19 was banding, then vigilance, then trample: the archive's last 11 releases and the
     # 64 after them print one text, stored once.
     assert [(n, str(a), str(b)) for n, a, b in trample] == [
@@ -265,25 +248,26 @@ def test_unreadable_rules_refuse_the_whole_release(tmp_path: Path,
 
 
 def test_text_store_is_the_same_in_any_loading_order(tmp_path: Path) -> None:
+    """Whatever order releases are written in, each distinct text is stored once and each
+    release lists the same rows with the same keys; each pack it pins is what it reads."""
     days = ["20240412", "20240607", "20240730", "20240920"]  # neighbours share most texts
     books = {day: read_rulebook(cr_file(day)) for day in days}
-    stores = {}
+    stores, members, packs = {}, {}, {}
     for name, order in (("in order", days), ("shuffled", random.Random(7).sample(days, 4))):
         store = TextStore(tmp_path / name)
         for day in order:
-            store.write(store.release_files(revision_id(books[day].effective_date), books[day],
-                                            f"{day}.txt", "0" * 64))
+            revision = revision_id(books[day].effective_date)
+            members[name, day], pack = store.rulebook(revision, books[day])
+            if pack is not None:
+                packs[name, revision] = pack
         stores[name] = store
     a, b = stores["in order"], stores["shuffled"]
     assert a.texts == b.texts  # every distinct text once, whoever wrote it first
     for day in days:
-        revision = revision_id(books[day].effective_date)
-        index_a = json.loads((a.folder / f"{revision}.json").read_bytes())
-        index_b = json.loads((b.folder / f"{revision}.json").read_bytes())
-        assert index_a["rules"] == index_b["rules"] and index_a["glossary"] == index_b["glossary"]
-        for pack, sha in index_b["packs"].items():  # the index pins what it reads
-            assert hashlib.sha256((b.packs_folder / f"{pack}.json").read_bytes()).hexdigest() \
-                == sha
+        first, second = members["in order", day], members["shuffled", day]
+        assert (first["rules"], first["glossary"]) == (second["rules"], second["glossary"])
+        for pack, sha in second["packs"].items():  # the seed pins what it reads
+            assert hashlib.sha256(packs["shuffled", pack]).hexdigest() == sha
     assert len(a.texts) < sum(len(books[d].rules) + len(books[d].glossary) for d in days) / 2
 
 
@@ -296,27 +280,6 @@ def test_reader_keeps_inconsistencies_as_notes() -> None:
     draw = next(g for g in glued.glossary if g.term == "Draw")
     assert draw.text.startswith("1. To put the top card") and "\n2. The result" in draw.text
     assert any("'Draw' runs into its first sense" in note for note in glued.notes)
-
-
-def test_rebuild_rulebook_over_the_shipped_seeds_changes_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    checkout = copy_release_chain(tmp_path / "checkout")
-
-    def files() -> dict[str, bytes]:
-        return {str(p.relative_to(checkout)): p.read_bytes() for p in sorted(checkout.rglob("*"))
-                if p.is_file()}
-
-    before = files()
-    paths = [str(cr_file(day)) for day in ("20240920", "20160722", "20210618")]
-    if ARCHIVE_DIR.is_dir():  # an archived .docx and the .rtf: pinned in archive_rulebook
-        paths += [str(ARCHIVE_DIR / f"MagicCompRules-{name}") for name in ("20130201.docx",
-                                                                            "20030601.rtf")]
-    code, out, err = run_cli(["rebuild-rulebook", *paths, "--root", str(checkout)], capsys)
-    assert (code, err) == (0, "")
-    assert out == ("64 releases pinned in rulebook_text: cr_2016_07_22 .. cr_2026_08_07\n"
-                   "71 releases pinned in archive_rulebook: cr_1999_04_23 .. cr_2018_06_08\n")
-    assert files() == before
 
 
 def test_archive_eras_read_by_their_grammar() -> None:

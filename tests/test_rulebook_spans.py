@@ -1,12 +1,11 @@
-"""The rulebook's membership as spans of releases (revision rulebook_spans, rulesdb_loaders.
-rulebook_v2): sort keys that keep each file's order, spans kept maximal whatever order
-releases are loaded and unloaded in, and a SQLite file within its size budget."""
+"""The rulebook's membership as spans of releases (rulesdb_loaders.schema_0001): sort keys
+that keep each file's order (computed when a seed is written, rulesdb.authoring.rulebook_seed),
+spans kept maximal whatever order releases are loaded and unloaded in, and a SQLite file
+within its size budget."""
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -21,30 +20,30 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, Engine, text
 
+from rulesdb.authoring.rulebook_seed import SEPARATOR, rule_order_key, sort_keys
+from tests.settings import EXPLORE
 from tests.support import ROOT
 
-SETTINGS = {"deadline": None, "derandomize": not os.environ.get("RULESDB_TEST_EXPLORE"),
+SETTINGS = {"deadline": None, "derandomize": not EXPLORE.value(),
             "suppress_health_check": [HealthCheck.too_slow]}
 SQLITE_BUDGET = 40_000_000  # bytes: issue #10's budget for the embedded database at head
 
 
 @pytest.fixture(scope="module")
-def loaders() -> Iterator[dict[str, ModuleType]]:
+def loader() -> Iterator[ModuleType]:
     with pytest.MonkeyPatch.context() as patch:
         patch.syspath_prepend(str(ROOT / "migrations"))
-        yield {name: importlib.import_module(f"rulesdb_loaders.{name}")
-               for name in ("rulebook_v1", "rulebook_v2", "keywords_v1")}
+        yield importlib.import_module("rulesdb_loaders.schema_0001")
 
 
 # --- sort keys ------------------------------------------------------------------------------
 
 
-def test_numbers_printed_in_order_keep_their_natural_keys(loaders: dict[str, Any]) -> None:
-    v2 = loaders["rulebook_v2"]
+def test_numbers_printed_in_order_keep_their_natural_keys() -> None:
     numbers = ["1", "100", "100.1", "100.1a", "100.1b", "100.2", "100.10", "100.10a", "2", "200"]
-    natural = [v2.rule_order_key(n) for n in numbers]
+    natural = [rule_order_key(n) for n in numbers]
     assert sorted(natural) == natural
-    assert v2.sort_keys(natural) == natural
+    assert sort_keys(natural) == natural
 
 
 @pytest.mark.parametrize("numbers", [
@@ -53,21 +52,16 @@ def test_numbers_printed_in_order_keep_their_natural_keys(loaders: dict[str, Any
     ["702.174", "702.175", "702.175a", "702.175", "702.175a", "702.176"],  # 2024-09-20
     ["9", "1", "2"],  # the very first row out of order
 ])
-def test_numbers_printed_out_of_order_sort_back_into_file_order(
-    loaders: dict[str, Any], numbers: list[str]
-) -> None:
-    v2 = loaders["rulebook_v2"]
-    keys = v2.sort_keys([v2.rule_order_key(n) for n in numbers])
+def test_numbers_printed_out_of_order_sort_back_into_file_order(numbers: list[str]) -> None:
+    keys = sort_keys([rule_order_key(n) for n in numbers])
     assert sorted(keys) == keys and len(set(keys)) == len(keys)
-    assert sum(v2.SEPARATOR in key for key in keys) <= 2  # the others keep their natural key
+    assert sum(SEPARATOR in key for key in keys) <= 2  # the others keep their natural key
 
 
 @settings(max_examples=400, **SETTINGS)
 @given(st.lists(st.text(alphabet="0123456789.ab ’,-", min_size=1, max_size=6), max_size=40))
-def test_any_sequence_of_keys_sorts_back_into_its_order(
-    loaders: dict[str, Any], rows: list[str]
-) -> None:
-    keys = loaders["rulebook_v2"].sort_keys(rows)
+def test_any_sequence_of_keys_sorts_back_into_its_order(rows: list[str]) -> None:
+    keys = sort_keys(rows)
     assert sorted(keys) == keys and len(set(keys)) == len(keys)
 
 
@@ -91,8 +85,7 @@ def test_spans_at_head_are_maximal_and_never_overlap(shared_head_engine: Engine)
 
 
 def test_the_sqlite_file_at_head_is_within_its_budget(_head_sqlite: Path) -> None:
-    # The session's database, upgraded from empty to head as a user's first command does
-    # (and compacted after the revision dropping the membership rows: rulesdb.store.compaction).
+    # The session's database, upgraded from empty to head as a user's first command does.
     size = _head_sqlite.stat().st_size
     assert size < SQLITE_BUDGET, f"{size / 1e6:.1f} MB"
 
@@ -110,8 +103,15 @@ def _iso(value: Any) -> str:
     return value.isoformat() if isinstance(value, date) else str(value)
 
 
-def _spans(connection: Connection, table: Any) -> set[tuple[Any, ...]]:
-    rows = connection.execute(text(f"SELECT {', '.join(table.columns)} FROM {table.name}"))
+SPANS = {"rule_span": "number, occurrence, sort_key, text_id",
+         "glossary_span": "term, sort_key, text_id"}
+
+
+def _spans(connection: Connection, table: str) -> set[tuple[Any, ...]]:
+    """The spans as the database holds them (read through the connection, which first writes
+    what the loader holds: rulesdb_loaders.schema_0001)."""
+    rows = connection.execute(text(f"SELECT {SPANS[table]}, first_release, last_release "
+                                   f"FROM {table}"))
     return {(*row[:-2], _iso(row[-2]), _iso(row[-1])) for row in rows}
 
 
@@ -129,6 +129,30 @@ def _members(spans: set[tuple[Any, ...]], days: list[str]) -> dict[str, set[tupl
     return members
 
 
+def maximal_spans(days: list[str], members: dict[str, set[tuple[Any, ...]]]
+                  ) -> set[tuple[Any, ...]]:
+    """The oracle: each identity's runs of consecutive releases (``days`` in date order)."""
+    spans: set[tuple[Any, ...]] = set()
+    open_since: dict[tuple[Any, ...], str] = {}
+    previous = None
+    for day in days:
+        printed = members.get(day, set())
+        for identity in [i for i in open_since if i not in printed]:
+            spans.add((*identity, open_since.pop(identity), previous))
+        for identity in printed:
+            open_since.setdefault(identity, day)
+        previous = day
+    return spans | {(*identity, first, previous) for identity, first in open_since.items()}
+
+
+def _revision(name: str) -> ModuleType:
+    from rulesdb.store.chain import script_directory
+
+    found = script_directory().get_revision(name)
+    assert found is not None and found.module is not None
+    return found.module
+
+
 @pytest.mark.parametrize(("removed", "reloaded"), [
     # Five: the first, the last, ones inside, 2024-09-20 with a number printed twice.
     pytest.param(["cr_2024_09_20", "cr_1999_04_23", "cr_2026_08_07", "cr_2005_02_01",
@@ -139,40 +163,38 @@ def _members(spans: set[tuple[Any, ...]], days: list[str]) -> dict[str, set[tupl
     # the other order.
     pytest.param(["cr_2024_09_20", "cr_1999_04_23"], ["cr_1999_04_23", "cr_2024_09_20"],
                  id="two"),
+    # The newest three, reloaded in date order in one transaction: appended one after the
+    # other, the spans they continue are held and written once (checked between loads, as
+    # any other statement would read them).
+    pytest.param(["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
+                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], id="appended"),
 ])
 def test_releases_unloaded_and_loaded_out_of_order_keep_the_spans_maximal(
-    head_engine: Engine, loaders: dict[str, Any], removed: list[str], reloaded: list[str]
+    head_engine: Engine, loader: ModuleType, removed: list[str], reloaded: list[str]
 ) -> None:
-    """Unload releases one by one, then load them back in another order: after every step the
-    spans are exactly the maximal spans of what the remaining releases print, and at the end
-    the database holds the same spans and texts as before."""
+    """Unload releases one by one through their revisions, then load them back in another
+    order: after every step the spans are exactly the maximal spans of what the remaining
+    releases print, and at the end the database holds the same spans and texts as before."""
     assert sorted(removed) == sorted(reloaded) and removed != reloaded
-    v1, v2, keywords = loaders["rulebook_v1"], loaders["rulebook_v2"], loaders["keywords_v1"]
-    tables = (v2.RULES, v2.GLOSSARY)
     with head_engine.begin() as connection, _operations(connection):
         all_days = _days(connection)
-        before = {table.name: _spans(connection, table) for table in tables}
+        before = {table: _spans(connection, table) for table in SPANS}
         texts = connection.execute(text("SELECT count(*), sum(id % 1000) FROM rulebook_text")).one()
-        printed = {table.name: _members(before[table.name], all_days) for table in tables}
+        printed = {table: _members(before[table], all_days) for table in SPANS}
 
         def check() -> None:
             days = _days(connection)
-            for table in tables:
-                expected = v2.maximal_spans(days, {d: printed[table.name][d] for d in days})
-                assert _spans(connection, table) == set(expected), table.name
+            for table in SPANS:
+                expected = maximal_spans(days, {d: printed[table][d] for d in days})
+                assert _spans(connection, table) == expected, table
 
         for revision in removed:
-            day = date.fromisoformat(v1.release_day(revision))
-            keywords.unload_keywords([day])
-            v2.unload_rulebooks([revision])
+            _revision(revision).downgrade()
             check()
         assert len(_days(connection)) == len(all_days) - len(removed)
         for revision in reloaded:
-            index = v1.index_file(revision)
-            sha256 = hashlib.sha256((ROOT / "seeds" / index).read_bytes()).hexdigest()
-            v2.load_rulebooks([(index, sha256)])
-            keywords.load_keywords([date.fromisoformat(v1.release_day(revision))])
+            _revision(revision).upgrade()
             check()
-        assert {table.name: _spans(connection, table) for table in tables} == before
+        assert {table: _spans(connection, table) for table in SPANS} == before
         assert connection.execute(text(
             "SELECT count(*), sum(id % 1000) FROM rulebook_text")).one() == texts

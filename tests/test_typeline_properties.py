@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,11 +30,12 @@ from rulesdb.questions import listings
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, vocabulary
 from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
+from tests.settings import EXPLORE
 from tests.support import url_text
 
 # The same examples every run, so a landing never fails by luck; RULESDB_TEST_EXPLORE=1 draws
 # new ones (and a failure found that way becomes an explicit example).
-SETTINGS = {"deadline": None, "derandomize": not os.environ.get("RULESDB_TEST_EXPLORE"),
+SETTINGS = {"deadline": None, "derandomize": not EXPLORE.value(),
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 DASHES = [" — ", "—", " – ", " - ", "--", " -- ", "  —   "]
 APOSTROPHES = ["'", "’", "‘", "`"]

@@ -1,4 +1,4 @@
-"""The analyst views (migration 0002_views): same rows on both backends, agreeing with the
+"""The analyst views (made by 0001_schema): same rows on both backends, agreeing with the
 library, and a downgrade that drops exactly them."""
 
 from __future__ import annotations
@@ -171,20 +171,72 @@ def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
     assert lifetime[("subtype", "creature", "Naga")][3] == "2024-06-07"
 
 
-def test_downgrade_drops_exactly_the_views(empty_url: URL) -> None:
+def test_the_schema_revision_makes_every_view_and_its_downgrade_leaves_nothing(
+        empty_url: URL) -> None:
     engine = make_engine(empty_url)
     try:
         migrate.upgrade(engine, "0001_schema")
-        schema_only = dump(engine)
-        migrate.upgrade(engine, "0002_views")
-        with_views = dump(engine)
-        assert set(with_views["views"]) == set(VIEWS) - {"v_release"}
-        assert with_views["tables"] == schema_only["tables"]
+        schema = dump(engine)
+        assert set(VIEWS) <= set(schema["views"])
         assert rows(engine, "SELECT COUNT(*) FROM v_release_change") == [(0,)]
-        migrate.downgrade(engine, "0001_schema")
-        assert dump(engine) == schema_only
-        assert schema_only["views"] == []
+        migrate.downgrade(engine, "base")
+        assert dump(engine)["views"] == []
+        assert set(dump(engine)["tables"]) <= {"alembic_version"}
     finally:
         engine.dispose()
 
 
+PROBE = '''"""A later schema revision that replaces one view, as the docs say to.
+
+Revision ID: 0002_probe
+Revises: 0001_schema
+"""
+
+from alembic import op
+from rulesdb_loaders.objects import View
+
+revision = "0002_probe"
+down_revision = "0001_schema"
+branch_labels = None
+depends_on = None
+
+V_RELEASE_PAIR = View("v_release_pair", """
+    SELECT r.release_date AS from_date, r.in_force_until AS to_date
+    FROM v_release r WHERE r.in_force_until IS NOT NULL""", "View: each two releases.",
+    {"from_date": "The older.", "to_date": "The next."})
+
+
+def upgrade() -> None:
+    op.replace_view(V_RELEASE_PAIR, replaces="0001_schema.V_RELEASE_PAIR")
+
+
+def downgrade() -> None:
+    op.replace_view(V_RELEASE_PAIR, replace_with="0001_schema.V_RELEASE_PAIR")
+'''
+
+
+def test_a_later_revision_replaces_one_view_without_copying_it(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Alembic's replaceable objects: the later revision names the view it replaces, the
+    downgrade restores it from the revision that made it; the other views are untouched."""
+    from tests.chain_walk import view_definitions
+    from tests.support import new_database, url_text
+    from tests.test_releasing import make_checkout, rulesdb
+
+    checkout = make_checkout(tmp_path, head="0001_schema")
+    (checkout.versions / "0002_probe.py").write_text(PROBE)
+    checkout.head_file.write_text("0002_probe\n")
+    url = new_database(backend, tmp_path, request)
+    rulesdb(["--db", url_text(url), "upgrade", "0001_schema"], checkout.root)
+    engine = make_engine(url)
+    try:
+        before = view_definitions(engine)
+        rulesdb(["--db", url_text(url), "upgrade"], checkout.root)
+        after = view_definitions(engine)
+        assert after["v_release_pair"] != before["v_release_pair"]
+        assert {name: sql for name, sql in after.items() if name != "v_release_pair"} == {
+            name: sql for name, sql in before.items() if name != "v_release_pair"}
+        rulesdb(["--db", url_text(url), "downgrade", "0001_schema"], checkout.root)
+        assert view_definitions(engine) == before
+    finally:
+        engine.dispose()

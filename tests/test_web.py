@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
-import os
 import re
 import select
 import subprocess
@@ -34,11 +33,13 @@ from rulesdb.questions.diff import compare
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries
+from tests import settings
 from tests.conftest import ROOT
+from tests.settings import folder, required
 from tests.support import CALL_REPORT
 
-CHROMIUM = Path(os.environ.get("RULESDB_CHROMIUM", "/usr/bin/chromium"))
-REQUIRED = os.environ.get("CI", "").lower() == "true" or os.environ.get("RULESDB_REQUIRE_BROWSER")
+CHROMIUM = folder(settings.CHROMIUM)
+REQUIRED = required(settings.REQUIRE_BROWSER)
 SCREENSHOT = ROOT / "docs" / "release-page.png"
 STARTUP_LIMIT = 120  # seconds: an upper bound for a server that is broken, not a speed test
 # One worker runs the module: one server and one browser for the run, not one each.

@@ -35,8 +35,9 @@ class View:
 
 
 class _ViewOperation(MigrateOperation):
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, or_replace: bool = False) -> None:
         self.view = view
+        self.or_replace = or_replace
 
     @classmethod
     def invoke_for_target(cls, operations: Operations, view: View) -> None:
@@ -56,13 +57,20 @@ class _ViewOperation(MigrateOperation):
     @classmethod
     def replace(cls, operations: Operations, view: View, replaces: str | None = None,
                 replace_with: str | None = None) -> None:
-        """Drop the old view and create the new one (``replaces``), or back (``replace_with``)."""
+        """The new view in the old one's place (``replaces``), or back (``replace_with``).
+
+        PostgreSQL replaces it in place (``CREATE OR REPLACE VIEW``: the views reading it stay,
+        so its columns keep their names and types, new ones only after them); SQLite, which
+        keeps no dependencies, drops it and creates it again."""
         if replaces is not None:
             old, new = cls._from_revision(operations, replaces), view
         elif replace_with is not None:
             old, new = view, cls._from_revision(operations, replace_with)
         else:
             raise ValueError("replace_view needs replaces= or replace_with=")
+        if operations.get_bind().dialect.name == "postgresql":
+            operations.invoke(CreateViewOp(new, or_replace=True))
+            return
         operations.invoke(DropViewOp(old))
         operations.invoke(CreateViewOp(new))
 
@@ -86,7 +94,8 @@ class DropViewOp(_ViewOperation):
 @Operations.implementation_for(CreateViewOp)
 def _create_view(operations: Operations, operation: CreateViewOp) -> None:
     view = operation.view
-    operations.execute(f"CREATE VIEW {view.name} AS {view.select.strip()}")
+    create = "CREATE OR REPLACE VIEW" if operation.or_replace else "CREATE VIEW"
+    operations.execute(f"{create} {view.name} AS {view.select.strip()}")
     if view.description is not None:
         comment_on(operations, view.name, view.description, view.columns, kind="VIEW")
 

@@ -457,9 +457,12 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
             # Texts added one release at a time wait in the GIN index's pending list, which
             # every search scans whole; and fresh statistics, or the planner probes spans one
             # by one.
-            sql.execute("SELECT gin_clean_pending_list('ix_rulebook_text_search')")
+            # (A run that went on to drop the schema, down to base, has none of them left.)
+            sql.execute("SELECT gin_clean_pending_list(oid) FROM pg_class "
+                        "WHERE oid = to_regclass('ix_rulebook_text_search')")
             for table in ("rulebook_text", "rule_span", "glossary_span"):
-                sql.execute(f"ANALYZE {table}")
+                if sql.query("SELECT to_regclass(?)", (table,))[0][0] is not None:
+                    sql.execute(f"ANALYZE {table}")
         state.forget()
 
 

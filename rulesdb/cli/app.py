@@ -60,12 +60,20 @@ class AppContext:
         """The engine of a database to read: the embedded default upgrades itself; another
         one behind head is read as it is, with one warning line on stderr (one that is no
         rulesdb database at all is refused, unless ``refuse_empty`` is False)."""
+        from rulesdb.cli.progress import on_terminal, progress_bar
+        from rulesdb.store.chain import current_revision, release_count
         from rulesdb.store.migrate import ensure_current
 
         engine = self.engine
         if not self._checked:
-            warning = ensure_current(engine, auto_upgrade=self.is_default,
-                                     refuse_empty=refuse_empty)
+            if self.is_default and on_terminal() and current_revision(engine) is None:
+                click.echo(f"rulesdb: building the rules database: {release_count()} releases "
+                           "of the Comprehensive Rules, once (a few seconds)", err=True)
+            with progress_bar("building") as progress:
+                warning = ensure_current(
+                    engine, auto_upgrade=self.is_default, refuse_empty=refuse_empty,
+                    notify=lambda message: click.echo(f"rulesdb: {message}", err=True),
+                    progress=progress)
             if warning:
                 click.echo(f"rulesdb: warning: {warning}", err=True)
             self._checked = True

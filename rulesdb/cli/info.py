@@ -13,7 +13,8 @@ from rulesdb.cli.output import emit_object, output_options
 @pass_app
 def info(app: AppContext, fmt: str | None) -> None:
     """Show which database rulesdb uses and what it holds: its URL (password masked), its
-    file and size on SQLite, its revision and the head, its releases, rulesdb's version.
+    file and size on SQLite, its revision and the head, its releases, rulesdb's version, and
+    the environment variables rulesdb reads, with their values.
 
     Only reads: it never creates or upgrades the database.
     """
@@ -40,4 +41,10 @@ def _text(report: dict[str, Any]) -> str:
     lines.append(f"releases: {releases}{span}")
     lines.append(f"rulesdb:  {report['rulesdb_version']} (migrations and seeds in "
                  f"{report['data_root']})")
+    lines.append("settings (environment variables):")
+    for setting in report["settings"]:
+        value = setting["value"] if setting["value"] is not None else (
+            f"unset (default {setting['default']})" if setting["default"] is not None
+            else "unset")
+        lines.append(f"  {setting['name']}={value}: {setting['help']}")
     return "\n".join(lines)

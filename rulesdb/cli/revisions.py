@@ -17,11 +17,13 @@ def upgrade(app: AppContext, revision: str) -> None:
     REVISION is a revision id (rulesdb history lists them, e.g. cr_2024_06_07), head, or +N
     for N steps forward.
     """
-    from rulesdb.store import migrate
+    from rulesdb.cli.progress import progress_bar
+    from rulesdb.store import chain, migrate
     from rulesdb.store.engine import mask
 
-    migrate.upgrade(app.engine, revision)
-    click.echo(f"{mask(app.engine.url)} is at {migrate.current_revision(app.engine)}")
+    with progress_bar("upgrading") as progress:
+        migrate.upgrade(app.engine, revision, progress)
+    click.echo(f"{mask(app.engine.url)} is at {chain.current_revision(app.engine)}")
 
 
 # ignore_unknown_options lets "-1" through as the argument, as click documents for values
@@ -36,25 +38,58 @@ def downgrade(app: AppContext, revision: str) -> None:
     Reading commands answer from a database behind head, with a warning; the embedded default
     upgrades itself again on its next use, so study older states in a database named by --db.
     """
-    from rulesdb.store import migrate
+    from rulesdb.store import chain, migrate
 
     if revision.startswith("-") and not revision[1:].isdigit():
         raise click.NoSuchOption(revision)
+    from rulesdb.cli.progress import progress_bar
     from rulesdb.store.engine import mask
 
-    migrate.downgrade(app.engine, revision)
-    current = migrate.current_revision(app.engine) or "base (empty)"
+    with progress_bar("downgrading") as progress:
+        migrate.downgrade(app.engine, revision, progress)
+    current = chain.current_revision(app.engine) or "base (empty)"
     click.echo(f"{mask(app.engine.url)} is at {current}")
+
+
+@cli.command()
+@click.option("--yes", is_flag=True, help="Drop without asking first.")
+@pass_app
+def rebuild(app: AppContext, yes: bool) -> None:
+    """Empty the database of everything rulesdb made and build it again at the head.
+
+    For a database an earlier rulesdb built, which upgrade cannot bring here. Asks first,
+    unless --yes; off a terminal it needs --yes. SQLite: a new file replaces the old one
+    whole; PostgreSQL: one transaction (a failure leaves the database as it was).
+
+    Example: rulesdb --db sqlite:///rules.sqlite3 rebuild --yes
+    """
+    import sys
+
+    from rulesdb.cli.progress import progress_bar
+    from rulesdb.errors import RulesdbError
+    from rulesdb.store import chain, legacy, migrate
+    from rulesdb.store.engine import describe
+
+    where = describe(app.engine.url)
+    if not yes and legacy.holds_anything(app.engine):
+        if not sys.stdin.isatty():
+            raise RulesdbError(f"rebuild drops every table and view rulesdb made in {where}; "
+                               "confirm with --yes")
+        click.confirm(f"Drop every table and view rulesdb made in {where} and build it "
+                      "again at the head?", abort=True, err=True)
+    with progress_bar("rebuilding") as progress:
+        migrate.rebuild(app.engine, progress)
+    click.echo(f"{where} is at {chain.current_revision(app.engine)}")
 
 
 @cli.command()
 @pass_app
 def current(app: AppContext) -> None:
     """Print the revision the database is at, and whether it is the head."""
-    from rulesdb.store import migrate
+    from rulesdb.store import chain
 
-    revision = migrate.current_revision(app.engine)
-    head = migrate.head_revision()
+    revision = chain.current_revision(app.engine)
+    head = chain.head_revision()
     state = "(head)" if revision == head else f"(head is {head})"
     click.echo(f"{revision or 'base (empty)'} {state}")
 
@@ -63,8 +98,8 @@ def current(app: AppContext) -> None:
 @output_options
 def revisions(fmt: str | None) -> None:
     """List every revision, oldest first: the schema, then one per CR release."""
-    from rulesdb.store import migrate
+    from rulesdb.store import chain
 
     rows = [{"revision": rev, "down_revision": down, "description": doc}
-            for rev, down, doc in migrate.history()]
+            for rev, down, doc in chain.history()]
     emit_rows(rows, ["revision", "down_revision", "description"], fmt)

@@ -1,4 +1,4 @@
-"""Databases an earlier rulesdb built, and ``rulesdb rebuild``.
+"""Databases an earlier rulesdb built, and what ``rulesdb rebuild`` drops.
 
 Before the schema baseline the chain recorded the order rulesdb learned things in: schema
 revisions between release revisions, the archive's releases after 2026's. Its head,
@@ -17,21 +17,18 @@ cr_2021_02_15 ...), no ``rule_span`` table, which every revision of this chain h
 from __future__ import annotations
 
 import importlib
-import os
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Date, Engine, bindparam, inspect, text
-from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 
 from rulesdb.errors import RulesdbError
-from rulesdb.store import migrate
-from rulesdb.store.engine import make_engine, mask, sqlite_file
-from rulesdb.store.locking import file_lock, migration_lock
+from rulesdb.store import chain
+from rulesdb.store.engine import mask, sqlite_file
+from rulesdb.store.locking import migration_lock
+from rulesdb.util.text import first_line
 
 OLD_HEAD = "rulebook_spans"
 BASELINE = "0001_schema"
@@ -48,7 +45,7 @@ OLD_TABLES = ("release_rule", "release_glossary")
 
 def is_legacy(engine: Engine, revision: str) -> bool:
     """Whether a database at ``revision`` was built by the chain before the baseline."""
-    if not migrate.in_chain(revision):
+    if not chain.in_chain(revision):
         return True
     return not inspect(engine).has_table("rule_span")
 
@@ -65,14 +62,14 @@ def refusal(engine: Engine, revision: str) -> str:
 # --- the old head, brought here -------------------------------------------------------------
 
 
-def bring_to_head(engine: Engine, progress: migrate.Progress | None = None) -> None:
+def bring_to_head(engine: Engine, progress: chain.Progress | None = None) -> None:
     """The database at the old chain's head, brought to this head in one transaction."""
     from alembic.migration import MigrationContext
     from alembic.operations import Operations
 
-    script = migrate.script_directory()  # also puts the loaders' folder on sys.path
+    script = chain.script_directory()  # also puts the loaders' folder on sys.path
     baseline = _module(script, BASELINE)
-    releases = [revision for revision, _, _ in migrate.history() if revision != BASELINE]
+    releases = [revision for revision, _, _ in chain.history() if revision != BASELINE]
     loader = importlib.import_module("rulesdb_loaders.schema_0001")
     with engine.connect() as connection, migration_lock(connection), connection.begin():
         at = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -102,7 +99,7 @@ def bring_to_head(engine: Engine, progress: migrate.Progress | None = None) -> N
             if progress:
                 progress(len(releases), len(releases), None)
             connection.execute(text("UPDATE alembic_version SET version_num = :head"),
-                               {"head": migrate.head_revision()})
+                               {"head": chain.head_revision()})
 
 
 def _module(script: Any, revision: str) -> Any:
@@ -173,18 +170,7 @@ def _repoint(connection: Connection, seed: dict[str, Any], seed_sha256: str) -> 
                             "WHERE release_date = :day").bindparams(day), values)
 
 
-# --- rebuild --------------------------------------------------------------------------------
-
-
-def rebuild(engine: Engine, progress: migrate.Progress | None = None) -> None:
-    """Everything rulesdb made in the database dropped, and the chain built again to head."""
-    path = sqlite_file(engine.url)
-    if path is not None:
-        _rebuild_sqlite(engine, path, progress)
-    elif engine.dialect.name == "sqlite":
-        raise RulesdbError("rebuild works on a SQLite file or a PostgreSQL database")
-    else:
-        _rebuild_postgresql(engine, progress)
+# --- what rebuild drops -------------------------------------------------------------------
 
 
 def holds_anything(engine: Engine) -> bool:
@@ -196,44 +182,15 @@ def holds_anything(engine: Engine) -> bool:
     return bool(found.get_table_names() or found.get_view_names())
 
 
-def _rebuild_sqlite(engine: Engine, path: Path, progress: migrate.Progress | None) -> None:
-    """A new file built beside the old one, then renamed over it: readers and a kill see the
-    old file or the new one, whole (the file system's atomic rename)."""
-    with file_lock(path.with_name(path.name + ".lock")):
-        if path.exists():
-            foreign = _foreign(engine)
-            engine.dispose()
-            if foreign:
-                raise RulesdbError(f"{path} also holds {', '.join(foreign)}, which rulesdb did "
-                                   "not make; rebuild would lose them (move them elsewhere, or "
-                                   "rebuild into a new file with --db)")
-        fresh = path.with_name(f".{path.name}.rebuild")
-        with _removed_after(fresh, fresh.with_name(fresh.name + ".lock"),
-                            fresh.with_name(fresh.name + "-journal")):
-            fresh.unlink(missing_ok=True)
-            building = make_engine(URL.create("sqlite", database=str(fresh)))
-            try:
-                migrate.upgrade(building, "head", progress)
-            finally:
-                building.dispose()
-            os.replace(fresh, path)
-
-
-def _rebuild_postgresql(engine: Engine, progress: migrate.Progress | None) -> None:
-    """One transaction: rulesdb's tables and views dropped, the chain run to head."""
-    with engine.connect() as connection, migration_lock(connection), connection.begin():
-        _drop_everything(connection)
-        migrate.run_chain(engine, connection, "head", None, progress, lock_held=True)
-
-
 def _names() -> tuple[list[str], list[str]]:
     """What rulesdb makes, views and tables, each in the order they are dropped."""
-    baseline = _module(migrate.script_directory(), BASELINE)
+    baseline = _module(chain.script_directory(), BASELINE)
     views = [view.name for view in reversed(baseline.VIEWS)]
     return views, [*OLD_TABLES, *baseline.TABLES, "alembic_version"]
 
 
-def _foreign(engine: Engine) -> list[str]:
+def foreign_objects(engine: Engine) -> list[str]:
+    """The tables and views of the database rulesdb did not make."""
     found = inspect(engine)
     views, tables = _names()
     mine = set(views) | set(tables) | {"rulebook_fts"}
@@ -242,7 +199,9 @@ def _foreign(engine: Engine) -> list[str]:
                   if name not in mine and not name.startswith("rulebook_fts_"))
 
 
-def _drop_everything(connection: Connection) -> None:
+def drop_everything(connection: Connection) -> None:
+    """Every table and view rulesdb made, dropped (one that another object depends on
+    refuses, and the caller's transaction takes nothing back it did not do)."""
     found = inspect(connection)
     present_views, present_tables = set(found.get_view_names()), set(found.get_table_names())
     views, tables = _names()
@@ -253,15 +212,9 @@ def _drop_everything(connection: Connection) -> None:
         for name in tables:
             if name in present_tables:
                 connection.exec_driver_sql(f"DROP TABLE {name}")
-    except Exception as exc:  # another object depends on one of rulesdb's: nothing dropped
-        raise RulesdbError(f"cannot rebuild {mask(connection.engine.url)}: "
-                           f"{str(exc).splitlines()[0]}") from None
+    except DBAPIError as exc:  # another object depends on one of rulesdb's: nothing dropped
+        detail = getattr(getattr(exc.orig, "diag", None), "message_detail", None)
+        raise RulesdbError(f"cannot rebuild {mask(connection.engine.url)}: {first_line(exc)}"
+                           + (f" ({detail.splitlines()[0]})" if detail else "")) from None
 
 
-@contextmanager
-def _removed_after(*paths: Path) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        for path in paths:
-            path.unlink(missing_ok=True)

@@ -12,14 +12,16 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from rulesdb import __version__
-from rulesdb.store.engine import mask, sqlite_file
-from rulesdb.store.migrate import current_revision, head_revision
+from rulesdb.settings import SETTINGS
+from rulesdb.store.chain import current_revision, head_revision
+from rulesdb.store.engine import mask, mask_text, sqlite_file
 from rulesdb.store.paths import data_root
 
 
 def describe(engine: Engine, *, is_default: bool) -> dict[str, Any]:
     """JSON-ready: url (password masked), default, file, file_bytes, revision, head, at_head,
-    releases, first_release, latest_release, rulesdb_version, data_root."""
+    releases, first_release, latest_release, rulesdb_version, data_root, settings (each
+    setting rulesdb reads from the environment: name, value, default, help)."""
     path = sqlite_file(engine.url)
     exists = path is None or path.is_file()
     revision = current_revision(engine) if exists else None
@@ -38,7 +40,14 @@ def describe(engine: Engine, *, is_default: bool) -> dict[str, Any]:
         "latest_release": latest,
         "rulesdb_version": __version__,
         "data_root": str(data_root()),
+        "settings": [{"name": setting.name, "value": _shown(setting.raw()),
+                      "default": None if setting.default is None else str(setting.default),
+                      "help": setting.help} for setting in SETTINGS],
     }
+
+
+def _shown(value: str | None) -> str | None:
+    return None if value is None else mask_text(value)
 
 
 def _releases(engine: Engine) -> tuple[int, str | None, str | None]:

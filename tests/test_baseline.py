@@ -1,0 +1,140 @@
+"""The chain as the rules' own history loads what the chain before it loaded, release by release,
+but for the repairs it was rebuilt for.
+
+``tests/fixtures/release_digests.json`` holds the digests, per view (and per-release table) and
+release, of the head the chain before the baseline built (revision ``rulebook_spans``; the same
+on both backends). The session's head, on SQLite and PostgreSQL, must give the same digests for
+every release, except exactly these differences:
+
+- four releases read from clean copies of their files (../shared/cr-archive-2): their rule and
+  glossary texts (U+FFFD, and 2008-05-01's '?' for every apostrophe, gone), their notes (which
+  copy, and why), and 2008-05-01's supertype cross-references, which the damaged copy's lost
+  quotes hid; their type lists are the same;
+- 410.10d of 2002-10-07, 2003-03-15 and 2003-06-01, whose last paragraph was stored as part of
+  its example: checked by cutting it back off, which must give the old digest;
+- 2003-05-26, a release no archive of the old chain had: new, and the release before it
+  (2003-03-15) is in force until it, not until 2003-06-01: checked by moving that end back.
+
+The views that aggregate over releases (v_lifetime, v_rule_version, v_glossary_version) are
+functions of the per-release rows, so they are not compared.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, text
+
+from tests.release_digests import FIXTURE, WHOLE, _digest, release_digests
+
+REPAIRED = ("1999-04-23", "2001-07-23", "2002-02-20", "2008-05-01")
+PROSE = ("2002-10-07", "2003-03-15", "2003-06-01")  # 410.10d's paragraph after its example
+ADDED, BEFORE_ADDED, AFTER_ADDED = "2003-05-26", "2003-03-15", "2003-06-01"
+# What a release read from another copy of its file may differ in: its texts and notes.
+TEXTS = {"release_rule", "v_rule", "release_glossary", "v_glossary", "rule_text",
+         "v_release_note"}
+FOUND_BY_THE_CLEAN_COPY = {"2008-05-01": {"supertype_reference"}}
+IN_FORCE_UNTIL = {"v_release", "v_card_type", "v_supertype", "v_subtype", "v_category",
+                  "v_keyword"}
+AGGREGATES = {"v_lifetime", "v_rule_version", "v_glossary_version"}
+
+
+@pytest.fixture(scope="module")
+def recorded() -> dict[str, dict[str, str]]:
+    return json.loads(FIXTURE.read_text())
+
+
+def differing(now: dict[str, dict[str, str]], before: dict[str, dict[str, str]], day: str
+              ) -> set[str]:
+    return {relation for relation in set(now) | set(before) if relation not in AGGREGATES
+            and now.get(relation, {}).get(day) != before.get(relation, {}).get(day)}
+
+
+def rows_of(engine: Engine, relation: str, day: str, key: str = "release_date"
+            ) -> list[list[Any]]:
+    """A relation's rows of one release as release_digests renders them (dates ISO)."""
+    with engine.connect() as connection:
+        found = connection.execute(text(f"SELECT * FROM {relation} WHERE {key} = :day"),
+                                   {"day": date.fromisoformat(day)})
+        return [[value.isoformat() if isinstance(value, date) else value for value in row]
+                for row in found]
+
+
+def digest(rows: list[list[Any]], change: Callable[[list[Any]], list[Any]] = lambda r: r) -> str:
+    return _digest([json.dumps(change(row), ensure_ascii=False) for row in rows])
+
+
+@pytest.mark.slow  # every view of every release digested, on both backends
+def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
+        shared_head_engine: Engine, recorded: dict[str, dict[str, str]]) -> None:
+    now = release_digests(shared_head_engine)
+    days = {day for groups in recorded.values() for day in groups if day != WHOLE}
+    assert len(days) == 135 and ADDED not in days
+    for day in sorted(days - {*REPAIRED, *PROSE}):
+        assert differing(now, recorded, day) == set(), day
+    for day in REPAIRED:
+        assert differing(now, recorded, day) <= TEXTS | FOUND_BY_THE_CLEAN_COPY.get(day, set()), day
+    # 410.10d cut back to the rule text it had before: the old digest.
+    for day in PROSE:
+        assert differing(now, recorded, day) - IN_FORCE_UNTIL - {
+            "v_release_pair", "v_release_change"} <= {"release_rule", "v_rule"}, day
+
+        def cut(row: list[Any]) -> list[Any]:
+            if row[1] == "410.10d":
+                return [row[0], row[1], row[2].rsplit("\n", 1)[0]]
+            return row
+
+        rules = rows_of(shared_head_engine, "v_rule", day)
+        assert digest(rules) != recorded["v_rule"][day], day
+        assert digest(rules, cut) == recorded["v_rule"][day], day
+
+
+@pytest.mark.slow  # as above
+def test_the_added_release_sits_between_its_neighbours(
+        shared_head_engine: Engine, recorded: dict[str, dict[str, str]]) -> None:
+    """2003-05-26 is in force from its date until 2003-06-01, and the release before it until
+    2003-05-26: with that end moved back, 2003-03-15's rows are what they were."""
+    def back(row: list[Any]) -> list[Any]:
+        return [AFTER_ADDED if value == ADDED else value for value in row]
+
+    for relation in sorted(IN_FORCE_UNTIL):
+        rows = rows_of(shared_head_engine, relation, BEFORE_ADDED)
+        if not rows:  # v_supertype: no supertypes before 2003-07-01
+            assert BEFORE_ADDED not in recorded[relation], relation
+            continue
+        assert all(ADDED in row for row in rows), relation
+        assert digest(rows, back) == recorded[relation][BEFORE_ADDED], relation
+    pairs = rows_of(shared_head_engine, "v_release_pair", BEFORE_ADDED, "from_date")
+    assert pairs == [[BEFORE_ADDED, ADDED]]
+    assert digest(pairs, back) == recorded["v_release_pair"][BEFORE_ADDED]
+    # Its own lists are 2003-06-01's (the helper's reading: the same type lists).
+    for relation in ("v_card_type", "v_subtype", "v_category"):
+        mine = [row[1:-2] for row in rows_of(shared_head_engine, relation, ADDED)]
+        theirs = [row[1:-2] for row in rows_of(shared_head_engine, relation, AFTER_ADDED)]
+        assert sorted(map(repr, mine)) == sorted(map(repr, theirs)), relation
+
+
+def test_the_repaired_texts_hold_no_damage(shared_head_engine: Engine) -> None:
+    with shared_head_engine.connect() as connection:
+        for day in REPAIRED[:3]:
+            damaged = connection.execute(text(
+                "SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :fffd"),
+                {"day": date.fromisoformat(day), "fffd": "%\ufffd%"}).scalar()
+            assert damaged == 0, day
+        lossy = {pattern: connection.execute(text(
+            "SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :pattern"),
+            {"day": date(2008, 5, 1), "pattern": pattern}).scalar()
+            for pattern in ("%can?t%", "%can't%")}
+        assert lossy["%can?t%"] == 0 < lossy["%can't%"]
+        notes = connection.execute(text(
+            "SELECT release_date, kind FROM v_release_note WHERE kind IN "
+            "('source-file', 'mojibake') AND release_date < '2009-01-01' "
+            "ORDER BY release_date, kind")).all()
+    assert [(str(day), kind) for day, kind in notes] == [
+        ("1999-04-23", "mojibake"), ("1999-04-23", "source-file"),
+        ("2001-07-23", "source-file"), ("2002-02-20", "source-file"),
+        ("2003-05-26", "source-file"), ("2008-05-01", "source-file")]
