@@ -8,6 +8,7 @@ Test modules import these from here; tests/conftest.py only turns them into fixt
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import re
 import shutil
@@ -586,6 +587,19 @@ ORDER BY 1, 2, 3
 """
 
 
+# Tables whose rows one release changes under nearly every value of their key's first column,
+# grouped instead by what a release's load or unload touches: ``{row}`` is where a trigger puts
+# ``NEW.`` or ``OLD.``; the type is PostgreSQL's.
+GROUPED_BY: dict[str, tuple[str, str]] = {
+    # A release appended or removed extends or ends the spans ending at its neighbour.
+    "rule_span": ("{row}last_release", "date"),
+    "glossary_span": ("{row}last_release", "date"),
+    # Keyed by a hash: 4,096 buckets of a few texts, of which a release's new texts touch few.
+    "rulebook_text": ("({row}id >> 52)", "bigint"),
+}
+SQLITE_KEYS = 500  # group keys a statement: under SQLite's limit of variables
+
+
 class Snapshots:
     """Successive fingerprints of one database as it changes, each as strong as
     :func:`fingerprint` (every row of every table, digested by the database) and also holding
@@ -595,8 +609,10 @@ class Snapshots:
     since the last one: the round trip takes two per revision, and digesting the whole
     rulebook each time was most of its minutes.
 
-    A table's rows are digested by group (the first column of a composite primary key: a
-    release's date in the large tables; else the whole table is one group). A group's digest
+    A table's rows are digested by group (:data:`GROUPED_BY`, else the first column of a
+    composite primary key: a release's date in the large tables; else the whole table is one
+    group), so that a revision's step digests again few rows beside the ones it wrote, in a
+    few statements. A group's digest
     is reused only while nothing can have changed it:
 
     - PostgreSQL: its count and its newest ``xmin`` are as they were. Every inserted or
@@ -633,7 +649,7 @@ class Snapshots:
         # tables and its content table); the indexes to check at this take.
         self.fts: dict[str, set[str]] = {}
         self.fts_to_check: list[str] = []
-        self.group_types: dict[str, str] = {}  # PostgreSQL: the type of a table's group column
+        self.group_types: dict[str, str] = {}  # PostgreSQL: the type of a table's group
         # PostgreSQL: the tables the engine's transactions wrote since the last take (None:
         # unknown, every table), and each table's storage and columns at the last take.
         self.written: set[str] | None = None
@@ -748,7 +764,8 @@ class Snapshots:
                 f"PRAGMA table_xinfo({self.quote(table)})").all()
             names = [row[1] for row in info if row[6] != 1]  # hidden == 1: virtual columns
             key = sorted((row[5], row[1]) for row in info if row[5])
-            columns[table] = (names, key[0][1] if len(key) > 1 else None)
+            group = "{row}" + self.quote(key[0][1]) if len(key) > 1 else None
+            columns[table] = (names, GROUPED_BY.get(table, (group,))[0])
         return tables, views, columns
 
     def _definitions(self, connection: Connection) -> dict[str, tuple[int, str]]:
@@ -777,7 +794,7 @@ class Snapshots:
             label = "'" + table.replace("'", "''") + "'"
 
             def row(which: str, group: str | None = group, label: str = label) -> str:
-                value = f"{which}.{self.quote(group)}" if group else "NULL"
+                value = group.format(row=f"{which}.") if group else "NULL"
                 return f"INSERT INTO rulesdb_changes VALUES ({label}, {value});"
 
             for event_name, body in (("INSERT", row("NEW")), ("DELETE", row("OLD")),
@@ -791,27 +808,28 @@ class Snapshots:
         columns, group = self.layout[2][table]
         quote = self.quote
         row = " || char(31) || ".join(f"quote({quote(column)})" for column in columns)
-        if group is None:
+        key = group.format(row="") if group else "NULL"
+        if group is None or groups is None:
             self._forget(table)
-            keys: list[object] = [None]
-        elif groups is None:
-            self._forget(table)
-            keys = [g for (g,) in connection.exec_driver_sql(
-                f"SELECT DISTINCT {quote(group)} FROM {quote(table)}")]
+            wheres: list[tuple[str, tuple[object, ...]]] = [("", ())]
         else:
-            keys = sorted(groups, key=repr)
-        for key in keys:
-            where = "" if group is None else f" WHERE {quote(group)} IS ?"
-            count, joined = connection.exec_driver_sql(
-                f"SELECT count(*), group_concat(r, char(30)) FROM "
-                f"(SELECT {row} AS r FROM {quote(table)}{where} ORDER BY 1)",
-                () if group is None else (key,)).one()
-            label = None if group is None else repr(key)
-            if count:
-                digest = hashlib.sha256((joined or "").encode()).hexdigest()
-                self.cache.setdefault(table, {})[label] = (None, count, digest)
-            else:
+            for label in map(repr, groups):  # any of them may be empty now
                 self.cache.get(table, {}).pop(label, None)
+            keys = sorted(groups, key=repr)
+            wheres = [(f" WHERE {key} IN ({', '.join('?' * len(part))})", tuple(part))
+                      for start in range(0, len(keys), SQLITE_KEYS)
+                      for part in [keys[start:start + SQLITE_KEYS]]]
+        for where, parameters in wheres:
+            rows = connection.exec_driver_sql(
+                f"SELECT {key}, {row} FROM {quote(table)}{where} ORDER BY 1, 2", parameters)
+            for value, found in itertools.groupby(rows, key=lambda found: found[0]):
+                digest = hashlib.sha256()
+                count = 0
+                for _, line in found:
+                    digest.update(("\x1e" if count else "").encode() + line.encode())
+                    count += 1
+                label = None if group is None else repr(value)
+                self.cache.setdefault(table, {})[label] = (None, count, digest.hexdigest())
 
     def _forget(self, table: str) -> None:
         self.cache.pop(table, None)
@@ -871,10 +889,11 @@ class Snapshots:
                 cache[table] = before  # not written since the last take
                 continue
             names, group = columns[table]
-            key = f"{quote(group)}::text" if group else "NULL::text"
+            expression = group.format(row="") if group else None
+            key = f"({expression})::text" if group else "NULL::text"
             witnesses = connection.exec_driver_sql(
                 f"SELECT {key}, count(*), max(xmin::text::bigint) FROM {quote(table)} "
-                + (f"GROUP BY {quote(group)} " if group else "") + "HAVING count(*) > 0").all()
+                + (f"GROUP BY {expression} " if group else "") + "HAVING count(*) > 0").all()
             stale = []
             now = cache[table] = {}
             for label, count, newest in witnesses:
@@ -887,11 +906,11 @@ class Snapshots:
                 continue
             if group is None:
                 where = "TRUE"
-            else:  # by the column itself, so that its index finds the rows
-                where = (f"{quote(group)} = ANY(CAST(%(stale)s AS text[])"
+            else:  # by the expression itself, so that an index on a column finds the rows
+                where = (f"({expression}) = ANY(CAST(%(stale)s AS text[])"
                          f"::{self.group_types[table]}[])")
                 if None in stale:
-                    where += f" OR {quote(group)} IS NULL"
+                    where += f" OR ({expression}) IS NULL"
             row = ", ".join(f"quote_nullable({quote(column)}::text)" for column in names)
             for label, count, newest, digest in connection.exec_driver_sql(
                     f"SELECT k, count(*), max(x::text::bigint), "
@@ -929,7 +948,11 @@ class Snapshots:
             if column is not None and type_name != "tsvector":
                 names.append(column)
             if first and width > 1:
-                group = column
+                group = "{row}" + self.quote(column)
                 self.group_types[name] = type_name
             columns[name] = (names, group)
+        for name, (group, type_name) in GROUPED_BY.items():
+            if name in columns:
+                columns[name] = (columns[name][0], group)
+                self.group_types[name] = type_name
         return sorted(tables), sorted(views), columns

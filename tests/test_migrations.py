@@ -109,3 +109,38 @@ def test_a_downgrade_to_a_release_leaves_exactly_the_releases_up_to_it(
         assert fingerprint(engine) == fingerprint(shared_head_engine)
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
+        head_url: URL) -> None:
+    """The newest release unloaded and loaded again, each in its run: before each run
+    commits, rule_span, which it changed by more than autovacuum's threshold, is analysed
+    (its statistics know whether the newest release's spans are there), and rulebook_text,
+    a few hundred of whose texts changed, is left as it was (to autovacuum, switched off
+    here so that only the runs analyse)."""
+    engine = make_engine(head_url)
+    newest = chain.head_revision()
+    day = date(*map(int, newest.removeprefix("cr_").split("_")))
+    newest_common = text(
+        "SELECT CAST(:day AS date) = ANY(CAST(CAST(most_common_vals AS text) AS date[])) "
+        "FROM pg_stats WHERE tablename = 'rule_span' AND attname = 'last_release'")
+    estimated = text("SELECT reltuples FROM pg_class WHERE relname = 'rulebook_text'")
+    try:
+        with engine.begin() as connection:
+            for table in ("rule_span", "glossary_span", "rulebook_text"):
+                connection.execute(text(f"ALTER TABLE {table} SET (autovacuum_enabled = off)"))
+            texts = connection.execute(estimated).scalar_one()
+            assert connection.execute(newest_common, {"day": day}).scalar_one() is True
+        migrate.downgrade(engine, "-1")
+        with engine.connect() as connection:
+            assert connection.execute(newest_common, {"day": day}).scalar_one() is False
+            assert connection.execute(text("SELECT count(*) FROM rulebook_text")
+                                      ).scalar_one() < texts, "no text went"
+            assert connection.execute(estimated).scalar_one() == texts, "analysed"
+        migrate.upgrade(engine, newest)
+        with engine.connect() as connection:
+            assert connection.execute(newest_common, {"day": day}).scalar_one() is True
+            assert connection.execute(estimated).scalar_one() == texts
+    finally:
+        engine.dispose()

@@ -166,10 +166,12 @@ def test_snapshots_see_every_changed_row(head_url: URL) -> None:
         snapshots = Snapshots(engine)
         at_head = snapshots.take()
         assert at_head == snapshots.take()
-        with engine.connect() as connection:
-            numbers = connection.exec_driver_sql(
-                "SELECT count(DISTINCT number) FROM rule_span").scalar_one()
-        assert numbers > 1 and len(at_head["rule_span"]) == numbers  # type: ignore[arg-type]
+        with engine.connect() as connection:  # digested by group (GROUPED_BY)
+            ends, buckets = connection.exec_driver_sql(
+                "SELECT (SELECT count(DISTINCT last_release) FROM rule_span), "
+                "(SELECT count(DISTINCT id >> 52) FROM rulebook_text)").one()
+        assert ends > 1 and len(at_head["rule_span"]) == ends  # type: ignore[arg-type]
+        assert buckets > 1 and len(at_head["rulebook_text"]) == buckets  # type: ignore[arg-type]
         day = "'2020-08-07'"
         changes = [
             ("UPDATE rule_span SET occurrence = occurrence + 1000000 WHERE number = '205.3m'",
@@ -177,6 +179,16 @@ def test_snapshots_see_every_changed_row(head_url: URL) -> None:
             ("UPDATE rule_span SET occurrence = occurrence - 1000000 WHERE number = '205.3m'",
              True),  # undone: equal again
             ("UPDATE subtype SET name = name WHERE name = 'Merfolk'", True),  # same values
+            # A text changed and changed back, in one bucket of its table: the highest id and
+            # the lowest (a negative one).
+            ("UPDATE rulebook_text SET text = text || '.' WHERE id = "
+             "(SELECT max(id) FROM rulebook_text)", False),
+            ("UPDATE rulebook_text SET text = substr(text, 1, length(text) - 1) WHERE id = "
+             "(SELECT max(id) FROM rulebook_text)", True),
+            ("UPDATE rulebook_text SET text = text || '.' WHERE id = "
+             "(SELECT min(id) FROM rulebook_text)", False),
+            ("UPDATE rulebook_text SET text = substr(text, 1, length(text) - 1) WHERE id = "
+             "(SELECT min(id) FROM rulebook_text)", True),
             ("CREATE INDEX ix_probe ON rule_span (occurrence)", False),  # the schema: no rows
             ("DROP INDEX ix_probe", True),
             (f"DELETE FROM release_subtype WHERE release_date = {day} AND name = 'Merfolk'",

@@ -153,24 +153,30 @@ def _revision(name: str) -> ModuleType:
     return found.module
 
 
-@pytest.mark.parametrize(("removed", "reloaded"), [
+@pytest.mark.parametrize(("removed", "reloaded", "read_between"), [
     # Five: the first, the last, ones inside, 2024-09-20 with a number printed twice.
     pytest.param(["cr_2024_09_20", "cr_1999_04_23", "cr_2026_08_07", "cr_2005_02_01",
                   "cr_2013_07_13"],
                  ["cr_2013_07_13", "cr_2026_08_07", "cr_1999_04_23", "cr_2024_09_20",
-                  "cr_2005_02_01"], id="five", marks=pytest.mark.slow),
+                  "cr_2005_02_01"], True, id="five", marks=pytest.mark.slow),
     # The fast loop's sample: the first and the one with a number printed twice, reloaded in
     # the other order.
     pytest.param(["cr_2024_09_20", "cr_1999_04_23"], ["cr_1999_04_23", "cr_2024_09_20"],
-                 id="two"),
+                 True, id="two"),
     # The newest three, reloaded in date order in one transaction: appended one after the
     # other, the spans they continue are held and written once (checked between loads, as
     # any other statement would read them).
     pytest.param(["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
-                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], id="appended"),
+                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], True, id="appended"),
+    # The same, read only at the end: the spans the table has (ending at the release before
+    # the three) are given their ends in one write, some ending at each of the three.
+    pytest.param(["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
+                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], False,
+                 id="appended-held"),
 ])
 def test_releases_unloaded_and_loaded_out_of_order_keep_the_spans_maximal(
-    head_engine: Engine, loader: ModuleType, removed: list[str], reloaded: list[str]
+    head_engine: Engine, loader: ModuleType, removed: list[str], reloaded: list[str],
+    read_between: bool,
 ) -> None:
     """Unload releases one by one through their revisions, then load them back in another
     order: after every step the spans are exactly the maximal spans of what the remaining
@@ -194,7 +200,8 @@ def test_releases_unloaded_and_loaded_out_of_order_keep_the_spans_maximal(
         assert len(_days(connection)) == len(all_days) - len(removed)
         for revision in reloaded:
             _revision(revision).upgrade()
-            check()
+            if read_between:
+                check()
         assert {table: _spans(connection, table) for table in SPANS} == before
         assert connection.execute(text(
             "SELECT count(*), sum(id % 1000) FROM rulebook_text")).one() == texts

@@ -23,7 +23,9 @@ reaches. So the spans ending at the newest release a run loaded are held here in
 written once, with their final ends: before the run's transaction commits, and before any
 other statement the run's connection executes (Alembic's own version bookkeeping aside, which
 reads no span), as an ORM session flushes before a query. Nothing outside the transaction can
-see the difference, and inside it nothing reads the spans unflushed.
+see the difference, and inside it nothing reads the spans unflushed. Those the table had when
+the run began (ending at the newest release then) keep their rows and are given their ends:
+most go on to the run's newest release, in one UPDATE.
 """
 
 from __future__ import annotations
@@ -270,11 +272,13 @@ def load_release(revision: str, seed_name: str, seed_sha256: str) -> None:
             _join(sql, table, day, before, after, rows)
         return
     if state.open is None:
-        state.open = {table: _take_ending(sql, table, before) for table in SPAN_TABLES}
+        state.stored = {table: _ending(sql, table, before) for table in SPAN_TABLES}
+        state.stored_end = before
+        state.open = {table: dict(stored) for table, stored in state.stored.items()}
     for table, rows in identities.items():
         held = state.open[table]
         for identity in held.keys() - rows:  # the few that change: set operations in C
-            state.add(table.table, [table.row((identity, held.pop(identity), before))])
+            state.closed.setdefault(table, []).append((identity, held.pop(identity), before))
         new = rows - held.keys()  # only these can print a text no release before did
         _hold_texts(state, sql, seed, new)
         held.update(dict.fromkeys(new, day))
@@ -317,7 +321,7 @@ def unload_release(revision: str) -> None:
     sql.execute("DELETE FROM keyword WHERE NOT EXISTS (SELECT 1 FROM release_keyword r "
                 "WHERE r.kind = keyword.kind AND r.name = keyword.name)")
     state = _run_state(bind)
-    state.known, state.names, state.analyse = None, {}, True
+    state.known, state.names, state.analyse = set(), {}, True
 
 
 class _Packs:
@@ -347,9 +351,8 @@ class _Packs:
 def _hold_texts(state: _RunState, sql: _Sql, seed: dict[str, Any],
                 identities: set[Identity]) -> None:
     """The texts of these identities the database does not hold yet."""
-    if state.known is None:
-        state.known = sql.text_keys()
-    fresh = {identity[-KEY_DIGITS:] for identity in identities} - state.known
+    keys = {identity[-KEY_DIGITS:] for identity in identities} - state.known
+    fresh = keys - sql.stored_keys(keys)
     rows = []
     own = "cr_" + seed["effective_date"].replace("-", "_")
     for key in sorted(fresh):
@@ -357,7 +360,7 @@ def _hold_texts(state: _RunState, sql: _Sql, seed: dict[str, Any],
         rows.append((text_id(key), text, json.dumps(examples, ensure_ascii=False)
                      if examples else "[]"))
     state.add(RULEBOOK_TEXT, rows)
-    state.known |= fresh
+    state.known |= keys
 
 
 # --- the run's writes, held and written at once ----------------------------------------------
@@ -370,7 +373,11 @@ class _RunState:
     rows: dict[Table, list[Row]] = field(default_factory=dict)  # to insert, by table
     tail: Any = None  # the newest release the run holds: the open spans' end
     open: dict[SpanTable, dict[Identity, Any]] | None = None  # identity -> first_release
-    known: set[str] | None = None  # the keys of the texts held or written (read once a run)
+    closed: dict[SpanTable, list[Span]] = field(default_factory=dict)  # ended in the run
+    # The open spans as the table has them, ending at stored_end: updated, not written again.
+    stored: dict[SpanTable, dict[Identity, Any]] = field(default_factory=dict)
+    stored_end: Any = None
+    known: set[str] = field(default_factory=set)  # keys of texts held or found written
     names: dict[Table, set[Row]] = field(default_factory=dict)  # names held or written
     packs: _Packs = field(default_factory=_Packs)
     analyse: bool = False  # PostgreSQL: statistics are due
@@ -385,7 +392,8 @@ class _RunState:
         return bool(self.rows) or self.open is not None
 
     def forget(self) -> None:
-        self.rows, self.tail, self.open, self.known, self.names = {}, None, None, None, {}
+        self.rows, self.tail, self.open, self.known, self.names = {}, None, None, set(), {}
+        self.closed, self.stored, self.stored_end = {}, {}, None
         self.packs, self.analyse = _Packs(), False
 
 
@@ -440,11 +448,17 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
     if state is None:
         return
     sql = _Sql(bind)
+    extended = []  # stored spans and their ends, once the releases they end at are written
     if state.open is not None:
         for table, spans in state.open.items():
-            state.add(table.table, [table.row((identity, first, state.tail))
-                                    for identity, first in spans.items()])
-        state.open, state.tail = None, None
+            ended = [*state.closed.get(table, []),
+                     *((identity, first, state.tail) for identity, first in spans.items())]
+            stored = state.stored.get(table, {})
+            state.add(table.table, [table.row(span) for span in ended
+                                    if stored.get(span[0]) != span[1]])
+            extended.append((table, stored, state.stored_end, ended))
+        state.open, state.tail, state.closed, state.stored = None, None, {}, {}
+        state.stored_end = None
     if state.rows:
         for table in WRITE_ORDER:
             rows = state.rows.pop(table, [])
@@ -452,30 +466,61 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
                 rows.sort()  # rowid order: what SQLite's full-text index appends fastest
             sql.insert(table, rows, bulk=len(rows) >= BULK_ROWS)
         state.analyse = True
+    for table, stored, end, ended in extended:
+        _extend_stored(sql, table, stored, end, ended)
     if finishing:
         if state.analyse and sql.postgresql:
             # Texts added one release at a time wait in the GIN index's pending list, which
-            # every search scans whole; and fresh statistics, or the planner probes spans one
-            # by one.
-            # (A run that went on to drop the schema, down to base, has none of them left.)
+            # every search scans whole. (A run that went on to drop the schema, down to base,
+            # has none of these tables left.)
             sql.execute("SELECT gin_clean_pending_list(oid) FROM pg_class "
                         "WHERE oid = to_regclass('ix_rulebook_text_search')")
-            for table in ("rulebook_text", "rule_span", "glossary_span"):
-                if sql.query("SELECT to_regclass(?)", (table,))[0][0] is not None:
-                    sql.execute(f"ANALYZE {table}")
+            for (table,) in sql.query(STALE_STATISTICS):
+                sql.execute(f"ANALYZE {table}")
         state.forget()
+
+
+# The tables whose statistics the run made stale by the rule autovacuum applies (never
+# analysed, or more rows changed than its threshold), analysed before the run commits rather
+# than up to a minute after: with stale ones, the planner probes the newest release's spans
+# one by one. The run's own changes are the transaction's counts of rows written.
+STALE_STATISTICS = (
+    "SELECT c.relname FROM pg_class c "
+    "LEFT JOIN pg_stat_xact_user_tables x ON x.relid = c.oid "
+    "WHERE c.oid IN (to_regclass('rulebook_text'), to_regclass('rule_span'), "
+    "                to_regclass('glossary_span')) "
+    "AND (c.reltuples < 0 OR coalesce(x.n_tup_ins + x.n_tup_upd + x.n_tup_del, 0) > "
+    "     current_setting('autovacuum_analyze_threshold')::real "
+    "     + current_setting('autovacuum_analyze_scale_factor')::real * c.reltuples) "
+    "ORDER BY c.relname")
 
 
 # --- spans ------------------------------------------------------------------------------------
 
 
-def _take_ending(sql: _Sql, table: SpanTable, before: Any) -> dict[Identity, Any]:
-    """The spans ending at ``before`` (the newest release), taken out of the table to be held."""
+def _ending(sql: _Sql, table: SpanTable, before: Any) -> dict[Identity, Any]:
+    """The spans ending at ``before`` (the newest release): identity -> first release."""
     if before is None:
         return {}
-    found = sql.spans(table, "last_release = ?", (before,))
-    sql.execute(f"DELETE FROM {table.name} WHERE last_release = ?", (before,))
-    return {identity: first for identity, first, _ in found}
+    return {identity: first for identity, first, _ in
+            sql.spans(table, "last_release = ?", (before,))}
+
+
+def _extend_stored(sql: _Sql, table: SpanTable, stored: dict[Identity, Any], end: Any,
+                   spans: list[Span]) -> None:
+    """Give the stored spans (ending at ``end``) the ends ``spans`` has for them: most go on
+    to the run's newest release, in one statement; the few that end sooner are set after."""
+    if not stored:
+        return
+    ends = {identity: last for identity, first, last in spans if stored.get(identity) == first}
+    newest = max(ends.values())
+    sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
+                (newest, end))
+    names = len(table.names)
+    where = " AND ".join(f"{column} = ?" for column in [*table.names, "first_release"])
+    sql.execute_many(f"UPDATE {table.name} SET last_release = ? WHERE {where}",
+                     [(last, *table.columns(identity)[:names], stored[identity])
+                      for identity, last in ends.items() if last != newest])
 
 
 def _join(sql: _Sql, table: SpanTable, day: Any, before: Any, after: Any,
@@ -506,6 +551,14 @@ def _join(sql: _Sql, table: SpanTable, day: Any, before: Any, after: Any,
 def _leave(sql: _Sql, table: SpanTable, day: Any) -> set[int]:
     """Make ``day`` print nothing in ``table``; the text ids it printed."""
     before, after = sql.neighbours(day)
+    if after is None:  # the newest: its spans end at the release before it, or go
+        texts = {row[0] for row in sql.query(
+            f"SELECT DISTINCT text_id FROM {table.name} WHERE last_release = ?", (day,))}
+        sql.execute(f"DELETE FROM {table.name} WHERE first_release = ?", (day,))
+        if before is not None:
+            sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
+                        (before, day))
+        return texts
     covering = sql.spans(table, "first_release <= ? AND last_release >= ?", (day, day))
     ending = sql.spans(table, "last_release = ?", (before,)) if before is not None else []
     starting = sql.spans(table, "first_release = ?", (after,)) if after is not None else []
@@ -551,6 +604,7 @@ class _Sql:
     by one binary COPY, whose values psycopg encodes in C."""
 
     COPY_FROM = 50  # rows: fewer go by executemany (psycopg pipelines them)
+    KEYS = 1000  # text ids a query looks up
 
     def __init__(self, bind: sa.Connection) -> None:
         self.postgresql = bind.dialect.name == "postgresql"
@@ -636,8 +690,15 @@ class _Sql:
         for name, definition in keys:
             self.execute(f"ALTER TABLE {table.name} ADD CONSTRAINT {name} {definition}")
 
-    def text_keys(self) -> set[str]:
-        return {text_key(row[0]) for row in self.query("SELECT id FROM rulebook_text")}
+    def stored_keys(self, keys: set[str]) -> set[str]:
+        """Those of ``keys`` whose texts the table holds."""
+        ids = sorted(text_id(key) for key in keys)
+        found: set[str] = set()
+        for start in range(0, len(ids), self.KEYS):
+            listed = ", ".join(map(str, ids[start:start + self.KEYS]))  # integers
+            found |= {text_key(row[0]) for row in self.query(
+                f"SELECT id FROM rulebook_text WHERE id IN ({listed})")}
+        return found
 
     def neighbours(self, day: Any) -> tuple[Any, Any]:
         """The releases with a rulebook just before and just after ``day`` (None at the ends)."""
