@@ -80,6 +80,8 @@ def test_info_says_where_the_database_is(shared_head_url: URL, backend: str,
     assert "releases: 136, 1999-04-23 .. 2026-08-07" in out
 
 
+# The URL is only printed here; SQLAlchemy warns that SQLite would ignore its password.
+@pytest.mark.filterwarnings("ignore:Query string argument:sqlalchemy.exc.SAWarning")
 def test_info_lists_every_setting_read_from_the_environment(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

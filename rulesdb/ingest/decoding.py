@@ -149,9 +149,12 @@ def _undo_mojibake(text: str, data: bytes) -> tuple[str, str | None]:
     the one giving strictly more CR characters than the text itself undoes it, the likeliest
     first on a tie, so genuine Latin-1 letters (é, â) never lose to a re-reading.
     """
-    if text.isascii() or max(text) > "\xff":
+    if text.isascii():
         return text, None
-    latin = text.encode("latin-1")
+    try:
+        latin = text.encode("latin-1")
+    except UnicodeEncodeError:  # a character past U+00FF: no Latin-1 reading (in C, not max)
+        return text, None
     best, best_page, most = text, None, _cr_character_count(text)
     for code_page in _code_pages_by_likelihood(data):
         try:
