@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -56,7 +57,8 @@ Identity = str
 Span = tuple[Identity, Any, Any]
 
 
-@dataclass(frozen=True)
+# Tables are module constants, keys of the run's dicts: hashed by identity, not by value.
+@dataclass(frozen=True, eq=False)
 class Table:
     name: str
     columns: tuple[tuple[str, str], ...]  # (column, PostgreSQL type) in insert order
@@ -122,7 +124,7 @@ RELEASE_TABLES = (RELEASE_CARD_TYPE, RELEASE_SUPERTYPE, RELEASE_CATEGORY,
                   RELEASE_RULEBOOK_NOTE, RELEASE_KEYWORD, RELEASE_KEYWORD_NOTE, KEYWORD_RENAME)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SpanTable:
     """A span table: the columns naming an entry, and those of the identity a span holds."""
 
@@ -130,7 +132,7 @@ class SpanTable:
     names: tuple[str, ...]  # (number, occurrence) or (term,): unique within a release
     identity: tuple[str, ...]  # names + sort_key + text_id
 
-    @property
+    @cached_property
     def table(self) -> Table:
         types = {"number": "varchar", "occurrence": "integer", "term": "varchar",
                  "sort_key": "text", "text_id": "bigint"}
