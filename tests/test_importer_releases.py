@@ -287,14 +287,9 @@ def check_seed(revision: str) -> None:
         f"what the importer gives for {source_file(revision).name} differs from {revision}.json")
 
 
+# Every seed: tests/test_releasing.py's rebuild-chain of the whole chain, byte for byte.
 @pytest.mark.parametrize("revision", SAMPLE)
 def test_seeds_of_each_kind_are_what_the_importer_gives_now(revision: str) -> None:
-    check_seed(revision)
-
-
-@pytest.mark.slow  # every release read again: its vocabulary, rulebook and keywords
-@pytest.mark.parametrize("revision", [seed.stem for seed in SEEDS if seed.stem not in SAMPLE])
-def test_every_seed_is_what_the_importer_gives_now(revision: str) -> None:
     check_seed(revision)
 
 
