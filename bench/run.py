@@ -3,13 +3,14 @@
     python bench/run.py            # about a minute; prints one table
     python bench/run.py --strict   # exit status 1 if any target is missed
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
+    python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
 with a baseline taken on the same machine in the same run, the ratio of the two, its target
 and PASS/MISS. Targets assume a 2-core machine. PostgreSQL figures use $RULESDB_TEST_PG
-(default postgresql://postgres@127.0.0.1:5432/test), creating and dropping throwaway
-databases; without a server those rows say so. The importer figure reads the official CR
-files from ../shared/cr (or $RULESDB_CR_DIR). Upgrading from empty is measured beside
+(e.g. postgresql://postgres@127.0.0.1:5432/test), creating and dropping throwaway databases
+named by $RULESDB_TEST_PREFIX; without one those rows say so. The importer figure reads the
+official CR files from ../shared/cr (or $RULESDB_CR_DIR). Upgrading from empty is measured beside
 restoring a dump of the same database (sqlite3 .dump, pg_dump), which needs the sqlite3 CLI
 (else Python's iterdump) and pg_dump/psql on the PATH.
 """
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -40,7 +42,7 @@ from sqlalchemy.engine import URL, make_url  # noqa: E402
 from rulesdb.store import migrate  # noqa: E402
 from rulesdb.store.chain import current_revision, head_revision, history  # noqa: E402
 from rulesdb.store.engine import make_engine  # noqa: E402
-from tests.pgurl import PG_URL  # noqa: E402  (the tests' server, one definition)
+from tests.pgurl import NOT_SET, PG_URL, created_name  # noqa: E402  (the tests' server)
 from tests.settings import CR_DIR as CR_FOLDER  # noqa: E402
 from tests.settings import folder  # noqa: E402
 
@@ -121,6 +123,9 @@ class Databases:
         self.folder = folder
         self.admin: Engine | None = None
         self.created: list[URL] = []
+        if not PG_URL:
+            self.pg_problem = NOT_SET
+            return
         try:
             admin = create_engine(make_url(PG_URL).set(drivername="postgresql+psycopg"),
                                   isolation_level="AUTOCOMMIT")
@@ -131,7 +136,7 @@ class Databases:
             self.pg_problem = str(exc).splitlines()[0]
 
     def new(self, backend: str) -> URL:
-        name = f"rulesdb_bench_{uuid.uuid4().hex[:12]}"
+        name = created_name("bench_")
         if backend == "sqlite":
             return URL.create("sqlite", database=str(self.folder / f"{name}.sqlite3"))
         assert self.admin is not None
@@ -860,12 +865,58 @@ def print_table(rows: list[Row]) -> None:
             print("  ".join("-" * width for width in widths))
 
 
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def markdown_page(rows: list[Row], arguments: str) -> str:
+    """The docs' benchmarks page: the machine and the date, then the table as printed."""
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = [
+        "# Benchmarks", "",
+        "Written by `python bench/run.py --markdown docs/benchmarks.md` "
+        "(`bench/run.py`: every figure a median after warm-ups, beside a baseline measured "
+        "in the same run; `--strict` exits 1 when a target is missed).", "",
+        f"Measured {date.today().isoformat()} with `bench/run.py {arguments}` on "
+        f"{os.cpu_count()} CPUs ({_cpu_model()}), Python {sys.version.split()[0]}, "
+        f"SQLite {sqlite3.sqlite_version}.", "",
+        "| benchmark | figure | baseline (same run) | ratio | target | result |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        ratio = "-" if r.ratio is None else f"{r.ratio:.2f}×"
+        result = "-" if r.ok is None else ("PASS" if r.ok else "MISS")
+        lines.append(f"| {cell(r.name)} | {cell(r.figure)} | {cell(r.baseline)} | {ratio} | "
+                     f"{cell(r.target)} | {result} |")
+    lines += ["", "## What the rows compare", "",
+              "- A whole command also starts Python and imports rulesdb, SQLAlchemy and Alembic, "
+              "which the `sqlite3` or `psql` process does not; in process, the upgrade is "
+              "compared with restoring the same dump in process.",
+              "- `v.parse` remembers each distinct line, so warm it is a dictionary look-up, "
+              "faster than splitting the line; the first pass parses each distinct line once.",
+              "- `rulesdb check` imports click, SQLAlchemy Core and rulesdb's CLI modules; not "
+              "Alembic, not the ORM.",
+              "- Targets assume a 2-core machine; the machine's own speed drifts over a day, so "
+              "read each figure beside its baseline of the same run."]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--only", choices=["lint-cards", "upgrade"],
                         help="run only these benchmarks (lint-cards: the head database is "
                              "still built)")
+    parser.add_argument("--markdown", type=Path, metavar="FILE",
+                        help="also write the table as the docs' benchmarks page")
     args = parser.parse_args()
     started = time.perf_counter()
     print(f"rulesdb benchmarks: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
@@ -899,6 +950,8 @@ def main() -> int:
     if modules:
         print(f"`rulesdb check Merfolk` imports (-X importtime): {module_summary(modules)}")
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
+    if args.markdown:
+        args.markdown.write_text(markdown_page(rows, " ".join(sys.argv[1:])), encoding="utf-8")
     missed = [r.name for r in rows if r.ok is False]
     if missed:
         print(f"MISSED: {'; '.join(missed)}")

@@ -12,7 +12,7 @@ The public API, importable from here (``from rulesdb import make_engine, compare
 - ``history(bind, word)`` and ``cite(bind, word, as_of=None)``: one word through the releases.
 - ``export(bind, as_of, style)``: one release as MTGJSON- or Scryfall-shaped JSON.
 - ``import_file(path)``: an official CR file read into a ``ReleaseData``.
-- ``models``: the typed SQLAlchemy ORM models of the schema (``rulesdb.store.models``).
+- ``models``: the typed SQLAlchemy ORM models of the schema (``rulesdb.models``).
 - ``RulesdbError``: what every function raises for bad input, with a one-line message.
 
 Each name is imported on first use, so ``import rulesdb`` stays light and the CLI starts fast.
@@ -41,7 +41,7 @@ _PUBLIC: dict[str, tuple[str, str | None]] = {
     "cite": ("rulesdb.questions.lifetime", "cite"),
     "export": ("rulesdb.questions.export", "export"),
     "import_file": ("rulesdb.ingest.importer", "import_file"),
-    "models": ("rulesdb.store.models", None),
+    "models": ("rulesdb.models", None),
     "RulesdbError": ("rulesdb.errors", "RulesdbError"),
 }
 

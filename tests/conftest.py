@@ -1,8 +1,8 @@
 """Shared fixtures: every database test runs on SQLite and on a real PostgreSQL server.
 
 PostgreSQL comes from $RULESDB_TEST_PG (a URL of a database the tests may connect to in order
-to create and drop their own), default postgresql://postgres@127.0.0.1:5432/test. Without a
-server the PostgreSQL tests skip, except in CI (CI=true or RULESDB_REQUIRE_PG=1), where they fail.
+to create and drop their own); unset, the suite touches no server. Without one the PostgreSQL
+tests skip, except in CI (CI=true or RULESDB_REQUIRE_PG=1), where they fail.
 """
 
 from __future__ import annotations
@@ -152,8 +152,9 @@ def pg_server() -> Iterator[PostgresServer]:
     problem = server.available()
     if problem:
         if PG_REQUIRED:
-            pytest.fail(f"PostgreSQL is required here but unreachable at {PG_URL}: {problem}")
-        pytest.skip(f"no PostgreSQL at {PG_URL}: {problem}")
+            pytest.fail(f"PostgreSQL is required here but unreachable at {PG_URL}: {problem}"
+                        if PG_URL else f"PostgreSQL is required here: {problem}")
+        pytest.skip(f"no PostgreSQL at {PG_URL}: {problem}" if PG_URL else problem)
     yield server
     server.finish()
 

@@ -33,6 +33,7 @@ from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.util.files import write_atomically
 from tests.headcache import HeadCache
+from tests.pgurl import PREFIX
 from tests.support import PG_URL, PostgresServer
 
 BUILD_ORDER = ("sqlite", "postgresql")  # SQLite's tests run first (tests/conftest.py)
@@ -44,9 +45,9 @@ def new_run_id() -> str:
 
 
 def run_prefix(run_id: str) -> str:
-    """The prefix of the run's shared PostgreSQL databases (rulesdb_test_*, as every test
-    database is named: one a killed run leaves behind is recognisable)."""
-    return f"rulesdb_test_{run_id}_"
+    """The prefix of the run's shared PostgreSQL databases ($RULESDB_TEST_PREFIX, as every
+    test database is named: one a killed run leaves behind is recognisable)."""
+    return f"{PREFIX}{run_id}_"
 
 
 class SessionDatabases:

@@ -15,8 +15,13 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 
 TEST_PG: Setting[str] = Setting(
-    "RULESDB_TEST_PG", "text", "postgresql://postgres@127.0.0.1:5432/test",
-    "A PostgreSQL database the tests connect to in order to create and drop their own.")
+    "RULESDB_TEST_PG", "text", None,
+    "A PostgreSQL database the tests connect to in order to create and drop their own; "
+    "unset, the PostgreSQL tests skip (the suite touches no server it was not given).")
+TEST_PREFIX: Setting[str] = Setting(
+    "RULESDB_TEST_PREFIX", "text", "rulesdb_test_",
+    "The prefix of every PostgreSQL database and role the tests and benchmarks create; "
+    "they drop them again.")
 CI: Setting[str] = Setting(
     "CI", "text", None, "true: a test that cannot reach PostgreSQL or the browser fails.")
 REQUIRE_PG: Setting[bool] = Setting(
@@ -42,7 +47,7 @@ EXPLORE: Setting[bool] = Setting(
     "RULESDB_TEST_EXPLORE", "flag", False,
     "Property tests draw new examples instead of the same ones every run.")
 
-SETTINGS = (TEST_PG, CI, REQUIRE_PG, REQUIRE_BROWSER, CHROMIUM, CR_DIR, ARCHIVE_DIR,
+SETTINGS = (TEST_PG, TEST_PREFIX, CI, REQUIRE_PG, REQUIRE_BROWSER, CHROMIUM, CR_DIR, ARCHIVE_DIR,
             ARCHIVE_2_DIR, TEST_SEED, EXPLORE)
 
 

@@ -36,6 +36,7 @@ from rulesdb.store.engine import make_engine
 from rulesdb.store.paths import data_root
 from tests import settings
 from tests.held_upgrade import HELD
+from tests.pgurl import NOT_SET, created_name
 from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
 from tests.settings import folder, required
 
@@ -71,12 +72,16 @@ class PostgresServer:
     """Creates and drops throwaway databases on the test server."""
 
     def __init__(self, url: str) -> None:
-        self.url = make_url(url).set(drivername="postgresql+psycopg")
+        # No URL (RULESDB_TEST_PG unset): a server that is never available, never connected to.
+        self.named = bool(url)
+        self.url = make_url(url or "postgresql://").set(drivername="postgresql+psycopg")
         self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
         self._dropper: ThreadPoolExecutor | None = None
         self._drops: list[Future[None]] = []
 
     def available(self) -> str | None:
+        if not self.named:
+            return NOT_SET
         try:
             with self.admin.connect() as connection:
                 connection.execute(text("SELECT 1"))
@@ -85,7 +90,7 @@ class PostgresServer:
         return None
 
     def create(self, template: str | None = None, name: str | None = None) -> URL:
-        name = name or f"rulesdb_test_{uuid.uuid4().hex[:12]}"
+        name = name or created_name()
         clause = f" TEMPLATE {template}" if template else ""
         with self.admin.connect() as connection:
             connection.execute(text(f"CREATE DATABASE {name}{clause}"))
@@ -159,7 +164,7 @@ def read_only_role(url: URL) -> Iterator[URL]:
     same for a head copy.)"""
     from rulesdb.store.grants import grant_read
 
-    name = f"rulesdb_reader_{uuid.uuid4().hex[:10]}"
+    name = created_name("reader_", 10)
     owner = make_engine(url)  # a superuser's URL: it creates roles too
     try:
         with owner.begin() as connection:

@@ -14,6 +14,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ProgrammingError
 
 from rulesdb.store.engine import make_engine
+from tests.pgurl import created_name
 from tests.support import PostgresServer, url_text
 
 
@@ -25,7 +26,7 @@ def rulesdb(url: URL, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def role(head_url: URL, pg_server: PostgresServer) -> Iterator[str]:
     """A fresh LOGIN role with no privileges of its own; gone (with its grants) afterwards."""
-    name = f"rulesdb_reader_{uuid.uuid4().hex[:10]}"
+    name = created_name("reader_", 10)
     with pg_server.admin.connect() as connection:
         connection.execute(text(f"CREATE ROLE {name} LOGIN"))
     yield name

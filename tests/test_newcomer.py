@@ -39,7 +39,8 @@ def test_bare_rulesdb_shows_usage_and_commands(capsys: pytest.CaptureFixture[str
     assert (code, err) == (0, "")
     assert out.startswith("Usage: rulesdb [--db URL] COMMAND [ARGS]...")
     assert "error" not in out.lower()
-    commands = out.split("Commands:", 1)[1]
+    commands = out.split("Types and type lines:", 1)[1]  # the first section of commands
+    assert "The rulebook:" in commands
     for name in cli.commands:  # type: ignore[attr-defined]
         assert f"\n  {name} " in commands, name
     assert "'rulesdb COMMAND --help'" in out
@@ -226,27 +227,32 @@ def test_new_release_is_refused_in_an_installed_package(
         paths.data_root.cache_clear()
 
 
-def test_help_says_what_the_readme_says(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_help_says_what_the_docs_say(capsys: pytest.CaptureFixture[str]) -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in docs.glob("*.md"))
     code, out, _ = run_cli(["--help"], capsys)
-    assert code == 0 and "205.3g–q" in out and "205.3g–q" in readme
+    assert code == 0 and "205.3g–q" in out and "205.3g–q" in pages
+    for side in ("The rulebook:", "rule-history", "glossary", "search", "Types and type lines:"):
+        assert side in out, side
     _, sql_help, _ = run_cli(["sql", "--help"], capsys)
     assert "README" not in sql_help
-    for view in ("v_release", "v_subtype", "v_lifetime", "in_force_until IS NULL"):
+    for view in ("v_release", "v_subtype", "v_lifetime", "v_rule_version", "v_keyword",
+                 "in_force_until IS NULL"):
         assert view in sql_help, view
     for name, command in cli.commands.items():  # type: ignore[attr-defined]
-        assert f"rulesdb [--db URL] {name}" in readme or f"rulesdb {name}" in readme, name
+        assert f"rulesdb {name}" in pages, name
         assert isinstance(command, click.Command)
     for link in ("https://magic.wizards.com/en/rules", "https://mtgjson.com",
                  "https://scryfall.com/docs/api"):
-        assert link in readme
-    assert "_RULESDB_COMPLETE=bash_source" in readme
+        assert link in pages
+    assert "_RULESDB_COMPLETE=bash_source" in pages
 
 
 def test_inspect_keys_are_the_documented_ones(cr_dir: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    documented = readme.split("`rulesdb inspect FILE --format json` prints one object:", 1)[1]
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "command-line.md").read_text(
+        encoding="utf-8")
+    documented = guide.split("`rulesdb inspect FILE --format json` prints one object:", 1)[1]
     documented = documented.split("\n\n", 1)[0]
     code, out, _ = run_cli(["inspect", str(cr_dir / "MagicCompRules-20240607.txt"),
                             "--format", "json"], capsys)

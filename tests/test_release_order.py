@@ -11,11 +11,9 @@ chain that had it in its place.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy.engine import URL
 
 from rulesdb.authoring.release import Checkout
 from rulesdb.store.engine import make_engine
@@ -95,24 +93,3 @@ def test_a_database_gains_an_appended_older_release_as_if_in_its_place(
         assert fingerprint(engine) == before
     finally:
         engine.dispose()
-
-
-# --- README: the history section's outputs ------------------------------------------------------
-
-
-def history_examples() -> list[tuple[list[str], str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("\n## History: 1999 to today\n")
-    section = text[start : text.index("\n## For Python programmers\n", start)]
-    pairs = re.findall(r"```sh\n(rulesdb [^\n]+)\n```\n\n```text\n(.*?)```", section, re.DOTALL)
-    assert len(pairs) == 3
-    return [(command.split()[1:], output) for command, output in pairs]
-
-
-def test_readme_history_prints_what_it_shows(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
-) -> None:
-    for args, output in history_examples():
-        code, out, err = run_cli(["--db", url_text(shared_head_url), *args], capsys)
-        assert (code, err) == (0, ""), args
-        assert out == output, f"README.md: `rulesdb {' '.join(args)}` prints otherwise"

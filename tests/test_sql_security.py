@@ -30,6 +30,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import open_query, run_readonly
 from rulesdb.store.engine import make_engine
 from tests.conftest import PostgresServer, drop_role, url_text
+from tests.pgurl import created_name
 from tests.support import run_cli, write_witness
 
 MARKER = Path(f"/tmp/rulesdb-sec-{uuid.uuid4().hex[:8]}")  # a COPY TO would create it
@@ -152,7 +153,7 @@ def test_roles_that_could_write_are_refused(
     head_url: URL, head_engine: Engine, pg_server: PostgresServer, power: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    role = f"rulesdb_power_{uuid.uuid4().hex[:10]}"
+    role = created_name("power_", 10)
     grant, reason = POWERS[power]
     with pg_server.admin.connect() as connection:
         connection.execute(text(f"CREATE ROLE {role} LOGIN"))
@@ -190,7 +191,7 @@ SQL_TEXT = st.lists(_PIECES, min_size=1, max_size=12).map("".join)
 @pytest.fixture
 def pg_owner(head_url: URL, head_engine: Engine, pg_server: PostgresServer) -> Iterator[URL]:
     """A non-superuser role owning one of rulesdb's tables."""
-    role = f"rulesdb_owner_{uuid.uuid4().hex[:10]}"
+    role = created_name("owner_", 10)
     with pg_server.admin.connect() as connection:
         connection.execute(text(f"CREATE ROLE {role} LOGIN"))
     with head_engine.begin() as connection:

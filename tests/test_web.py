@@ -4,7 +4,7 @@ it was on in its tmp_path (failed.png); passing ones take none (a full-page PNG 
 this module's time, and nothing reads it).
 
 Skips when Datasette, Playwright or /usr/bin/chromium is missing, except in CI (CI=true or
-RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites the README's
+RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites the docs'
 screenshot, docs/release-page.png, the same way.
 """
 

@@ -1,4 +1,4 @@
-"""`rulesdb serve` without a browser: its refusals, the canned queries the README shows, and
+"""`rulesdb serve` without a browser: its refusals, the canned queries the docs show, and
 Datasette's metadata (in process, through Datasette's own test client)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from tests.support import run_cli
 from tests.test_descriptions import OTHER_BACKENDS, live_schema
-from tests.test_readme import README, sql_examples
+from tests.test_docs import SQL_PAGE, sql_examples
 
 datasette = pytest.importorskip("datasette", reason="the web extra is not installed")
 
@@ -28,9 +28,9 @@ from rulesdb.web.canned import canned_queries  # noqa: E402
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS  # noqa: E402
 
 
-def test_readme_analyst_queries_are_the_canned_queries() -> None:
-    readme = [block.group(2) for block, _ in sql_examples(README.read_text(encoding="utf-8"))]
-    assert readme == [query.with_examples() for query in canned_queries()]
+def test_docs_analyst_queries_are_the_canned_queries() -> None:
+    shown = [block.group(2) for block, _ in sql_examples(SQL_PAGE.read_text(encoding="utf-8"))]
+    assert shown == [query.with_examples() for query in canned_queries()]
     for query in canned_queries():
         assert set(query.parameters) == set(query.example), query.name
 

@@ -17,5 +17,8 @@ from rulesdb.cli import (  # noqa: F401  (register commands)
     words,
 )
 from rulesdb.cli.app import cli, main
+from rulesdb.cli.examples import attach
+
+attach(cli)
 
 __all__ = ["cli", "main"]

@@ -120,7 +120,36 @@ def category_option(help: str) -> Callable[[Callable], Callable]:
     return click.option("--category", metavar="C", shell_complete=complete_category, help=help)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+# The commands as `rulesdb --help` groups them: a reader finds the rulebook beside the types.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
+                             "history", "cite", "diff"),
+    "The rulebook": ("rule", "rule-history", "rule-diff", "glossary", "search"),
+    "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards", "export"),
+    "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",
+                     "revisions", "grant-read"),
+    "Maintainers": ("inspect", "new-release", "rebuild-chain"),
+}
+
+
+class SectionedGroup(click.Group):
+    """A group whose help lists its commands by section (SECTIONS), then any others."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        listed = set(self.list_commands(ctx))
+        width = formatter.width - 6 - max(len(name) for name in listed)
+        sections = [(title, [n for n in names if n in listed])
+                    for title, names in SECTIONS.items()]
+        others = sorted(listed - {n for _, names in sections for n in names})
+        for title, names in [*sections, ("Other commands", others)]:
+            rows = [(name, self.commands[name].get_short_help_str(limit=width))
+                    for name in names if not self.commands[name].hidden]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
 @click.option("--db", metavar="URL",
               help="Database URL (sqlite:///PATH or postgresql://USER@HOST/DB). "
@@ -128,10 +157,12 @@ def category_option(help: str) -> Callable[[Callable], Callable]:
 @click.version_option(__version__, prog_name="rulesdb")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None) -> None:
-    """rulesdb: the Magic: The Gathering Comprehensive Rules type system, release by release.
+    """rulesdb: the Magic: The Gathering Comprehensive Rules, release by release.
 
-    Card types (205.2a), supertypes (205.4a) and subtypes by category (205.3g–q), as each
-    official Comprehensive Rules release lists them, with rule citations.
+    The type system — card types (205.2a), supertypes (205.4a) and subtypes by category
+    (205.3g–q), as each release lists them, with rule citations — and the whole rulebook:
+    every rule, subrule and glossary entry of every release, its keywords, full-text search,
+    rule histories and diffs. Every release from 1999-04-23 on.
     """
     ctx.obj = AppContext(db)
     if ctx.invoked_subcommand is None:
@@ -143,8 +174,8 @@ def short_usage(ctx: click.Context) -> str:
     formatter = ctx.make_formatter()
     formatter.write_usage(ctx.command_path, "[--db URL] COMMAND [ARGS]...")
     formatter.write_paragraph()
-    formatter.write_text("The Magic: The Gathering Comprehensive Rules type system, release by "
-                         "release.")
+    formatter.write_text("The Magic: The Gathering Comprehensive Rules, release by release: the "
+                         "type system and the whole rulebook.")
     ctx.command.format_commands(ctx, formatter)  # type: ignore[attr-defined]
     formatter.write_paragraph()
     formatter.write_text(f"'{ctx.command_path} COMMAND --help' describes a command; "

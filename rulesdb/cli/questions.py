@@ -118,7 +118,22 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
                      "text"], fmt)
 
 
-@cli.command()
+class _ViewsListed(click.Command):
+    """A command whose help lists every view with its description (descriptions.toml),
+    after its own text, so the list cannot drift from the schema."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from rulesdb.store.descriptions import descriptions
+
+        super().format_help_text(ctx, formatter)
+        views = [(name, found.description.removeprefix("View: "))
+                 for name, found in descriptions().items()
+                 if found.description.startswith("View:")]
+        with formatter.section("The views (every table and column: the docs, The schema)"):
+            formatter.write_dl(views, col_max=18)
+
+
+@cli.command(cls=_ViewsListed)
 @click.argument("query", metavar="SQL")
 @output_options
 @click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
@@ -131,22 +146,6 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
 def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         timeout: float) -> None:
     """Run one read-only SQL query (SQLite or PostgreSQL) and print its rows.
-
-    \b
-    The views (one row per item per release unless said):
-      v_release         release_date, in_force_from, in_force_until, source_file,
-                        revision (one row per release)
-      v_card_type       release_date, name, rule, section, in_force_from, in_force_until
-      v_supertype       release_date, name, rule, in_force_from, in_force_until
-      v_subtype         release_date, category, name, rule, in_force_from, in_force_until
-      v_category        release_date, category, rule, card_type, in_force_from,
-                        in_force_until
-      v_rename          release_date, kind, category, old_name, new_name, rule
-      v_release_pair    from_date, to_date (consecutive releases)
-      v_release_change  from_date, to_date, kind, category, name, change (added/removed),
-                        renamed_from, renamed_to
-      v_lifetime        kind, category, name, first_listed, last_listed, listed_in,
-                        dropped_in (one row per item ever listed)
 
     \b
     The release in force on a date D, on both backends:

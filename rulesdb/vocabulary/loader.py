@@ -73,7 +73,7 @@ def load_vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Voc
         return _vocabulary(bind, day)
 
 
-vocabulary = load_vocabulary  # the name the README and existing scripts use
+vocabulary = load_vocabulary  # the name the docs use (rulesdb.vocabulary.loader.vocabulary)
 
 
 def clear_cache() -> None:

@@ -1,5 +1,5 @@
 """The analysts' canned queries (queries.toml): Datasette serves them with :parameters, the
-README shows them with example values, and a test keeps the two the same."""
+docs (docs/sql.md) show them with example values, and a test keeps the two the same."""
 
 from __future__ import annotations
 
