@@ -14,5 +14,7 @@ class CRFormatError(RulesdbError):
         self.source = source
         self.line = line
         self.detail = message
-        where = f"{source}:{line}" if line else source
+        # A name of any length still leaves a line a person reads.
+        shown = source if len(source) <= 120 else f"{source[:80]}…{source[-30:]}"
+        where = f"{shown}:{line}" if line else shown
         super().__init__(f"{where}: {message}")

@@ -21,7 +21,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Setting(Generic[T]):
     name: str
-    kind: str  # "text", "path", "seconds" or "flag": how the value is read
+    kind: str  # "text", "path", "seconds", "megabytes" or "flag": how the value is read
     default: T | None
     help: str
 
@@ -60,7 +60,19 @@ def _seconds(setting: Setting[float], text: str) -> float:
     return seconds
 
 
-_READERS = {"text": _text, "path": _path, "flag": _flag, "seconds": _seconds}
+def _megabytes(setting: Setting[float], text: str) -> float:
+    try:
+        megabytes = float(text)
+    except ValueError:
+        megabytes = math.nan
+    if not 1 <= megabytes <= 1024:  # also refuses nan
+        raise RulesdbError(f"{setting.name}={text.strip()!r} is not a number of megabytes "
+                           "(1 to 1024)")
+    return megabytes
+
+
+_READERS = {"text": _text, "path": _path, "flag": _flag, "seconds": _seconds,
+            "megabytes": _megabytes}
 
 DATABASE_URL: Setting[str] = Setting(
     "RULESDB_URL", "text", None,
@@ -81,5 +93,10 @@ DEBUG: Setting[bool] = Setting(
     "RULESDB_DEBUG", "flag", False,
     "Show the whole traceback of an error instead of its one line.")
 
+SQL_MAX_VALUE: Setting[float] = Setting(
+    "RULESDB_SQL_MAX_VALUE", "megabytes", 64.0,
+    "The longest string or blob a `rulesdb sql` query may make on SQLite, in MB (SQLite's "
+    "own length limit); a query past it fails in one line.")
+
 SETTINGS: tuple[Setting[object], ...] = (  # type: ignore[assignment]
-    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG)
+    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG, SQL_MAX_VALUE)

@@ -144,6 +144,13 @@ POWERS = {
     "creator": ("GRANT CREATE ON SCHEMA public TO {role}", "may CREATE in schema public"),
     "server files": ("GRANT pg_read_server_files TO {role}", "member of pg_read_server_files"),
     "superuser member": ("GRANT postgres TO {role}", "may act as the superuser postgres"),
+    "replication": ("ALTER ROLE {role} REPLICATION", "with REPLICATION"),
+    "createrole": ("ALTER ROLE {role} CREATEROLE", "with CREATEROLE"),
+    "bypassrls": ("ALTER ROLE {role} BYPASSRLS", "with BYPASSRLS"),
+    "monitor": ("GRANT pg_monitor TO {role}", "member of pg_monitor"),
+    "all data": ("GRANT pg_read_all_data TO {role}", "member of pg_read_all_data"),
+    # Every role may run it until grant-read (as a superuser) revokes it from PUBLIC.
+    "outlasting function": ("SELECT 1", "may run (its effects outlast the transaction"),
 }
 
 
@@ -315,7 +322,15 @@ def test_upgrade_waits_a_bounded_time_then_names_the_lock_holder(
 ) -> None:
     import psycopg
 
-    holder = psycopg.connect(url_text(pg_reader.set(drivername="postgresql")),
+    # A reader given grant-read cannot take the lock at all (revoked from PUBLIC) ...
+    reader = psycopg.connect(url_text(pg_reader.set(drivername="postgresql")), autocommit=True)
+    try:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            reader.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
+    finally:
+        reader.close()
+    # ... and whoever else holds it is named after the bounded wait.
+    holder = psycopg.connect(url_text(head_url.set(drivername="postgresql")),
                              autocommit=True, application_name="analyst-notebook")
     try:
         holder.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
@@ -323,7 +338,7 @@ def test_upgrade_waits_a_bounded_time_then_names_the_lock_holder(
         code, out, err = run_cli(["--db", url_text(head_url), "upgrade"], capsys)
         assert (code, out) == (2, "")
         [line] = err.splitlines()
-        assert f"user {pg_reader.username}, pid {holder.info.backend_pid}" in line
+        assert f"user {head_url.username}, pid {holder.info.backend_pid}" in line
         assert "'analyst-notebook'" in line and "RULESDB_LOCK_WAIT" in line
     finally:
         holder.close()

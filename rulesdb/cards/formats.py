@@ -70,7 +70,11 @@ def detect_format(path: Path) -> str:
     if not body:
         raise UnknownCardFormat(f"{path}: the file is empty; expected {_EXPECTED}")
     if body[:1] in (b"[", b"{"):
-        found = _json_format(body)
+        try:
+            found = _json_format(body)
+        except RecursionError:
+            raise UnknownCardFormat(f"{path}: JSON nested deeper than the JSON decoders go "
+                                    "(about 1,000 levels; a card file nests about 6)") from None
         if found is None:
             raise UnknownCardFormat(f"{path}: JSON, but not {_EXPECTED.rsplit(', or', 1)[0]}")
         return found

@@ -34,6 +34,13 @@ _LONGEST_CUT = 10  # characters a cut-off literal (-Infinity), escape or number 
 _TRAILING = re.compile(r"trailing characters \(byte (\d+)\)$")
 _SCALAR_WINDOW = 64  # bytes of text the standard library first decodes for a number or literal
 _MORE = object()  # the value runs past the buffer's end: read on
+# The most one value (a card) may take: an MTGJSON card is a few KB, Scryfall's longest ~30 KB.
+# A longer one is refused before it is held, so memory stays bounded whatever the file holds.
+MAX_VALUE_BYTES = 16 * 2**20
+
+
+class ValueTooLong(ValueError):
+    """A value longer than MAX_VALUE_BYTES."""
 Fields = tuple[str, ...] | None
 
 
@@ -98,6 +105,9 @@ class JsonStream:
             if found is None:
                 found = self._judged(fields)
             if found is _MORE:
+                if len(self.buffer) - self.at > MAX_VALUE_BYTES:
+                    raise ValueTooLong(f"a value longer than {MAX_VALUE_BYTES // 2**20} MB, "
+                                       "the most a card may take")
                 self._want *= 2  # a long value: read more at a time, not reread it often
                 self._refill()
                 continue

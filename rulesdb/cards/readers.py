@@ -22,7 +22,13 @@ from typing import IO, Any, NamedTuple
 import msgspec
 
 from rulesdb.cards import formats
-from rulesdb.cards.jsonstream import CHUNK, JsonStream, fields_decoder
+from rulesdb.cards.jsonstream import (
+    CHUNK,
+    MAX_VALUE_BYTES,
+    JsonStream,
+    ValueTooLong,
+    fields_decoder,
+)
 from rulesdb.errors import RulesdbError
 from rulesdb.util.text import first_line
 
@@ -47,12 +53,20 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
     readers = {formats.SCRYFALL: _scryfall, formats.SCRYFALL_JSONL: _scryfall_lines,
                formats.MTGJSON_PRINTINGS: _printings, formats.MTGJSON_ATOMIC: _atomic,
                formats.TEXT: _text}
+    number = 0
     with formats.open_card_file(path) as (stream, raw):
         try:
             for number, card in enumerate(readers[format_](stream), start=1):
                 if progress is not None and not number & 1023:
                     progress(raw.tell())
                 yield card
+        except RecursionError:
+            raise MalformedCardFile(f"{path}: card {number + 1} (near byte {raw.tell()}) nests "
+                                    "deeper than the JSON decoders go (about 1,000 levels; a "
+                                    "card nests 4)") from None
+        except ValueTooLong as exc:
+            raise MalformedCardFile(f"{path}: card {number + 1} (near byte {raw.tell()}): "
+                                    f"{exc}") from None
         except UnicodeDecodeError as exc:
             raise MalformedCardFile(f"{path}: not UTF-8 text: {exc.reason}") from None
         except ValueError as exc:  # json.JSONDecodeError is one
@@ -89,7 +103,11 @@ def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
     line msgspec refuses."""
     decode = json.JSONDecoder().decode  # not json.loads: its encoding sniffing costs ~10%
     fast = fields_decoder(_SCRYFALL_FIELDS) if _FAST else None
-    for number, line in enumerate(stream, start=1):
+    for number, line in enumerate(iter(lambda: stream.readline(MAX_VALUE_BYTES + 1), b""),
+                                  start=1):
+        if len(line) > MAX_VALUE_BYTES:
+            raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, the "
+                             "most a card may take", number)
         if line.strip():
             if fast is not None:
                 if not line.isascii():
@@ -202,6 +220,9 @@ def _text(stream: IO[bytes]) -> Iterator[Card]:
     while chunk := stream.read(1 << 16):
         lines = (pending + decode(chunk)).split("\n")
         pending = lines.pop()
+        if len(pending) > MAX_VALUE_BYTES:
+            raise ValueTooLong(f"a line longer than {MAX_VALUE_BYTES // 2**20} MB, the most a "
+                               "type line may take")
         for line in lines:
             if line.strip():
                 yield Card(None, None, line.rstrip("\r"), None, None)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
+from typing import Any
 
 import click
 
@@ -186,6 +188,18 @@ def short_usage(ctx: click.Context) -> str:
 pass_app = click.make_pass_decorator(AppContext)
 
 
+class FiniteFloatRange(click.FloatRange):
+    """click's FloatRange, refusing nan and the infinities (every comparison with nan is
+    false, so a range alone lets it through)."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: one-line errors and exit status 2 for bad input, whatever raised it."""
     args = list(argv) if argv is not None else sys.argv[1:]
@@ -205,10 +219,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         if exc.ctx is not None:
             click.echo(exc.ctx.get_usage(), err=True)
             click.echo(f"Try '{exc.ctx.command_path} --help' for help.", err=True)
-        click.echo(f"rulesdb: error: {exc.format_message()}", err=True)
+        click.echo(f"rulesdb: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        _fail(exc.format_message(), 2)
+        _fail(_one_line(exc.format_message()), 2)
     except RulesdbError as exc:
         _fail(str(exc), exc.exit_code)
     except BrokenPipeError:
@@ -221,10 +235,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         _fail(app.explain(exc) if app is not None else f"database error: {first_line(exc)}", 2)
 
 
+def _one_line(message: str) -> str:
+    """click's message on one line: it lists a Choice's values one a line."""
+    return re.sub(r"\n\s*", " ", message.strip())
+
+
 def _fail(message: str, code: int) -> None:
     from rulesdb.store.engine import mask_text
 
-    click.echo(f"rulesdb: error: {mask_text(message)}", err=True)
+    # One line, whatever a name in it holds (a file name may have a newline).
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    click.echo(f"rulesdb: error: {mask_text(line)}", err=True)
     sys.exit(code)
 
 

@@ -11,6 +11,7 @@ import click
 from rulesdb.cli import revisions  # "history" without WORD still lists them
 from rulesdb.cli.app import (
     AppContext,
+    FiniteFloatRange,
     as_of_option,
     category_option,
     cli,
@@ -23,6 +24,7 @@ from rulesdb.errors import RulesdbError
 
 _TEXT_WIDTH = 60  # rule text in a table: its first line, cut to this width
 TABLE_LIMIT = 1000  # rows a table shows unless --limit says otherwise: people read tables
+MAX_ROWS = 10**12  # --limit's ceiling: more rows than any query here returns, within islice's
 DEFAULT_TIMEOUT = 30.0
 
 
@@ -120,7 +122,16 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
 
 class _ViewsListed(click.Command):
     """A command whose help lists every view with its description (descriptions.toml),
-    after its own text, so the list cannot drift from the schema."""
+    after its own text, so the list cannot drift from the schema. An argument that starts
+    with "-" but holds white space is no option: SQL opening with a ``--`` comment is read
+    as the query, as if after ``--``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            query = [arg for arg in args if arg.startswith("-") and any(c.isspace() for c in arg)]
+            if query:
+                args = [arg for arg in args if arg not in query] + ["--", *query]
+        return super().parse_args(ctx, args)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from rulesdb.store.descriptions import descriptions
@@ -136,10 +147,10 @@ class _ViewsListed(click.Command):
 @cli.command(cls=_ViewsListed)
 @click.argument("query", metavar="SQL")
 @output_options
-@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--limit", type=click.IntRange(min=0, max=MAX_ROWS), default=None, metavar="N",
               help=f"Print at most N rows (default: {TABLE_LIMIT} for a table, all for JSON "
                    "and CSV, which are streamed).")
-@click.option("--timeout", type=click.FloatRange(min=0.1, max=3600), metavar="SECONDS",
+@click.option("--timeout", type=FiniteFloatRange(min=0.1, max=3600), metavar="SECONDS",
               default=DEFAULT_TIMEOUT, show_default=True,
               help="Stop the query after this long, fetching included.")
 @pass_app

@@ -93,7 +93,8 @@ def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> 
 @cli.command()
 @click.argument("text")
 @as_of_option
-@click.option("--limit", type=int, default=10, show_default=True, help="At most N results.")
+@click.option("--limit", type=click.IntRange(min=1, max=1000), default=10, show_default=True,
+              metavar="N", help="At most N results.")
 @output_options
 @pass_app
 def search(app: AppContext, text: str, as_of: str | None, limit: int, fmt: str | None) -> None:

@@ -8,7 +8,8 @@ import re
 import stat
 from pathlib import Path
 
-from rulesdb.errors import CRFormatError
+from rulesdb.errors import CRFormatError, RulesdbError
+from rulesdb.util.files import check_path
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -60,15 +61,22 @@ def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
     the open descriptor, so what is read is what was checked.
     """
     source = str(path)
+    if not source or source == ".":
+        raise CRFormatError("''", None, "no file named; expected a Comprehensive Rules file")
+    try:
+        check_path(path, "the CR file")
+    except RulesdbError as exc:
+        raise CRFormatError(source, None, str(exc).split(": ", 2)[-1]) from None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
+    mode = os.fstat(fd).st_mode  # before fdopen, which refuses a folder with a traceback
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise CRFormatError(source, None, f"not a regular file ({_kind(mode)}); expected a "
+                            "Comprehensive Rules file")
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise CRFormatError(source, None, f"not a regular file ({_kind(mode)}); expected a "
-                                "Comprehensive Rules text file")
         try:
             data = handle.read(limit + 1)
         except OSError as exc:

@@ -9,6 +9,12 @@ from striprtf.striprtf import rtf_to_text
 from rulesdb.errors import CRFormatError
 
 _CODE_PAGE = re.compile(rb"\\ansicpg(\d+)")
+# The archived CR .rtf is 378 KB and nests groups 5 deep.
+MAX_RTF_BYTES = 4 * 2**20
+MAX_DEPTH = 64
+_ESCAPED = re.compile(rb"\\[\\{}]")
+_NOT_BRACE = re.compile(rb"[^{}]+")
+_INNERMOST = re.compile(rb"\{\}")
 
 
 def rtf_text(data: bytes, source: str) -> str:
@@ -16,6 +22,13 @@ def rtf_text(data: bytes, source: str) -> str:
     if not data.startswith(b"{\\rtf"):
         raise CRFormatError(source, None, "not an RTF file (no '{\\rtf' header); expected a "
                             "Comprehensive Rules document")
+    if len(data) > MAX_RTF_BYTES:
+        raise CRFormatError(source, None, f"the .rtf is larger than {MAX_RTF_BYTES // 2**20} MB; "
+                            "a Comprehensive Rules .rtf is under 1 MB")
+    if _depth_exceeds(data, MAX_DEPTH):
+        raise CRFormatError(source, None, f"the .rtf nests groups more than {MAX_DEPTH} deep "
+                            "(or its braces do not balance); a Comprehensive Rules .rtf nests "
+                            "about 5")
     declared = _CODE_PAGE.search(data[:4096])
     encoding = f"cp{int(declared[1])}" if declared else "cp1252"
     try:
@@ -24,3 +37,16 @@ def rtf_text(data: bytes, source: str) -> str:
     except (LookupError, UnicodeDecodeError) as exc:
         raise CRFormatError(source, None, f"unreadable RTF ({exc})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _depth_exceeds(data: bytes, limit: int) -> bool:
+    """Whether the groups nest deeper than ``limit`` or do not balance. Each pass removes the
+    innermost groups ("{}" once the rest is gone), in C: at most ``limit`` passes."""
+    braces = _NOT_BRACE.sub(b"", _ESCAPED.sub(b"", data))
+    for _ in range(limit):
+        braces, removed = _INNERMOST.subn(b"", braces)
+        if not braces:
+            return False
+        if not removed:
+            return True  # unbalanced: a brace with no partner
+    return True

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesdb.errors import CRFormatError
-from rulesdb.ingest.decoding import read_cr_file
+from rulesdb.ingest.decoding import read_bounded, read_cr_file
 from rulesdb.ingest.docx import docx_text
 from rulesdb.ingest.rtf import rtf_text
 
@@ -23,8 +22,7 @@ def read_source(path: Path) -> tuple[str, bytes]:
     reader = _READERS.get(path.suffix.lower())
     if reader is None:
         return read_cr_file(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CRFormatError(str(path), None, f"cannot read the file: {exc.strerror}") from None
+    # The same refusals as a .txt, before any byte is read: not a regular file (a FIFO, a
+    # device, a folder), over the size limit.
+    data = read_bounded(path)
     return reader(data, str(path)), data

@@ -48,11 +48,15 @@ from urllib.parse import quote
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import SQL_MAX_VALUE
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
+from rulesdb.store.grants import OUTLASTING
 from rulesdb.util.text import first_line
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
 BATCH = 5000  # rows fetched at a time: memory stays flat however many rows there are
+BATCH_BYTES = 8 * 2**20  # ...and at most about this many bytes of text a batch: wide rows
+# fetch fewer at a time
 
 READ_ONLY = "rulesdb sql is read-only"
 QUERY_WORDS = ("select", "with", "values", "table", "(")  # what may start a PostgreSQL query
@@ -83,13 +87,18 @@ _DOLLAR_TAG = re.compile(r"\$([A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010
 _SPACE = frozenset(" \t\n\r\f\v")
 _TRAILING = re.compile(r"[\s;]+\Z")
 
-# Roles that reach the server's files, programs or other sessions.
+# Roles that reach the server's files, programs, other sessions, every database's data, or
+# its statistics and settings.
 _SERVER_ROLES = ("pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
-                 "pg_signal_backend")
+                 "pg_signal_backend", "pg_read_all_data", "pg_write_all_data", "pg_monitor",
+                 "pg_read_all_settings", "pg_read_all_stats", "pg_stat_scan_tables",
+                 "pg_checkpoint", "pg_create_subscription")
+
 # One row per reason the session's role (or a role it may SET ROLE to) is too powerful.
 _POWER_CHECK = """
 WITH mine AS (
-    SELECT oid, rolname, rolsuper FROM pg_roles WHERE pg_has_role(session_user, oid, 'MEMBER')
+    SELECT oid, rolname, rolsuper, rolreplication, rolcreaterole, rolbypassrls
+    FROM pg_roles WHERE pg_has_role(session_user, oid, 'MEMBER')
 ), spaces AS (
     SELECT oid, nspname FROM pg_namespace
     WHERE nspname NOT LIKE 'pg\\_%%' AND nspname <> 'information_schema'
@@ -100,6 +109,13 @@ WITH mine AS (
 )
 SELECT 1 AS rank, 'is or may act as the superuser' AS why, rolname AS what
 FROM mine WHERE rolsuper
+UNION ALL
+SELECT 1, 'may act as a role with REPLICATION (replication slots outlast it):', rolname
+FROM mine WHERE rolreplication
+UNION ALL
+SELECT 1, 'may act as a role with CREATEROLE:', rolname FROM mine WHERE rolcreaterole
+UNION ALL
+SELECT 1, 'may act as a role with BYPASSRLS:', rolname FROM mine WHERE rolbypassrls
 UNION ALL
 SELECT 2, 'is a member of', rolname FROM mine WHERE rolname = ANY(%(server_roles)s)
 UNION ALL
@@ -114,6 +130,11 @@ WHERE has_schema_privilege(m.oid, s.oid, 'CREATE')
 UNION ALL
 SELECT 6, 'may CREATE in database', current_database() FROM mine m
 WHERE has_database_privilege(m.oid, current_database(), 'CREATE')
+UNION ALL
+SELECT 7, 'may run (its effects outlast the transaction; grant-read as a superuser revokes it)',
+       p.oid::regprocedure::text
+FROM pg_proc p CROSS JOIN mine m
+WHERE p.proname = ANY(%(outlasting)s) AND has_function_privilege(m.oid, p.oid, 'EXECUTE')
 ORDER BY rank, what
 LIMIT 1
 """
@@ -281,6 +302,10 @@ def _sqlite_query(url: URL, sql: str,
     # Read-only mode still lets ATTACH create a file and VACUUM INTO write one (it attaches
     # its target): with no attached databases allowed, SQLite refuses both.
     connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+    # Memory as well as time: no string or blob a query makes may pass the limit
+    # (randomblob, printf's width, replace() amplification), by SQLite's own check.
+    connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
+    _guard_printf(connection, max_value_bytes())
     try:
         connection.execute("PRAGMA query_only = ON")
         cursor = connection.execute(sql)
@@ -292,6 +317,29 @@ def _sqlite_query(url: URL, sql: str,
     finally:
         connection.rollback()
         connection.close()
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _guard_printf(connection: sqlite3.Connection, limit: int) -> None:
+    """printf (and format) with a width or precision past the length limit: SQLite pads to it
+    inside one call, past the progress handler's reach (2^31 characters, 20 s). Each call is
+    refused past the limit, else made by SQLite's own printf on a connection of its own."""
+    helper = sqlite3.connect(":memory:")
+    helper.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
+
+    def printf(*args: Any) -> Any:
+        spec = args[0] if args and isinstance(args[0], str) else ""
+        widths = [int(digits) for digits in _DIGITS.findall(spec)]
+        if any(isinstance(arg, int) and abs(arg) > limit for arg in args) or \
+                any(width > limit for width in widths):
+            raise ValueError(f"a printf width past {limit // 2**20} MB")
+        marks = ", ".join("?" * len(args))
+        return helper.execute(f"SELECT printf({marks})", args).fetchone()[0]
+
+    for name in ("printf", "format"):
+        connection.create_function(name, -1, printf, deterministic=True)
 
 
 def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
@@ -308,6 +356,10 @@ def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
     if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CANTOPEN", "SQLITE_IOERR") or \
             name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT")):
         return RulesdbError(f"cannot read {path}: {message}")
+    # printf and format are the only functions rulesdb adds, and raise only past the limit.
+    if "string or blob too big" in message or "user-defined function raised" in message:
+        return RulesdbError(f"the query made a value longer than {max_value_bytes() // 2**20} "
+                            f"MB, the most one may take ({SQL_MAX_VALUE.name})")
     if "too many attached databases" in message:
         return RulesdbError(f"{READ_ONLY}: the database refused it (ATTACH and VACUUM INTO "
                             "are disabled: they create or write other files)")
@@ -364,7 +416,8 @@ def _postgresql_query(url: URL, sql: str,
 
 def _refuse_powerful_role(connection: Any, url: URL) -> None:
     """Refuse a role that could write or reach the server: it, not the SQL, is the boundary."""
-    row = connection.execute(_POWER_CHECK, {"server_roles": list(_SERVER_ROLES)}).fetchone()
+    row = connection.execute(_POWER_CHECK, {"server_roles": list(_SERVER_ROLES),
+                                            "outlasting": list(OUTLASTING)}).fetchone()
     if row is None:
         return
     user = connection.info.user
@@ -384,14 +437,25 @@ def _cancel(connection: Any) -> None:
 
 def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
              timeout: float) -> Iterator[Any]:
-    """Rows a batch at a time, stopping at the deadline even between batches."""
+    """Rows a batch at a time, stopping at the deadline even between batches; a batch of
+    wide rows makes the next one smaller, so a batch holds about BATCH_BYTES at most."""
+    size = BATCH
     while fetchmany is not None:
         if time.monotonic() > deadline:
             raise _timed_out(timeout)
-        batch = fetchmany(BATCH)
+        batch = fetchmany(size)
         if not batch:
             return
+        width = sum(len(value) for row in batch for value in row
+                    if isinstance(value, str | bytes | memoryview))
+        size = max(1, min(BATCH, size * BATCH_BYTES // max(width, 1)))
         yield from batch
+
+
+def max_value_bytes() -> int:
+    megabytes = SQL_MAX_VALUE.value()
+    assert megabytes is not None  # it has a default
+    return int(megabytes * 2**20)
 
 
 def _timed_out(timeout: float) -> RulesdbError:

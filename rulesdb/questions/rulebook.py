@@ -264,7 +264,8 @@ def glossary_texts(connection: Connection, day: date) -> dict[str, str]:
 def _rule_number(number: str) -> str:
     parsed = parse_rule_number(number)
     if parsed is None:
-        raise RulesdbError(f"malformed rule number {number!r}; expected a section (7), a rule "
+        shown = number if len(number) <= 40 else f"{number[:32]}…({len(number)} characters)"
+        raise RulesdbError(f"malformed rule number {shown!r}; expected a section (7), a rule "
                            "(704) or a subrule (704.5, 704.5j)")
     return parsed
 

@@ -25,6 +25,12 @@ from sqlalchemy.exc import DBAPIError
 from rulesdb.errors import RulesdbError
 from rulesdb.store.engine import mask
 
+# Functions a reader could run in a read-only transaction whose effects outlast it: WAL
+# written for logical decoding, advisory locks the session holds after the transaction.
+TEMP_FILE_LIMIT = "1GB"  # a reader session's temporary files, at most
+OUTLASTING = ("pg_logical_emit_message", "pg_advisory_lock", "pg_advisory_lock_shared",
+              "pg_try_advisory_lock", "pg_try_advisory_lock_shared")
+
 
 @dataclass(frozen=True)
 class ReadGrant:
@@ -35,6 +41,9 @@ class ReadGrant:
     future_owners: tuple[str, ...]  # whose later tables and views the role can read too
     public_can_create: bool  # PUBLIC may CREATE in the schema (PostgreSQL < 15 default)
     public_can_connect: bool  # PUBLIC may CONNECT to the database (PostgreSQL's default)
+    # Whether the role's sessions are bounded in temporary files and the functions whose
+    # effects outlast a transaction revoked: only a superuser may do either.
+    bounded: bool = True
 
 
 def grant_read(engine: Engine, role: str) -> ReadGrant:
@@ -85,6 +94,25 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
         sql.SQL("ALTER DEFAULT PRIVILEGES FOR ROLE {} IN SCHEMA {} GRANT SELECT ON TABLES TO {}")
         .format(sql.SQL(", ").join(map(sql.Identifier, owners)), on_schema, grantee),
     ]
+    # Functions whose effects outlast a read-only transaction: from PUBLIC to the owners
+    # (rulesdb's own lock needs the advisory ones). Only a superuser may change pg_catalog's
+    # privileges; for anyone else PostgreSQL revokes nothing, and `rulesdb sql` refuses a
+    # reader who may still run them.
+    functions = [str(row[0]) for row in connection.execute(
+        text("SELECT oid::regprocedure::text FROM pg_proc WHERE proname = ANY(:names) "
+             "ORDER BY 1"), {"names": list(OUTLASTING)})]
+    superuser = bool(scalar("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"))
+    if superuser:
+        # A reader's sort or hash spilling to disk stops at this much (the server's default
+        # is no limit); work_mem stays the server's.
+        statements.append(sql.SQL("ALTER ROLE {} SET temp_file_limit = {}").format(
+            grantee, sql.Literal(TEMP_FILE_LIMIT)))
+        for function in functions:
+            statements += [
+                sql.SQL("REVOKE EXECUTE ON FUNCTION {} FROM PUBLIC").format(sql.SQL(function)),
+                sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(
+                    sql.SQL(function), sql.SQL(", ").join(map(sql.Identifier, owners))),
+            ]
     # psycopg composes the identifiers; the DBAPI cursor runs in SQLAlchemy's transaction.
     driver = connection.connection.driver_connection
     assert driver is not None
@@ -100,4 +128,4 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
     public_can_connect = bool(scalar("SELECT has_database_privilege('public', :d, 'CONNECT')",
                                      d=database))
     return ReadGrant(role, database, schema, relations, owners, public_can_create,
-                     public_can_connect)
+                     public_can_connect, superuser)

@@ -53,9 +53,20 @@ def migration_lock(connection: Connection) -> Iterator[None]:
     file (SQLite's own locks are per transaction, and a run may span several).
     """
     if connection.dialect.name == "postgresql":
-        _advisory_lock(connection, lock_wait())
+        wait = lock_wait()
+        _advisory_lock(connection, wait)
+        # The run's wait for table locks too (a reader's open transaction holds them): bounded
+        # by the same setting, then the holders are named.
+        connection.execute(text(f"SET lock_timeout = {max(1, int(wait * 1000))}"))
+        connection.commit()
         try:
             yield
+        except Exception as exc:
+            # Through SQLAlchemy (DBAPIError.orig) or from the loader's own psycopg cursor.
+            if getattr(getattr(exc, "orig", exc), "sqlstate", None) != _LOCK_NOT_AVAILABLE:
+                raise
+            connection.rollback()
+            raise _tables_held(connection, wait) from None
         finally:
             if connection.in_transaction():
                 connection.rollback()
@@ -72,6 +83,28 @@ def migration_lock(connection: Connection) -> Iterator[None]:
         raise RulesdbError(f"cannot use {path}: {problem}")
     with file_lock(path.with_name(path.name + ".lock")):
         yield
+
+
+_LOCK_NOT_AVAILABLE = "55P03"  # lock_timeout passed
+# Other sessions holding locks on tables of this database.
+_TABLE_HOLDERS = """
+SELECT DISTINCT a.usename, a.pid, a.application_name, a.client_addr::text
+FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.granted AND l.relation IS NOT NULL AND a.pid <> pg_backend_pid()
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+ORDER BY a.pid
+"""
+
+
+def _tables_held(connection: Connection, wait: float) -> RulesdbError:
+    rows = connection.execute(text(_TABLE_HOLDERS)).all()
+    connection.commit()
+    holders = "; ".join(f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
+                        f"{', from ' + row[3] if row[3] else ''}" for row in rows[:5])
+    return RulesdbError(
+        f"the tables of {mask(connection.engine.url)} are locked by "
+        f"{holders or 'a session that has ended since'}; gave up after {wait:g} s ({WAIT_VAR} "
+        "sets how long; pg_terminate_backend(pid) ends a session that should not hold them)")
 
 
 def _advisory_lock(connection: Connection, wait: float) -> None:

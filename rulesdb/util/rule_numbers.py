@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 # "7" | "704" | "704.5" | "704.5j" | "704.5aa" (after z the CR goes on with two letters)
-RULE_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d+(?:[a-z]{1,2})?)?)?")
+# A subrule's digits are bounded: the CR's longest is 3 (702.195), and an unbounded run would
+# be a number no rule has, read as an integer past Python's limit on digits.
+RULE_NUMBER = re.compile(r"\d(?:\d\d(?:\.\d{1,6}(?:[a-z]{1,2})?)?)?")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 

@@ -1,0 +1,357 @@
+"""Bounded for every input: each hostile input below ends in one line on stderr, exit status 2,
+in a process whose peak memory stays low, and neither hangs nor runs on (each process has a
+generous timeout: a hang fails the test, a slow machine does not). The inputs are generated
+here, never committed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import text
+from sqlalchemy.engine import URL
+
+from rulesdb.cli import cli
+from tests.pgurl import created_name
+from tests.support import process_env, run_cli, run_in_process, url_text
+
+PEAK_MB = 200  # Python, SQLAlchemy and rulesdb take ~60 MB; a refusal holds nothing more
+HANG = 60  # seconds after which a process counts as hung
+
+
+# The process's own peak RSS, written at its exit (a forked child's rusage would count the
+# parent's memory at the fork).
+_MEASURED = """import atexit, os, runpy, sys
+def peak():
+    with open(os.environ["RULESDB_TEST_PEAK_FILE"], "w") as out:
+        out.write(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
+atexit.register(peak)
+sys.argv[0] = "rulesdb"
+runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
+"""
+
+
+def refused(*args: str, env: dict[str, str] | None = None,
+            printed: bool = False) -> tuple[str, int]:
+    """Run ``rulesdb ARGS`` as a process: its one stderr line and its peak RSS in MB; it must
+    exit 2 with no traceback (and nothing on stdout unless ``printed``: the cards before the
+    damage), and not hang."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        done = subprocess.run(
+            [sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True,
+            timeout=HANG, stdin=subprocess.DEVNULL,
+            env={**(env or process_env()), "RULESDB_TEST_PEAK_FILE": str(peak_file)})
+        peak = int(peak_file.read_text()) // 1024
+    assert done.returncode == 2 and (printed or done.stdout == ""), \
+        (args, done.stdout[-500:], done.stderr[-2000:])
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rulesdb: error: "), done.stderr[-2000:]
+    return lines[0], peak
+
+
+# --- CR files: one way in, whatever the format ---------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".docx", ".rtf"])
+def test_a_fifo_is_refused_at_once(tmp_path: Path, suffix: str) -> None:
+    fifo = tmp_path / f"x{suffix}"
+    os.mkfifo(fifo)
+    line, _ = refused("inspect", str(fifo))
+    assert "not a regular file (a FIFO)" in line and str(fifo) in line
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".docx", ".rtf"])
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_is_refused_before_reading(tmp_path: Path, suffix: str, device: str) -> None:
+    link = tmp_path / f"x{suffix}"
+    link.symlink_to(device)
+    line, peak = refused("inspect", str(link))
+    assert "not a regular file (a device)" in line
+    assert peak < PEAK_MB
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".docx", ".rtf"])
+def test_a_file_over_the_size_limit_is_refused(tmp_path: Path, suffix: str) -> None:
+    big = tmp_path / f"x{suffix}"
+    with big.open("wb") as handle:
+        handle.truncate(21 * 2**20)  # sparse: no disk taken
+    line, peak = refused("inspect", str(big))
+    assert "larger than 20 MB" in line and peak < PEAK_MB
+
+
+def docx(path: Path, *parts: bytes, repeat: int = 1) -> Path:
+    """A .docx whose document.xml is ``parts`` joined, the middle one ``repeat`` times
+    (written as a stream: a bomb is never whole in memory)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive, \
+            archive.open("word/document.xml", "w", force_zip64=True) as member:
+        for index, part in enumerate(parts):
+            for _ in range(repeat if index == 1 else 1):
+                member.write(part)
+    return path
+
+
+W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def test_a_docx_zip_bomb_stops_at_the_limit(tmp_path: Path) -> None:
+    # Millions of paragraphs, 300 MB uncompressed, a few hundred KB in the zip.
+    paragraphs = b"<w:p><w:r><w:t>100.1. x</w:t></w:r></w:p>" * 25_000  # 1 MB
+    bomb = docx(tmp_path / "bomb.docx", b"<w:document " + W + b"><w:body>", paragraphs,
+                b"</w:body></w:document>", repeat=300)
+    assert bomb.stat().st_size < 2 * 2**20
+    line, peak = refused("inspect", str(bomb))
+    assert "word/document.xml expands past 64 MB" in line
+    assert peak < PEAK_MB + 64
+
+
+def test_a_docx_expanding_more_than_the_ratio_is_refused(tmp_path: Path) -> None:
+    bomb = docx(tmp_path / "ratio.docx", b"<w:document " + W + b"><w:body><w:p><w:r><w:t>",
+                b"a" * 2**20, b"</w:t></w:r></w:p></w:body></w:document>", repeat=8)
+    line, _ = refused("inspect", str(bomb))
+    assert "expands more than 100 times its compressed size" in line
+
+
+def test_a_docx_nested_deeply_is_refused(tmp_path: Path) -> None:
+    # Random ids, so that the nesting compresses as a real document does (not a bomb).
+    ids = random.Random(7)
+    opening = b"".join(b'<w:sdt w:id="%08x">' % ids.getrandbits(32) for _ in range(20_000))
+    deep = b"<w:document " + W + b">" + opening + b"</w:sdt>" * 20_000 + b"</w:document>"
+    zipped = docx(tmp_path / "deep.docx", deep)  # one part: written once
+    line, peak = refused("inspect", str(zipped))
+    assert "nests elements more than 64 deep" in line and peak < PEAK_MB
+
+
+def test_a_docx_with_entities_is_refused(tmp_path: Path) -> None:
+    laughs = (b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
+              b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><w:document ' + W +
+              b"><w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>")
+    line, _ = refused("inspect", str(docx(tmp_path / "laughs.docx", laughs)))
+    assert "declares a DTD or entities" in line
+
+
+def test_an_rtf_nested_deeply_or_too_big_is_refused(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.rtf"
+    deep.write_bytes(b"{\\rtf1 " + b"{" * 100_000 + b"x" + b"}" * 100_000 + b"}")
+    line, peak = refused("inspect", str(deep))
+    assert "nests groups more than 64 deep" in line and peak < PEAK_MB
+    big = tmp_path / "big.rtf"
+    big.write_bytes(b"{\\rtf1 " + b"x" * (5 * 2**20) + b"}")
+    line, _ = refused("inspect", str(big))
+    assert "larger than 4 MB" in line
+
+
+# --- card files ---------------------------------------------------------------------------------
+
+
+def deep_json(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+@pytest.mark.parametrize("shape", ["array", "object", "jsonl card", "mtgjson meta"])
+def test_card_files_nested_deeply_are_one_line(tmp_path: Path, shared_head_url: URL,
+                                               shape: str) -> None:
+    card = b'{"object": "card", "name": "X", "set": "s", "type_line": "Creature"}'
+    nested = {
+        "array": b"[" + card + b", " + deep_json(100_000) + b"]",
+        "object": b"[" + card + b", " + b'{"a":' * 100_000 + b"1" + b"}" * 100_000 + b"]",
+        "jsonl card": card + b"\n" + b'{"object": "card", "x": ' + deep_json(100_000) + b"}\n",
+        "mtgjson meta": b'{"meta": ' + deep_json(100_000) + b', "data": {}}',
+    }[shape]
+    path = tmp_path / ("cards.jsonl" if shape == "jsonl card" else "cards.json")
+    path.write_bytes(nested)
+    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path),
+                         printed=True)
+    assert str(path) in line and peak < PEAK_MB
+    assert "deeper than the JSON decoders go" in line, line
+
+
+@pytest.mark.parametrize("layout", ["array", "jsonl", "gzip"])
+def test_a_card_past_the_value_limit_is_refused(tmp_path: Path, shared_head_url: URL,
+                                                layout: str) -> None:
+    short = {"object": "card", "name": "Short", "set": "s", "type_line": "Creature"}
+    card = {"object": "card", "name": "Long", "set": "s", "type_line": "x" * (40 * 2**20)}
+    data = (json.dumps(short) + "\n" + json.dumps(card) + "\n").encode() if layout == "jsonl" \
+        else json.dumps([short, card]).encode()
+    path = tmp_path / ("cards.jsonl" if layout == "jsonl" else "cards.json")
+    if layout == "gzip":
+        path = tmp_path / "cards.json.gz"
+        data = gzip.compress(data, 1)
+    path.write_bytes(data)
+    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path),
+                         printed=True)
+    assert "16 MB" in line and str(path) in line
+    assert peak < PEAK_MB + 100  # the buffer stops at the limit, never at the card's end
+
+
+# --- rulesdb sql ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", [
+    "SELECT length(randomblob(900000000))",
+    "SELECT length(printf('%.*c', 2147483647, 'x'))",
+    "SELECT length(format('%2000000000d', 1))",
+    "SELECT length(replace(replace(replace(hex(zeroblob(1000000)), '0', '0000000000'), '0', "
+    "'0000000000'), '0', '00000000'))",
+])
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_sqlite_queries_are_bounded_in_memory(shared_head_url: URL, query: str) -> None:
+    line, peak = refused("--db", url_text(shared_head_url), "sql", query, "--format", "csv")
+    assert "RULESDB_SQL_MAX_VALUE" in line and peak < PEAK_MB + 64
+
+
+@pytest.mark.parametrize("timeout", ["nan", "inf", "-inf", "1e400", "0", "3601"])
+def test_timeout_must_be_a_finite_number_in_range(shared_head_url: URL, timeout: str) -> None:
+    result = run_in_process("--db", url_text(shared_head_url), "sql", "SELECT 1",
+                            "--timeout", timeout)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_reader_cannot_write_wal_outside_its_transaction(reader_url: URL) -> None:
+    """pg_logical_emit_message spelled so the lexical check cannot see it: PostgreSQL refuses
+    it, grant-read having revoked it from PUBLIC."""
+    result = run_in_process("--db", url_text(reader_url), "sql",
+                            'SELECT U&"\\0070g_logical_emit_message"(false, \'p\', \'x\')')
+    assert result.returncode == 2 and "permission denied" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_readers_temporary_files_are_bounded(reader_url: URL,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["--db", url_text(reader_url), "sql",
+                              "SELECT current_setting('temp_file_limit') AS t", "--format",
+                              "csv"], capsys)
+    assert (code, out.splitlines()) == (0, ["t", "1GB"]), err
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_upgrade_names_who_holds_the_tables(head_url: URL) -> None:
+    """A reader's open transaction holding a table lock: the owner's downgrade gives up after
+    RULESDB_LOCK_WAIT and names it, instead of waiting silently."""
+    import psycopg
+
+    holder = psycopg.connect(url_text(head_url.set(drivername="postgresql")),
+                             application_name="holding reader")
+    try:
+        # Its transaction stays open, holding a lock the downgrade's DELETE waits for.
+        holder.execute("LOCK TABLE release_subtype IN SHARE MODE")
+        line, _ = refused("--db", url_text(head_url), "downgrade", "-1",
+                          env=process_env(RULESDB_LOCK_WAIT="2"))
+        assert f"pid {holder.info.backend_pid}" in line and "'holding reader'" in line
+        assert "gave up after 2 s" in line
+    finally:
+        holder.close()
+
+
+# --- arguments -----------------------------------------------------------------------------------
+
+LONG_NAME = "a" * 300
+ODD_COMMAND_LINES = [
+    ["--db", "sqlite:///%00", "info"],
+    ["--db", f"sqlite:///{LONG_NAME}", "info"],
+    ["--db", f"sqlite:///{LONG_NAME}", "card-types"],
+    ["search", "trample", "--limit", "9999999999999999999"],
+    ["sql", "select 1", "--limit", "99999999999999999999"],
+    ["inspect", ""],
+    ["new-release", "", "--root", ""],
+    ["rule", "702." + "1" * 5000],
+    ["inspect", "a\nb.txt"],
+    ["inspect", "x" * 5000 + ".txt"],
+]
+
+
+@pytest.mark.parametrize("args", ODD_COMMAND_LINES, ids=lambda args: " ".join(args)[:40])
+def test_odd_command_lines_are_one_line(args: list[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    result = run_in_process(*args)
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and len(result.stderr) < 400, result.stderr
+
+
+def test_sql_opening_with_a_comment_is_the_query(reader_url: URL,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["--db", url_text(reader_url), "sql",
+                              "-- the card types\nSELECT count(*) AS n FROM card_type",
+                              "--format", "csv"], capsys)
+    assert code == 0 and out.splitlines()[:1] == ["n"], err
+
+
+# Values that have tripped command lines: empty, NUL, huge numbers, non-finite floats, long
+# names, newlines, paths to devices and folders, dashes, SQL-ish and date-ish text.
+ODD_VALUES = st.sampled_from([
+    "", "\x00", "0", "-1", "99999999999999999999", "1e400", "nan", "inf", "-", "--", "--x",
+    "a" * 300, "a\nb", "/dev/zero", "/", ".", "..", "x.txt", "x.docx", "x.rtf", "x.json",
+    "2021-03-01", "2021-13-01", "9999-12-31", "0001-01-01", "702.19", "702." + "9" * 50,
+    "cr_2021_02_15", "+1", "base", "land", "Urza’s", "SELECT 1", "'", '"', "\u00e9", "ø" * 50,
+])
+WRITERS = {"upgrade", "downgrade", "rebuild", "new-release", "rebuild-chain", "grant-read",
+           "serve"}
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    name = draw(st.sampled_from(sorted(set(cli.commands) - WRITERS)))  # type: ignore[attr-defined]
+    command = cli.commands[name]  # type: ignore[attr-defined]
+    args = [name]
+    for param in command.params:
+        if not draw(st.booleans()):
+            continue
+        if hasattr(param, "opts") and param.param_type_name == "option":
+            args.append(param.opts[0])
+            if not getattr(param, "is_flag", False):
+                args.append(draw(ODD_VALUES))
+        else:
+            args.append(draw(ODD_VALUES))
+    return args
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(args=command_lines())
+def test_no_command_line_ends_in_a_traceback(args: list[str], shared_head_url: URL) -> None:
+    """Any read command, any of its options, odd values: an answer or one line, never a
+    traceback (RULESDB_DEBUG unset)."""
+    result = run_in_process("--db", url_text(shared_head_url), *args, input="")
+    assert result.returncode in (0, 1, 2), (args, result.stderr[-2000:])
+    assert "Traceback" not in result.stderr, (args, result.stderr[-3000:])
+    if result.returncode == 2:
+        assert len(result.stderr.strip().splitlines()) <= 3, (args, result.stderr)
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_grant_read_leaves_the_owner_its_lock(head_url: URL, head_engine: object) -> None:
+    """The advisory-lock functions revoked from PUBLIC stay granted to the tables' owner,
+    whose upgrades take rulesdb's lock with them."""
+    from rulesdb.store.grants import grant_read
+
+    engine = head_engine
+    role = created_name("reader_", 10)
+    with engine.begin() as connection:  # type: ignore[attr-defined]
+        connection.execute(text(f"CREATE ROLE {role} LOGIN"))
+    try:
+        grant_read(engine, role)  # type: ignore[arg-type]
+        with engine.connect() as connection:  # type: ignore[attr-defined]
+            owner = connection.execute(text(
+                "SELECT tableowner FROM pg_tables WHERE tablename = 'release'")).scalar()
+            allowed = connection.execute(text(
+                "SELECT has_function_privilege(:owner, 'pg_advisory_lock(bigint)', 'EXECUTE'),"
+                " has_function_privilege(:role, 'pg_advisory_lock(bigint)', 'EXECUTE')"),
+                {"owner": owner, "role": role}).one()
+        assert tuple(allowed) == (True, False)
+    finally:
+        with engine.begin() as connection:  # type: ignore[attr-defined]
+            connection.execute(text(f"DROP OWNED BY {role}"))
+            connection.execute(text(f"DROP ROLE {role}"))
