@@ -103,11 +103,7 @@ def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
     line msgspec refuses."""
     decode = json.JSONDecoder().decode  # not json.loads: its encoding sniffing costs ~10%
     fast = fields_decoder(_SCRYFALL_FIELDS) if _FAST else None
-    for number, line in enumerate(iter(lambda: stream.readline(MAX_VALUE_BYTES + 1), b""),
-                                  start=1):
-        if len(line) > MAX_VALUE_BYTES:
-            raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, the "
-                             "most a card may take", number)
+    for number, line in enumerate(_bounded_lines(stream), start=1):
         if line.strip():
             if fast is not None:
                 if not line.isascii():
@@ -125,6 +121,23 @@ def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
             except ValueError as exc:
                 raise _LineError(str(exc), number) from None
             yield _scryfall_card(card)
+
+
+def _bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The stream's lines (without their LF), split a chunk at a time in C; a line longer
+    than MAX_VALUE_BYTES is refused before it is held whole."""
+    pending = b""
+    number = 0
+    while chunk := stream.read(1 << 16):
+        lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
+        pending = lines.pop()
+        number += len(lines)
+        yield from lines
+        if len(pending) > MAX_VALUE_BYTES:
+            raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, the "
+                             "most a card may take", number + 1)
+    if pending:
+        yield pending
 
 
 def _scryfall_card(card: Any) -> Card:
