@@ -212,3 +212,84 @@ def test_database_page_and_refusals_in_process(
         "rulesdb: refused GET /rulesdb/no_such_table: 404 Table not found"]
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "│" not in out + err
+
+
+def test_datasette_queries_are_bounded_in_memory(_head_sqlite: Path) -> None:
+    """A value past the length limit fails at once, inside SQLite, on Datasette's own
+    connections (not 900 MB held); a printf past it is NULL at once, as SQLite's own is, not
+    20 s of padding past the time limit."""
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    response = asyncio.run(site.client.get(
+        "/rulesdb.json", params={"sql": "SELECT length(randomblob(900000000)) AS n"}))
+    assert response.status_code == 400 and "too big" in response.text, response.text
+    response = asyncio.run(site.client.get("/rulesdb.json", params={
+        "sql": "SELECT length(printf('%.*c', 2147483647, 'x')) AS n", "_shape": "array"}))
+    assert response.status_code == 200 and response.json() == [{"n": None}], response.text
+
+
+def test_search_page_caps_its_words(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    words = " ".join(f"w{n}" for n in range(1500))
+    response = asyncio.run(site.client.get("/search", params={"q": words[:499]}))
+    assert response.status_code == 200 and "at most 32 are searched for" in response.text
+    response = asyncio.run(site.client.get("/search", params={"q": words}))
+    assert response.status_code == 200 and "at most 500 are searched for" in response.text
+
+
+def test_page_work_stops_at_the_time_limit(_head_sqlite: Path) -> None:
+    """The engine behind the custom pages interrupts a statement at its time limit, fetching
+    included (rulesdb.web.limits), as Datasette does for its SQL."""
+    from sqlalchemy import text
+    from sqlalchemy.engine import URL
+    from sqlalchemy.exc import OperationalError
+
+    from rulesdb.store.engine import make_engine
+    from rulesdb.web.limits import limit_pages
+
+    engine = make_engine(URL.create("sqlite", database=str(_head_sqlite)))
+    limit_pages(engine, 0.05)
+    endless = ("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+               "SELECT count(*) FROM n")
+    try:
+        with engine.connect() as connection:
+            with pytest.raises(OperationalError, match="interrupted"):
+                connection.execute(text(endless)).scalar()
+            assert connection.execute(text("SELECT 1")).scalar() == 1  # a new deadline
+    finally:
+        engine.dispose()
+
+
+def test_a_file_changed_under_the_server_is_opened_again(_head_sqlite: Path,
+                                                         tmp_path: Path) -> None:
+    """A downgrade in place under a running server: the next request opens the file again
+    (it was opened immutable) and answers from what it now holds, never 'malformed'."""
+    import shutil
+
+    from rulesdb.store import migrate
+    from rulesdb.store.engine import make_engine
+    from rulesdb.web.server import build
+
+    served = tmp_path / "served.sqlite3"
+    shutil.copyfile(_head_sqlite, served)
+    site = build(served)
+
+    async def releases() -> list[str]:
+        response = await site.client.get(
+            "/rulesdb.json", params={"sql": "SELECT max(effective_date) AS d FROM release",
+                                     "_shape": "array"})
+        assert response.status_code == 200, response.text
+        home = await site.client.get("/")
+        assert home.status_code == 200
+        return [row["d"] for row in response.json()]
+
+    latest = asyncio.run(releases())
+    engine = make_engine(f"sqlite:///{served}")
+    try:
+        migrate.downgrade(engine, "-1")
+    finally:
+        engine.dispose()
+    assert asyncio.run(releases()) != latest

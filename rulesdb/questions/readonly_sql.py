@@ -305,7 +305,7 @@ def _sqlite_query(url: URL, sql: str,
     # Memory as well as time: no string or blob a query makes may pass the limit
     # (randomblob, printf's width, replace() amplification), by SQLite's own check.
     connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
-    _guard_printf(connection, max_value_bytes())
+    guard_printf(connection, max_value_bytes())
     try:
         connection.execute("PRAGMA query_only = ON")
         cursor = connection.execute(sql)
@@ -322,11 +322,13 @@ def _sqlite_query(url: URL, sql: str,
 _DIGITS = re.compile(r"\d+")
 
 
-def _guard_printf(connection: sqlite3.Connection, limit: int) -> None:
+def guard_printf(connection: sqlite3.Connection, limit: int, *, refuse: bool = True) -> None:
     """printf (and format) with a width or precision past the length limit: SQLite pads to it
-    inside one call, past the progress handler's reach (2^31 characters, 20 s). Each call is
-    refused past the limit, else made by SQLite's own printf on a connection of its own."""
-    helper = sqlite3.connect(":memory:")
+    inside one call, past the progress handler's reach (2^31 characters, 20 s). A call past
+    the limit is refused (``refuse``) or NULL, as SQLite's own printf is past its length limit
+    (a raised error prints a traceback where callback tracebacks are on, as Datasette turns
+    them); any other is made by SQLite's own printf on a connection of its own."""
+    helper = sqlite3.connect(":memory:", check_same_thread=False)  # Datasette's threads
     helper.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
 
     def printf(*args: Any) -> Any:
@@ -334,6 +336,8 @@ def _guard_printf(connection: sqlite3.Connection, limit: int) -> None:
         widths = [int(digits) for digits in _DIGITS.findall(spec)]
         if any(isinstance(arg, int) and abs(arg) > limit for arg in args) or \
                 any(width > limit for width in widths):
+            if not refuse:
+                return None
             raise ValueError(f"a printf width past {limit // 2**20} MB")
         marks = ", ".join("?" * len(args))
         return helper.execute(f"SELECT printf({marks})", args).fetchone()[0]

@@ -26,6 +26,9 @@ from rulesdb.util.rule_numbers import parent_number, parse_rule_number
 
 _NEAREST = 3  # numbers or terms suggested on each side of an unknown one
 _WORD = re.compile(r"\w+", re.UNICODE)
+# A search is a handful of words: every one more is another full-text term to intersect.
+MAX_SEARCH_WORDS = 32
+MAX_SEARCH_CHARACTERS = 500
 HIGHLIGHT = "**"  # around matched words in search snippets (both backends)
 
 
@@ -186,9 +189,16 @@ def search(bind: Bind, words: str, as_of: date | None = None,
            limit: int = 10) -> list[dict[str, str]]:
     """Rules and glossary entries of one release matching ``words``, best first, by the
     database's full-text engine; each with a snippet, the matched words between ``**``."""
+    if len(words) > MAX_SEARCH_CHARACTERS:
+        raise RulesdbError(f"the search is {len(words):,} characters long; at most "
+                           f"{MAX_SEARCH_CHARACTERS} are searched for")
     tokens = _WORD.findall(words)
     if not tokens:
-        raise RulesdbError(f"nothing to search for in {words!r}; expected one or more words")
+        raise RulesdbError(f"nothing to search for in {words[:40]!r}; expected one or more "
+                           "words")
+    if len(tokens) > MAX_SEARCH_WORDS:
+        raise RulesdbError(f"the search has {len(tokens)} words; at most {MAX_SEARCH_WORDS} "
+                           "are searched for together")
     if limit < 1:
         raise RulesdbError(f"--limit: {limit} is not a positive number")
     with connected(bind) as connection:

@@ -12,6 +12,7 @@ To add a page: write an
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import Callable
 from functools import cache
@@ -25,11 +26,13 @@ from datasette import handle_exception as datasette_handler
 from markupsafe import Markup, escape
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import OperationalError
 
 from rulesdb.store.engine import make_engine
 from rulesdb.web import chart, pages, refusals
 from rulesdb.web.canned import canned_queries
-from rulesdb.web.metadata import DATABASE
+from rulesdb.web.limits import bound_values, limit_pages
+from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
 
 PLUGIN = "rulesdb"  # the name the plugin is registered under
 
@@ -47,8 +50,18 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 def _engine(path: str) -> Engine:
     # immutable=1: SQLite reads without locks and never writes; mode=ro: it could not anyway.
     uri = Path(path).resolve().as_uri()
-    return make_engine(URL.create("sqlite", database=uri,
-                                  query={"mode": "ro", "immutable": "1", "uri": "true"}))
+    engine = make_engine(URL.create("sqlite", database=uri,
+                                    query={"mode": "ro", "immutable": "1", "uri": "true"}))
+    limit_pages(engine, SQL_TIME_LIMIT_MS / 1000)
+    return engine
+
+
+@hookimpl
+def prepare_connection(conn: Any, database: str, datasette: Any) -> None:
+    """Datasette's own connections (its table pages, its SQL, the canned queries): no value
+    past the length limit, printf widths included (one SQLite call that Datasette's time
+    limit cannot interrupt)."""
+    bound_values(conn)
 
 
 @cache
@@ -73,6 +86,16 @@ async def _page(datasette: Any, request: Any, template: str,
     """Render ``template`` with what ``build`` returns, or the not-found page (404)."""
     try:
         context = await asyncio.to_thread(build)
+    except OperationalError as exc:
+        if "interrupted" not in str(exc):
+            raise
+        # The page's work passed the time limit (rulesdb.web.limits): say so, as Datasette
+        # does for its SQL, instead of a server error.
+        return await _render(datasette, request, "rulesdb_missing.html",
+                             {"title": "Stopped", "suggestion": None,
+                              "message": f"This page took longer than {SQL_TIME_LIMIT_MS} ms "
+                              "to work out and was stopped."},
+                             status=503)
     except pages.NotFound as missing:
         return await _render(datasette, request, "rulesdb_missing.html",
                              {"message": str(missing), "suggestion": missing.suggestion},
@@ -164,6 +187,43 @@ ROUTES: list[tuple[str, Callable[..., Any]]] = [
 @hookimpl
 def register_routes(datasette: Any) -> list[tuple[str, Callable[..., Any]]]:
     return ROUTES
+
+
+_OPENED: dict[str, tuple[int, int, int]] = {}  # the served file, as it was when opened
+
+
+def _signature(path: str) -> tuple[int, int, int]:
+    found = os.stat(path)
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def reopen_if_changed(datasette: Any) -> None:
+    """The file is opened immutable (SQLite trusts it never changes, and caches it so): one
+    changed since, by an upgrade or a downgrade in place or a new file renamed over it, is
+    opened again before the request is answered, never read as malformed."""
+    from datasette.database import Database
+
+    path = datasette.get_database(DATABASE).path
+    now = _signature(path)
+    if _OPENED.setdefault(path, now) == now:
+        return
+    _OPENED[path] = now
+    datasette.remove_database(DATABASE)
+    datasette.add_database(Database(datasette, path=path, is_mutable=False), name=DATABASE)
+    _engine(path).dispose()
+    _engine.cache_clear()
+    _home.cache_clear()
+
+
+@hookimpl
+def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
+    def wrap(app: Any) -> Any:
+        async def checked(scope: Any, receive: Any, send: Any) -> None:
+            if scope.get("type") == "http":
+                reopen_if_changed(datasette)
+            await app(scope, receive, send)
+        return checked
+    return wrap
 
 
 def word_url(name: str) -> str:

@@ -16,6 +16,7 @@ from rulesdb.web import plugin, refusals
 from rulesdb.web.metadata import DATABASE, SETTINGS, metadata
 
 TEMPLATES = Path(__file__).with_name("templates")
+LIMIT_CONCURRENCY = 256  # connections and requests at once
 
 
 def build(path: Path) -> Datasette:
@@ -50,5 +51,9 @@ def run(path: Path, sock: socket.socket) -> None:
     refusals.LOG.addHandler(console)
     refusals.LOG.propagate = False
 
-    config = uvicorn.Config(build(path).app(), log_level="warning", lifespan="on")
+    # Connections beyond the limit are answered 503 at once, so slow or half-open clients
+    # cannot take every file descriptor (the common ulimit is 1024); idle keep-alive
+    # connections close after 5 s. For the public, run it behind a proxy (docs: the web face).
+    config = uvicorn.Config(build(path).app(), log_level="warning", lifespan="on",
+                            limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5)
     uvicorn.Server(config).run(sockets=[sock])

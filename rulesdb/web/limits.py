@@ -1,0 +1,37 @@
+"""The bounds of the web face's own work: each statement behind a page stops at the same time
+limit as Datasette's SQL, and no query (Datasette's or a page's) makes a value past the
+length limit, by SQLite's own checks."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from sqlalchemy import Engine, event
+
+from rulesdb.questions.readonly_sql import guard_printf, max_value_bytes
+
+
+def bound_values(connection: sqlite3.Connection) -> None:
+    connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
+    guard_printf(connection, max_value_bytes(), refuse=False)
+
+
+def limit_pages(engine: Engine, seconds: float) -> None:
+    """Every statement on ``engine`` interrupted ``seconds`` after it starts (SQLite's
+    progress handler), fetching included; the values bounded as on Datasette's connections."""
+
+    @event.listens_for(engine, "connect")
+    def _bounded(dbapi_connection: Any, record: Any) -> None:
+        bound_values(dbapi_connection)
+        state = {"deadline": float("inf")}
+        dbapi_connection.set_progress_handler(
+            lambda: int(time.monotonic() > state["deadline"]), 10_000)
+        record.info["rulesdb_deadline"] = state  # the pool's record of this connection
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _start(connection: Any, cursor: Any, *_: Any) -> None:
+        state = connection.connection.info.get("rulesdb_deadline")
+        if state is not None:
+            state["deadline"] = time.monotonic() + seconds
