@@ -115,7 +115,7 @@ def site(_head_sqlite: Path) -> Iterator[tuple[str, Path, list[str]]]:
     console: list[str] = []
     with served(_head_sqlite, console) as base:
         yield base, _head_sqlite, console
-    # Served immutable and read-only: not one byte of the file changed, whatever was tried.
+    # Served read-only: not one byte of the file changed, whatever was tried.
     assert hashlib.sha256(_head_sqlite.read_bytes()).hexdigest() == before
 
 

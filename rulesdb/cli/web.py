@@ -39,7 +39,7 @@ def serve(app: AppContext, host: str, port: int) -> None:
         raise RulesdbError(f"{path}: no such database file; make it with "
                            f"rulesdb --db sqlite:///{path} upgrade")
     app.data_engine()  # the embedded default upgrades itself; a --db must already be at head
-    engine.dispose()  # Datasette opens the file itself, immutable
+    engine.dispose()  # Datasette opens the file itself, read-only
     from rulesdb.web.server import listen, run
 
     sock = listen(host, port)

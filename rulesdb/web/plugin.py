@@ -2,7 +2,7 @@
 
 Registered by :func:`rulesdb.web.server.build` only (no entry point), so a plain ``datasette``
 run of some other file never sees these pages. Pages are read through the library's questions
-on a read-only, immutable SQLAlchemy engine of the same file Datasette serves.
+on a read-only (mode=ro) SQLAlchemy engine of the same file Datasette serves.
 
 To add a page: write an
 ``async def`` view below taking ``(datasette, request)``, a template ``rulesdb_*.html``, and add
@@ -48,10 +48,11 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 @cache
 def _engine(path: str) -> Engine:
-    # immutable=1: SQLite reads without locks and never writes; mode=ro: it could not anyway.
+    # mode=ro: SQLite never writes, and sees the file as it is now (not immutable, which would
+    # trust it never to change).
     uri = Path(path).resolve().as_uri()
     engine = make_engine(URL.create("sqlite", database=uri,
-                                    query={"mode": "ro", "immutable": "1", "uri": "true"}))
+                                    query={"mode": "ro", "uri": "true"}))
     limit_pages(engine, SQL_TIME_LIMIT_MS / 1000)
     return engine
 
@@ -66,7 +67,7 @@ def prepare_connection(conn: Any, database: str, datasette: Any) -> None:
 
 @cache
 def _home(path: str) -> dict[str, Any]:
-    return pages.home(_engine(path))  # the file is immutable: worked out once per server
+    return pages.home(_engine(path))  # worked out once per state of the file (below)
 
 
 def engine_of(datasette: Any) -> tuple[str, Engine]:
@@ -189,7 +190,7 @@ def register_routes(datasette: Any) -> list[tuple[str, Callable[..., Any]]]:
     return ROUTES
 
 
-_OPENED: dict[str, tuple[int, int, int]] = {}  # the served file, as it was when opened
+_OPENED: dict[str, tuple[int, int, int]] = {}  # the served file, as its caches saw it
 
 
 def _signature(path: str) -> tuple[int, int, int]:
@@ -198,18 +199,14 @@ def _signature(path: str) -> tuple[int, int, int]:
 
 
 def reopen_if_changed(datasette: Any) -> None:
-    """The file is opened immutable (SQLite trusts it never changes, and caches it so): one
-    changed since, by an upgrade or a downgrade in place or a new file renamed over it, is
-    opened again before the request is answered, never read as malformed."""
-    from datasette.database import Database
-
+    """What is worked out once per file (the home page, the pages' engine) is worked out
+    again when the file changed since, by an upgrade or a downgrade in place or a new file
+    renamed over it; SQLite itself reads the file as it is now."""
     path = datasette.get_database(DATABASE).path
     now = _signature(path)
     if _OPENED.setdefault(path, now) == now:
         return
     _OPENED[path] = now
-    datasette.remove_database(DATABASE)
-    datasette.add_database(Database(datasette, path=path, is_mutable=False), name=DATABASE)
     _engine(path).dispose()
     _engine.cache_clear()
     _home.cache_clear()

@@ -1,5 +1,6 @@
-"""Datasette on one SQLite file, read-only: the database opened immutable (SQLite itself
-refuses writes), queries cut off after ``SQL_TIME_LIMIT_MS``, no write canned query."""
+"""Datasette on one SQLite file, read-only: the database opened with ``mode=ro`` (SQLite
+itself refuses writes, and notices a file changed by an upgrade or downgrade), queries cut
+off after ``SQL_TIME_LIMIT_MS``, no write canned query."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def build(path: Path) -> Datasette:
     if pm.get_plugin(refusals.DATASETTE_HANDLER_NAME) is not None:
         pm.unregister(name=refusals.DATASETTE_HANDLER_NAME)  # the plugin calls it (refusals)
     datasette = Datasette(metadata=metadata(), settings=SETTINGS, template_dir=str(TEMPLATES))
-    datasette.add_database(Database(datasette, path=str(path), is_mutable=False), name=DATABASE)
+    # Not immutable: SQLite would trust the file never to change and, changed in place by an
+    # upgrade or a downgrade, report it malformed. Datasette's connections for a "mutable"
+    # database are mode=ro; it writes only through execute_write, which nothing here calls.
+    datasette.add_database(Database(datasette, path=str(path), is_mutable=True), name=DATABASE)
     return datasette
 
 
