@@ -8,8 +8,8 @@ import re
 import stat
 from pathlib import Path
 
-from rulesdb.errors import CRFormatError, RulesdbError
-from rulesdb.util.files import check_path
+from rulesdb.errors import CRFormatError
+from rulesdb.util.files import path_problem
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -63,10 +63,9 @@ def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
     source = str(path)
     if not source or source == ".":
         raise CRFormatError("''", None, "no file named; expected a Comprehensive Rules file")
-    try:
-        check_path(path, "the CR file")
-    except RulesdbError as exc:
-        raise CRFormatError(source, None, str(exc).split(": ", 2)[-1]) from None
+    problem = path_problem(path)
+    if problem is not None:
+        raise CRFormatError(source, None, f"the path {problem}")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:

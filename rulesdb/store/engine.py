@@ -12,7 +12,7 @@ from sqlalchemy.exc import ArgumentError
 
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import DATA_HOME, DATABASE_URL
-from rulesdb.util.files import check_path
+from rulesdb.util.files import path_problem, shown_path
 
 CONNECT_TIMEOUT = 10  # seconds to reach a PostgreSQL server before saying it is unreachable
 
@@ -101,8 +101,9 @@ def make_engine(url: URL | str, *, create_folder: bool = False) -> Engine:
 
 def _sqlite_engine(url: URL, create_folder: bool) -> Engine:
     path = sqlite_file(url)
-    if path is not None:
-        check_path(path, "the SQLite database")
+    problem = path_problem(path) if path is not None else None
+    if problem is not None:
+        raise RulesdbError(f"the SQLite database: the path {shown_path(path)!r} {problem}")
     if path is not None and create_folder:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

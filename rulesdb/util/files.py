@@ -1,11 +1,9 @@
-"""Files: written all or nothing, and paths no file can have refused before use."""
+"""Files: written all or nothing; paths no file can have, said before use."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-
-from rulesdb.errors import RulesdbError
 
 
 def write_atomically(path: Path, data: str | bytes, partial_name: str | None = None) -> None:
@@ -23,14 +21,19 @@ def write_atomically(path: Path, data: str | bytes, partial_name: str | None = N
         raise
 
 
-def check_path(path: Path, what: str) -> None:
-    """Refuse a path no file can have, before any system call trips on it: a NUL byte, a
-    name longer than the file system allows (255 bytes), a path longer than PATH_MAX."""
+def path_problem(path: Path) -> str | None:
+    """Why no file can have this path, before any system call trips on it (a NUL byte, a
+    name longer than the file system allows, a path longer than PATH_MAX), or None."""
     text = str(path)
-    shown = text if len(text) <= 80 else f"{text[:60]}…{text[-16:]}"
     if "\0" in text:
-        raise RulesdbError(f"{what}: the path {shown!r} contains a NUL byte")
+        return "contains a NUL byte"
     if len(os.fsencode(text)) >= 4096 or any(len(os.fsencode(part)) > 255
                                              for part in path.parts):
-        raise RulesdbError(f"{what}: the path {shown!r} is longer than a file system allows "
-                           "(255 bytes a name, 4,095 in all)")
+        return "is longer than a file system allows (255 bytes a name, 4,095 in all)"
+    return None
+
+
+def shown_path(path: Path) -> str:
+    """A path as a one-line message shows it: long ones shortened in the middle."""
+    text = str(path)
+    return text if len(text) <= 80 else f"{text[:60]}…{text[-16:]}"
