@@ -246,7 +246,8 @@ def test_upgrade_names_who_holds_the_tables(head_url: URL) -> None:
     try:
         # Its transaction stays open, holding a lock the downgrade's DELETE waits for.
         holder.execute("LOCK TABLE release_subtype IN SHARE MODE")
-        line, _ = refused("--db", url_text(head_url), "downgrade", "-1",
+        # -2: past the lineage revision, to the newest release's unload.
+        line, _ = refused("--db", url_text(head_url), "downgrade", "-2",
                           env=process_env(RULESDB_LOCK_WAIT="2"))
         assert f"pid {holder.info.backend_pid}" in line and "'holding reader'" in line
         assert "gave up after 2 s" in line

@@ -81,11 +81,16 @@ def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
 
 
 def test_the_schema_revision_sets_its_frozen_descriptions(pg_head: Engine) -> None:
-    """0001_schema's frozen copy is today's descriptions.toml (a later description would be
+    """The schema revisions' frozen copies together are today's descriptions.toml, each
+    object described by the revision that made it (a later change of a description would be
     set by a revision of its own, and the two would part)."""
     from rulesdb.store.descriptions import parse
 
-    frozen = parse(FROZEN.read_text(encoding="utf-8"))
+    frozen = {}
+    for path in sorted(FROZEN.parent.glob("descriptions_*.toml")):
+        part = parse(path.read_text(encoding="utf-8"))
+        assert not set(part) & set(frozen), path  # each object in one revision only
+        frozen.update(part)
     assert {name: (item.description, item.columns) for name, item in frozen.items()} == {
         name: (item.description, item.columns) for name, item in descriptions().items()}
 

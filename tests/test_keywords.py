@@ -242,9 +242,10 @@ def test_a_release_without_its_rulebook_has_no_keywords(
     first, second = {"d": date(1999, 4, 23)}, {"d": date(1999, 4, 23), "next": date(1999, 11, 1)}
     try:
         with engine.begin() as connection:
-            for table in ("release_keyword_note", "release_keyword", "release_rulebook_note"):
+            for table in ("release_keyword_note", "release_keyword", "release_rulebook_note",
+                          "rule_link"):
                 connection.execute(text(f"DELETE FROM {table} WHERE release_date = :d"), first)
-            for table in ("rule_span", "glossary_span"):
+            for table in ("rule_span", "glossary_span", "rule_lineage"):
                 connection.execute(text(f"DELETE FROM {table} WHERE last_release = :d"), first)
                 connection.execute(text(f"UPDATE {table} SET first_release = :next "
                                         "WHERE first_release = :d"), second)

@@ -25,6 +25,7 @@ from sqlalchemy.engine import URL
 from rulesdb.store.engine import make_engine
 from tests.support import (
     ROOT,
+    SHIPPED_HEAD,
     Snapshots,
     fingerprint,
     new_database,
@@ -128,7 +129,7 @@ def test_the_embedded_default_rebuilds_itself(old_rulesdb: Path, tmp_path: Path)
     assert done.returncode == 0 and "release 2026-08-07" in done.stdout
     assert done.stderr == (f"rulesdb: the database sqlite:///{default} was built by an "
                            "earlier rulesdb (revision cr_2016_08_26); rebuilding it\n")
-    assert run_process("current", env=env).stdout.startswith("cr_2026_08_07 (head)")
+    assert run_process("current", env=env).stdout.startswith(f"{SHIPPED_HEAD} (head)")
 
 
 # --- rebuild ----------------------------------------------------------------------------------

@@ -50,12 +50,14 @@ def test_head_file_names_the_script_head() -> None:
 
 
 def test_chain_is_the_schema_then_every_release_in_date_order() -> None:
-    """One schema revision, then one revision per release, oldest first: the chain is the
-    rules' own history (a release appended later, older than the head, would follow it)."""
+    """The schema revision, then one revision per release, oldest first, then the schema
+    revisions since (each after the releases it found): the chain is the rules' own history
+    (a release appended later, older than the head, would follow it)."""
     revisions = [revision for revision, _, _ in chain.history()]
     assert revisions[0] == "0001_schema"
-    releases = revisions[1:]
-    assert all(revision.startswith("cr_") for revision in releases)
+    releases = [revision for revision in revisions if revision.startswith("cr_")]
+    assert revisions[1:len(releases) + 1] == releases  # the releases, together
+    assert revisions[len(releases) + 1:] == ["0002_lineage"]  # then the schema changes
     assert releases == sorted(releases) and len(releases) == len(set(releases)) == 136
     assert (releases[0], releases[-1]) == ("cr_1999_04_23", "cr_2026_08_07")
     assert "cr_2003_05_26" in releases  # known from one archive only
@@ -63,14 +65,19 @@ def test_chain_is_the_schema_then_every_release_in_date_order() -> None:
 
 
 def test_every_release_revision_loads_through_the_one_loader() -> None:
-    """Each release revision is the same few lines around its seed: no loader versions, no
-    copies of library code in migrations/."""
+    """Each release revision is the same few lines around its seed, through the loader of its
+    schema generation, one loader each: no loader versions within a generation, no copies of
+    library code in migrations/."""
     versions = ROOT / "migrations" / "versions"
     loaders = sorted(path.name for path in (ROOT / "migrations" / "rulesdb_loaders").glob("*.py"))
-    assert loaders == ["__init__.py", "objects.py", "schema_0001.py"]
-    for path in sorted(versions.glob("cr_*.py")):
-        source = path.read_text(encoding="utf-8")
-        assert "from rulesdb_loaders.schema_0001 import load_release, unload_release" in source
+    assert loaders == ["__init__.py", "objects.py", "schema_0001.py", "schema_0002.py"]
+    generation = "schema_0001"
+    for revision, _, _ in chain.history()[1:]:
+        if not revision.startswith("cr_"):
+            generation = f"schema_{revision[:4]}"  # the releases after it load through its
+            continue
+        source = (versions / f"{revision}.py").read_text(encoding="utf-8")
+        assert f"from rulesdb_loaders.{generation} import load_release, unload_release" in source
     library = re.compile(r"^\s*(from|import) rulesdb\b(?!_)", re.M)
     for path in (ROOT / "migrations").rglob("*.py"):
         if path.name != "env.py":  # the environment runs rulesdb's lock and engine
@@ -120,7 +127,8 @@ def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
     a few hundred of whose texts changed, is left as it was (to autovacuum, switched off
     here so that only the runs analyse)."""
     engine = make_engine(head_url)
-    newest = chain.head_revision()
+    releases = [revision for revision, _, _ in chain.history() if revision.startswith("cr_")]
+    newest, before = releases[-1], releases[-2]
     day = date(*map(int, newest.removeprefix("cr_").split("_")))
     newest_common = text(
         "SELECT CAST(:day AS date) = ANY(CAST(CAST(most_common_vals AS text) AS date[])) "
@@ -132,13 +140,13 @@ def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
                 connection.execute(text(f"ALTER TABLE {table} SET (autovacuum_enabled = off)"))
             texts = connection.execute(estimated).scalar_one()
             assert connection.execute(newest_common, {"day": day}).scalar_one() is True
-        migrate.downgrade(engine, "-1")
+        migrate.downgrade(engine, before)  # the schema revisions after it go first
         with engine.connect() as connection:
             assert connection.execute(newest_common, {"day": day}).scalar_one() is False
             assert connection.execute(text("SELECT count(*) FROM rulebook_text")
                                       ).scalar_one() < texts, "no text went"
             assert connection.execute(estimated).scalar_one() == texts, "analysed"
-        migrate.upgrade(engine, newest)
+        migrate.upgrade(engine)
         with engine.connect() as connection:
             assert connection.execute(newest_common, {"day": day}).scalar_one() is True
             assert connection.execute(estimated).scalar_one() == texts

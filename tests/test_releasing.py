@@ -39,12 +39,16 @@ HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shippe
 def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
     """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`: the
     releases after it go with their seeds and text packs (a pack holds the texts its release
-    printed first, so only later releases read it)."""
+    printed first, so only later releases read it), and the schema revisions after the
+    baseline (each follows the last release)."""
     checkout = Checkout(copy_release_chain(tmp_path / "checkout"))
     if head:
         for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json"),
                      *(checkout.seeds / "texts").glob("cr_*.json")]:
             if path.stem > head:
+                path.unlink()
+        for path in checkout.versions.glob("[0-9]*.py"):  # the schema revisions after it
+            if path.stem != "0001_schema":
                 path.unlink()
         checkout.head_file.write_text(head + "\n")
     return checkout
@@ -148,10 +152,13 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     # Chained after the old head, loading through the loader of the schema below it.
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.schema_0001 import load_release, unload_release" in revision
+    assert "from rulesdb_loaders.schema_0002 import load_release, unload_release" in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
+    # ... with its links to the release before: the one rule it rewords, 205.3m.
+    assert (seed["format"], seed["lineage"]) == (2, [["205.3m", 1, "205.3m", 1, "reworded",
+                                                       seed["lineage"][0][5]]])
     creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
     previous = json.loads(before["seeds/cr_2026_08_07.json"])
     old_creature = next(c for c in previous["subtype_categories"] if c["name"] == "creature")
@@ -205,6 +212,10 @@ def test_appended_release_upgrades_and_downgrades(
     previous = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
                         "2026-08-07"], checkout.root)
     assert keywords["data"] == json.loads(previous.stdout)["data"]  # only 205.3m changed
+    done = rulesdb(["--db", url, "rule-history", "205.3m", "--format", "json"], checkout.root)
+    *_, was, new = json.loads(done.stdout)  # and its lineage: the list reworded in place
+    assert (new["first_release"], new["how"], new["lineage"]) == ("2026-11-13", "reworded",
+                                                                   was["lineage"])
 
     rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before
@@ -336,8 +347,10 @@ def test_rebuild_chain_reproduces_the_shipped_chain(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every release revision, seed and pack written again from the files is byte for byte
-    the shipped one (a difference names its file); a pack no seed reads goes."""
-    checkout = make_checkout(tmp_path)
+    the shipped one (a difference names its file); a pack no seed reads goes. The chain of
+    the baseline and releases, before the schema revision that follows them (which the
+    shipped chain has, so it only appends)."""
+    checkout = make_checkout(tmp_path, head="cr_2026_08_07")
     shipped = snapshot(checkout)
     stale = checkout.seeds / "texts" / "cr_2099_01_01.json"  # a pack no release reads
     stale.write_text("{}\n")

@@ -154,13 +154,18 @@ def test_unknown_and_malformed_rule_numbers(reader: Engine) -> None:
 
 
 def test_rule_history_and_renumbering(reader: Engine) -> None:
-    [moved] = book.rule_history(reader, "111.13")
-    assert (moved.first_release, moved.renumbered_from) == ("2024-06-07", "111.12")
-    old = book.rule_history(reader, "111.12")
-    assert old[0].renumbered_to == "111.13" and old[0].last_release == "2024-04-12"
+    *_, old, moved = book.rule_history(reader, "111.13")
+    assert (moved.first_release, moved.how, moved.from_number) == ("2024-06-07", "renumbered",
+                                                                   "111.12")
+    assert (old.number, old.last_release) == ("111.12", "2024-04-12")
+    then = book.rule_history(reader, "111.12", date(2024, 4, 12))  # the rule of that release
+    assert then[-1].number == "111.13"
     creature_types = book.rule_history(reader, "205.3m")
-    assert sum(v.releases for v in creature_types) == 90  # 26 archived releases, then 64
-    assert creature_types[0].first_release == "2011-09-30"
+    # 26 archived releases, then 64; and before them, the list's 13 releases at 204.3k.
+    assert sum(v.releases for v in creature_types if v.number == "205.3m") == 90
+    assert sum(v.releases for v in creature_types) == 103
+    assert (creature_types[0].number, creature_types[0].first_release) == ("204.3k",
+                                                                           "2009-07-11")
 
 
 def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
@@ -186,11 +191,15 @@ def test_search_is_ranked_full_text_of_one_release(reader: Engine) -> None:
 
 def test_rule_diff_ignores_typography(reader: Engine) -> None:
     diff = book.rule_diff(reader, date(2024, 4, 12), date(2024, 6, 7))
-    assert {"111.13", "308.3"} <= set(diff.added) and diff.removed == []
+    assert "308.3" in diff.added and "111.13" not in diff.added and diff.removed == []
+    assert {"from": "111.12", "to": "111.13"}.items() <= next(
+        m for m in diff.moved if m["to"] == "111.13").items()
     changed = {c["number"]: c for c in diff.changed}
     assert "kindred" in changed["205.2a"]["after"] and "tribal" in changed["205.2a"]["before"]
     back = book.rule_diff(reader, date(2024, 6, 7), date(2024, 4, 12))
     assert back.removed == diff.added and back.added == diff.removed
+    assert {(m["to"], m["from"]) for m in back.moved} == {(m["from"], m["to"])
+                                                          for m in diff.moved}
     # 2019-01-25 survives as an ASCII-folded cp437 file: quotes alone must not count.
     folded = book.rule_diff(reader, date(2018, 10, 5), date(2019, 1, 25))
     assert len(folded.changed) < 40
@@ -217,7 +226,8 @@ def test_commands_json_and_exit_codes(head_read_url: URL,
     assert code == 0 and out.startswith("number,first_release,last_release,releases,")
     code, out, _ = run_cli([*db, "rule-diff", "2024-04-12", "2024-06-07", "--format", "json"],
                            capsys)
-    assert code == 0 and list(json.loads(out)) == ["from", "to", "added", "removed", "changed"]
+    assert code == 0 and list(json.loads(out)) == ["from", "to", "added", "removed", "moved",
+                                                   "changed"]
     assert list(json.loads(out)["changed"][0]) == ["number", "before", "after"]
 
 

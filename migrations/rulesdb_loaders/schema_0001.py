@@ -166,11 +166,11 @@ SPAN_TABLES = (RULES, GLOSSARY)
 # --- what a seed holds ------------------------------------------------------------------------
 
 
-def read_seed(name: str, sha256: str) -> dict[str, Any]:
+def read_seed(name: str, sha256: str, expected: int = SEED_FORMAT) -> dict[str, Any]:
     """The seed file under seeds/, checked against the sha256 its revision pins."""
     seed = json.loads(_checked(SEEDS / name, sha256))
-    if seed.get("format") != SEED_FORMAT:
-        raise RuntimeError(f"seed {name} is format {seed.get('format')}, loader is {SEED_FORMAT}")
+    if seed.get("format") != expected:
+        raise RuntimeError(f"seed {name} is format {seed.get('format')}, loader is {expected}")
     return seed
 
 
@@ -245,9 +245,13 @@ def _names(seed: dict[str, Any]) -> dict[Table, list[Row]]:
 
 def load_release(revision: str, seed_name: str, seed_sha256: str) -> None:
     """Every row of the release the seed describes, in the revision's transaction."""
+    load_seed(revision, read_seed(seed_name, seed_sha256), seed_sha256)
+
+
+def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
+    """:func:`load_release` of a seed already read (a later schema's loader reads its own)."""
     bind = op.get_bind()
     sql = _Sql(bind)
-    seed = read_seed(seed_name, seed_sha256)
     day = sql.day(seed["effective_date"])
     state = _run_state(bind)
     if state.tail is not None and day <= state.tail:  # before what the run holds

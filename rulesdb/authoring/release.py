@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesdb.authoring.curated import merges_in, renames_in
+from rulesdb.authoring.lineage_seed import release_links
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
 from rulesdb.errors import RulesdbError
@@ -30,6 +31,8 @@ from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 BASELINE = "0001_schema"
+LOADER_0001 = "schema_0001"
+LINEAGE_SEED_FORMAT = 2  # a seed with "lineage": read by rulesdb_loaders/schema_0002.py
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _SCHEMA_REVISION = re.compile(r"^(\d{4})_\w+$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
@@ -265,17 +268,26 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         member, pack = store.rulebook(revision, book)
-        if pack is None and existing == seed_bytes(seed_document(release, book, member)):
+        linked = json.loads(existing).get("format") == LINEAGE_SEED_FORMAT
+        previous = checkout.neighbours(release.effective_date)[0] if linked else None
+        document = _document(release, book, member, store, previous, linked)
+        if pack is None and existing == seed_bytes(document):
             return revision, False
         where = "the head" if head == revision else "in the chain"
         raise RulesdbError(f"{cr_file}: release {release.effective_date} is already {where} "
                            "and this file extracts differently; fix the file or the importer")
     before, after = checkout.neighbours(release.effective_date)
+    loader = checkout.loader(head)
+    if after is not None and loader != LOADER_0001:
+        raise RulesdbError(f"{cr_file}: release {release.effective_date} is older than "
+                           f"release {after['effective_date']}; since 0002_lineage each release "
+                           "is linked to the one before it, and an older one would re-link the "
+                           "one after it, which no loader does yet")
     if after is not None:
         _check_next_renames(release, after)
     with staged() as files:
         _write(files, checkout, store, release, book, down_revision=head, previous=before,
-               loader=checkout.loader(head))
+               loader=loader)
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
@@ -329,7 +341,7 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
     member, pack = store.rulebook(revision, book)
     if pack is not None:
         files.add(checkout.seeds / "texts" / f"{revision}.json", pack)
-    document = seed_document(release, book, member)
+    document = _document(release, book, member, store, previous, loader != LOADER_0001)
     data = seed_bytes(document)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
@@ -337,6 +349,18 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
               "revision": revision, "down_revision": down_revision, "seed": seed_name,
               "seed_sha256": sha256(data), "loader": loader}
     files.add(checkout.versions / f"{revision}.py", _TEMPLATE.format(**fields).encode())
+    return document
+
+
+def _document(release: ReleaseData, book: Rulebook, member: dict[str, Any], store: TextStore,
+              previous: dict[str, Any] | None, linked: bool) -> dict[str, Any]:
+    """The release's seed; ``linked``: with its lineage links to ``previous`` (the loaders
+    after 0002_lineage read them)."""
+    document = seed_document(release, book, member)
+    if linked:
+        document["format"] = LINEAGE_SEED_FORMAT
+        document["lineage"] = release_links(previous, member,
+                                            release.effective_date.isoformat(), store)
     return document
 
 

@@ -42,33 +42,35 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
 
 @cli.command("rule-history")
 @click.argument("number")
+@as_of_option
 @output_options
 @pass_app
-def rule_history(app: AppContext, number: str, fmt: str | None) -> None:
-    """List each distinct text of rule NUMBER with the first and last release printing it.
+def rule_history(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> None:
+    """List each version of rule NUMBER, oldest first, following the rule through
+    renumbering and rewording: its number and text, the first and last release printing it,
+    and how it came from the version before (new, reworded, renumbered, moved and reworded).
 
-    Where the same text had another number in the release before (or has one in the release
-    after) and neither number is in both, it shows as renumbered.
+    NUMBER is read in the release in force on --as-of (default: the newest release printing
+    it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).
     """
     from rulesdb.questions.rulebook import rule_history as history
 
-    versions = [version.to_json() for version in history(app.data_engine(), number)]
+    versions = [version.to_json() for version in
+                history(app.data_engine(), number, parse_date(as_of))]
     fmt = fmt or default_format()
     if fmt == "json":
         click.echo(to_json(versions))
     elif fmt == "markdown":
         lines = [f"# Rule {number}", ""]
         for version in versions:
-            moved = "".join([f" (was {version['renumbered_from']})"
-                             if version["renumbered_from"] else "",
-                             f" (became {version['renumbered_to']})"
-                             if version["renumbered_to"] else ""])
-            lines += [f"## {version['first_release']} … {version['last_release']} "
-                      f"({version['releases']} releases){moved}", "", version["text"], ""]
+            moved = f" (was {version['from_number']})" if version["from_number"] else ""
+            lines += [f"## {version['number']}: {version['first_release']} … "
+                      f"{version['last_release']} ({version['releases']} releases, "
+                      f"{version['how']}){moved}", "", version["text"], ""]
         click.echo("\n".join(lines), nl=False)
     else:
-        emit_rows(versions, ["number", "first_release", "last_release", "releases",
-                             "renumbered_from", "renumbered_to", "text"], fmt)
+        emit_rows(versions, ["number", "first_release", "last_release", "releases", "how",
+                             "from_number", "text"], fmt)
 
 
 @cli.command()
@@ -121,7 +123,9 @@ def search(app: AppContext, text: str, as_of: str | None, limit: int, fmt: str |
 @output_options
 @pass_app
 def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
-    """Rules added, removed and changed from the release in force on FROM to the one on TO.
+    """Rules added, removed, moved and changed from the release in force on FROM to the one
+    on TO. A rule is followed by its lineage: renumbered, reworded or not, it is moved (from
+    → to), not removed and added.
 
     Typographic quotes and dashes alone are not a change. --format markdown writes release
     notes with removed words struck and added words in bold.
@@ -142,6 +146,9 @@ def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> N
                   for n in result.added),
                 *({"change": "removed", "number": n, "text": result.titles[n]}
                   for n in result.removed),
+                *({"change": "moved" if not m["changed"] else "moved and changed",
+                   "number": f"{m['from']} → {m['to']}", "text": m["after"]}
+                  for m in result.moved),
                 *({"change": "changed", "number": c["number"], "text": c["after"]}
                   for c in result.changed)]
         for row in rows:

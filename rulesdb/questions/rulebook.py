@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
+from rulesdb.questions import lineage
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
 from rulesdb.store.releases import printed_in
@@ -53,7 +54,7 @@ class RuleAnswer:
 
 @dataclass(frozen=True)
 class RuleVersion:
-    """One distinct text of a rule and the releases printing it, one after the other."""
+    """One text at one number of a rule's lineage, and the releases printing it in a row."""
 
     number: str
     text: str
@@ -61,13 +62,16 @@ class RuleVersion:
     first_release: str
     last_release: str
     releases: int
-    renumbered_from: str | None = None  # the number the same text had in the release before
-    renumbered_to: str | None = None  # the number it has in the release after
+    how: str  # how it came from the version before: new, reworded, renumbered, moved and reworded
+    from_number: str | None = None  # the number before, when renumbered or moved
+    similarity: float = 0.0  # to the version before (1: the same words)
+    lineage: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "first_release": self.first_release,
                 "last_release": self.last_release, "releases": self.releases,
-                "renumbered_from": self.renumbered_from, "renumbered_to": self.renumbered_to,
+                "how": self.how, "from_number": self.from_number,
+                "similarity": self.similarity, "lineage": self.lineage,
                 "text": self.text, "examples": list(self.examples)}
 
 
@@ -79,22 +83,30 @@ class RuleDiff:
     removed: list[str]
     changed: list[dict[str, str]] = field(default_factory=list)  # number, before, after
     titles: dict[str, str] = field(default_factory=dict)  # number -> text, for added/removed
+    moved: list[dict[str, Any]] = field(default_factory=list)  # from, to, before, after, changed
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.from_date, "to": self.to_date, "added": list(self.added),
-                "removed": list(self.removed), "changed": [dict(c) for c in self.changed]}
+                "removed": list(self.removed), "moved": [dict(m) for m in self.moved],
+                "changed": [dict(c) for c in self.changed]}
 
     def to_markdown(self) -> str:
         lines = [f"# Comprehensive Rules changes: {self.from_date} → {self.to_date}", ""]
-        if not (self.added or self.removed or self.changed):
+        if not (self.added or self.removed or self.changed or self.moved):
             return "\n".join([*lines, "No rule changed.", ""])
         lines.append(f"{len(self.added)} added, {len(self.removed)} removed, "
-                     f"{len(self.changed)} changed. Removed words are ~~struck~~, added "
-                     "words **bold**.")
+                     f"{len(self.moved)} moved, {len(self.changed)} changed. Removed words "
+                     "are ~~struck~~, added words **bold**.")
         for title, numbers in (("Added", self.added), ("Removed", self.removed)):
             if numbers:
                 lines += ["", f"## {title}", ""]
                 lines += [f"- **{n}** {_first_line(self.titles.get(n, ''))}" for n in numbers]
+        if self.moved:
+            lines += ["", "## Moved", ""]
+            for move in self.moved:
+                text = (marked_changes(move["before"], move["after"]) if move["changed"]
+                        else _first_line(move["after"]))
+                lines.append(f"- **{move['from']} → {move['to']}** {text}")
         if self.changed:
             lines += ["", "## Changed", ""]
             for change in self.changed:
@@ -124,28 +136,42 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
                       [{"number": row["number"], "text": row["text"]} for row in subrules])
 
 
-def rule_history(bind: Bind, number: str) -> list[RuleVersion]:
-    """Each distinct text of the rule, oldest first, with the releases printing it."""
+def rule_history(bind: Bind, number: str, as_of: date | None = None) -> list[RuleVersion]:
+    """Each version of the rule, oldest first, following it through renumbering and rewording
+    (its lineage): the rule numbered ``number`` in the release in force on ``as_of``, or in
+    the newest release printing that number."""
     wanted = _rule_number(number)
     with connected(bind) as connection:
-        days = _rulebook_days(connection)
-        spans = fetch(connection, "SELECT r.first_release, r.last_release, r.text_id, t.text, "
-                                  "t.examples FROM rule_span r "
-                                  "JOIN rulebook_text t ON t.id = r.text_id "
-                                  "WHERE r.number = :number AND r.occurrence = 1", number=wanted)
-        if not spans:
-            raise _unknown_rule(connection, days[-1] if days else None, wanted, anywhere=True)
-        by_day = _by_release(days, spans)
-        versions = []
-        for run in _runs(days, by_day):
-            first, last = run[0], run[-1]
-            row = by_day[first]
-            versions.append(RuleVersion(
-                number=wanted, text=row["text"], examples=json.loads(row["examples"]),
-                first_release=first.isoformat(), last_release=last.isoformat(),
-                releases=len(run),
-                renumbered_from=_moved(connection, days, first, -1, row["text_id"], wanted),
-                renumbered_to=_moved(connection, days, last, +1, row["text_id"], wanted)))
+        if as_of is not None:
+            day = queries.release_in_force(connection, as_of)
+            found = lineage.lineage_at(connection, day, wanted)
+            if found is None:
+                raise _unknown_rule(connection, day, wanted)
+        else:
+            found = lineage.newest_lineage(connection, wanted)
+            if found is None:
+                days = _rulebook_days(connection)
+                raise _unknown_rule(connection, days[-1] if days else None, wanted,
+                                    anywhere=True)
+        rows = lineage.trace(connection, found)
+    runs: list[list[dict[str, Any]]] = []
+    for row in rows:
+        if runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (row["number"],
+                                                                           row["text_id"]):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    versions = []
+    for run in runs:
+        first = run[0]
+        how = first["how"] or "new"
+        versions.append(RuleVersion(
+            number=first["number"], text=first["text"], examples=json.loads(first["examples"]),
+            first_release=first["release_date"].isoformat(),
+            last_release=run[-1]["release_date"].isoformat(), releases=len(run), how=how,
+            from_number=first["from_number"] if how in ("renumbered", "moved and reworded")
+            else None,
+            similarity=float(first["similarity"] or 0.0), lineage=found))
     return versions
 
 
@@ -217,7 +243,9 @@ def search(bind: Bind, words: str, as_of: date | None = None,
 
 
 def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
-    """Rules added, removed and changed between the releases in force on two dates.
+    """Rules added, removed, moved and changed between the releases in force on two dates,
+    each rule followed by its lineage: a rule renumbered (reworded or not) is moved, from its
+    number to its new one; one that keeps its number and changes its words is changed.
 
     A rule is its text and examples; typographic quotes and dashes alone are no change (see
     :func:`rulesdb.questions.diff.normalise_rule_text`). A number printed twice in a release
@@ -227,13 +255,30 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         start = queries.release_in_force(connection, from_day)
         end = queries.release_in_force(connection, to_day)
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
-    added = sorted(set(after) - set(before), key=rule_key)
-    removed = sorted(set(before) - set(after), key=rule_key)
-    changed = [{"number": n, "before": before[n], "after": after[n]}
-               for n in sorted(set(before) & set(after), key=rule_key)
-               if normalise_rule_text(before[n]) != normalise_rule_text(after[n])]
+        lineages_before = lineage.release_lineages(connection, start)
+        lineages_after = lineage.release_lineages(connection, end)
+    # Going back in time, the later release's rules are the older ones' successors all the
+    # same: a lineage is the same rule either way.
+    was = {name: key for key, name in lineages_before.items()}
+    added, moved, changed = [], [], []
+    for key in sorted(after, key=rule_key):
+        old = was.get(lineages_after.get(key, ""))
+        if old is None:
+            added.append(key)
+        elif old != key:
+            moved.append({"from": old, "to": key, "before": before[old], "after": after[key],
+                          "changed": _differs(before[old], after[key])})
+        elif _differs(before[key], after[key]):
+            changed.append({"number": key, "before": before[key], "after": after[key]})
+    kept = set(lineages_after.values())
+    removed = sorted((key for key in before if lineages_before.get(key) not in kept),
+                     key=rule_key)
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
-    return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles)
+    return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles, moved)
+
+
+def _differs(before: str, after: str) -> bool:
+    return normalise_rule_text(before) != normalise_rule_text(after)
 
 
 def marked_changes(before: str, after: str) -> str:
@@ -361,24 +406,6 @@ def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[dat
                 runs.append([day])
         previous = current
     return runs
-
-
-def _moved(connection: Connection, days: list[date], day: date, step: int, text_id: int,
-           number: str) -> str | None:
-    """The one other number printing this very text in the release before (step -1) or after
-    (+1), that does not print it here: the text moved, so the rule was renumbered."""
-    index = days.index(day) + step
-    if not 0 <= index < len(days):
-        return None
-    other = [row["number"] for row in fetch(
-        connection, f"SELECT r.number FROM rule_span r WHERE {printed_in('r')} "
-                    "AND r.text_id = :text_id AND r.occurrence = 1 AND r.number <> :number",
-        day=days[index], text_id=text_id, number=number)]
-    here = {row["number"] for row in fetch(
-        connection, f"SELECT r.number FROM rule_span r WHERE {printed_in('r')} "
-                    "AND r.text_id = :text_id", day=day, text_id=text_id)}
-    moved = [n for n in other if n not in here]
-    return moved[0] if len(moved) == 1 else None
 
 
 def _search_sqlite(connection: Connection, day: date, tokens: list[str],

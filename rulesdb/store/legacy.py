@@ -63,13 +63,20 @@ def refusal(engine: Engine, revision: str) -> str:
 
 
 def bring_to_head(engine: Engine, progress: chain.Progress | None = None) -> None:
-    """The database at the old chain's head, brought to this head in one transaction."""
+    """The database at the old chain's head, brought in one transaction to the last release of
+    the baseline's schema (the same schema), from where a plain upgrade goes on."""
     from alembic.migration import MigrationContext
     from alembic.operations import Operations
 
     script = chain.script_directory()  # also puts the loaders' folder on sys.path
     baseline = _module(script, BASELINE)
-    releases = [revision for revision, _, _ in chain.history() if revision != BASELINE]
+    # The releases of the baseline's schema generation: the old chain's schema. The schema
+    # revisions after them (and the releases after those) follow as a plain upgrade.
+    releases = []
+    for revision, _, _ in chain.history()[1:]:
+        if not revision.startswith("cr_"):
+            break
+        releases.append(revision)
     loader = importlib.import_module("rulesdb_loaders.schema_0001")
     with engine.connect() as connection, migration_lock(connection), connection.begin():
         at = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -99,7 +106,7 @@ def bring_to_head(engine: Engine, progress: chain.Progress | None = None) -> Non
             if progress:
                 progress(len(releases), len(releases), None)
             connection.execute(text("UPDATE alembic_version SET version_num = :head"),
-                               {"head": chain.head_revision()})
+                               {"head": releases[-1]})
 
 
 def _module(script: Any, revision: str) -> Any:
@@ -183,10 +190,14 @@ def holds_anything(engine: Engine) -> bool:
 
 
 def _names() -> tuple[list[str], list[str]]:
-    """What rulesdb makes, views and tables, each in the order they are dropped."""
-    baseline = _module(chain.script_directory(), BASELINE)
-    views = [view.name for view in reversed(baseline.VIEWS)]
-    return views, [*OLD_TABLES, *baseline.TABLES, "alembic_version"]
+    """What rulesdb makes, views and tables, each in the order they are dropped: those of
+    the newest schema revision first (each declares its VIEWS and TABLES)."""
+    script = chain.script_directory()
+    schemas = [_module(script, revision) for revision, _, _ in reversed(chain.history())
+               if not revision.startswith("cr_")]
+    views = [view.name for schema in schemas for view in reversed(schema.VIEWS)]
+    tables = [table for schema in schemas for table in schema.TABLES]
+    return views, [*OLD_TABLES, *tables, "alembic_version"]
 
 
 def foreign_objects(engine: Engine) -> list[str]:

@@ -73,7 +73,7 @@ def upgrade(engine: Engine, revision: str = "head", progress: Progress | None = 
         if current != legacy.OLD_HEAD or revision != "head":
             raise RulesdbError(legacy.refusal(engine, current))
         legacy.bring_to_head(engine, progress)
-        return
+        current = current_revision(engine)
     with engine.connect() as connection:
         run("upgrade", engine, connection, revision, current, progress)
 

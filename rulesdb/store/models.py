@@ -16,6 +16,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     Date,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -494,6 +495,48 @@ class ReleaseKeywordNote(Base):
     rule: Mapped[str | None] = mapped_column(String(255))
     kind: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+
+
+# Lineage (revision 0002_lineage): each rule followed through renumbering and rewording.
+
+
+class RuleLineage(Base):
+    """A run of consecutive releases in which a lineage has one number (and occurrence)."""
+
+    __tablename__ = "rule_lineage"
+
+    number: Mapped[str] = mapped_column(RULE, primary_key=True)
+    occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                                primary_key=True)
+    last_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               index=True)
+    lineage: Mapped[str] = mapped_column(String(64), index=True)
+
+    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
+                      {"sqlite_with_rowid": False})
+
+
+class RuleLink(Base):
+    """A rule of a release that does not continue its number with the same text: new,
+    reworded, renumbered, or moved and reworded, with the rule it continues."""
+
+    __tablename__ = "rule_link"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
+                                               primary_key=True)
+    number: Mapped[str] = mapped_column(RULE, primary_key=True)
+    occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_number: Mapped[str | None] = mapped_column(RULE)
+    from_occurrence: Mapped[int | None] = mapped_column(Integer)
+    how: Mapped[str] = mapped_column(String(32))
+    similarity: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (
+        CheckConstraint("how IN ('new', 'reworded', 'renumbered', 'moved and reworded')",
+                        name="how"),
+        CheckConstraint("(how = 'new') = (from_number IS NULL)", name="source"),
+    )
 
 
 def _describe(metadata: MetaData) -> None:

@@ -72,3 +72,20 @@ def notes_in(effective_date: date) -> list[dict[str, Any]]:
             found.append({"rule": entry.get("rule"), "kind": entry["kind"],
                           "text": entry["text"]})
     return found
+
+
+def load_lineage_links() -> dict[str, dict[tuple[str, int], tuple[str, int] | None]]:
+    """Curated lineage links: release (ISO date) -> rule -> its rule in the release before
+    (None: a new rule), overriding what the matcher finds (lineage.toml)."""
+    text = resources.files(__package__).joinpath("lineage.toml").read_text(encoding="utf-8")
+    links: dict[str, dict[tuple[str, int], tuple[str, int] | None]] = {}
+    for number, entry in enumerate(tomllib.loads(text).get("link", []), start=1):
+        missing = {"effective_date", "rule", "from", "source"} - set(entry)
+        if missing:
+            raise RulesdbError(f"lineage.toml entry {number}: missing {sorted(missing)}")
+        if not isinstance(entry["effective_date"], date):
+            raise RulesdbError(f"lineage.toml entry {number}: effective_date must be a TOML date")
+        target = (entry["rule"], entry.get("occurrence", 1))
+        source = (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None
+        links.setdefault(entry["effective_date"].isoformat(), {})[target] = source
+    return links

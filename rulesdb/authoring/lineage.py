@@ -1,0 +1,332 @@
+"""Each rule's lineage: the same rule followed from release to release through renumbering and
+rewording, as the links between consecutive releases' rules.
+
+Matched in passes, surest first, each pass taking only rules no earlier pass linked:
+
+1. curated links (``curated/lineage.toml``), where the matcher would be wrong;
+2. the same number printing the same text;
+3. a text printed once among the unlinked rules of both releases: the rule moved;
+4. in context, best similarity first: the same number, or rules whose parents are linked (a
+   subrule keeps its parent's lineage, whatever its letter), when their words are similar;
+5. a parent by its children: an unlinked rule whose subrules mostly link to the subrules of one
+   unlinked rule of the release before is that rule, retitled (Tribal → Kindred);
+6. anywhere, a long text very like another;
+7. a rule rewritten in place: the same number under linked parents, some words in common;
+8. anywhere, two long texts alike enough that are each other's best match.
+
+Passes 4 and 5 repeat while they link anything. Similarity is difflib's ratio over the two texts'
+words (case, typographic quotes and dashes aside): 1.0 the same words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from rulesdb.util.rule_numbers import parent_number
+
+Ident = tuple[str, int]  # (number, occurrence): unique within a release
+
+SAME, REWORDED, RENUMBERED, MOVED, NEW = ("same", "reworded", "renumbered",
+                                          "moved and reworded", "new")
+HOWS = (NEW, REWORDED, RENUMBERED, MOVED)  # what the links table records; "same" is implied
+
+IN_CONTEXT = 0.5  # similarity linking rules of one number, or under linked parents
+ANYWHERE = 0.8  # similarity linking two rules with nothing else in common
+SAME_PLACE = 0.4  # ... or at one number under linked parents, if nothing matches better
+MUTUAL = 0.65  # ... or two such rules that are each other's best match
+ANYWHERE_WORDS = 6  # shorter texts ("Reserved.", a title) are never linked by words alone
+CHILDREN_AGREE = 0.5  # share of a rule's linked subrules that must point to one rule
+CANDIDATES = 8  # rules of the release before compared word by word with an unlinked rule
+COMMON_WORD = 40  # a word in more unlinked rules than this finds no candidates
+
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
+_WORD = re.compile(r"[\w'-]+")
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A rule as one release prints it."""
+
+    number: str
+    occurrence: int
+    key: str  # its text's key (the same key, the same text and examples)
+    text: str
+
+    @property
+    def ident(self) -> Ident:
+        return (self.number, self.occurrence)
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        return tuple(_WORD.findall(self.text.translate(_TYPOGRAPHY).lower()))
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where a rule of a release comes from in the release before (None: a new rule)."""
+
+    source: Ident | None
+    how: str
+    similarity: float
+
+
+def similarity(a: Printed, b: Printed) -> float:
+    if a.key == b.key:
+        return 1.0
+    return difflib.SequenceMatcher(a=a.words, b=b.words, autojunk=False).ratio()
+
+
+def link_releases(before: Sequence[Printed], after: Sequence[Printed],
+                  curated: dict[Ident, Ident | None] | None = None) -> dict[Ident, Link]:
+    """Every rule of ``after`` linked to the rule of ``before`` it continues, or new."""
+    return _Matcher(before, after, curated or {}).run()
+
+
+class _Matcher:
+    def __init__(self, before: Sequence[Printed], after: Sequence[Printed],
+                 curated: dict[Ident, Ident | None]) -> None:
+        self.before = {rule.ident: rule for rule in before}
+        self.after = {rule.ident: rule for rule in after}
+        self.curated = curated
+        self.links: dict[Ident, Ident] = {}  # after -> before
+        self.taken: set[Ident] = set()  # rules of before already linked
+        self.scores: dict[Ident, float] = {}
+        self.new: set[Ident] = set()  # curated: new rules, whatever they resemble
+        self.children_before = _children(before)
+        self.children_after = _children(after)
+
+    def run(self) -> dict[Ident, Link]:
+        for target, source in self.curated.items():
+            if target in self.after:
+                if source is None:
+                    self.new.add(target)  # kept out of every pass
+                elif source in self.before:
+                    self._link(target, source)
+        for ident, rule in self.after.items():
+            other = self.before.get(ident)
+            if (other is not None and other.key == rule.key and ident not in self.links
+                    and ident not in self.new and ident not in self.taken):
+                self._link(ident, ident)
+        self._unique_texts()
+        while self._in_context() + self._by_children():
+            pass
+        self._anywhere(mutual=False)
+        self._same_place()
+        self._anywhere(mutual=True)
+        return {ident: self._result(ident) for ident in self.after}
+
+    def _result(self, ident: Ident) -> Link:
+        source = self.links.get(ident)
+        if source is None:
+            return Link(None, NEW, 0.0)
+        same_text = self.before[source].key == self.after[ident].key
+        if source == ident:
+            how = SAME if same_text else REWORDED
+        else:
+            how = RENUMBERED if same_text else MOVED
+        score = self.scores.get(ident)
+        if score is None:
+            score = similarity(self.before[source], self.after[ident])
+        return Link(source, how, round(score, 3))
+
+    def _link(self, target: Ident, source: Ident, score: float | None = None) -> None:
+        self.links[target] = source
+        self.taken.add(source)
+        if score is not None:
+            self.scores[target] = score
+
+    def _free(self) -> tuple[list[Ident], list[Ident]]:
+        return ([i for i in self.before if i not in self.taken],
+                [i for i in self.after if i not in self.links and i not in self.new])
+
+    def _unique_texts(self) -> None:
+        free_before, free_after = self._free()
+        by_key_before = _by_key(self.before[i] for i in free_before)
+        by_key_after = _by_key(self.after[i] for i in free_after)
+        for key, targets in by_key_after.items():
+            sources = by_key_before.get(key, [])
+            if len(targets) == 1 and len(sources) == 1:
+                self._link(targets[0], sources[0], 1.0)
+
+    def _in_context(self) -> int:
+        """Link the best-scoring pairs of one number, or under linked parents."""
+        free_before, free_after = self._free()
+        free = set(free_before)
+        pairs: dict[tuple[Ident, Ident], float] = {}
+        for target in free_after:
+            rule = self.after[target]
+            candidates = {target} & free
+            parent = parent_number(rule.number)
+            if parent is not None:
+                source_parent = self.links.get((parent, 1))
+                if source_parent is not None:
+                    candidates |= set(self.children_before.get(source_parent[0], ())) & free
+            for source in candidates:
+                pairs[(target, source)] = similarity(self.before[source], rule)
+        linked = 0
+        for (target, source), score in sorted(pairs.items(), key=lambda item: (-item[1],
+                                                                              item[0])):
+            if score < IN_CONTEXT or target in self.links or source in self.taken:
+                continue
+            self._link(target, source, score)
+            linked += 1
+        return linked
+
+    def _by_children(self) -> int:
+        """An unlinked rule whose linked subrules mostly come from one unlinked rule's."""
+        free_before, free_after = self._free()
+        free = set(free_before)
+        linked = 0
+        for target in free_after:
+            children = self.children_after.get(target[0], ())
+            sources = [self.links[child] for child in children if child in self.links]
+            if not sources:
+                continue
+            parents = Counter(parent_number(number) for number, _ in sources)
+            (parent, count), = parents.most_common(1)
+            source = (parent, 1) if parent is not None else None
+            if (source in free and source not in self.taken
+                    and count >= CHILDREN_AGREE * len(children) and count >= min(2, len(children))):
+                self._link(target, source)
+                linked += 1
+        return linked
+
+    def _same_place(self) -> None:
+        """A rule rewritten in its place: the same number, its parent linked to its parent,
+        words in common, and no closer match anywhere."""
+        free_before, free_after = self._free()
+        free = set(free_before)
+        for target in free_after:
+            parent = parent_number(target[0])
+            if target not in free or parent is None or self.links.get((parent, 1)) != (parent, 1):
+                continue
+            score = similarity(self.before[target], self.after[target])
+            if score >= SAME_PLACE:
+                self._link(target, target, score)
+
+    def _anywhere(self, mutual: bool) -> None:
+        """Long texts very like one another, whatever their numbers; with ``mutual``, like
+        enough and each other's best match."""
+        free_before, free_after = self._free()
+        long_before = [self.before[i] for i in free_before
+                       if len(self.before[i].words) >= ANYWHERE_WORDS]
+        index: dict[str, list[Printed]] = defaultdict(list)
+        for rule in long_before:
+            for word in set(rule.words):
+                index[word].append(rule)
+        pairs: list[tuple[float, Ident, Ident]] = []
+        for target in free_after:
+            rule = self.after[target]
+            if len(rule.words) < ANYWHERE_WORDS:
+                continue
+            shared: Counter[Ident] = Counter()
+            for word in set(rule.words):
+                found = index.get(word, ())
+                if len(found) <= COMMON_WORD:
+                    shared.update(other.ident for other in found)
+            for source, _ in shared.most_common(CANDIDATES):
+                score = similarity(self.before[source], rule)
+                if score >= MUTUAL:
+                    pairs.append((score, target, source))
+        best_of_source: dict[Ident, float] = {}
+        for score, _, source in pairs:
+            best_of_source[source] = max(score, best_of_source.get(source, 0.0))
+        for score, target, source in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
+            if target in self.links or source in self.taken:
+                continue
+            # Below ANYWHERE, only two rules that are each other's best match.
+            if score >= ANYWHERE or (mutual and best_of_source[source] == score
+                                     and score == max(s for s, t, _ in pairs if t == target)):
+                self._link(target, source, score)
+
+
+def _children(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
+    children: dict[str, list[Ident]] = defaultdict(list)
+    for rule in rules:
+        parent = parent_number(rule.number)
+        if parent is not None and rule.occurrence == 1:
+            children[parent].append(rule.ident)
+    return children
+
+
+def _by_key(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
+    found: dict[str, list[Ident]] = defaultdict(list)
+    for rule in rules:
+        found[rule.key].append(rule.ident)
+    return found
+
+
+# --- lineages over every release ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lineages:
+    """Every release's links, and the lineage each rule belongs to."""
+
+    days: list[str]  # ISO dates, oldest first
+    links: dict[str, dict[Ident, Link]]  # day -> rule -> where it comes from
+    lineage: dict[str, dict[Ident, str]]  # day -> rule -> lineage id
+
+    def segments(self) -> list[tuple[str, int, str, str, str]]:
+        """(number, occurrence, first day, last day, lineage): maximal runs of consecutive
+        releases in which a lineage keeps its number."""
+        open_: dict[tuple[Ident, str], str] = {}  # (rule, lineage) -> first day
+        done: list[tuple[str, int, str, str, str]] = []
+        previous_day: str | None = None
+        for day in self.days:
+            current = {(ident, lineage) for ident, lineage in self.lineage[day].items()}
+            for key in list(open_):
+                if key not in current:
+                    (number, occurrence), lineage = key
+                    done.append((number, occurrence, open_.pop(key), previous_day or day,
+                                 lineage))
+            for key in current:
+                open_.setdefault(key, day)
+            previous_day = day
+        for ((number, occurrence), lineage), first in open_.items():
+            done.append((number, occurrence, first, previous_day or first, lineage))
+        return sorted(done)
+
+
+def lineage_id(ident: Ident, day: str) -> str:
+    """A lineage is named by the number and release it begins with: 502.9@1999-04-23."""
+    number, occurrence = ident
+    return f"{number}@{day}" if occurrence == 1 else f"{number}#{occurrence}@{day}"
+
+
+def follow(releases: Sequence[tuple[str, Sequence[Printed]]],
+           curated: dict[str, dict[Ident, Ident | None]] | None = None) -> Lineages:
+    """Link every release to the one before it and name each rule's lineage."""
+    curated = curated or {}
+    days = [day for day, _ in releases]
+    links: dict[str, dict[Ident, Link]] = {}
+    lineage: dict[str, dict[Ident, str]] = {}
+    before: Sequence[Printed] = ()
+    before_day: str | None = None
+    for day, rules in releases:
+        found = link_releases(before, rules, curated.get(day))
+        links[day] = found
+        lineage[day] = {
+            ident: (lineage[before_day][link.source]
+                    if link.source is not None and before_day is not None
+                    else lineage_id(ident, day))
+            for ident, link in found.items()}
+        before, before_day = rules, day
+    return Lineages(days, links, lineage)
+
+
+def link_rows(links: dict[Ident, Link]) -> list[list[Any]]:
+    """A release's links as the seed stores them: all but the rules printed unchanged."""
+    rows = []
+    for (number, occurrence), link in sorted(links.items()):
+        if link.how == SAME:
+            continue
+        source = link.source or (None, None)
+        rows.append([number, occurrence, source[0], source[1], link.how, link.similarity])
+    return rows

@@ -1,0 +1,165 @@
+"""Rules followed through renumbering and rewording: a rule's lineage, where it is now, and
+whether a citation of it still holds.
+
+A lineage (table ``rule_lineage``, view ``v_rule_lineage``) is the same rule release after
+release, whatever its number and words; ``rule_link`` says how each rule came from the release
+before. Written once here, read by ``rule-history``, ``rule-diff``, the web's rule pages and
+``lint-citations``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection
+
+from rulesdb.errors import RulesdbError
+from rulesdb.questions import listings as queries
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.store.releases import printed_in
+from rulesdb.util.rule_numbers import parse_rule_number
+
+Ident = tuple[str, int]
+
+# Every release's version of one lineage: number, text, and how it came from the one before.
+_TRACE = (
+    "SELECT b.release_date, l.number, l.occurrence, s.text_id, t.text, t.examples, "
+    "k.how, k.from_number, k.similarity "
+    "FROM rule_lineage l "
+    "JOIN release_rulebook b ON b.release_date BETWEEN l.first_release AND l.last_release "
+    "JOIN rule_span s ON s.number = l.number AND s.occurrence = l.occurrence "
+    " AND b.release_date BETWEEN s.first_release AND s.last_release "
+    "JOIN rulebook_text t ON t.id = s.text_id "
+    "LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = l.number "
+    " AND k.occurrence = l.occurrence "
+    "WHERE l.lineage = :lineage ORDER BY b.release_date")
+
+
+@dataclass(frozen=True)
+class CitationCheck:
+    """A cited rule number, checked against a release."""
+
+    number: str
+    status: str  # fine | missing | renumbered | changed
+    now: str | None  # renumbered: the number its lineage has in the release checked against
+    message: str
+
+
+def lineage_at(connection: Connection, day: date, number: str,
+               occurrence: int = 1) -> str | None:
+    """The lineage of the rule ``number`` in the release ``day``, if it prints one."""
+    rows = fetch(connection, "SELECT l.lineage FROM rule_lineage l "
+                             f"WHERE {printed_in('l')} AND l.number = :number "
+                             "AND l.occurrence = :occurrence",
+                 day=day, number=number, occurrence=occurrence)
+    return rows[0]["lineage"] if rows else None
+
+
+def release_lineages(connection: Connection, day: date) -> dict[str, str]:
+    """Every rule of the release and its lineage, keyed as rule-diff keys rules: the number,
+    ``number#2`` for a number's second occurrence."""
+    rows = fetch(connection, "SELECT l.number, l.occurrence, l.lineage FROM rule_lineage l "
+                             f"WHERE {printed_in('l')}", day=day)
+    return {(row["number"] if row["occurrence"] == 1
+             else f"{row['number']}#{row['occurrence']}"): row["lineage"] for row in rows}
+
+
+def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
+    """Every release's version of the lineage, oldest first: release_date, number,
+    occurrence, text_id, text, examples, how, from_number, similarity (how NULL: the same
+    number and text as the release before)."""
+    rows = fetch(connection, _TRACE, lineage=lineage)
+    for row in rows:
+        row["release_date"] = as_date(row["release_date"])
+    return rows
+
+
+def where_now(connection: Connection, lineage: str, day: date) -> Ident | None:
+    """The number (and occurrence) the lineage has in the release ``day``, if it is printed."""
+    rows = fetch(connection, "SELECT l.number, l.occurrence FROM rule_lineage l "
+                             f"WHERE {printed_in('l')} AND l.lineage = :lineage",
+                 day=day, lineage=lineage)
+    return (rows[0]["number"], rows[0]["occurrence"]) if rows else None
+
+
+def last_printed(connection: Connection, number: str, before: date) -> tuple[date, str] | None:
+    """The newest release before ``before`` printing ``number``, and that rule's lineage."""
+    rows = fetch(connection, "SELECT l.last_release, l.lineage FROM rule_lineage l "
+                             "WHERE l.number = :number AND l.occurrence = 1 "
+                             "AND l.last_release < :before ORDER BY l.last_release DESC",
+                 number=number, before=before)
+    return (as_date(rows[0]["last_release"]), rows[0]["lineage"]) if rows else None
+
+
+def newest_lineage(connection: Connection, number: str) -> str | None:
+    """The lineage of the newest release's rule ``number`` among the releases printing it."""
+    rows = fetch(connection, "SELECT l.lineage FROM rule_lineage l WHERE l.number = :number "
+                             "AND l.occurrence = 1 ORDER BY l.last_release DESC",
+                 number=number)
+    return rows[0]["lineage"] if rows else None
+
+
+def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = None,
+                    since: date | None = None) -> dict[str, CitationCheck]:
+    """Each cited number checked against the release in force on ``as_of`` (default the
+    latest): fine, missing (no such rule, and none it became), renumbered (its lineage has
+    another number now) or, with ``since``, changed (its text differs from the release in
+    force on ``since``). A number the release prints is read as that rule; one it lacks, as
+    the rule last printed with it."""
+    wanted = {}
+    for number in numbers:
+        parsed = parse_rule_number(number)
+        if parsed is None:
+            raise RulesdbError(f"malformed rule number {number[:40]!r}")
+        wanted[number] = parsed
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        then = queries.release_in_force(connection, since) if since is not None else None
+        return {cited: _check(connection, number, day, then)
+                for cited, number in wanted.items()}
+
+
+def _check(connection: Connection, number: str, day: date, then: date | None) -> CitationCheck:
+    release = day.isoformat()
+    if then is not None:  # the rule the citation meant: the one printed with it then
+        meant = lineage_at(connection, then, number)
+        if meant is not None:
+            now = where_now(connection, meant, day)
+            if now is None:
+                return CitationCheck(number, "missing", None,
+                                     f"rule {number} of {then.isoformat()} is in no rule of "
+                                     f"release {release}")
+            if now[0] != number:
+                return CitationCheck(number, "renumbered", now[0],
+                                     f"rule {number} of {then.isoformat()} is {now[0]} in "
+                                     f"release {release}")
+            if _text(connection, then, number) != _text(connection, day, number):
+                return CitationCheck(number, "changed", None,
+                                     f"rule {number}'s text changed between "
+                                     f"{then.isoformat()} and {release}")
+            return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
+    if lineage_at(connection, day, number) is not None:
+        return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
+    earlier = last_printed(connection, number, day)
+    if earlier is not None:
+        last, lineage = earlier
+        now = where_now(connection, lineage, day)
+        if now is not None:
+            return CitationCheck(number, "renumbered", now[0],
+                                 f"rule {number} (last printed so in {last.isoformat()}) is "
+                                 f"{now[0]} in release {release}")
+        return CitationCheck(number, "missing", None,
+                             f"no rule {number} in release {release}; the rule last "
+                             f"printed so in {last.isoformat()} is in none of its rules")
+    return CitationCheck(number, "missing", None, f"no rule {number} in release {release}")
+
+
+def _text(connection: Connection, day: date, number: str) -> str | None:
+    rows = fetch(connection, "SELECT t.text, t.examples FROM rule_span r "
+                             "JOIN rulebook_text t ON t.id = r.text_id "
+                             f"WHERE {printed_in('r')} AND r.number = :number "
+                             "AND r.occurrence = 1", day=day, number=number)
+    return f"{rows[0]['text']}\n{rows[0]['examples']}" if rows else None
