@@ -3,6 +3,7 @@
     python bench/run.py            # about a minute; prints one table
     python bench/run.py --strict   # exit status 1 if any target is missed
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
+    python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -439,6 +440,99 @@ def bench_sqlite_size(head_db: URL) -> list[Row]:
                 ours < 40e6)]
 
 
+# Lineage: rules followed through renumbering and rewording
+
+
+def bench_lineage() -> list[Row]:
+    """The matcher against the CR's own truth (each keyword titles its rule in every release
+    listing it) and the links checked by hand, beside what a history following the number
+    alone gets right; its time over the whole chain beside reading the seeds it reads."""
+    from rulesdb.authoring.lineage_seed import chain_lineages
+    from rulesdb.authoring.rulebook_seed import TextStore
+    from tests.test_lineage import SEEDS, checked_by_hand, keyword_links
+
+    revisions = sorted(path.stem for path in SEEDS.glob("cr_*.json"))
+    started = time.perf_counter()
+    TextStore(SEEDS)
+    for revision in revisions:
+        json.loads((SEEDS / f"{revision}.json").read_bytes())
+    reading = time.perf_counter() - started
+    started = time.perf_counter()
+    lineages = chain_lineages(SEEDS, revisions)
+    matching = time.perf_counter() - started
+    found = keyword_links(lineages)
+    checked = checked_by_hand()
+    right = sum(lineages.links[day][rule].source == expected for day, rule, expected in checked)
+    by_number = sum(expected == rule for _, rule, expected in checked)
+    share = found.right / found.total
+    return [
+        Row(f"lineage: keyword title rules linked right ({found.total:,} links)",
+            f"{share:.2%}, {len(found.wrong)} wrong, {len(found.missed)} missed",
+            f"{found.same_number / found.total:.2%} by number alone", None,
+            ">= 99%, 0 wrong", share >= 0.99 and not found.wrong),
+        Row(f"lineage: keywords followed end to end ({found.keywords} keywords)",
+            f"{found.followed}", f"{found.followed_by_number} by number alone", None,
+            ">= 99%", found.followed >= 0.99 * found.keywords),
+        Row(f"lineage: links checked by hand ({len(checked)})", f"{right} right",
+            f"{by_number} by number alone", None, "all", right == len(checked)),
+        Row(f"lineage: matching all {len(revisions)} releases, in process", seconds(matching * 1e9),
+            f"{seconds(reading * 1e9)} reading their seeds and packs", matching / reading,
+            "(information)", None),
+    ]
+
+
+# The rulebook as JSON
+
+
+def bench_rulebook_export(head_db: URL) -> list[Row]:
+    """``export --style rulebook``: the files' sizes, plain and gzipped, beside the SQLite file
+    at head (the same rulebook and more); the time of --all-releases beside reading every
+    release's rules and glossary entries from the views (one row per release and entry)."""
+    import gzip
+
+    from rulesdb.questions.rulebook_export import (
+        dumps,
+        export_rulebook,
+        export_rulebook_all_releases,
+    )
+
+    database = Path(str(head_db.database)).read_bytes()
+    database_gz = len(gzip.compress(database))
+    engine = make_engine(head_db)
+    try:
+        every = (dumps(export_rulebook_all_releases(engine)) + "\n").encode("utf-8")
+        one = (dumps(export_rulebook(engine, None)) + "\n").encode("utf-8")
+
+        def export_all() -> None:
+            dumps(export_rulebook_all_releases(engine))
+
+        def read_views() -> None:
+            with engine.connect() as connection:
+                for view in ("release_rule", "release_glossary"):
+                    connection.execute(text(f"SELECT * FROM {view}")).all()
+
+        ours, base = paired_medians(export_all, read_views, runs=3, warmups=1)
+    finally:
+        engine.dispose()
+    every_gz, one_gz = len(gzip.compress(every)), len(gzip.compress(one))
+    megabytes = len(database) / 1e6
+    return [
+        Row("export --style rulebook --all-releases: JSON file", f"{len(every) / 1e6:.1f} MB",
+            f"{megabytes:.1f} MB the SQLite file at head", len(every) / len(database),
+            "<= 2x", len(every) <= 2 * len(database)),
+        Row("  the same file gzipped", f"{every_gz / 1e6:.1f} MB",
+            f"{database_gz / 1e6:.1f} MB the SQLite file gzipped", every_gz / database_gz,
+            "<= 1.5x", every_gz <= 1.5 * database_gz),
+        Row("  one release (the latest): JSON file, gzipped",
+            f"{len(one) / 1e6:.2f} MB, {one_gz / 1e6:.2f} MB",
+            f"{megabytes:.1f} MB the SQLite file at head", len(one) / len(database),
+            "(information)", None),
+        Row("  --all-releases, in process (read, shape, write the text)", seconds(ours),
+            f"{seconds(base)} SELECT * of every release's rows (release_rule, "
+            "release_glossary)", ours / base, "< 10 s", ours < 10e9),
+    ]
+
+
 # The vocabulary helper, warm
 
 
@@ -808,6 +902,91 @@ def _lint_command(url: str, path: Path) -> Callable[[], None]:
     return run
 
 
+# lint-citations over a tree of source files
+
+CITATION_TREE_MB = 100
+# Cited as code cites them: fine, renumbered since (502.9 was trample until 2009), missing.
+_CITED = ("CR 702.19b", "rule 613.1a", "[CR 117.3]", "CR 502.9", "rules 702.19 and 702.20",
+          "Comprehensive Rules (510.1c)", "CR 702.999")
+_CODE_WORDS = ("let", "mut", "self", "return", "match", "struct", "impl", "create", "screen",
+               "record", "describe", "rules", "rule", "card", "player", "combat", "damage",
+               "trample", "priority", "layer", "stack", "crate", "scroll", "increment")
+
+
+def write_source_tree(folder: Path, target_mb: int = CITATION_TREE_MB,
+                      seed: int = 20260807) -> tuple[int, int]:
+    """About ``target_mb`` MB of Rust, Python and Markdown files, 40 to a folder, with a
+    citation about every 200 lines, among versions, dates, URLs and words with "cr" and
+    "rule" in them; a git work tree when git is installed (lint-citations asks git for its
+    files). Returns (files, bytes)."""
+    rng = random.Random(seed)
+
+    def line() -> str:
+        words = " ".join(rng.choices(_CODE_WORDS, k=rng.randint(2, 9)))
+        kind = rng.random()
+        if kind < 0.005:
+            return f"    // {rng.choice(_CITED)}: {words}"
+        if kind < 0.25:
+            return f"    # {words} (v1.{rng.randint(0, 9)}.{rng.randint(0, 99)}, 2024-06-07)"
+        if kind < 0.27:
+            return f"    // https://example.com/rules/{rng.randint(100, 999)}.{rng.randint(1, 99)}"
+        return f"    {words}({rng.randint(0, 9999)}, \"{rng.choice(_CODE_WORDS)}\");"
+
+    pool = [line() for _ in range(20_000)]
+    files = written = 0
+    while written < target_mb * 1_000_000:
+        text = "\n".join(rng.choices(pool, k=rng.randint(200, 1200))) + "\n"
+        path = folder / f"pkg{files // 40:03d}" / f"mod{files % 40:02d}{rng.choice(_SUFFIXES)}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written += path.write_bytes(text.encode("utf-8"))
+        files += 1
+    subprocess.run(["git", "init", "-q", str(folder)], check=False, capture_output=True)
+    return files, written
+
+
+_SUFFIXES = (".rs", ".py", ".md")
+# grep's ERE of the built-in pattern's keyword and first number (case-insensitive).
+_GREP_PATTERN = (r"(^|[^[:alnum:]_])(cr|rules?)([ \t]+\(?|[ \t]*:[ \t]*)?"
+                 r"[1-9][0-9]{2}(\.[0-9]{1,3}[a-z]{0,2})?")
+
+
+def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
+    """``rulesdb lint-citations TREE`` in process beside ``grep -rniE`` of the same pattern
+    over the same tree (a process: grep's start-up is a millisecond)."""
+    import contextlib
+    import io
+    import shutil
+
+    from rulesdb.cli import main as cli_main
+
+    tree = folder / "source-tree"
+    files, size = write_source_tree(tree)
+    url = head_db.render_as_string(hide_password=False)
+    found = io.StringIO()
+
+    def lint() -> None:
+        found.seek(0)
+        found.truncate()
+        with contextlib.redirect_stdout(found), contextlib.redirect_stderr(io.StringIO()), \
+                contextlib.suppress(SystemExit):
+            cli_main(["--db", url, "lint-citations", str(tree), "--all", "--quiet"])
+
+    name = (f"lint-citations, {size / 1e6:.0f} MB of source ({files:,} files), "
+            "whole command in process")
+    if shutil.which("grep") is None:
+        ours = median_ns(lint, runs=3, warmups=1)
+        return [Row(name, f"{size / ours * 1e3:,.0f} MB/s", "no grep", None, ">= 50 MB/s",
+                    size / ours * 1e3 >= 50)]
+    grep = ["grep", "-rniE", _GREP_PATTERN, str(tree)]
+    ours, base = paired_medians(lint, lambda: subprocess.run(grep, capture_output=True),
+                                runs=3, warmups=1)
+    rate, base_rate = size / ours * 1e3, size / base * 1e3  # bytes/ns * 1e3 = MB/s
+    citations = len(found.getvalue().splitlines())
+    return [Row(name, f"{rate:,.0f} MB/s ({citations:,} citations)",
+                f"{base_rate:,.0f} MB/s grep -rniE of the same pattern", base / ours,
+                ">= 50 MB/s", rate >= 50)]
+
+
 def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
     url = head_db.render_as_string(hide_password=False)
     check = [sys.executable, "-m", "rulesdb", "--db", url, "check", "Merfolk", "--format", "json"]
@@ -912,9 +1091,9 @@ def markdown_page(rows: list[Row], arguments: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
-    parser.add_argument("--only", choices=["lint-cards", "upgrade"],
-                        help="run only these benchmarks (lint-cards: the head database is "
-                             "still built)")
+    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade"],
+                        help="run only these benchmarks (lint-cards, lint-citations: the head "
+                             "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
                         help="also write the table as the docs' benchmarks page")
     args = parser.parse_args()
@@ -928,6 +1107,8 @@ def main() -> int:
                 head_db = databases.sqlite_head()
                 rows, modules = bench_lint_cards(head_db, Path(folder)), []
                 rows += bench_lint_mtgjson(head_db, Path(folder))
+            elif args.only == "lint-citations":
+                rows, modules = bench_lint_citations(databases.sqlite_head(), Path(folder)), []
             elif args.only == "upgrade":
                 rows, modules = bench_upgrade(databases)[0], []
             else:
@@ -937,11 +1118,14 @@ def main() -> int:
                 rows += upgrade_rows
                 rows += bench_rulebook(heads)
                 rows += bench_sqlite_size(head_db)
+                rows += bench_lineage()
+                rows += bench_rulebook_export(head_db)
                 rows += bench_vocabulary(head_db)
                 check_rows, modules = bench_check(head_db)
                 rows += check_rows
                 rows += bench_lint_cards(head_db, Path(folder))
                 rows += bench_lint_mtgjson(head_db, Path(folder))
+                rows += bench_lint_citations(head_db, Path(folder))
         finally:
             databases.close()
     print()

@@ -100,3 +100,9 @@ SQL_MAX_VALUE: Setting[float] = Setting(
 
 SETTINGS: tuple[Setting[object], ...] = (  # type: ignore[assignment]
     DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG, SQL_MAX_VALUE)
+
+
+def environment_without(names: tuple[str, ...]) -> dict[str, str]:
+    """This process's environment for a child process, without ``names`` (git's variables
+    pointing at another repository, say): passed on, not read as settings."""
+    return {key: value for key, value in os.environ.items() if key not in names}

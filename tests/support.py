@@ -190,6 +190,11 @@ def revision_before(revision: str) -> str:
     return below
 
 
+def newest_release() -> str:
+    """The newest release's revision (the schema revisions after it aside)."""
+    return [rev for rev, _, _ in chain.history() if rev.startswith("cr_")][-1]
+
+
 def copy_release_chain(root: Path) -> Path:
     """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""
     ignore = shutil.ignore_patterns("__pycache__")

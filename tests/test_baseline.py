@@ -49,7 +49,8 @@ def recorded() -> dict[str, dict[str, str]]:
 
 
 # What the schema revisions after the baseline add: the old chain had nothing of it.
-SINCE_THE_BASELINE = {"rule_link", "rule_lineage", "v_rule_lineage"}
+SINCE_THE_BASELINE = {"rule_link", "rule_lineage", "v_rule_lineage", "release_set"}
+COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
 
 
 def differing(now: dict[str, dict[str, str]], before: dict[str, dict[str, str]], day: str
@@ -62,11 +63,13 @@ def differing(now: dict[str, dict[str, str]], before: dict[str, dict[str, str]],
 def rows_of(engine: Engine, relation: str, day: str, key: str = "release_date"
             ) -> list[list[Any]]:
     """A relation's rows of one release as release_digests renders them (dates ISO)."""
+    later = COLUMNS_SINCE_THE_BASELINE.get(relation, set())
     with engine.connect() as connection:
         found = connection.execute(text(f"SELECT * FROM {relation} WHERE {key} = :day"),
                                    {"day": date.fromisoformat(day)})
-        return [[value.isoformat() if isinstance(value, date) else value for value in row]
-                for row in found]
+        kept = [index for index, name in enumerate(found.keys()) if name not in later]
+        return [[value.isoformat() if isinstance(value, date) else value
+                 for value in (row[index] for index in kept)] for row in found]
 
 
 def digest(rows: list[list[Any]], change: Callable[[list[Any]], list[Any]] = lambda r: r) -> str:
@@ -76,7 +79,7 @@ def digest(rows: list[list[Any]], change: Callable[[list[Any]], list[Any]] = lam
 @pytest.mark.slow  # every view of every release digested, on both backends
 def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
         shared_head_engine: Engine, recorded: dict[str, dict[str, str]]) -> None:
-    now = release_digests(shared_head_engine)
+    now = release_digests(shared_head_engine, leave_out=COLUMNS_SINCE_THE_BASELINE)
     days = {day for groups in recorded.values() for day in groups if day != WHOLE}
     assert len(days) == 135 and ADDED not in days
     for day in sorted(days - {*REPAIRED, *PROSE}):

@@ -23,7 +23,14 @@ from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
 from tests.pgurl import created_name
-from tests.support import process_env, run_cli, run_in_process, url_text
+from tests.support import (
+    newest_release,
+    process_env,
+    revision_before,
+    run_cli,
+    run_in_process,
+    url_text,
+)
 
 PEAK_MB = 200  # Python, SQLAlchemy and rulesdb take ~60 MB; a refusal holds nothing more
 HANG = 60  # seconds after which a process counts as hung
@@ -246,8 +253,9 @@ def test_upgrade_names_who_holds_the_tables(head_url: URL) -> None:
     try:
         # Its transaction stays open, holding a lock the downgrade's DELETE waits for.
         holder.execute("LOCK TABLE release_subtype IN SHARE MODE")
-        # -2: past the lineage revision, to the newest release's unload.
-        line, _ = refused("--db", url_text(head_url), "downgrade", "-2",
+        # Past the schema revisions after it, to the newest release's unload.
+        line, _ = refused("--db", url_text(head_url), "downgrade",
+                          revision_before(newest_release()),
                           env=process_env(RULESDB_LOCK_WAIT="2"))
         assert f"pid {holder.info.backend_pid}" in line and "'holding reader'" in line
         assert "gave up after 2 s" in line

@@ -72,8 +72,8 @@ def test_json_keys_and_category_names(shared_head_url: URL) -> None:
     for category in CATEGORIES:
         listed = run_json(shared_head_url, "subtypes", "--category", category)
         assert listed and {row["category"] for row in listed} == {category}
-    assert list(run_json(shared_head_url, "releases")[0]) == ["effective_date", "source_file",
-                                                       "revision"]
+    assert list(run_json(shared_head_url, "releases")[0]) == [
+        "effective_date", "set", "source_file", "revision", "set_code", "set_name"]
 
 
 def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) -> None:
@@ -97,7 +97,8 @@ def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) ->
                                                   "the first release loaded is 1999-04-23"),
         (["subtypes", "--category", "wizard"], "unknown category 'wizard'"),
         (["supertypes", "--as-of", "2020-02-30"], "'2020-02-30' is not a date"),
-        (["subtypes", "--as-of", "yesterday"], "'yesterday' is not a date"),
+        (["subtypes", "--as-of", "yesterday"],
+         "'yesterday' is neither a date (YYYY-MM-DD) nor the code or name of a set"),
         (["card-types", "--format", "xml"], "'xml' is not one of"),
         (["no-such-command"], "No such command"),
     ],

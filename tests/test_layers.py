@@ -26,8 +26,10 @@ ALLOWED: dict[str, set[str]] = {
     "vocabulary": {"util", "store"},  # one release's vocabulary in memory, type lines
     "questions": {"util", "store", "vocabulary"},  # the read side over SQL
     "cards": {"util", "store", "vocabulary", "questions"},  # card files checked against a release
+    "citations": {"util", "store", "questions"},  # rule citations in source files, checked
     "web": {"util", "store", "questions"},  # the Datasette face over the read side
-    "cli": {"util", "ingest", "store", "authoring", "vocabulary", "questions", "cards", "web"},
+    "cli": {"util", "ingest", "store", "authoring", "vocabulary", "questions", "cards",
+            "citations", "web"},
     "models": {"store"},  # the public path of the ORM models
     "__main__": {"cli"},
 }

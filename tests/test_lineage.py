@@ -216,3 +216,23 @@ def test_cli_rule_history_and_diff(head_url: URL, capsys: pytest.CaptureFixture[
     code, out, _ = run_cli([*db, "rule-diff", "2009-05-01", "2009-07-11", "--format", "csv"],
                            capsys)
     assert code == 0 and "moved,502.9 → 702.17,Trample" in out.splitlines()
+
+
+def test_a_rule_block_followed_through_its_eras(reader: Engine,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from rulesdb.questions.blocks import block_history, under
+
+    assert under("205.3m", "205.3") and not under("205.30", "205.3")
+    assert under("205.3", "205") and not under("2051", "205") and under("205", "2")
+    changes = block_history(reader, "205.3")
+    heads = [(c.release, c.renumbered_from, c.number) for c in changes if c.renumbered_from]
+    assert heads == [("2003-07-01", "212.2", "205.3"), ("2009-07-11", "205.3", "204.3"),
+                     ("2011-09-30", "204.3", "205.3")]
+    assert changes[0].release == "1999-04-23" and changes[0].added == ["212.2"]
+    kindred = next(c for c in changes if c.release == "2024-06-07")
+    assert kindred.reworded == ["205.3m"]  # tribal → kindred in the creature types' rule
+    # A whole block renumbered moves none of its rules within it: only those whose place
+    # in it changed.
+    back = next(c for c in changes if c.release == "2011-09-30")
+    assert {"from": "204.3k", "to": "205.3m"} in back.moved
+    assert {"from": "204.3c", "to": "205.3c"} not in back.moved

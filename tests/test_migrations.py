@@ -22,7 +22,14 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import chain, migrate
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, fingerprint, head_copy, new_database
+from tests.support import (
+    ROOT,
+    fingerprint,
+    head_copy,
+    new_database,
+    newest_release,
+    revision_before,
+)
 
 
 @pytest.fixture
@@ -57,7 +64,8 @@ def test_chain_is_the_schema_then_every_release_in_date_order() -> None:
     assert revisions[0] == "0001_schema"
     releases = [revision for revision in revisions if revision.startswith("cr_")]
     assert revisions[1:len(releases) + 1] == releases  # the releases, together
-    assert revisions[len(releases) + 1:] == ["0002_lineage"]  # then the schema changes
+    assert revisions[len(releases) + 1:] == ["0002_lineage", "0003_release_sets"]  # then
+    # the schema changes
     assert releases == sorted(releases) and len(releases) == len(set(releases)) == 136
     assert (releases[0], releases[-1]) == ("cr_1999_04_23", "cr_2026_08_07")
     assert "cr_2003_05_26" in releases  # known from one archive only
@@ -70,7 +78,8 @@ def test_every_release_revision_loads_through_the_one_loader() -> None:
     library code in migrations/."""
     versions = ROOT / "migrations" / "versions"
     loaders = sorted(path.name for path in (ROOT / "migrations" / "rulesdb_loaders").glob("*.py"))
-    assert loaders == ["__init__.py", "objects.py", "schema_0001.py", "schema_0002.py"]
+    assert loaders == ["__init__.py", "objects.py", "schema_0001.py", "schema_0002.py",
+                       "schema_0003.py"]
     generation = "schema_0001"
     for revision, _, _ in chain.history()[1:]:
         if not revision.startswith("cr_"):
@@ -91,11 +100,13 @@ def test_a_downgrade_to_a_release_leaves_exactly_the_releases_up_to_it(
     the head holds it (the last one now in force until further notice), and ``upgrade``
     brings the rest back identical."""
     from tests.release_digests import WHOLE, release_digests
+    from tests.test_baseline import COLUMNS_SINCE_THE_BASELINE
 
     last = "2021-02-15"
     engine = make_engine(head_url)
     try:
-        at_head = release_digests(shared_head_engine)
+        # Without what the schema revisions after the releases add (a release's set).
+        at_head = release_digests(shared_head_engine, leave_out=COLUMNS_SINCE_THE_BASELINE)
         migrate.downgrade(engine, "cr_2021_02_15")
         assert chain.current_revision(engine) == "cr_2021_02_15"
         down = release_digests(engine)
@@ -127,8 +138,8 @@ def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
     a few hundred of whose texts changed, is left as it was (to autovacuum, switched off
     here so that only the runs analyse)."""
     engine = make_engine(head_url)
-    releases = [revision for revision, _, _ in chain.history() if revision.startswith("cr_")]
-    newest, before = releases[-1], releases[-2]
+    newest = newest_release()
+    before = revision_before(newest)
     day = date(*map(int, newest.removeprefix("cr_").split("_")))
     newest_common = text(
         "SELECT CAST(:day AS date) = ANY(CAST(CAST(most_common_vals AS text) AS date[])) "

@@ -31,7 +31,7 @@ LISTINGS = [
 ]
 # Commands that stream one record per input item as it is read write JSON lines or CSV only:
 # a table needs every row's width before its first line.
-STREAMING = {"lint-cards"}
+STREAMING = {"lint-cards", "lint-citations"}  # records in their own formats
 
 
 def test_bare_rulesdb_shows_usage_and_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -152,13 +152,14 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     # Chained after the old head, loading through the loader of the schema below it.
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.schema_0002 import load_release, unload_release" in revision
+    assert "from rulesdb_loaders.schema_0003 import load_release, unload_release" in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
     # ... with its links to the release before: the one rule it rewords, 205.3m.
-    assert (seed["format"], seed["lineage"]) == (2, [["205.3m", 1, "205.3m", 1, "reworded",
+    assert (seed["format"], seed["lineage"]) == (3, [["205.3m", 1, "205.3m", 1, "reworded",
                                                        seed["lineage"][0][5]]])
+    assert seed["set"] is None  # no set curated for it: an update between sets
     creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
     previous = json.loads(before["seeds/cr_2026_08_07.json"])
     old_creature = next(c for c in previous["subtype_categories"] if c["name"] == "creature")

@@ -20,7 +20,8 @@ from tests.support import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
 VIEWS = {
-    "v_release": ["release_date", "in_force_from", "in_force_until", "source_file", "revision"],
+    "v_release": ["release_date", "in_force_from", "in_force_until", "source_file", "revision",
+                  "year", "set_code", "set_name"],
     "v_card_type": ["release_date", "name", "rule", "section", *IN_FORCE],
     "v_supertype": ["release_date", "name", "rule", *IN_FORCE],
     "v_category": ["release_date", "category", "rule", "card_type", *IN_FORCE],

@@ -16,7 +16,7 @@ from sqlalchemy import text
 
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
-from tests.support import run_cli
+from tests.support import newest_release, revision_before, run_cli
 from tests.test_descriptions import OTHER_BACKENDS, live_schema
 from tests.test_docs import SQL_PAGE, sql_examples
 
@@ -297,7 +297,7 @@ def test_a_file_changed_under_the_server_is_opened_again(_head_sqlite: Path,
     latest = asyncio.run(releases())
     engine = make_engine(f"sqlite:///{served}")
     try:
-        migrate.downgrade(engine, "-2")  # past the lineage revision: the newest release goes
+        migrate.downgrade(engine, revision_before(newest_release()))  # the newest release goes
     finally:
         engine.dispose()
     assert asyncio.run(releases()) != latest

@@ -69,13 +69,55 @@ class _ViewOperation(MigrateOperation):
         else:
             raise ValueError("replace_view needs replaces= or replace_with=")
         if operations.get_bind().dialect.name == "postgresql":
-            operations.invoke(CreateViewOp(new, or_replace=True))
+            if replace_with is None:
+                operations.invoke(CreateViewOp(new, or_replace=True))
+                return
+            # Back to a view with fewer columns, which CREATE OR REPLACE cannot drop: the
+            # views reading it are set aside (definitions and comments as PostgreSQL holds
+            # them) and made again after it.
+            readers = _readers(operations, old.name)
+            operations.execute(f"DROP VIEW {old.name} CASCADE")
+            operations.invoke(CreateViewOp(new))
+            for name, definition, comments in readers:
+                operations.execute(f"CREATE VIEW {name} AS {definition}")
+                for column, text in comments:
+                    target = f"VIEW {name}" if column is None else f"COLUMN {name}.{column}"
+                    operations.execute(f"COMMENT ON {target} IS {_literal(text)}")
             return
         operations.invoke(DropViewOp(old))
         operations.invoke(CreateViewOp(new))
 
     def reverse(self) -> _ViewOperation:
         raise NotImplementedError
+
+
+def _readers(operations: Operations, name: str) -> list[tuple[str, str, list[tuple[str | None,
+                                                                                str]]]]:
+    """The views reading view ``name``, directly or not, in an order they can be made in:
+    (name, definition, [(column or None, comment)])."""
+    bind = operations.get_bind()
+    rows = bind.exec_driver_sql(
+        "WITH RECURSIVE reader(oid, depth) AS ("
+        " SELECT DISTINCT r.ev_class, 1 FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid"
+        " WHERE d.refobjid = %(view)s::regclass AND r.ev_class <> %(view)s::regclass"
+        " UNION SELECT DISTINCT r.ev_class, reader.depth + 1 FROM reader"
+        " JOIN pg_depend d ON d.refobjid = reader.oid JOIN pg_rewrite r ON r.oid = d.objid"
+        " WHERE r.ev_class <> reader.oid)"
+        " SELECT c.relname, pg_get_viewdef(c.oid), MAX(reader.depth) FROM reader"
+        " JOIN pg_class c ON c.oid = reader.oid GROUP BY c.oid, c.relname"
+        " ORDER BY MAX(reader.depth), c.relname", {"view": name}).all()
+    found = []
+    for view, definition, _ in rows:
+        comments = [(column, text) for column, text in bind.exec_driver_sql(
+            "SELECT a.attname, col_description(a.attrelid, a.attnum) FROM pg_attribute a "
+            "WHERE a.attrelid = %(view)s::regclass AND a.attnum > 0 "
+            "AND col_description(a.attrelid, a.attnum) IS NOT NULL ORDER BY a.attnum",
+            {"view": view}).all()]
+        own = bind.exec_driver_sql("SELECT obj_description(%(view)s::regclass, 'pg_class')",
+                                   {"view": view}).scalar()
+        found.append((view, definition.rstrip().rstrip(";"),
+                      ([(None, own)] if own is not None else []) + comments))
+    return found
 
 
 @Operations.register_operation("create_view", "invoke_for_target")

@@ -60,7 +60,12 @@ def load_lineage_seed(name: str, sha256: str) -> None:
 def load_release(revision: str, seed_name: str, seed_sha256: str) -> None:
     """Every row of the release the seed describes, its lineage too, in the revision's
     transaction."""
-    seed = schema_0001.read_seed(seed_name, seed_sha256, expected=SEED_FORMAT)
+    load_seed(revision, schema_0001.read_seed(seed_name, seed_sha256, expected=SEED_FORMAT),
+              seed_sha256)
+
+
+def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
+    """:func:`load_release` of a seed already read (a later schema's loader reads its own)."""
     schema_0001.load_seed(revision, seed, seed_sha256)
     bind = op.get_bind()
     _flush(bind)

@@ -25,7 +25,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "lineage_0002.json"
-SEED_SHA256 = "f5c11199edaea02addb407ebbfdf19187020bc36e9b110e8afc6f5b21f7488b1"
+SEED_SHA256 = "d94192d5069e01983d77485f1bc5c669ae6951c0dabe7fe34ee1d2216da43559"
 RULE = sa.String(16)
 HOWS = "how IN ('new', 'reworded', 'renumbered', 'moved and reworded')"
 DESCRIBED = descriptions("descriptions_0002.toml")

@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rulesdb.authoring.curated import merges_in, renames_in
+from rulesdb.authoring.curated import load_release_sets, merges_in, renames_in
 from rulesdb.authoring.lineage_seed import release_links
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
@@ -32,7 +32,8 @@ from rulesdb.store.paths import data_root, is_installed_copy
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 BASELINE = "0001_schema"
 LOADER_0001 = "schema_0001"
-LINEAGE_SEED_FORMAT = 2  # a seed with "lineage": read by rulesdb_loaders/schema_0002.py
+# The seed format each loader reads: 2 adds "lineage" (schema_0002), 3 "set" (schema_0003).
+SEED_FORMATS = {"schema_0001": 1, "schema_0002": 2, "schema_0003": 3}
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _SCHEMA_REVISION = re.compile(r"^(\d{4})_\w+$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
@@ -268,9 +269,9 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         member, pack = store.rulebook(revision, book)
-        linked = json.loads(existing).get("format") == LINEAGE_SEED_FORMAT
-        previous = checkout.neighbours(release.effective_date)[0] if linked else None
-        document = _document(release, book, member, store, previous, linked)
+        format_ = json.loads(existing).get("format", 1)
+        previous = checkout.neighbours(release.effective_date)[0] if format_ > 1 else None
+        document = _document(release, book, member, store, previous, format_)
         if pack is None and existing == seed_bytes(document):
             return revision, False
         where = "the head" if head == revision else "in the chain"
@@ -341,7 +342,7 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
     member, pack = store.rulebook(revision, book)
     if pack is not None:
         files.add(checkout.seeds / "texts" / f"{revision}.json", pack)
-    document = _document(release, book, member, store, previous, loader != LOADER_0001)
+    document = _document(release, book, member, store, previous, SEED_FORMATS[loader])
     data = seed_bytes(document)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
@@ -353,14 +354,17 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
 
 
 def _document(release: ReleaseData, book: Rulebook, member: dict[str, Any], store: TextStore,
-              previous: dict[str, Any] | None, linked: bool) -> dict[str, Any]:
-    """The release's seed; ``linked``: with its lineage links to ``previous`` (the loaders
-    after 0002_lineage read them)."""
+              previous: dict[str, Any] | None, format_: int) -> dict[str, Any]:
+    """The release's seed in the format its loader reads: from 2, with its lineage links to
+    ``previous``; from 3, with the set it came with."""
     document = seed_document(release, book, member)
-    if linked:
-        document["format"] = LINEAGE_SEED_FORMAT
+    document["format"] = format_
+    if format_ >= 2:
         document["lineage"] = release_links(previous, member,
                                             release.effective_date.isoformat(), store)
+    if format_ >= 3:
+        found = load_release_sets().get(release.effective_date)
+        document["set"] = [found["code"], found["name"]] if found else None
     return document
 
 

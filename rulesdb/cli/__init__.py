@@ -7,6 +7,7 @@ so that ``rulesdb check`` starts fast.
 from rulesdb.cli import (  # noqa: F401  (register commands)
     admin,
     cards,
+    citations,
     info,
     listings,
     maintainer,

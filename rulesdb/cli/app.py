@@ -83,6 +83,8 @@ class AppContext:
 
 
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+# A value meant as a date (20210301, 2021-W09-1, 2021-03-01T00:00), never a set's code (10E).
+_DATE_LIKE = re.compile(r"^\d{4}(?:\d{4}|[-/.:T\s]\S*)$")
 
 
 def parse_date(value: str | None, option: str = "--as-of") -> date | None:
@@ -104,10 +106,30 @@ def complete_release_date(ctx: click.Context, _param: click.Parameter,
     return release_dates(ctx, incomplete)
 
 
+def _release_of_set(ctx: click.Context, _param: click.Parameter,
+                    value: str | None) -> str | None:
+    """--as-of names a release by its date or by the set it came with (MH3, "Modern Horizons
+    3"): a set becomes its release's date, which the command reads as any other."""
+    if value is None or _ISO_DAY.fullmatch(value):
+        return value
+    from rulesdb.questions.listings import release_of_set
+
+    app = ctx.find_object(AppContext)
+    assert app is not None
+    try:
+        return release_of_set(app.data_engine(), value).isoformat()
+    except RulesdbError:
+        if _DATE_LIKE.search(value):  # meant as a date, written otherwise: say how
+            parse_date(value)
+        raise
+
+
 def as_of_option(function: Callable) -> Callable:
     return click.option(
-        "--as-of", "as_of", metavar="DATE", shell_complete=complete_release_date,
-        help="Use the release in force on DATE (YYYY-MM-DD); default: the latest release.",
+        "--as-of", "as_of", metavar="DATE|SET", shell_complete=complete_release_date,
+        callback=_release_of_set,
+        help="Use the release in force on DATE (YYYY-MM-DD), or the release a SET came with "
+             "(its code or name: MH3, 'Modern Horizons 3'); default: the latest release.",
     )(function)
 
 
@@ -127,7 +149,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
                              "history", "cite", "diff"),
     "The rulebook": ("rule", "rule-history", "rule-diff", "glossary", "search"),
-    "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards", "export"),
+    "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards",
+                                                  "lint-citations", "export"),
     "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",
                      "revisions", "grant-read"),
     "Maintainers": ("inspect", "new-release", "rebuild-chain"),

@@ -10,11 +10,13 @@ from rulesdb.cli.output import emit_rows, output_options
 @output_options
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
-    """List the CR releases in the database, oldest first."""
+    """List the CR releases in the database, oldest first, each with the set it came with
+    (or "update between sets")."""
     from rulesdb.questions import listings
 
     rows = listings.releases(app.data_engine())
-    emit_rows(rows, ["effective_date", "source_file", "revision"], fmt,
+    emit_rows(rows, ["effective_date", "set", "source_file", "revision", "set_code",
+                     "set_name"], fmt,
               empty="the database holds no release (rulesdb info tells where it is)")
 
 

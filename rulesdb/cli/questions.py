@@ -219,13 +219,16 @@ class _Counted:
 
 @cli.command()
 @as_of_option
-@click.option("--style", type=click.Choice(["mtgjson", "mtgjson-keywords", "scryfall"]),
+@click.option("--style", type=click.Choice(["mtgjson", "mtgjson-keywords", "scryfall",
+                                            "rulebook"]),
               required=True,
               help="mtgjson: MTGJSON's CardTypes.json; mtgjson-keywords: its Keywords.json; "
                    "scryfall: the catalogs Scryfall publishes (card-types, creature-types, ..., "
-                   "keyword-abilities, keyword-actions, ability-words).")
+                   "keyword-abilities, keyword-actions, ability-words); rulebook: the rulebook "
+                   "itself (sections, rules, glossary, keywords; docs/rulebook.schema.json).")
 @click.option("--all-releases", is_flag=True,
-              help="Every release in one file: {\"releases\": {date: export}}.")
+              help="Every release in one file: {\"releases\": {date: export}} (rulebook: "
+                   "also {\"texts\": {id: text}}, each distinct text once).")
 @click.option("--all-categories", is_flag=True,
               help="scryfall: also planar-types and dungeon-types, which Scryfall does not "
                    "publish (uri null).")
@@ -234,7 +237,8 @@ class _Counted:
 @pass_app
 def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
            all_categories: bool, output: Path | None) -> None:
-    """Export a release's vocabulary as JSON in the shape MTGJSON or Scryfall publish."""
+    """Export a release's vocabulary as JSON in the shape MTGJSON or Scryfall publish, or its
+    whole rulebook."""
     from rulesdb.questions.export import export as export_release
     from rulesdb.questions.export import export_all_releases
     from rulesdb.util.files import write_atomically
@@ -242,12 +246,19 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
     if all_releases and as_of is not None:
         raise RulesdbError("--all-releases exports every release; leave out --as-of")
     engine = app.data_engine()
-    if all_releases:
-        exported = export_all_releases(engine, style, all_categories=all_categories)
+    if style == "rulebook":
+        from rulesdb.questions import rulebook_export
+
+        exported = (rulebook_export.export_rulebook_all_releases(engine) if all_releases
+                    else rulebook_export.export_rulebook(engine, parse_date(as_of)))
+        # One entry a line: indenting every member would add megabytes of spaces.
+        document = rulebook_export.dumps(exported) + "\n"
+    elif all_releases:
+        document = to_json(export_all_releases(engine, style,
+                                               all_categories=all_categories)) + "\n"
     else:
-        exported = export_release(engine, parse_date(as_of), style,
-                                  all_categories=all_categories)
-    document = to_json(exported) + "\n"
+        document = to_json(export_release(engine, parse_date(as_of), style,
+                                          all_categories=all_categories)) + "\n"
     if output is None:
         click.echo(document, nl=False)
         return

@@ -43,9 +43,14 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
 @cli.command("rule-history")
 @click.argument("number")
 @as_of_option
+@click.option("--subrules", is_flag=True,
+              help="The rule's block: every release that changed the rule or any rule under "
+                   "it (added, removed, reworded, moved within the block, or the block "
+                   "renumbered), the block followed through its renumberings.")
 @output_options
 @pass_app
-def rule_history(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> None:
+def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool,
+                 fmt: str | None) -> None:
     """List each version of rule NUMBER, oldest first, following the rule through
     renumbering and rewording: its number and text, the first and last release printing it,
     and how it came from the version before (new, reworded, renumbered, moved and reworded).
@@ -53,6 +58,9 @@ def rule_history(app: AppContext, number: str, as_of: str | None, fmt: str | Non
     NUMBER is read in the release in force on --as-of (default: the newest release printing
     it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).
     """
+    if subrules:
+        _block_history(app, number, as_of, fmt)
+        return
     from rulesdb.questions.rulebook import rule_history as history
 
     versions = [version.to_json() for version in
@@ -71,6 +79,28 @@ def rule_history(app: AppContext, number: str, as_of: str | None, fmt: str | Non
     else:
         emit_rows(versions, ["number", "first_release", "last_release", "releases", "how",
                              "from_number", "text"], fmt)
+
+
+def _block_history(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> None:
+    from rulesdb.questions.blocks import block_history
+
+    changes = block_history(app.data_engine(), number, parse_date(as_of))
+    fmt = fmt or default_format()
+    if fmt == "json":
+        click.echo(to_json([change.to_json() for change in changes]))
+        return
+    if fmt == "markdown":
+        lines = [f"# Rule {number} and its subrules", ""]
+        for change in changes:
+            lines += [f"## {change.release}: {change.number}", ""]
+            lines += [f"- {row['change']}: " + " ← ".join(str(v) for v in (row["rule"],
+                                                                         row["from"]) if v)
+                      for row in change.rows()]
+            lines.append("")
+        click.echo("\n".join(lines), nl=False)
+        return
+    emit_rows([row for change in changes for row in change.rows()],
+              ["release", "number", "change", "rule", "from"], fmt)
 
 
 @cli.command()

@@ -30,7 +30,7 @@ from rulesdb.questions.listings import (
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import glossary_texts, release_texts
-from rulesdb.questions.successors import merges_of
+from rulesdb.questions.successors import merges_of, successor
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rules import rule_key
@@ -133,9 +133,15 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
         if not found:
             if _matching_items(connection, word, None):
                 when = f"on {as_of.isoformat()}" if as_of else "now"
+                went = successor(connection, word, day)
+                became, see = "", ""
+                if went is not None:
+                    became = (f"; {'merged into' if went['change'] == 'merged' else 'renamed'} "
+                              f"{went['to']} on {went['release_date']} ({went['rule']})")
+                    see = f"rulesdb cite {_shell_word(went['to'])} or "
                 raise RulesdbError(
-                    f"{word!r} is not listed in release {day.isoformat()} (in force {when}); "
-                    f"see: rulesdb history {_shell_word(word)}")
+                    f"{word!r} is not listed in release {day.isoformat()} (in force {when})"
+                    f"{became}; see: {see}rulesdb history {_shell_word(word)}")
             raise _unknown(word, None)
         items = sorted({(c.kind, c.category, c.name) for c in found},
                        key=lambda item: (item[0], item[1] or "", item[2]))

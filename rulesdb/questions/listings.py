@@ -8,23 +8,63 @@ listings, sorted in Python so both backends agree.
 
 from __future__ import annotations
 
+import difflib
 from datetime import date
 from typing import Any
+
+from sqlalchemy import inspect
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.store.releases import release_in_force  # also answered from here
+from rulesdb.util.names import lookup_key
 
 Rows = list[dict[str, Any]]
 
 
+BETWEEN_SETS = "update between sets"
+
+
 def releases(bind: Bind) -> Rows:
+    """effective_date, source_file, revision, set_code, set_name (null for an update between
+    sets) and set (its code and name, or "update between sets") of each release."""
     with connected(bind) as connection:
         rows = fetch(connection, "SELECT effective_date, source_file, revision FROM release "
                                  "ORDER BY effective_date")
+        sets = release_sets(connection)
     for row in rows:
-        row["effective_date"] = as_date(row["effective_date"]).isoformat()
+        row["effective_date"] = day = as_date(row["effective_date"]).isoformat()
+        code, name = sets.get(day, (None, None))
+        row.update(set_code=code, set_name=name,
+                   set=f"{code} ({name})" if code else BETWEEN_SETS)
     return rows
+
+
+def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
+    """Release (ISO date) -> (set code, set name), for the releases that came with a set;
+    empty below the revision that holds them (0003_release_sets)."""
+    with connected(bind) as connection:
+        if not inspect(connection).has_table("release_set"):
+            return {}
+        rows = fetch(connection, "SELECT release_date, code, name FROM release_set")
+    return {as_date(row["release_date"]).isoformat(): (row["code"], row["name"])
+            for row in rows}
+
+
+def release_of_set(bind: Bind, wanted: str) -> date:
+    """The release a set came with, by its code (any case) or name (any case, either
+    apostrophe); one line naming the nearest for an unknown one."""
+    sets = release_sets(bind)
+    key = lookup_key(wanted)
+    for day, (code, name) in sorted(sets.items()):
+        if key in (lookup_key(code), lookup_key(name)):
+            return date.fromisoformat(day)
+    names = {lookup_key(n): n for _, (code, name) in sets.items() for n in (code, name)}
+    nearest = [names[k] for k in difflib.get_close_matches(key, list(names), n=4, cutoff=0.5)]
+    shown = wanted if len(wanted) <= 40 else f"{wanted[:32]}…"
+    raise RulesdbError(f"--as-of: {shown!r} is neither a date (YYYY-MM-DD) nor the code or "
+                       "name of a set a release came with"
+                       + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
 
 
 def release_card_types(bind: Bind, day: date) -> Rows:

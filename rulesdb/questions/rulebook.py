@@ -21,6 +21,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import lineage
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
+from rulesdb.questions.successors import successor
 from rulesdb.store.releases import printed_in
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rule_numbers import parent_number, parse_rule_number
@@ -140,19 +141,8 @@ def rule_history(bind: Bind, number: str, as_of: date | None = None) -> list[Rul
     """Each version of the rule, oldest first, following it through renumbering and rewording
     (its lineage): the rule numbered ``number`` in the release in force on ``as_of``, or in
     the newest release printing that number."""
-    wanted = _rule_number(number)
     with connected(bind) as connection:
-        if as_of is not None:
-            day = queries.release_in_force(connection, as_of)
-            found = lineage.lineage_at(connection, day, wanted)
-            if found is None:
-                raise _unknown_rule(connection, day, wanted)
-        else:
-            found = lineage.newest_lineage(connection, wanted)
-            if found is None:
-                days = _rulebook_days(connection)
-                raise _unknown_rule(connection, days[-1] if days else None, wanted,
-                                    anywhere=True)
+        found = lineage_of(connection, number, as_of)
         rows = lineage.trace(connection, found)
     runs: list[list[dict[str, Any]]] = []
     for row in rows:
@@ -173,6 +163,23 @@ def rule_history(bind: Bind, number: str, as_of: date | None = None) -> list[Rul
             else None,
             similarity=float(first["similarity"] or 0.0), lineage=found))
     return versions
+
+
+def lineage_of(connection: Connection, number: str, as_of: date | None = None) -> str:
+    """The lineage of rule ``number`` in the release in force on ``as_of``, or in the newest
+    release printing that number; an unknown one is refused naming the nearest."""
+    wanted = _rule_number(number)
+    if as_of is not None:
+        day = queries.release_in_force(connection, as_of)
+        found = lineage.lineage_at(connection, day, wanted)
+        if found is None:
+            raise _unknown_rule(connection, day, wanted)
+        return found
+    found = lineage.newest_lineage(connection, wanted)
+    if found is None:
+        days = _rulebook_days(connection)
+        raise _unknown_rule(connection, days[-1] if days else None, wanted, anywhere=True)
+    return found
 
 
 def glossary_history(bind: Bind, term: str) -> list[dict[str, Any]]:
@@ -203,7 +210,7 @@ def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]
             key = lookup_key(term)
             matching = [t for t in terms if lookup_key(t) == key]
             if not matching:
-                raise _unknown_term(term, day, terms)
+                raise _unknown_term(connection, term, day, terms)
             rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
                                      "JOIN rulebook_text t ON t.id = g.text_id "
                                      f"WHERE {printed_in('g')} AND g.term = :term",
@@ -351,8 +358,45 @@ def _unknown_rule(connection: Connection, day: date | None, number: str,
     if not numbers:
         return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
     where = "any release" if anywhere else f"release {day.isoformat()}"
+    lived = [] if anywhere else _where_it_lived(connection, day, number)
     nearest = _neighbours(numbers, number)
-    return UnknownEntry(f"no rule {number} in {where}; nearest: {', '.join(nearest)}")
+    return UnknownEntry(f"no rule {number} in {where}; " + "".join(f"{line}; " for line in lived)
+                        + f"nearest: {', '.join(nearest)}")
+
+
+def _where_it_lived(connection: Connection, day: date, number: str) -> list[str]:
+    """Where the rules other releases print as ``number`` are in release ``day``, by their
+    lineages: "702.19 (Trample, from 2013-07-13) is 502.9 here"."""
+    rows = fetch(connection, "SELECT l.lineage, MIN(l.first_release) AS first_release "
+                             "FROM rule_lineage l WHERE l.number = :number AND l.occurrence = 1 "
+                             "GROUP BY l.lineage ORDER BY MIN(l.first_release)", number=number)
+    lines = []
+    for row in rows:
+        here = lineage.where_now(connection, row["lineage"], day)
+        if here is None:
+            continue
+        title = _first_line(release_texts_of(connection, day, [here[0]]).get(here[0], ""))
+        since = as_date(row["first_release"]).isoformat()
+        lines.append(f"{number} ({_short(title)}, so numbered from {since}) is {here[0]} here")
+    return lines
+
+
+def release_texts_of(connection: Connection, day: date, numbers: list[str]) -> dict[str, str]:
+    """The texts of a few rules of a release, by number."""
+    found: dict[str, str] = {}
+    for number in numbers:
+        rows = fetch(connection, "SELECT t.text FROM rule_span r "
+                                 "JOIN rulebook_text t ON t.id = r.text_id "
+                                 f"WHERE {printed_in('r')} AND r.number = :number "
+                                 "AND r.occurrence = 1", day=day, number=number)
+        if rows:
+            found[number] = rows[0]["text"]
+    return found
+
+
+def _short(text: str, words: int = 6) -> str:
+    cut = text.split()
+    return " ".join(cut[:words]) + (" …" if len(cut) > words else "")
 
 
 def _neighbours(numbers: list[str], number: str) -> list[str]:
@@ -361,14 +405,22 @@ def _neighbours(numbers: list[str], number: str) -> list[str]:
     return numbers[max(0, at - _NEAREST): at + _NEAREST]
 
 
-def _unknown_term(term: str, day: date, terms: list[str]) -> RulesdbError:
+def _unknown_term(connection: Connection, term: str, day: date,
+                  terms: list[str]) -> RulesdbError:
     if not terms:
         return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
     by_key = {lookup_key(t): t for t in terms}
     close = difflib.get_close_matches(lookup_key(term), list(by_key), n=2 * _NEAREST, cutoff=0.6)
     nearest = [by_key[k] for k in close] or [t for t in terms if t[:1].lower() ==
                                              term.strip()[:1].lower()][: 2 * _NEAREST]
-    return UnknownEntry(f"no glossary entry {term!r} in release {day.isoformat()}"
+    went = successor(connection, term, day)
+    lead = ""
+    if went is not None:  # a renamed card type or keyword: its entry under the new name
+        change = "merged into" if went["change"] == "merged" else "renamed"
+        entry = by_key.get(lookup_key(went["to"]))
+        lead = (f"; {went['from']} was {change} {went['to']} on {went['release_date']} "
+                f"({went['rule']})" + (f": see {entry!r}" if entry else ""))
+    return UnknownEntry(f"no glossary entry {term!r} in release {day.isoformat()}{lead}"
                         + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
 
 

@@ -497,6 +497,17 @@ class ReleaseKeywordNote(Base):
     text: Mapped[str] = mapped_column(Text)
 
 
+class ReleaseSet(Base):
+    """The set or product a release came with (revision 0003_release_sets; curated)."""
+
+    __tablename__ = "release_set"
+
+    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
+                                               primary_key=True)
+    code: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(255))
+
+
 # Lineage (revision 0002_lineage): each rule followed through renumbering and rewording.
 
 

@@ -49,7 +49,7 @@ def home(engine: Engine) -> dict[str, Any]:
             summary = summarise(compare(engine, date.fromisoformat(previous),
                                         date.fromisoformat(day)))
         timeline.append({"date": day, "source_file": row["source_file"], "summary": summary,
-                         "previous": previous})
+                         "previous": previous, "set": row["set"]})
     return {"releases": list(reversed(timeline)), "objects": described_objects(engine),
             "rulebook": rulebook_sections(engine)}
 
@@ -113,8 +113,11 @@ def release(engine: Engine, day: str) -> dict[str, Any]:
                                  if b["category"] == item["category"]),
             "names": [s["name"] for s in subtypes if s["category"] == item["category"]],
         })
+    sets = listings.release_sets(engine)
+    code, name = sets.get(effective.isoformat(), (None, None))
     return {
         "date": effective.isoformat(), "source_file": source,
+        "set": f"Came with {name} ({code})" if code else f"An {listings.BETWEEN_SETS}",
         "previous": days[position - 1] if position else None,
         "next": days[position + 1] if position + 1 < len(days) else None,
         "card_types": listings.card_types(engine, effective),

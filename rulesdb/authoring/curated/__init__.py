@@ -20,8 +20,34 @@ def renames_in(effective_date: date) -> list[dict[str, Any]]:
 
 
 def merges_in(effective_date: date) -> list[dict[str, Any]]:
-    """The curated merges of subtypes the release with this effective date drops."""
-    return [entry for entry in load_merges() if entry["effective_date"] == effective_date]
+    """The curated merges of subtypes the release with this effective date drops, that its
+    seed carries (not those found after it shipped, which a later revision loads)."""
+    return [entry for entry in load_merges() if entry["effective_date"] == effective_date
+            and "loaded_by" not in entry]
+
+
+def merges_loaded_by(revision: str) -> list[dict[str, Any]]:
+    """The curated merges found after their release shipped, which ``revision`` loads."""
+    return [entry for entry in load_merges() if entry.get("loaded_by") == revision]
+
+
+def load_release_sets() -> dict[date, dict[str, str]]:
+    """The set or product each release came with (release_sets.toml): effective date ->
+    {code, name, source}. A release absent here is an update between sets."""
+    text = resources.files(__package__).joinpath("release_sets.toml").read_text(
+        encoding="utf-8")
+    found: dict[date, dict[str, str]] = {}
+    for number, entry in enumerate(tomllib.loads(text).get("release", []), start=1):
+        missing = {"effective_date", "code", "name", "source"} - set(entry)
+        if missing:
+            raise RulesdbError(f"release_sets.toml entry {number}: missing {sorted(missing)}")
+        if not isinstance(entry["effective_date"], date):
+            raise RulesdbError(f"release_sets.toml entry {number}: effective_date must be a "
+                               "TOML date")
+        if entry["code"]:
+            found[entry["effective_date"]] = {key: entry[key] for key in ("code", "name",
+                                                                         "source")}
+    return found
 
 
 def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
