@@ -130,7 +130,8 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
         for revision in holds:
             if revision != holds[0]:
                 go_on(held, revision)
-            loaded = [r for r in revisions[: revisions.index(revision) + 1] if r != revisions[0]]
+            loaded = [r for r in revisions[: revisions.index(revision) + 1]
+                      if r.startswith("cr_")]  # the schema revisions load no release
             assert held.releases == len(loaded), (
                 f"seed {seed}, held after {revision}: the run holds {held.releases} releases")
             for day in (date(2016, 7, 22), date(2020, 8, 7)):
