@@ -16,8 +16,9 @@ from rulesdb.vocabulary.loader import vocabulary
 from tests.support import run_in_process, url_text
 
 REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
-               "successor"]
-LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes", "valid", "errors"]
+               "successor", "not_enumerated", "keyword", "nearest"]
+LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes", "valid", "errors",
+             "undetermined"]
 
 
 def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:

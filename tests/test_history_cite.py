@@ -152,6 +152,6 @@ def test_injection_is_just_an_unknown_word(head_url: URL, head_engine: Engine) -
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.splitlines() == [
             f"rulesdb: error: unknown word {INJECTION!r}: no release lists it as a card type, "
-            "supertype or subtype"]
+            "supertype, subtype or keyword"]
     assert write_witness(head_engine) == before
     assert "release" in before["tables"]

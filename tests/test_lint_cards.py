@@ -129,7 +129,7 @@ def test_scryfall_file_against_the_latest_release(shared_head_url: URL, tmp_path
     assert code == 1  # Naga is no creature type since 2024-06-07
     assert [r["name"] for r in results] == [c["name"] for c in SCRYFALL]
     assert all(list(r) == ["name", "set", "line", "valid", "release", "errors",
-                           "unknown_words"] for r in results)
+                           "undetermined", "unknown_words"] for r in results)
     assert [r["valid"] for r in results] == [True] * 5 + [False, True]
     naga = results[5]
     assert naga["errors"][0]["rule"] == "205.3m" and naga["unknown_words"] == ["Naga"]

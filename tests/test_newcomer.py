@@ -154,8 +154,9 @@ def test_markdown_and_csv_of_one_answer(shared_head_url: URL,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     db = url_text(shared_head_url)
     _, out, _ = run_cli(["--db", db, "check", "Merfolk", "--format", "csv"], capsys)
-    assert out.splitlines() == ["word,release,category,valid,meanings,rule,reason,successor",
-                                "Merfolk,2026-08-07,,yes,creature type 205.3m,205.3m,,"]
+    assert out.splitlines() == [
+        "word,release,category,valid,meanings,rule,reason,successor,not_enumerated,keyword,nearest",
+        "Merfolk,2026-08-07,,yes,creature type 205.3m,205.3m,,,,,"]
     _, out, _ = run_cli(["--db", db, "subtypes", "--category", "dungeon", "--format",
                          "markdown"], capsys)
     assert out.splitlines()[:3] == ["| name | category | rule |", "| --- | --- | --- |",

@@ -65,6 +65,7 @@ def test_dryad_arbor_correlates_each_subtype_with_its_card_type(at: At) -> None:
                      {"name": "Dryad", "category": "creature", "card_types": ["creature"]}],
         "valid": True,
         "errors": [],
+        "undetermined": [],
     }
 
 

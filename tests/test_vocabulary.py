@@ -174,7 +174,8 @@ def test_explain_says_what_a_word_is(shared_head_engine) -> None:
         "valid": True,
         "meanings": [{"kind": "creature type", "name": "Merfolk", "category": "creature",
                       "rule": vocab.rule_of("creature")}],
-        "rule": vocab.rule_of("creature"), "reason": None, "successor": None}
+        "rule": vocab.rule_of("creature"), "reason": None, "successor": None,
+        "not_enumerated": [], "keyword": None, "nearest": []}
     assert vocab.explain("Legendary").meanings[0].kind == "supertype"
     assert vocab.explain("instant").meanings[0].rule == vocab.card_type_rule == "205.2a"
     assert not vocab.explain("'; DROP TABLE release; --").valid

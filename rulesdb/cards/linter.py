@@ -49,15 +49,19 @@ class CardResult(NamedTuple):
                 "valid": self.valid,
                 "release": self.release.isoformat() if self.release else None,
                 "errors": self.errors(),
+                "undetermined": [{"rule": e.rule, "message": e.message}
+                                 for e in self.parsed.undetermined] if self.parsed else [],
                 "unknown_words": list(self.parsed.unknown) if self.parsed else []}
 
 
 @dataclass
 class Summary:
-    """What a run found: cards read, invalid ones by rule, the most frequent unknown words."""
+    """What a run found: cards read, invalid ones by rule, unknown ones (subtypes their release
+    does not enumerate) by category, the most frequent unknown words."""
 
     cards: int = 0
     invalid: int = 0
+    unknown: Counter[str] = field(default_factory=Counter)  # cards by what was not enumerated
     unchecked: Counter[str] = field(default_factory=Counter)
     by_rule: Counter[str] = field(default_factory=Counter)
     unknown_words: Counter[str] = field(default_factory=Counter)
@@ -70,13 +74,21 @@ class Summary:
             self.invalid += 1
             self.by_rule.update({error.rule for error in result.parsed.errors})
             self.unknown_words.update(result.parsed.unknown)
+        elif result.parsed.undetermined:
+            self.unknown[_silent_about(result.parsed)] += 1
+
+    @property
+    def unknowns(self) -> int:
+        return sum(self.unknown.values())
 
     def lines(self, top: int = 10,
               explain: Callable[[str], str | None] | None = None) -> list[str]:
         """The summary; ``explain(word)`` may add what became of an unknown word."""
-        out = [f"cards read: {self.cards}; valid: "
-               f"{self.cards - self.invalid - sum(self.unchecked.values())}; "
-               f"invalid: {self.invalid}"
+        valid = self.cards - self.invalid - self.unknowns - sum(self.unchecked.values())
+        out = [f"cards read: {self.cards}; valid: {valid}; invalid: {self.invalid}"
+               + (f"; unknown: {self.unknowns} ("
+                  + ", ".join(f"{what}: {count}" for what, count in _ranked(self.unknown))
+                  + ")" if self.unknown else "")
                + "".join(f"; {problem}: {count}" for problem, count in
                          sorted(self.unchecked.items()))]
         if self.by_rule:
@@ -123,6 +135,13 @@ def _check(card: Card, line: str | None, vocab: Vocabulary) -> CardResult:
     if line is None:
         return CardResult(card, None, vocab.effective_date, None, NO_TYPE_LINE)
     return CardResult(card, line, vocab.effective_date, vocab.parse(line), None)
+
+
+def _silent_about(parsed: TypeLine) -> str:
+    """"creature types not enumerated in 2001-09-24": what left a line unknown."""
+    kinds = sorted({note.message.rpartition(" does not enumerate ")[2]
+                    for note in parsed.undetermined})
+    return f"{' or '.join(kinds)} not enumerated in {parsed.release.isoformat()}"
 
 
 def _ranked(counts: Counter[str]) -> list[tuple[str, int]]:

@@ -82,6 +82,9 @@ class AppContext:
         return engine
 
 
+# Exit status of an answer a release cannot give (it does not enumerate the category asked
+# about): neither yes (0) nor no (1); 2 is bad input.
+UNKNOWN_EXIT = 3
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # A value meant as a date (20210301, 2021-W09-1, 2021-03-01T00:00), never a set's code (10E).
 _DATE_LIKE = re.compile(r"^\d{4}(?:\d{4}|[-/.:T\s]\S*)$")

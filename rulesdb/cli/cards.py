@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from rulesdb.cli.app import AppContext, cli, parse_date, pass_app
+from rulesdb.cli.app import UNKNOWN_EXIT, AppContext, cli, parse_date, pass_app
 from rulesdb.util.jsonlines import dumps_line, dumps_string_line
 
 if TYPE_CHECKING:
     from rulesdb.cards.linter import CardResult
 
-_CSV_COLUMNS = ["name", "set", "line", "valid", "release", "errors", "unknown_words"]
+_CSV_COLUMNS = ["name", "set", "line", "valid", "release", "errors", "undetermined",
+                "unknown_words"]
 
 
 @cli.command("lint-cards")
@@ -34,7 +35,8 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     """Check the type line of every card in FILE: a Scryfall bulk data file (oracle_cards,
     default_cards, ...), MTGJSON AllPrintings.json or AtomicCards.json, or a text file of
     type lines (the format is read from the content). A summary goes to stderr. Exit 0 if
-    every card is valid, 1 if not."""
+    every card is valid, 1 if any is invalid or could not be checked, else 3 if any is
+    unknown (a subtype its release does not enumerate)."""
     from rulesdb.cards.formats import detect_format
     from rulesdb.cards.linter import PRINTED, Summary, lint
     from rulesdb.cards.readers import read_cards
@@ -64,6 +66,8 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
         click.echo(line, err=True)
     if summary.invalid or sum(summary.unchecked.values()):
         raise SystemExit(1)
+    if summary.unknowns:
+        raise SystemExit(UNKNOWN_EXIT)
 
 
 def _successor(engine: Any, word: str, days: list[date]) -> str | None:
@@ -110,6 +114,8 @@ def _csv_writer() -> Any:
             f"{e['rule']}: {e['message']}" if e["rule"] else str(e["message"])
             for e in document["errors"])
         document["unknown_words"] = " ".join(document["unknown_words"])
+        document["undetermined"] = " | ".join(f"{e['rule']}: {e['message']}"
+                                              for e in document["undetermined"])
         writer.writerow([document[column] if document[column] is not None else ""
                          for column in _CSV_COLUMNS])
 

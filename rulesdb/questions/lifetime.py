@@ -8,6 +8,7 @@ through SQLAlchemy Core; results sorted in Python so both backends answer alike.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -100,9 +101,9 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
         all_days.sort()
         listings = [_listing(connection, kind, cat, name, all_days)
                     for kind, cat, name in items]
-    listings = [listing for listing in listings if listing is not None]
-    if not listings:
-        raise _unknown(word, category)
+        listings = [listing for listing in listings if listing is not None]
+        if not listings:
+            raise _unknown(word, category, nearest_names(connection, word, category))
     return listings
 
 
@@ -142,7 +143,7 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
                 raise RulesdbError(
                     f"{word!r} is not listed in release {day.isoformat()} (in force {when})"
                     f"{became}; see: {see}rulesdb history {_shell_word(word)}")
-            raise _unknown(word, None)
+            raise _unknown(word, None, nearest_names(connection, word))
         items = sorted({(c.kind, c.category, c.name) for c in found},
                        key=lambda item: (item[0], item[1] or "", item[2]))
         mentions = [mention for kind, category, name in items
@@ -238,22 +239,37 @@ def _matching_items(connection: Connection, word: str,
     key = lookup_key(word)
     if not key:
         return []
-    items: list[tuple[str, str | None, str]] = []
-    if category is None:
-        items += [("card_type", None, row["name"]) for row in
-                  fetch(connection, "SELECT name FROM card_type") if lookup_key(row["name"]) == key]
-        items += [("supertype", None, row["name"]) for row in
-                  fetch(connection, "SELECT name FROM supertype") if lookup_key(row["name"]) == key]
-    items += [("subtype", row["category"], row["name"])
-              for row in fetch(connection, "SELECT category, name FROM subtype")
-              if lookup_key(row["name"]) == key and category in (None, row["category"])]
-    if category is None and has_keywords(connection):
-        items += [(row["kind"], None, row["name"])
-                  for row in fetch(connection, "SELECT kind, name FROM keyword")
-                  if lookup_key(row["name"]) == key]
+    items = [item for item in _every_item(connection, category) if lookup_key(item[2]) == key]
     order = {kind: index for index, kind in enumerate(KINDS)}
     categories = {name: index for index, name in enumerate(category_names(connection))}
     return sorted(items, key=lambda i: (order[i[0]], categories.get(i[1] or "", -1), i[2]))
+
+
+def _every_item(connection: Connection,
+                category: str | None) -> list[tuple[str, str | None, str]]:
+    """(kind, category, name) of every name ever used (of ``category``'s subtypes, if given)."""
+    items: list[tuple[str, str | None, str]] = []
+    if category is None:
+        items += [("card_type", None, row["name"])
+                  for row in fetch(connection, "SELECT name FROM card_type")]
+        items += [("supertype", None, row["name"])
+                  for row in fetch(connection, "SELECT name FROM supertype")]
+    items += [("subtype", row["category"], row["name"])
+              for row in fetch(connection, "SELECT category, name FROM subtype")
+              if category in (None, row["category"])]
+    if category is None and has_keywords(connection):
+        items += [(row["kind"], None, row["name"])
+                  for row in fetch(connection, "SELECT kind, name FROM keyword")]
+    return items
+
+
+def nearest_names(connection: Connection, word: str, category: str | None = None,
+                  count: int = 4) -> list[str]:
+    """The names any release listed (as ``category`` subtypes, if given) spelled most like
+    ``word``: the suggestions for a misspelling."""
+    names = {lookup_key(name): name for _, _, name in _every_item(connection, category)}
+    return [names[key] for key in
+            difflib.get_close_matches(lookup_key(word), list(names), n=count, cutoff=0.75)]
 
 
 def _listing(connection: Connection, kind: str, category: str | None, name: str,
@@ -305,9 +321,18 @@ def _listing(connection: Connection, kind: str, category: str | None, name: str,
     )
 
 
-def _unknown(word: str, category: str | None) -> RulesdbError:
-    what = f"a {category} type" if category else "a card type, supertype or subtype"
-    return RulesdbError(f"unknown word {word!r}: no release lists it as {what}")
+class UnknownWord(RulesdbError):
+    """A word no release lists; ``nearest`` are names spelled like it."""
+
+    def __init__(self, message: str, nearest: list[str]) -> None:
+        super().__init__(message)
+        self.nearest = nearest
+
+
+def _unknown(word: str, category: str | None, nearest: list[str]) -> UnknownWord:
+    what = f"a {category} type" if category else "a card type, supertype, subtype or keyword"
+    return UnknownWord(f"unknown word {word!r}: no release lists it as {what}"
+                       + (f"; nearest: {', '.join(nearest)}" if nearest else ""), nearest)
 
 
 def _shell_word(word: str) -> str:

@@ -170,3 +170,10 @@ def release_keywords(bind: Bind, day: date) -> Rows:
         if not has_keywords(connection):
             return []
         return _of_release(connection, day, "SELECT kind, name, rule FROM release_keyword")
+
+
+def keyword_of(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
+    """The keyword (kind, name, rule) of release ``day`` spelled like ``word``, or None."""
+    key = lookup_key(word)
+    return next((dict(row) for row in release_keywords(bind, day)
+                 if lookup_key(row["name"]) == key), None)

@@ -37,6 +37,9 @@ class Index(NamedTuple):
     phrase_lengths: tuple[int, ...]  # word counts of those phrases, longest first
     whole_text_card_types: frozenset[str]  # card types whose subtype is the whole text
     citations: Citations = CURRENT  # the release's own rules for each problem (205.1, ...)
+    # Categories the release could have but does not list (creature types before 2003-12-01)
+    # -> the release's card types they would belong to; see rulesdb.vocabulary.enumeration.
+    unlisted: Mapping[str, frozenset[str]] = {}
 
 
 def build_index(effective_date: date, *,
@@ -45,10 +48,12 @@ def build_index(effective_date: date, *,
                 categories: Mapping[str, str],
                 category_card_types: Mapping[str, Iterable[str]],
                 subtypes: Mapping[str, Iterable[str]],
-                rules: Mapping[str, str] | None = None) -> Index:
+                rules: Mapping[str, str] | None = None,
+                unlisted: Mapping[str, Iterable[str]] | None = None) -> Index:
     """``card_types``/``supertypes`` map name -> rule, ``categories`` category -> rule,
     ``category_card_types`` and ``subtypes`` map a category to its card types and subtypes;
-    ``rules`` (number -> text) are the release's recorded rules, which say what it cites."""
+    ``rules`` (number -> text) are the release's recorded rules, which say what it cites;
+    ``unlisted`` maps the categories it does not enumerate to their card types."""
     order = tuple(sorted(categories, key=lambda c: (rule_key(categories[c]), c)))
     names = {c: tuple(sorted(subtypes.get(c, ()))) for c in order}
     keyed: dict[str, list[tuple[str, str]]] = {}
@@ -77,6 +82,7 @@ def build_index(effective_date: date, *,
         whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
                                         for t in card_of[c]),
         citations=find_citations(rules or {}, card_type_rule, categories, names),
+        unlisted={c: frozenset(types) for c, types in (unlisted or {}).items()},
     )
 
 

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from rulesdb.errors import RulesdbError
+from rulesdb.vocabulary.enumeration import not_enumerated
 from rulesdb.vocabulary.release import (  # re-exported: rulesdb.vocabulary is the way in
     CHOICE_RULE,
     GAIN_RULE,
@@ -49,6 +50,8 @@ _LOAD = {
     # The release's type-line rules and those it cites: which of its rules a problem cites.
     "rules": "SELECT number, text FROM rule_text WHERE release_date = :day",
 }
+# Every category some release lists, with its card types: what a release may leave unlisted.
+_KNOWN_CATEGORIES = "SELECT DISTINCT category, card_type FROM release_category_card_type"
 _CACHE: OrderedDict[tuple[str, date, str], Vocabulary] = OrderedDict()
 _CACHE_MAX = 256  # more than the releases (135), so a warm cache holds every one
 _CACHE_LOCK = threading.Lock()
@@ -122,15 +125,22 @@ def _load(connection: Connection, day: date, seed: str) -> Vocabulary:
     for name, groups in grouped.items():
         for category, value in rows[name]:
             groups.setdefault(category, []).append(value)
+    known: dict[str, list[str]] = {}
+    for category, card_type in connection.execute(text(_KNOWN_CATEGORIES)):
+        known.setdefault(category, []).append(card_type)
+    card_types = dict(rows["card_types"])
+    rules = dict(rows["rules"])
     return Vocabulary(
         day,
-        card_types=dict(rows["card_types"]),
+        card_types=card_types,
         supertypes=dict(rows["supertypes"]),
         categories=dict(rows["categories"]),
         category_card_types=grouped["category_card_types"],
         subtypes=grouped["subtypes"],
         seed_sha256=seed,
-        rules=dict(rows["rules"]),
+        rules=rules,
+        unlisted=not_enumerated(card_types, {c: grouped["category_card_types"].get(c, ())
+                                             for c, _ in rows["categories"]}, known, rules),
     )
 
 

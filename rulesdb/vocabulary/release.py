@@ -14,6 +14,7 @@ only: asking about a category that release lacks (battle types in 2016) raises
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any, NamedTuple
@@ -62,18 +63,23 @@ class Choice(NamedTuple):
 
 
 class Report(NamedTuple):
-    """What a word is in a release (``rulesdb check``): ``valid`` when it is what was asked."""
+    """What a word is in a release (``rulesdb check``): ``valid`` True when it is what was
+    asked, False when it is not, None when the release cannot tell (it does not enumerate
+    the category the word would belong to: creature types before 2003-12-01)."""
 
     word: str
     release: date
     category: str | None  # the category asked about, if any
-    valid: bool
+    valid: bool | None
     meanings: list[Meaning]  # everything the word is in the release, valid or not
     rule: str | None  # the rule that decides: the listing rule, or 205.3e for a bad choice
-    reason: str | None  # why not, when not valid
+    reason: str | None  # why not, or why unknown
     # A word the release does not list: the curated rename or merge that explains it
     # ({change, kind, category, from, to, release_date, rule}); filled in from the database.
     successor: dict[str, Any] | None = None
+    not_enumerated: tuple[str, ...] = ()  # the categories the release leaves unlisted, if unknown
+    keyword: dict[str, Any] | None = None  # {kind, name, rule}: a keyword of the release
+    nearest: tuple[str, ...] = ()  # listed names spelled like the word, when it is none
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +91,9 @@ class Report(NamedTuple):
             "rule": self.rule,
             "reason": self.reason,
             "successor": self.successor,
+            "not_enumerated": list(self.not_enumerated),
+            "keyword": self.keyword,
+            "nearest": list(self.nearest),
         }
 
 
@@ -103,16 +112,19 @@ class Vocabulary:
                  category_card_types: Mapping[str, Iterable[str]],
                  subtypes: Mapping[str, Iterable[str]],
                  seed_sha256: str = "",
-                 rules: Mapping[str, str] | None = None) -> None:
+                 rules: Mapping[str, str] | None = None,
+                 unlisted: Mapping[str, Iterable[str]] | None = None) -> None:
         """Names as the CR spells them: ``card_types``/``supertypes`` map name -> rule,
         ``categories`` category -> rule, ``category_card_types`` and ``subtypes`` map a
         category to its card types and its subtype names. ``rules`` (number -> text, the
         release's ``rule_text``) decide which of its rules a problem cites; without them,
-        today's numbers."""
+        today's numbers. ``unlisted``: the categories the release does not enumerate, each
+        with its card types (``rulesdb.vocabulary.enumeration.not_enumerated``); a word they
+        might hold is answered "unknown"."""
         put = object.__setattr__
         index = build_index(effective_date, card_types=card_types, supertypes=supertypes,
                             categories=categories, category_card_types=category_card_types,
-                            subtypes=subtypes, rules=rules)
+                            subtypes=subtypes, rules=rules, unlisted=unlisted)
         put(self, "effective_date", effective_date)
         put(self, "seed_sha256", seed_sha256)
         put(self, "index", index)
@@ -140,6 +152,12 @@ class Vocabulary:
     def categories(self) -> tuple[str, ...]:
         """The subtype categories of this release, in the CR's order."""
         return self.index.categories
+
+    @property
+    def not_enumerated(self) -> tuple[str, ...]:
+        """The subtype categories this release could have but does not list (creature and
+        land before 2003-12-01), in the order of their names."""
+        return tuple(sorted(self.index.unlisted))
 
     def subtypes_of(self, category: str) -> tuple[str, ...]:
         return self.index.subtype_names[self._category(category)]
@@ -254,35 +272,76 @@ class Vocabulary:
         """What ``word`` is in this release, and whether it is what was asked: any type word
         (no ``category``) or one valid choice of a ``category`` subtype (205.3e).
 
-        A category this release lacks raises UnknownCategory, unless it is one of
+        Three answers: yes, no, and unknown (``valid`` None) where the release does not
+        enumerate the category the word would belong to. A category this release lacks raises
+        UnknownCategory, unless it is one it does not enumerate (unknown) or one of
         ``other_categories`` (those other releases have): then the answer is simply no.
         """
         meanings = self.describe(word)
         day = self.effective_date
+        shown = " ".join(word.split()) if isinstance(word, str) else word
         if category is None:
             if meanings:
                 return Report(word, day, None, True, meanings, meanings[0].rule, None)
-            return Report(word, day, None, False, meanings, None, self._not_a_word(word))
+            several = self._several_subtypes(word)
+            if several is None and self.index.unlisted:
+                silent = self.not_enumerated
+                return Report(word, day, None, None, meanings, None,
+                              f"unknown: the release of {day.isoformat()} does not enumerate "
+                              f"{_kinds(silent)}, which '{shown}' might be; "
+                              f"{self._what_it_lists()}, and '{shown}' is none of those",
+                              not_enumerated=silent)
+            return Report(word, day, None, False, meanings, None,
+                          several or f"'{shown}' is not a card type, supertype or subtype",
+                          nearest=() if several else self.nearest(word))
         try:
             choice = self.check_choice(word, category)
         except UnknownCategory:
             folded = category.strip().casefold() if isinstance(category, str) else None
+            if folded is not None and folded in self.index.unlisted:
+                return Report(word, day, folded, None, meanings, None,
+                              f"unknown: the release of {day.isoformat()} does not "
+                              f"enumerate {folded} types, so it cannot say whether '{shown}' "
+                              f"is one; {self._what_it_lists()}", not_enumerated=(folded,))
             if folded is None or folded not in set(other_categories):
                 raise
             return Report(word, day, folded, False, meanings, None,
-                          f"'{' '.join(word.split())}' is no {folded} type: the release of "
+                          f"'{shown}' is no {folded} type: the release of "
                           f"{day.isoformat()} has no {folded} types")
         return Report(word, day, choice.category, choice.valid, meanings, choice.rule,
-                      choice.reason)
+                      choice.reason,
+                      nearest=() if choice.valid or meanings else self.nearest(word, category))
 
-    def _not_a_word(self, word: str) -> str:
+    def nearest(self, word: str, category: str | None = None, count: int = 4) -> tuple[str, ...]:
+        """Names this release lists (as ``category`` subtypes, if given) spelled most like
+        ``word``: the suggestions of a "no"."""
+        index = self.index
+        if category is None:
+            names = {**index.card_types, **index.supertypes,
+                     **{key: entries[0][1] for key, entries in index.subtypes.items()}}
+        else:
+            wanted = self._category(category)
+            names = {key: name for key, entries in index.subtypes.items()
+                     for entry_category, name in entries if entry_category == wanted}
+        close = difflib.get_close_matches(word_key(word), list(names), n=count, cutoff=0.75)
+        return tuple(names[key] for key in close)
+
+    def _what_it_lists(self) -> str:
+        index = self.index
+        parts = [f"card types ({index.card_type_rule})"]
+        if index.supertypes:
+            parts.append(f"supertypes ({index.supertype_rule})")
+        parts += [f"{c} types ({index.category_rules[c]})" for c in index.categories]
+        return "it lists " + _joined(parts)
+
+    def _several_subtypes(self, word: str) -> str | None:
         key = word_key(word)
         parts = segment_words(key.split(), self.index)
         found = [self.index.subtypes.get(part) for part in parts]
         if len(parts) > 1 and all(found):
             listed = ", ".join(entries[0][1] for entries in found if entries)
             return f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}), not one"
-        return f"'{' '.join(word.split())}' is not a card type, supertype or subtype"
+        return None
 
     def canonical(self, word: str, kind: str | None = None) -> str | None:
         """The CR's spelling of ``word`` as a ``kind`` ("card type", "supertype", "subtype"
@@ -353,3 +412,11 @@ class Vocabulary:
         return names
 
 
+
+
+def _kinds(categories: Iterable[str]) -> str:
+    return _joined([f"{category} types" for category in categories], "or")
+
+
+def _joined(parts: list[str], conjunction: str = "and") -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {conjunction} {parts[-1]}"

@@ -103,11 +103,18 @@ class TypeLine:
     marker: Marker | None = None
     faces: tuple[TypeLine, ...] = ()  # two or more when the card has several faces
     unknown: tuple[str, ...] = ()  # the words (as typed) the release does not list
+    # Subtypes the release cannot judge: it does not enumerate their category (creature
+    # types before 2003-12-01). Neither valid nor errors.
+    undetermined: tuple[TypeLineError, ...] = ()
     line: str = field(default="", compare=False)
 
     @property
-    def valid(self) -> bool:
-        return not self.errors
+    def valid(self) -> bool | None:
+        """True with no errors, False with any, None (unknown) when the only problems are
+        subtypes the release does not enumerate."""
+        if self.errors:
+            return False
+        return None if self.undetermined else True
 
     def render(self) -> str:
         """The canonical type line: "Legendary Land Creature — Forest Dryad"; faces joined by
@@ -143,6 +150,7 @@ class TypeLine:
                          for s in self.subtypes],
             "valid": self.valid,
             "errors": [{"rule": e.rule, "message": e.message} for e in self.errors],
+            "undetermined": [{"rule": e.rule, "message": e.message} for e in self.undetermined],
         }
 
     def json_line(self) -> str:
@@ -162,9 +170,12 @@ class TypeLine:
         errors = ", ".join([_dumps({"rule": e.rule, "message": e.message})
                             for e in self.errors])
         marker = _dumps(self.marker._asdict()) if self.marker else "null"
+        undetermined = ", ".join([_dumps({"rule": e.rule, "message": e.message})
+                                  for e in self.undetermined])
+        valid = "false" if self.errors else "null" if self.undetermined else "true"
         return (f'"marker": {marker}, "supertypes": {_names_json(self.supertypes)}, '
                 f'"card_types": {_names_json(self.card_types)}, "subtypes": [{subtypes}], '
-                f'"valid": {"false" if self.errors else "true"}, "errors": [{errors}]')
+                f'"valid": {valid}, "errors": [{errors}], "undetermined": [{undetermined}]')
 
 
 _dumps = dumps_line
@@ -220,12 +231,16 @@ class TypeLineParser:
             return faces[0]
         errors = tuple(TypeLineError(error.rule, f"face {number}: {error.message}")
                        for number, face in enumerate(faces, start=1) for error in face.errors)
+        undetermined = tuple(TypeLineError(note.rule, f"face {number}: {note.message}")
+                             for number, face in enumerate(faces, start=1)
+                             for note in face.undetermined)
         return TypeLine(
             self.index.effective_date,
             _union(face.supertypes for face in faces),
             _union(face.card_types for face in faces),
             _union(face.subtypes for face in faces),
-            errors, faces=faces, unknown=_union(face.unknown for face in faces), line=line)
+            errors, faces=faces, unknown=_union(face.unknown for face in faces),
+            undetermined=undetermined, line=line)
 
     def _face(self, line: str) -> TypeLine:
         errors: list[TypeLineError] = []
@@ -247,15 +262,17 @@ class TypeLineParser:
             errors.append(TypeLineError(cited.type_line, "no card type: a type line contains "
                                                          "the card's card types"))
         subtypes: tuple[ParsedSubtype, ...] = ()
+        undetermined: list[TypeLineError] = []
         if len(parts) > 1:
             if len(parts) > 2:
                 errors.append(TypeLineError(cited.subtype_words, "more than one dash: "
                                             "subtypes are listed after one long dash"))
-            subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors)
+            subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors,
+                                  undetermined)
             unknown += [subtype.name for subtype in subtypes if subtype.category is None]
         return TypeLine(self.index.effective_date, tuple(supertypes), tuple(card_types),
                         subtypes, tuple(errors), tuple(head), marker, unknown=tuple(unknown),
-                        line=line)
+                        undetermined=tuple(undetermined), line=line)
 
     def _head(self, words: list[str], head: list[str], unknown: list[str],
               errors: list[TypeLineError]) -> tuple[list[str], list[str]]:
@@ -311,8 +328,8 @@ class TypeLineParser:
                 f"({index.supertype_rule}) in the release of {day}"))
         return supertypes, card_types
 
-    def _tail(self, words: list[str], card_types: tuple[str, ...],
-              errors: list[TypeLineError]) -> tuple[ParsedSubtype, ...]:
+    def _tail(self, words: list[str], card_types: tuple[str, ...], errors: list[TypeLineError],
+              undetermined: list[TypeLineError]) -> tuple[ParsedSubtype, ...]:
         if not words:
             errors.append(TypeLineError(self.index.citations.subtype_words,
                                         "nothing follows the dash: subtypes are listed after it"))
@@ -325,7 +342,11 @@ class TypeLineParser:
             if found is None:
                 entries = index.subtypes.get(key)
                 if entries is None:  # not remembered: the message quotes the word as typed
-                    errors.append(_unknown_subtype(text, card_types, index))
+                    silent = _not_enumerated(text, card_types, index)
+                    if silent is not None:
+                        undetermined.append(silent)
+                    else:
+                        errors.append(_unknown_subtype(text, card_types, index))
                     subtypes.append(ParsedSubtype(text, None, ()))
                     continue
                 found = _correlate(entries, card_types, index)
@@ -410,6 +431,17 @@ def _segments(words: list[str], card_types: tuple[str, ...],
             segments.append((words[i], keys[i]))
             i += 1
     return segments
+
+
+def _not_enumerated(text: str, card_types: tuple[str, ...], index: Index) -> TypeLineError | None:
+    """A word after the dash that the release cannot judge: one of the line's card types has
+    a category the release does not enumerate. Cites the card type list's rule."""
+    silent = [c for c, types in sorted(index.unlisted.items()) if not types.isdisjoint(card_types)]
+    if not silent:
+        return None
+    kinds = " or ".join(f"{c} types" for c in silent)
+    return TypeLineError(index.card_type_rule, f"'{text}' is unknown: the release of "
+                         f"{index.effective_date.isoformat()} does not enumerate {kinds}")
 
 
 def _unknown_subtype(text: str, card_types: tuple[str, ...], index: Index) -> TypeLineError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 from sqlalchemy import Engine, inspect
@@ -25,9 +25,11 @@ from rulesdb.util.rule_numbers import parent_number
 class NotFound(RulesdbError):
     """No such release or word: the page says so (HTTP 404), with where to look instead."""
 
-    def __init__(self, message: str, suggestion: dict[str, str] | None = None) -> None:
+    def __init__(self, message: str, suggestion: dict[str, str] | None = None,
+                 nearest: list[dict[str, str]] | None = None) -> None:
         super().__init__(message)
         self.suggestion = suggestion  # {"href": ..., "label": ...}, or None
+        self.nearest = nearest or []  # [{"href": ..., "label": ...}]: names spelled like it
 
 SEARCH_LIMIT = 25  # results on the search page
 
@@ -155,7 +157,11 @@ def word(engine: Engine, name: str) -> dict[str, Any]:
     try:
         found = history(engine, name)
     except RulesdbError as exc:
-        raise NotFound(str(exc), {"href": "/", "label": "the list of releases"}) from None
+        nearest = [{"href": f"/word/{quote(n, safe='')}", "label": n}
+                   for n in getattr(exc, "nearest", [])]
+        raise NotFound(str(exc), {"href": "/", "label": "the list of releases"},
+                       nearest) from None
+    first_listing = _first_listing(engine)
     cited: dict[str, list[Any]] = {}
     entries = []
     for listing in found:
@@ -165,8 +171,23 @@ def word(engine: Engine, name: str) -> dict[str, Any]:
         citations = [c for c in cited[listing.last_listed]
                      if (c.kind, c.category, c.name) ==
                      (listing.kind, listing.category, listing.name)]
-        entries.append({"listing": listing, "citations": citations})
+        began = first_listing.get(listing.category or listing.kind)
+        entries.append({"listing": listing, "citations": citations,
+                        # the first release listing that category at all, when it is that
+                        "list_began": began if began == listing.first_listed else None})
     return {"word": found[0].name, "entries": entries}
+
+
+def _first_listing(engine: Engine) -> dict[str, str]:
+    """The first release listing each subtype category, card types and supertypes."""
+    with engine.connect() as connection:
+        rows = fetch(connection, "SELECT category AS what, MIN(release_date) AS day "
+                                 "FROM release_category GROUP BY category "
+                                 "UNION ALL SELECT 'card_type', MIN(release_date) "
+                                 "FROM release_card_type "
+                                 "UNION ALL SELECT 'supertype', MIN(release_date) "
+                                 "FROM release_supertype")
+    return {row["what"]: str(row["day"]) for row in rows if row["day"] is not None}
 
 
 def category_sizes(engine: Engine) -> dict[str, list[tuple[str, int]]]:

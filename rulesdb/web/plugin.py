@@ -99,7 +99,8 @@ async def _page(datasette: Any, request: Any, template: str,
                              status=503)
     except pages.NotFound as missing:
         return await _render(datasette, request, "rulesdb_missing.html",
-                             {"message": str(missing), "suggestion": missing.suggestion},
+                             {"message": str(missing), "suggestion": missing.suggestion,
+                              "nearest": missing.nearest},
                              status=404)
     return await _render(datasette, request, template, context)
 
