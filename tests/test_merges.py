@@ -1,6 +1,7 @@
 """Curated subtype merges (authoring/curated/merges.toml, table subtype_merge): each entry
-agrees with the releases on both sides of it, the database holds exactly the file's entries,
-and check, history and a release's downgrade answer with them. Both backends."""
+agrees with the releases on both sides of it, the database holds exactly the file's entries
+(those found after their release shipped loaded by 0004_release_facts), and check, history and
+a release's downgrade answer with them. Both backends."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.authoring.curated import load_merges, load_renames
+from rulesdb.authoring.facts_seed import FACTS_REVISIONS, facts_seed_name
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from tests.support import ROOT, fingerprint, run_cli
@@ -31,11 +33,28 @@ def _release_before(engine: Engine, day: date) -> date:
     return found if isinstance(found, date) else date.fromisoformat(found)
 
 
+# The Grand Creature Type Update's published replacements, a few of its 89 (merges.toml).
+GRAND_UPDATE = {("Dog", "Hound"), ("Hyena", "Hound"), ("Jackal", "Hound"),
+                ("Mammoth", "Elephant"), ("Cobra", "Snake"), ("Asp", "Snake"),
+                ("Ant", "Insect"), ("Mummy", "Zombie"), ("Ghoul", "Zombie")}
+
+
 def test_each_merge_matches_the_releases_around_it(shared_head_engine: Engine) -> None:
     merges = load_merges()
-    assert {(m["from"], m["to"], m["effective_date"]) for m in merges} == {
+    assert {(m["from"], m["to"], m["effective_date"]) for m in merges
+            if "loaded_by" not in m} == {
         ("Hound", "Dog", date(2020, 7, 3)), ("Cephalid", "Octopus", date(2024, 6, 7)),
         ("Naga", "Snake", date(2024, 6, 7)), ("Viashino", "Lizard", date(2024, 6, 7))}
+    later = [m for m in merges if "loaded_by" in m]
+    grand = [m for m in later if m["effective_date"] == date(2007, 10, 1)]
+    assert (len(grand), len(later)) == (89, 102)
+    assert {(m["from"], m["to"]) for m in grand} >= GRAND_UPDATE
+    assert {(m["effective_date"], m["loaded_by"], m["rule"]) for m in later} == {
+        (date(2007, 9, 7), "0004_release_facts", "212.3c"),
+        (date(2007, 10, 1), "0004_release_facts", "212.3c")}
+    assert all("grand-creature-type-update-2007-09-26" in m["source"] for m in grand)
+    assert all("masters-edition-update-bulletin-2007-08-29" in m["source"]
+               for m in later if m not in grand)
     for merge in merges:
         day, category = merge["effective_date"], merge["category"]
         before = _listed(shared_head_engine, _release_before(shared_head_engine, day), category)
@@ -58,6 +77,12 @@ def test_the_database_holds_the_curated_merges(shared_head_engine: Engine) -> No
 
 def test_check_answers_with_the_rename_or_merge(shared_head_url: URL,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["--db", str(shared_head_url), "check", "Dog", "--as-of",
+                            "2008-01-01", "--format", "json"], capsys)
+    assert code == 1
+    assert json.loads(out)["successor"] == {
+        "change": "merged", "kind": "subtype", "category": "creature", "from": "Dog",
+        "to": "Hound", "release_date": "2007-10-01", "rule": "212.3c"}
     code, out, _ = run_cli(["--db", str(shared_head_url), "check", "Tribal", "--format", "table"],
                            capsys)
     assert code == 1 and out.endswith("; renamed kindred on 2024-06-07 (205.2a)\n")
@@ -81,14 +106,28 @@ def test_history_names_the_successor(shared_head_url: URL,
     assert hound["merged_into"] == [{"release_date": "2020-07-03", "from": "Hound",
                                      "to": "Dog"}]
     assert hound["renamed_to"] == []
+    code, out, _ = run_cli(["--db", str(shared_head_url), "history", "Dog", "--format", "json"],
+                           capsys)
+    [dog] = json.loads(out)
+    # Merged into Hound by the Grand Creature Type Update, listed again when Hound merged back.
+    assert code == 0 and dog["left"] is None
+    assert {(m["release_date"], m["from"], m["to"]) for m in dog["merged_into"]} == {
+        ("2007-10-01", "Dog", "Hound")}
 
 
 def test_each_merge_travels_in_the_seed_of_its_release() -> None:
+    """... or, found after its release shipped, in the seed of the data revision that loads
+    it (release_facts_NNNN.json)."""
     carried = [(date.fromisoformat(seed["effective_date"]), m["category"], m["from"], m["to"],
                 m["rule"]) for path in sorted((ROOT / "seeds").glob("cr_*.json"))
                for seed in [json.loads(path.read_bytes())] for m in seed["merges"]]
     assert carried == [(m["effective_date"], m["category"], m["from"], m["to"], m["rule"])
-                       for m in load_merges()]
+                       for m in load_merges() if "loaded_by" not in m]
+    for revision in FACTS_REVISIONS:
+        seed = json.loads((ROOT / "seeds" / facts_seed_name(revision)).read_bytes())
+        assert [(date.fromisoformat(day), *rest) for day, *rest in seed["merges"]] == sorted(
+            (m["effective_date"], m["category"], m["from"], m["to"], m["rule"])
+            for m in load_merges() if m.get("loaded_by") == revision), revision
 
 
 def test_a_release_loads_and_unloads_its_merges(empty_url: URL) -> None:

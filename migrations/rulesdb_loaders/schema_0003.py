@@ -3,7 +3,8 @@ loader of ``0002_lineage`` loads, and the set the release came with.
 
 A seed of format 3 is a seed of format 2 with ``set``: ``[code, name]`` of the set or product
 the release came with, or null for an update between sets. ``load_facts_seed`` loads the sets
-and later-found merges of the releases before the revision (``seeds/release_facts_0003.json``).
+and later-found merges of the releases before a data revision (``seeds/release_facts_0003.json``,
+``release_facts_0004.json``); ``unload_facts_seed`` deletes exactly the rows its seed names.
 
 Like the loaders before it, nothing here imports rulesdb's library.
 """
@@ -58,7 +59,8 @@ def unload_facts_seed(name: str, sha256: str) -> None:
     sql.execute_many("DELETE FROM subtype_merge WHERE release_date = ? AND category = ? "
                      "AND old_name = ?", [(sql.day(day), category, old)
                                           for day, category, old, *_ in seed["merges"]])
-    sql.execute("DELETE FROM release_set")
+    sql.execute_many("DELETE FROM release_set WHERE release_date = ?",
+                     [(sql.day(day),) for day, *_ in seed["sets"]])
 
 
 def load_release(revision: str, seed_name: str, seed_sha256: str) -> None:

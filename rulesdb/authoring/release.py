@@ -130,10 +130,12 @@ class Checkout:
 
     def loader(self, head: str) -> str:
         """The loader a release appended after ``head`` loads through: that of the newest
-        schema revision in the chain (0001_schema: rulesdb_loaders/schema_0001.py)."""
+        schema revision in the chain (0001_schema: rulesdb_loaders/schema_0001.py). A data
+        revision (0004_release_facts) changes no schema and has no loader of its own."""
+        loaders = self.root / "migrations" / "rulesdb_loaders"
         for revision in self.chain(head):
             match = _SCHEMA_REVISION.match(revision)
-            if match:
+            if match and (loaders / f"schema_{match[1]}.py").is_file():
                 return f"schema_{match[1]}"
         raise RulesdbError(f"{self.versions}: no schema revision below {head}")
 

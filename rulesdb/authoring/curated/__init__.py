@@ -33,10 +33,13 @@ def merges_loaded_by(revision: str) -> list[dict[str, Any]]:
 
 def load_release_sets() -> dict[date, dict[str, str]]:
     """The set or product each release came with (release_sets.toml): effective date ->
-    {code, name, source}. A release absent here is an update between sets."""
+    {code, name, source} and, for a release already in the chain when it was curated,
+    ``loaded_by``: the data revision that loads it. A release absent here is an update
+    between sets."""
     text = resources.files(__package__).joinpath("release_sets.toml").read_text(
         encoding="utf-8")
     found: dict[date, dict[str, str]] = {}
+    seen: set[date] = set()
     for number, entry in enumerate(tomllib.loads(text).get("release", []), start=1):
         missing = {"effective_date", "code", "name", "source"} - set(entry)
         if missing:
@@ -44,10 +47,21 @@ def load_release_sets() -> dict[date, dict[str, str]]:
         if not isinstance(entry["effective_date"], date):
             raise RulesdbError(f"release_sets.toml entry {number}: effective_date must be a "
                                "TOML date")
+        if entry["effective_date"] in seen:
+            raise RulesdbError(f"release_sets.toml entry {number}: "
+                               f"{entry['effective_date']} is listed twice")
+        seen.add(entry["effective_date"])
         if entry["code"]:
-            found[entry["effective_date"]] = {key: entry[key] for key in ("code", "name",
-                                                                         "source")}
+            found[entry["effective_date"]] = {key: entry[key] for key in (
+                "code", "name", "source", "loaded_by") if key in entry}
     return found
+
+
+def release_sets_loaded_by(revision: str) -> dict[date, dict[str, str]]:
+    """The sets of releases already in the chain when they were curated, which ``revision``
+    loads."""
+    return {day: entry for day, entry in load_release_sets().items()
+            if entry.get("loaded_by") == revision}
 
 
 def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
@@ -83,6 +97,9 @@ def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]
             raise RulesdbError(f"{file} entry {number}: missing {sorted(missing)}")
         if not isinstance(entry["effective_date"], date):
             raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
+        if "loaded_by" in entry and not entry.get("source"):
+            # Found after its release shipped: nothing in the release's own seed backs it.
+            raise RulesdbError(f"{file} entry {number}: an entry with loaded_by needs a source")
     return entries
 
 
