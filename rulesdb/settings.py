@@ -97,9 +97,20 @@ SQL_MAX_VALUE: Setting[float] = Setting(
     "RULESDB_SQL_MAX_VALUE", "megabytes", 64.0,
     "The longest string or blob a `rulesdb sql` query may make on SQLite, in MB (SQLite's "
     "own length limit); a query past it fails in one line.")
+SQL_WORK_MEM: Setting[float] = Setting(
+    "RULESDB_SQL_WORK_MEM", "megabytes", 4.0,
+    "The memory, in MB, each sort or hash of a `rulesdb sql` query on PostgreSQL may take "
+    "before spilling to temporary files (work_mem for its session, whatever the server's; "
+    "grant-read sets it on the reader's role too).")
+SERVE_HEADER_TIMEOUT: Setting[float] = Setting(
+    "RULESDB_SERVE_HEADER_TIMEOUT", "seconds", 5.0,
+    "How long `rulesdb serve` waits for a request's head (its request line and headers) and "
+    "then for its body before closing the connection; 0 waits for ever (behind a proxy that "
+    "bounds slow clients).")
 
 SETTINGS: tuple[Setting[object], ...] = (  # type: ignore[assignment]
-    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG, SQL_MAX_VALUE)
+    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG, SQL_MAX_VALUE, SQL_WORK_MEM,
+    SERVE_HEADER_TIMEOUT)
 
 
 def environment_without(names: tuple[str, ...]) -> dict[str, str]:

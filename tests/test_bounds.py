@@ -48,18 +48,26 @@ runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
 """
 
 
+def measured(*args: str, env: dict[str, str] | None = None,
+             discard: bool = False) -> tuple[subprocess.CompletedProcess[str], int]:
+    """Run ``rulesdb ARGS`` as a process (its stdout thrown away if ``discard``): how it ended
+    and its peak RSS in MB; it must not hang."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        done = subprocess.run(
+            [sys.executable, "-c", _MEASURED, *args], text=True, timeout=HANG,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL if discard else subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**(env or process_env()), "RULESDB_TEST_PEAK_FILE": str(peak_file)})
+        return done, int(peak_file.read_text()) // 1024
+
+
 def refused(*args: str, env: dict[str, str] | None = None,
             printed: bool = False) -> tuple[str, int]:
     """Run ``rulesdb ARGS`` as a process: its one stderr line and its peak RSS in MB; it must
     exit 2 with no traceback (and nothing on stdout unless ``printed``: the cards before the
     damage), and not hang."""
-    with tempfile.TemporaryDirectory() as folder:
-        peak_file = Path(folder) / "peak"
-        done = subprocess.run(
-            [sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True,
-            timeout=HANG, stdin=subprocess.DEVNULL,
-            env={**(env or process_env()), "RULESDB_TEST_PEAK_FILE": str(peak_file)})
-        peak = int(peak_file.read_text()) // 1024
+    done, peak = measured(*args, env=env)
     assert done.returncode == 2 and (printed or done.stdout == ""), \
         (args, done.stdout[-500:], done.stderr[-2000:])
     lines = done.stderr.splitlines()
@@ -240,6 +248,50 @@ def test_a_readers_temporary_files_are_bounded(reader_url: URL,
                               "SELECT current_setting('temp_file_limit') AS t", "--format",
                               "csv"], capsys)
     assert (code, out.splitlines()) == (0, ["t", "1GB"]), err
+
+
+WIDE_ROWS = {  # 10,000 rows of 200 KB each: 2 GB of CSV
+    "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
+              "SELECT i, hex(zeroblob(100000)) AS wide FROM n",
+    "postgresql": "SELECT i, repeat('x', 200000) AS wide FROM generate_series(1, 10000) AS i",
+}
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_wide_rows_stop_at_the_time_limit_in_little_memory(reader_url: URL, backend: str) -> None:
+    """Rows far wider than usual: fetched a few at a time, written as they come, so the
+    process stays small; the time limit stops it in one line (or, on a machine fast enough,
+    it finishes)."""
+    done, peak = measured("--db", url_text(reader_url), "sql", WIDE_ROWS[backend], "--format",
+                          "csv", "--timeout", "2", discard=True)
+    assert (done.returncode, done.stderr) in (
+        (2, "rulesdb: error: the query ran longer than 2 s and was stopped\n"), (0, "")), \
+        done.stderr[-2000:]
+    assert peak < PEAK_MB, peak  # about 8 MB of rows a batch, never thousands of them
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_readers_work_mem_is_bounded(reader_url: URL, head_engine: object,
+                                       capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside `rulesdb sql`, work_mem is RULESDB_SQL_WORK_MEM, whatever the server's or the
+    role's; grant-read set the role's to it too (for the reader's other sessions). SET and
+    set_config are refused."""
+    monkeypatch.delenv("RULESDB_SQL_WORK_MEM", raising=False)
+    query = ["--db", url_text(reader_url), "sql",
+             "SELECT current_setting('work_mem') AS w", "--format", "csv"]
+    assert run_cli(query, capsys)[:2] == (0, "w\n4MB\n")  # the default
+    monkeypatch.setenv("RULESDB_SQL_WORK_MEM", "2")
+    assert run_cli(query, capsys)[:2] == (0, "w\n2MB\n")
+    with head_engine.connect() as connection:  # type: ignore[attr-defined]
+        role_settings = connection.execute(text(
+            "SELECT s.setconfig FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole "
+            "WHERE r.rolname = :role"), {"role": reader_url.username}).scalar()
+    assert "work_mem=4096kB" in role_settings and "temp_file_limit=1GB" in role_settings
+    for raised in ("SET work_mem = '1GB'",
+                   "SELECT set_config('work_mem', '1GB', false) AS w"):
+        code, _, err = run_cli(["--db", url_text(reader_url), "sql", raised], capsys)
+        assert code == 2 and len(err.splitlines()) == 1, err
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

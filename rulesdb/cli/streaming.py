@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from rulesdb.cli.output import _cell
 
 _ROWS_PER_WRITE = 1000  # rows joined into one write: a write per row costs more than the rest
+_CHARS_PER_WRITE = 2**20  # ...or fewer, once they pass this much text: wide rows stay unheld
 
 
 def write_json_rows(columns: Sequence[str], rows: Iterable[Sequence[Any]], out: TextIO) -> int:
@@ -27,16 +28,18 @@ def write_json_rows(columns: Sequence[str], rows: Iterable[Sequence[Any]], out: 
     the keys encoded once (a million rows in seconds, not minutes).
     """
     keys = [f"    {_encode(column)}: " for column in columns]
-    count = 0
+    count = held = 0
     pending: list[str] = []
     for row in rows:
         fields = [key + _value(value) for key, value in zip(keys, row, strict=True)]
         item = "  {\n" + ",\n".join(fields) + "\n  }" if fields else "  {}"
         pending.append(("[\n" if count == 0 else ",\n") + item)
         count += 1
-        if len(pending) == _ROWS_PER_WRITE:
+        held += len(item)
+        if len(pending) == _ROWS_PER_WRITE or held > _CHARS_PER_WRITE:
             out.write("".join(pending))
             pending.clear()
+            held = 0
     pending.append("\n]\n" if count else "[]\n")
     out.write("".join(pending))
     return count
@@ -50,7 +53,7 @@ def write_csv_rows(columns: Sequence[str], rows: Iterable[Sequence[Any]], out: T
     for row in rows:
         writer.writerow(["" if value is None else _cell(value) for value in row])
         count += 1
-        if count % _ROWS_PER_WRITE == 0:
+        if count % _ROWS_PER_WRITE == 0 or buffer.tell() > _CHARS_PER_WRITE:
             out.write(buffer.getvalue())
             buffer.seek(0)
             buffer.truncate()

@@ -22,7 +22,13 @@ What enforces it is the database, never this module's reading of the SQL:
      settings die with it);
   5. time: ``statement_timeout`` bounds each statement and a watchdog thread cancels the
      backend at the deadline, so a query that lifts the timeout with ``set_config`` is still
-     stopped, fetching included.
+     stopped, fetching included;
+  6. memory: the session's ``work_mem`` is RULESDB_SQL_WORK_MEM whatever the server's (a
+     query can raise it with ``set_config``, as any role may: time still stops it), and
+     ``grant-read`` bounds the role's temporary files.
+
+On both backends rows are fetched a few at a time (``_bounded``), so wide rows are never
+held by the thousand.
 
 ``check`` is a courtesy, not the boundary: it refuses the obvious cases (several statements,
 a write, a function with effects outside the transaction) with a clearer message before the
@@ -50,7 +56,7 @@ from sqlalchemy.engine import URL
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import SQL_MAX_VALUE
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
-from rulesdb.store.grants import OUTLASTING
+from rulesdb.store.grants import OUTLASTING, work_mem_kb
 from rulesdb.util.text import first_line
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
@@ -381,10 +387,12 @@ def _postgresql_query(url: URL, sql: str,
     millis = max(1, int(timeout * 1000))
     conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
     # Every transaction of this session READ ONLY; standard strings (no backslash escapes
-    # outside E''); statements and lock waits bounded in time.
+    # outside E''); statements and lock waits bounded in time; each sort or hash bounded in
+    # memory whatever the server's work_mem (the session's value overrides the role's).
     options = (f"-c default_transaction_read_only=on -c standard_conforming_strings=on "
                f"-c statement_timeout={millis} -c lock_timeout={millis} "
-               f"-c idle_in_transaction_session_timeout={millis + 10_000}")
+               f"-c idle_in_transaction_session_timeout={millis + 10_000} "
+               f"-c work_mem={work_mem_kb()}kB")
     try:
         wait = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
         connection = psycopg.connect(conninfo, options=options, autocommit=False,
@@ -441,9 +449,10 @@ def _cancel(connection: Any) -> None:
 
 def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
              timeout: float) -> Iterator[Any]:
-    """Rows a batch at a time, stopping at the deadline even between batches; a batch of
-    wide rows makes the next one smaller, so a batch holds about BATCH_BYTES at most."""
-    size = BATCH
+    """Rows a batch at a time, stopping at the deadline even between batches. The first batch
+    is one row; each next one at most twice the last and about BATCH_BYTES of rows as wide as
+    the last batch's, so wide rows never arrive thousands at once."""
+    size = 1
     while fetchmany is not None:
         if time.monotonic() > deadline:
             raise _timed_out(timeout)
@@ -452,8 +461,9 @@ def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
             return
         width = sum(len(value) for row in batch for value in row
                     if isinstance(value, str | bytes | memoryview))
-        size = max(1, min(BATCH, size * BATCH_BYTES // max(width, 1)))
+        size = max(1, min(BATCH, 2 * size, len(batch) * BATCH_BYTES // max(width, 1)))
         yield from batch
+        del batch  # not held while the next one is fetched
 
 
 def max_value_bytes() -> int:

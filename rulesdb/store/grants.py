@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import SQL_WORK_MEM
 from rulesdb.store.engine import mask
 
 # Functions a reader could run in a read-only transaction whose effects outlast it: WAL
@@ -30,6 +31,14 @@ from rulesdb.store.engine import mask
 TEMP_FILE_LIMIT = "1GB"  # a reader session's temporary files, at most
 OUTLASTING = ("pg_logical_emit_message", "pg_advisory_lock", "pg_advisory_lock_shared",
               "pg_try_advisory_lock", "pg_try_advisory_lock_shared")
+
+
+def work_mem_kb() -> int:
+    """A reader's work_mem, in kB: each sort or hash of its queries takes at most this much
+    memory before spilling to temporary files (RULESDB_SQL_WORK_MEM)."""
+    megabytes = SQL_WORK_MEM.value()
+    assert megabytes is not None  # it has a default
+    return int(megabytes * 1024)
 
 
 @dataclass(frozen=True)
@@ -41,8 +50,8 @@ class ReadGrant:
     future_owners: tuple[str, ...]  # whose later tables and views the role can read too
     public_can_create: bool  # PUBLIC may CREATE in the schema (PostgreSQL < 15 default)
     public_can_connect: bool  # PUBLIC may CONNECT to the database (PostgreSQL's default)
-    # Whether the role's sessions are bounded in temporary files and the functions whose
-    # effects outlast a transaction revoked: only a superuser may do either.
+    # Whether the role's sessions are bounded in temporary files and memory (work_mem) and
+    # the functions whose effects outlast a transaction revoked: only a superuser may.
     bounded: bool = True
 
 
@@ -104,9 +113,14 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
     superuser = bool(scalar("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"))
     if superuser:
         # A reader's sort or hash spilling to disk stops at this much (the server's default
-        # is no limit); work_mem stays the server's.
-        statements.append(sql.SQL("ALTER ROLE {} SET temp_file_limit = {}").format(
-            grantee, sql.Literal(TEMP_FILE_LIMIT)))
+        # is no limit), and each takes at most work_mem of memory before it spills, in every
+        # session of the role (rulesdb sql sets the same for its own session).
+        statements += [
+            sql.SQL("ALTER ROLE {} SET temp_file_limit = {}").format(
+                grantee, sql.Literal(TEMP_FILE_LIMIT)),
+            sql.SQL("ALTER ROLE {} SET work_mem = {}").format(
+                grantee, sql.Literal(f"{work_mem_kb()}kB")),
+        ]
         for function in functions:
             statements += [
                 sql.SQL("REVOKE EXECUTE ON FUNCTION {} FROM PUBLIC").format(sql.SQL(function)),

@@ -1,7 +1,8 @@
 """Requests Datasette refuses — a write, a query it cannot run, a page that is not there: one
 line on the server's console instead of the traceback (with every local) Datasette's own
 handler prints through ``rich``, and the same 4xx page or JSON it would send. Server errors
-(5xx) are left to Datasette: their traceback is what a maintainer needs."""
+(5xx) are left to Datasette: their traceback is what a maintainer needs. (What a request's
+body may be is checked before Datasette: rulesdb.web.bodies.)"""
 
 from __future__ import annotations
 
@@ -32,7 +33,24 @@ def refusal(exception: BaseException) -> dict[str, Any] | None:
         message = Markup(exception.message) if exception.message_is_html else exception.message
         return {**exception.error_dict, "ok": False, "error": message,
                 "status": exception.status, "title": exception.title}
+    if isinstance(exception, AssertionError) and _in_a_views_post(exception):
+        # Datasette's views check a posted form with assert (a message type /-/messages does
+        # not know, a POST to a table rather than a canned query): the request's fault.
+        why = str(exception) or "the form sent values this page does not take"
+        return {"ok": False, "error": why, "status": 400, "title": None}
     return None
+
+
+def _in_a_views_post(exception: BaseException) -> bool:
+    """Whether ``exception`` was raised by the ``post`` method of one of Datasette's views."""
+    trace = exception.__traceback__
+    if trace is None:
+        return False
+    while trace.tb_next is not None:
+        trace = trace.tb_next
+    frame = trace.tb_frame
+    return frame.f_code.co_name == "post" and \
+        str(frame.f_globals.get("__name__", "")).startswith("datasette.views.")
 
 
 async def respond(datasette: Any, request: Any, info: dict[str, Any]) -> Response:

@@ -5,6 +5,7 @@ off after ``SQL_TIME_LIMIT_MS``, no write canned query."""
 from __future__ import annotations
 
 import logging
+import resource
 import socket
 from pathlib import Path
 
@@ -13,11 +14,18 @@ from datasette.database import Database
 from datasette.plugins import pm
 
 from rulesdb.errors import RulesdbError
+from rulesdb.settings import SERVE_HEADER_TIMEOUT
 from rulesdb.web import plugin, refusals
+from rulesdb.web.bodies import checked_bodies
+from rulesdb.web.connections import bounded_protocol
 from rulesdb.web.metadata import DATABASE, SETTINGS, metadata
 
 TEMPLATES = Path(__file__).with_name("templates")
 LIMIT_CONCURRENCY = 256  # connections and requests at once
+SPARE_DESCRIPTORS = 128  # kept from connections: the database's, the logs', the socket's
+# Connections the kernel queues, and asyncio accepts in one go before any is counted: the
+# cap on connections leaves room for two such bursts.
+BACKLOG = 128
 
 
 def build(path: Path) -> Datasette:
@@ -26,7 +34,7 @@ def build(path: Path) -> Datasette:
         pm.register(plugin, name=plugin.PLUGIN)
     if pm.get_plugin(refusals.DATASETTE_HANDLER_NAME) is not None:
         pm.unregister(name=refusals.DATASETTE_HANDLER_NAME)  # the plugin calls it (refusals)
-    datasette = Datasette(metadata=metadata(), settings=SETTINGS, template_dir=str(TEMPLATES))
+    datasette = Datasette(metadata=metadata(path), settings=SETTINGS, template_dir=str(TEMPLATES))
     # Not immutable: SQLite would trust the file never to change and, changed in place by an
     # upgrade or a downgrade, report it malformed. Datasette's connections for a "mutable"
     # database are mode=ro; it writes only through execute_write, which nothing here calls.
@@ -55,9 +63,25 @@ def run(path: Path, sock: socket.socket) -> None:
     refusals.LOG.addHandler(console)
     refusals.LOG.propagate = False
 
-    # Connections beyond the limit are answered 503 at once, so slow or half-open clients
-    # cannot take every file descriptor (the common ulimit is 1024); idle keep-alive
-    # connections close after 5 s. For the public, run it behind a proxy (docs: the web face).
-    config = uvicorn.Config(build(path).app(), log_level="warning", lifespan="on",
+    # Requests past LIMIT_CONCURRENCY connections are answered 503 at once; a request whose
+    # head (or body) has not arrived within the timeout is answered 408 and closed, and
+    # connections past the descriptors the process may open are closed at once, so slow or
+    # half-open clients cannot hold the server; idle keep-alive connections close after 5 s.
+    seconds = SERVE_HEADER_TIMEOUT.value() or 0.0
+    protocol = bounded_protocol(seconds, max_connections())
+    config = uvicorn.Config(checked_bodies(build(path).app(), seconds), http=protocol,
+                            log_level="warning", lifespan="on", backlog=BACKLOG,
                             limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shut down gracefully, then raised Ctrl-C again
+        raise SystemExit(130) from None
+
+
+def max_connections() -> int:
+    """Connections at once that leave this process descriptors for its database, logs and
+    listening socket: past them, accept() would fail."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 20
+    return max(LIMIT_CONCURRENCY, soft - SPARE_DESCRIPTORS - 2 * BACKLOG)
