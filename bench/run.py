@@ -4,6 +4,7 @@
     python bench/run.py --strict   # exit status 1 if any target is missed
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
+    python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -1091,7 +1092,7 @@ def markdown_page(rows: list[Row], arguments: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
-    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade"],
+    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1111,6 +1112,10 @@ def main() -> int:
                 rows, modules = bench_lint_citations(databases.sqlite_head(), Path(folder)), []
             elif args.only == "upgrade":
                 rows, modules = bench_upgrade(databases)[0], []
+            elif args.only == "web-load":
+                from bench.web_load import bench_web_load
+
+                rows, modules = bench_web_load(Path(folder)), []
             else:
                 rows = bench_import()
                 upgrade_rows, heads = bench_upgrade(databases)
@@ -1126,6 +1131,9 @@ def main() -> int:
                 rows += bench_lint_cards(head_db, Path(folder))
                 rows += bench_lint_mtgjson(head_db, Path(folder))
                 rows += bench_lint_citations(head_db, Path(folder))
+                from bench.web_load import bench_web_load
+
+                rows += bench_web_load(Path(folder))
         finally:
             databases.close()
     print()

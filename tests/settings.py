@@ -29,9 +29,14 @@ REQUIRE_PG: Setting[bool] = Setting(
     "A test that cannot reach PostgreSQL fails instead of skipping.")
 REQUIRE_BROWSER: Setting[bool] = Setting(
     "RULESDB_REQUIRE_BROWSER", "flag", False,
-    "A browser test that cannot start chromium fails instead of skipping.")
+    "A browser test that cannot start chromium or find axe-core fails instead of skipping.")
 CHROMIUM: Setting[Path] = Setting(
     "RULESDB_CHROMIUM", "path", Path("/usr/bin/chromium"), "The chromium the browser tests drive.")
+AXE: Setting[Path] = Setting(
+    "RULESDB_AXE", "path",
+    Path("~/.cache/rulesdb-axe/node_modules/axe-core/axe.min.js"),
+    "axe-core's script, which the browser tests inject to check each page's accessibility "
+    "(.ci/run installs it from npm: npm install --prefix ~/.cache/rulesdb-axe axe-core@4).")
 CR_DIR: Setting[Path] = Setting(
     "RULESDB_CR_DIR", "path", SHARED / "cr", "The official CR files, 2016-2026.")
 ARCHIVE_DIR: Setting[Path] = Setting(
@@ -47,8 +52,8 @@ EXPLORE: Setting[bool] = Setting(
     "RULESDB_TEST_EXPLORE", "flag", False,
     "Property tests draw new examples instead of the same ones every run.")
 
-SETTINGS = (TEST_PG, TEST_PREFIX, CI, REQUIRE_PG, REQUIRE_BROWSER, CHROMIUM, CR_DIR, ARCHIVE_DIR,
-            ARCHIVE_2_DIR, TEST_SEED, EXPLORE)
+SETTINGS = (TEST_PG, TEST_PREFIX, CI, REQUIRE_PG, REQUIRE_BROWSER, CHROMIUM, AXE, CR_DIR,
+            ARCHIVE_DIR, ARCHIVE_2_DIR, TEST_SEED, EXPLORE)
 
 
 def required(setting: Setting[bool]) -> bool:

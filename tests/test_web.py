@@ -3,9 +3,13 @@ driven by Playwright, one server for the module. A failing test leaves a screens
 it was on in its tmp_path (failed.png); passing ones take none (a full-page PNG is a fifth of
 this module's time, and nothing reads it).
 
-Skips when Datasette, Playwright or /usr/bin/chromium is missing, except in CI (CI=true or
-RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites the docs'
-screenshot, docs/release-page.png, the same way.
+Every page (:data:`PAGES`) is opened at a desktop's and a phone's width (:data:`VIEWPORTS`):
+nothing reaches past the screen's right edge, the chart's labels do not overlap, and axe-core
+(injected from :data:`tests.settings.AXE`) finds no serious or critical accessibility problem.
+
+Skips when Datasette, Playwright, /usr/bin/chromium or axe-core is missing, except in CI
+(CI=true or RULESDB_REQUIRE_BROWSER=1), where it fails. ``python -m tests.test_web`` rewrites
+the docs' pictures (:data:`SCREENSHOTS`) the same way.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
+import itertools
 import re
 import select
 import subprocess
@@ -40,7 +45,28 @@ from tests.support import CALL_REPORT
 
 CHROMIUM = folder(settings.CHROMIUM)
 REQUIRED = required(settings.REQUIRE_BROWSER)
-SCREENSHOT = ROOT / "docs" / "release-page.png"
+AXE = folder(settings.AXE).expanduser()
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+# Every page a person reads, and Datasette's database page: one of each kind.
+PAGES = {
+    "home": "/",
+    "release": "/release/2024-06-07",
+    "diff": "/diff?from=2024-04-12&to=2024-06-07",
+    "word": "/word/Naga",
+    "chart": "/chart",
+    "rule": "/rule/702.19?as_of=2024-06-07",
+    "glossary": "/glossary/Subtype",
+    "search": "/search?q=trample",
+    "database": "/rulesdb",
+}
+# The docs' pictures: file, page, viewport.
+SCREENSHOTS = [
+    (ROOT / "docs" / "release-page.png", "/release/2024-06-07", DESKTOP),
+    (ROOT / "docs" / "chart.png", "/chart", DESKTOP),
+    (ROOT / "docs" / "release-page-phone.png", "/release/2024-06-07", PHONE),
+]
+SEVERE = ("serious", "critical")  # axe's impacts that fail a page
 STARTUP_LIMIT = 120  # seconds: an upper bound for a server that is broken, not a speed test
 # One worker runs the module: one server and one browser for the run, not one each.
 pytestmark = pytest.mark.xdist_group("web")
@@ -99,7 +125,7 @@ def browser_page() -> Iterator:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
         try:
-            yield browser.new_page(viewport={"width": 1280, "height": 900})
+            yield browser.new_page(viewport=DESKTOP)
         finally:
             browser.close()
 
@@ -154,6 +180,125 @@ def visit(page, site: tuple[str, Path, list[str]], path: str) -> int:  # type: i
     response = page.goto(site[0] + path)
     assert "Traceback" not in page.content()
     return response.status
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def sized(page, request: pytest.FixtureRequest) -> Iterator:  # type: ignore[no-untyped-def]
+    """The module's page at a desktop's or a phone's size, back to the desktop's after."""
+    page.set_viewport_size(VIEWPORTS[request.param])
+    yield page
+    page.set_viewport_size(DESKTOP)
+
+
+# What reaches past the right edge of the screen. What an ancestor clips is not seen there
+# (a wide table scrolling in its own box; CodeMirror's hidden input): the ancestor is checked.
+PAST_THE_EDGE = """() => {
+  const edge = window.innerWidth + 0.5, found = [];
+  for (const element of document.querySelectorAll("body *")) {
+    const box = element.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    let right = box.right;
+    for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible")
+        right = Math.min(right, up.getBoundingClientRect().right);
+    }
+    const words = (element.textContent || "").trim().slice(0, 30);
+    if (right > edge) found.push(`${element.tagName} ${element.getAttribute("class")} "${words}" `
+                                 + `ends at ${right}`);
+  }
+  return {scroll: document.documentElement.scrollWidth, width: window.innerWidth, found};
+}"""
+
+# The boxes of the chart's visible labels (ticks, legend), chart by chart.
+CHART_LABELS = """() => [...document.querySelectorAll("svg.chart")]
+  .filter(svg => svg.getBoundingClientRect().width > 0)
+  .map(svg => ({category: svg.dataset.category, labels: [...svg.querySelectorAll("text")]
+    .map(text => ({text: text.textContent, box: text.getBoundingClientRect().toJSON()}))
+    .filter(label => label.box.width > 0)}))"""
+
+
+def overlapping(labels: list[dict]) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    """The pairs of labels whose boxes share any area."""
+    pairs = []
+    for index, one in enumerate(labels):
+        for other in labels[index + 1:]:
+            a, b = one["box"], other["box"]
+            if a["left"] < b["right"] and b["left"] < a["right"] and \
+                    a["top"] < b["bottom"] and b["top"] < a["bottom"]:
+                pairs.append((one["text"], other["text"]))
+    return pairs
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_fits_the_screen(sized, site, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert visit(sized, site, PAGES[name]) == 200
+    found = sized.evaluate(PAST_THE_EDGE)
+    assert found["scroll"] <= found["width"], found
+    assert found["found"] == [], found["found"][:10]
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_has_no_serious_accessibility_problem(sized, site, name: str) -> None:  # type: ignore[no-untyped-def]
+    if not AXE.is_file():
+        problem = f"no axe-core at {AXE} (npm install --prefix ~/.cache/rulesdb-axe axe-core@4)"
+        if REQUIRED:
+            pytest.fail(f"the browser tests are required here: {problem}")
+        pytest.skip(problem)
+    assert visit(sized, site, PAGES[name]) == 200
+    sized.add_script_tag(path=str(AXE))
+    violations = sized.evaluate("async () => (await axe.run()).violations.map(v => ({id: v.id, "
+                                "impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5)"
+                                ".map(n => n.target.join(' '))}))")
+    assert [v for v in violations if v["impact"] in SEVERE] == []
+
+
+def test_chart_axes_are_readable(sized, site, db) -> None:  # type: ignore[no-untyped-def]
+    assert visit(sized, site, "/chart") == 200
+    charts = sized.evaluate(CHART_LABELS)
+    with db.connect() as connection:
+        categories = connection.execute(text(
+            "SELECT COUNT(DISTINCT category) FROM release_category")).scalar()
+    assert len(charts) == categories  # one chart shown per category at either width
+    for chart in charts:
+        assert overlapping(chart["labels"]) == [], chart["category"]
+        shown = sized.locator(f'svg.chart[data-category="{chart["category"]}"]:visible')
+        years = [int(t) for t in shown.locator("text.x-tick").all_text_contents()]
+        counts = [int(t) for t in shown.locator("text.y-tick").all_text_contents()]
+        assert len(years) >= 4 and years == sorted(years), chart["category"]
+        assert len(counts) >= 3 and counts[0] == 0, chart["category"]
+        steps = {b - a for a, b in itertools.pairwise(counts)}
+        assert len(steps) == 1 and str(steps.pop())[0] in "125", counts  # 1, 2 or 5 × 10ⁿ
+        assert shown.bounding_box()["width"] <= sized.viewport_size["width"]
+
+
+def test_chart_breaks_where_a_release_does_not_list_the_category(page, site, db) -> None:
+    assert visit(page, site, "/chart") == 200
+    with db.connect() as connection:
+        days = [row[0] for row in connection.execute(text(
+            "SELECT effective_date FROM release ORDER BY effective_date"))]
+        listing = connection.execute(text(
+            "SELECT category, release_date FROM release_category")).all()
+    for category in {category for category, _ in listing}:
+        listed = "".join("1" if (category, day) in set(listing) else "0" for day in days)
+        runs = len([run for run in listed.split("0") if run])
+        chart = page.locator(f'svg.chart-wide[data-category="{category}"]')
+        assert chart.locator("polyline.series").count() == runs, category
+    # Enchantment types: 1999 to 2003, not listed for five releases, then listed again.
+    assert page.locator('svg.chart-wide[data-category="enchantment"] polyline.series').count() > 1
+
+
+def test_chart_point_tells_its_release_and_count_on_focus(page, site) -> None:
+    assert visit(page, site, "/chart") == 200
+    point = page.locator('svg.chart-wide[data-category="creature"] a.point').last
+    tip = point.locator("text.tip")
+    assert not tip.is_visible()
+    point.focus()
+    dot = point.locator("circle.point")
+    day, size = dot.get_attribute("data-release"), dot.get_attribute("data-size")
+    assert tip.is_visible() and tip.text_content() == f"{day}: {size}"
+    assert point.locator("title").text_content() == f"{day}: {size} creature types"
+    page.keyboard.press("Enter")  # a point is a link to its release
+    page.wait_for_url(f"{site[0]}/release/{day}", timeout=10_000)
 
 
 def test_home_lists_every_release_with_its_change(page, site, db) -> None:
@@ -213,18 +358,19 @@ def test_chart_has_one_point_per_release(page, site, db) -> None:
         releases = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
         having = dict(connection.execute(text(
             "SELECT category, COUNT(*) FROM release_category GROUP BY category")).all())
-    charts = page.locator("svg.chart")
-    assert charts.count() == len(having)
+    charts = page.locator("svg.chart-wide")
+    assert charts.count() == page.locator("svg.chart-narrow").count() == len(having)
     for category, count in having.items():
-        points = page.locator(f'svg.chart[data-category="{category}"] circle.point')
+        points = page.locator(f'svg.chart-wide[data-category="{category}"] circle.point')
         assert points.count() == count, category
     with db.connect() as connection:  # every release since creature types were first listed
         since = connection.execute(text(
             "SELECT COUNT(*) FROM release WHERE effective_date >= (SELECT MIN(release_date) "
             "FROM release_category WHERE category = 'creature')")).scalar()
     assert 0 < since < releases  # the Sixth Edition rules list no creature types
-    assert page.locator('svg.chart[data-category="creature"] circle.point').count() == since
-    last = page.locator('svg.chart[data-category="creature"] circle.point').last
+    creature = page.locator('svg.chart-wide[data-category="creature"] circle.point')
+    assert creature.count() == since
+    last = creature.last
     assert last.get_attribute("data-release") == "2026-08-07"
 
 
@@ -323,7 +469,8 @@ def test_glossary_search_and_unknown_rulebook_pages(page, site) -> None:
 
 
 def main() -> None:
-    """Rewrite docs/release-page.png from a fresh head database, as a reader sees the page."""
+    """Rewrite the docs' pictures (SCREENSHOTS) from a fresh head database, as a reader sees
+    each page."""
     from rulesdb.store import migrate
 
     with tempfile.TemporaryDirectory() as folder:
@@ -332,10 +479,12 @@ def main() -> None:
         migrate.upgrade(engine)
         engine.dispose()
         with served(path) as base, browser_page() as opened:
-            opened.goto(base + "/release/2024-06-07")
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            opened.screenshot(path=str(SCREENSHOT))
-    print(f"{SCREENSHOT.relative_to(ROOT)} rewritten", file=sys.stderr)
+            for picture, address, viewport in SCREENSHOTS:
+                opened.set_viewport_size(viewport)
+                opened.goto(base + address)
+                picture.parent.mkdir(exist_ok=True)
+                opened.screenshot(path=str(picture))
+                print(f"{picture.relative_to(ROOT)} rewritten", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ an unknown release or word raises :class:`NotFound` with the sentence the page s
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -53,7 +54,15 @@ def home(engine: Engine) -> dict[str, Any]:
         timeline.append({"date": day, "source_file": row["source_file"], "summary": summary,
                          "previous": previous, "set": row["set"]})
     return {"releases": list(reversed(timeline)), "objects": described_objects(engine),
-            "rulebook": rulebook_sections(engine)}
+            "rulebook": rulebook_sections(engine), "words": every_word(engine)}
+
+
+def every_word(engine: Engine) -> list[str]:
+    """Every name any release lists (types, subtypes, keywords): the home page's word box
+    suggests them."""
+    with engine.connect() as connection:
+        rows = fetch(connection, "SELECT DISTINCT name FROM v_lifetime")
+    return sorted({row["name"] for row in rows}, key=str.casefold)
 
 
 def described_objects(engine: Engine) -> list[dict[str, str]]:
@@ -83,11 +92,17 @@ def summarise(comparison: Comparison) -> str:
 
 
 def _noun(key: str, count: int) -> str:
-    keywords = {"keyword_abilities": ("keyword ability", "keyword abilities"),
-                "keyword_actions": ("keyword action", "keyword actions"),
-                "ability_words": ("ability word", "ability words")}
-    if key in keywords:
-        return keywords[key][count != 1]
+    """What ``count`` items of ``key`` are called (a diff's list, a keyword kind, a category),
+    singular for one: "1 subtype", "2 keyword abilities", "1 creature type"."""
+    nouns = {"keyword_abilities": ("keyword ability", "keyword abilities"),
+             "keyword_actions": ("keyword action", "keyword actions"),
+             "ability_words": ("ability word", "ability words"),
+             "keyword_ability": ("keyword ability", "keyword abilities"),
+             "keyword_action": ("keyword action", "keyword actions"),
+             "ability_word": ("ability word", "ability words"),
+             "subtype": ("subtype", "subtypes")}
+    if key in nouns:
+        return nouns[key][count != 1]
     noun = {CARD_TYPES: "card type", SUPERTYPES: "supertype"}.get(key, f"{key} type")
     return noun if count == 1 else noun + "s"
 
@@ -109,11 +124,12 @@ def release(engine: Engine, day: str) -> dict[str, Any]:
     subtypes = listings.subtypes(engine, as_of=effective)
     sections = []
     for item in sorted(categories, key=lambda c: c["rule"]):
+        names = [s["name"] for s in subtypes if s["category"] == item["category"]]
         sections.append({
             "category": item["category"], "rule": item["rule"],
             "card_types": sorted(b["card_type"] for b in belongs
                                  if b["category"] == item["category"]),
-            "names": [s["name"] for s in subtypes if s["category"] == item["category"]],
+            "names": names, "size": f"{len(names)} {_noun('subtype', len(names))}",
         })
     sets = listings.release_sets(engine)
     code, name = sets.get(effective.isoformat(), (None, None))
@@ -126,7 +142,33 @@ def release(engine: Engine, day: str) -> dict[str, Any]:
         "supertypes": listings.supertypes(engine, effective),
         "categories": sections, "subtype_count": len(subtypes), "notes": notes,
         "rulebook": rulebook_sections(engine, effective.isoformat()),
+        "keywords": keyword_groups(engine, effective),
     }
+
+
+KEYWORD_KINDS = (("keyword_ability", "Keyword abilities", "702"),
+                 ("keyword_action", "Keyword actions", "701"),
+                 ("ability_word", "Ability words", "207.2c"))
+
+
+def keyword_groups(engine: Engine, day: date) -> list[dict[str, Any]]:
+    """The release's keywords by kind, in the rulebook's order (its rule numbers), each kind
+    with its count; [] when the database has no keyword lists for the release."""
+    rows = listings.release_keywords(engine, day)
+    groups = []
+    for kind, title, rule in KEYWORD_KINDS:
+        found = sorted((row for row in rows if row["kind"] == kind),
+                       key=lambda row: (_rule_order(row["rule"]), row["name"].casefold()))
+        if found:
+            groups.append({"kind": kind, "title": title, "rule": rule, "items": found,
+                           "size": f"{len(found)} {_noun(kind, len(found))}"})
+    return groups
+
+
+def _rule_order(number: str) -> list[tuple[int, str]]:
+    """702.9 before 702.19: a rule number's digits compared as numbers."""
+    return [(int(part), "") if part.isdigit() else (-1, part)
+            for part in re.split(r"(\d+)", number) if part]
 
 
 def release_notes(connection: Any, day: date) -> list[dict[str, Any]] | None:
@@ -190,19 +232,19 @@ def _first_listing(engine: Engine) -> dict[str, str]:
     return {row["what"]: str(row["day"]) for row in rows if row["day"] is not None}
 
 
-def category_sizes(engine: Engine) -> dict[str, list[tuple[str, int]]]:
-    """Each category's number of subtypes in every release that has the category, oldest first."""
+def category_sizes(engine: Engine) -> dict[str, list[tuple[str, int | None]]]:
+    """Each category's number of subtypes in every release, oldest first: None where the
+    release does not list the category (the chart's line breaks there)."""
     with engine.connect() as connection:
         rows = fetch(connection,
                      "SELECT c.release_date AS day, c.category, COUNT(s.name) AS size "
                      "FROM release_category c LEFT JOIN release_subtype s "
                      "ON s.release_date = c.release_date AND s.category = c.category "
                      "GROUP BY c.release_date, c.category")
-    order = listings.category_names(engine)
-    sizes: dict[str, list[tuple[str, int]]] = {name: [] for name in order}
-    for row in sorted(rows, key=lambda r: str(r["day"])):
-        sizes.setdefault(row["category"], []).append((str(row["day"]), int(row["size"])))
-    return sizes
+    listed = {(str(row["day"]), row["category"]): int(row["size"]) for row in rows}
+    days = release_dates(engine)
+    return {name: [(day, listed.get((day, name))) for day in days]
+            for name in listings.category_names(engine)}
 
 
 def _date(value: str) -> date:
@@ -265,17 +307,30 @@ def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str
 
 def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str, Any]:
     """Rules and glossary entries matching ``words`` in the release in force on ``day``."""
+    releases = rulebook_releases(engine)  # the form's release picker, newest first
     if not words.strip():
-        return {"q": "", "as_of": day or "", "results": None, "problem": None}
+        return {"q": "", "as_of": day or "", "results": None, "problem": None,
+                "rulebook_releases": releases}
     try:
         effective = listings.release_in_force(engine, _as_of(day))
         results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT)
     except RulesdbError as exc:
-        return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc)}
+        return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc),
+                "rulebook_releases": releases}
     for result in results:
         result["html"] = highlighted(result["snippet"])
     return {"q": words, "as_of": effective.isoformat(), "results": results, "problem": None,
-            "limit": SEARCH_LIMIT}
+            "limit": SEARCH_LIMIT, "rulebook_releases": releases}
+
+
+def rulebook_releases(engine: Engine) -> list[str]:
+    """The releases whose rulebook text is loaded, newest first ([] before the rulebook's
+    revision)."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("release_rulebook"):
+            return []
+        rows = fetch(connection, "SELECT release_date AS day FROM release_rulebook")
+    return sorted((str(row["day"]) for row in rows), reverse=True)
 
 
 def highlighted(snippet: str) -> Markup:

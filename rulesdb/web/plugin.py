@@ -94,8 +94,8 @@ async def _page(datasette: Any, request: Any, template: str,
         # does for its SQL, instead of a server error.
         return await _render(datasette, request, "rulesdb_missing.html",
                              {"title": "Stopped", "suggestion": None,
-                              "message": f"This page took longer than {SQL_TIME_LIMIT_MS} ms "
-                              "to work out and was stopped."},
+                              "message": f"Working out this page took more than "
+                              f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."},
                              status=503)
     except pages.NotFound as missing:
         return await _render(datasette, request, "rulesdb_missing.html",
@@ -139,6 +139,12 @@ async def word_view(datasette: Any, request: Any) -> Response:
     return await _page(datasette, request, "rulesdb_word.html", lambda: pages.word(engine, name))
 
 
+async def word_box_view(datasette: Any, request: Any) -> Response:
+    """The home page's word box (a form cannot put its value in the path): to /word/NAME."""
+    name = request.args.get("name", "").strip()
+    return Response.redirect(word_url(name) if name else "/")
+
+
 async def chart_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
 
@@ -179,6 +185,7 @@ ROUTES: list[tuple[str, Callable[..., Any]]] = [
     (r"^/release/(?P<day>[^/]+)$", release_view),
     (r"^/diff$", diff_view),
     (r"^/word/(?P<name>[^/]+)$", word_view),
+    (r"^/word$", word_box_view),
     (r"^/chart$", chart_view),
     (r"^/rule/(?P<number>[^/]+)$", rule_view),
     (r"^/glossary/(?P<term>[^/]+)$", glossary_view),
