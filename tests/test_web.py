@@ -35,6 +35,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.questions.diff import compare
+from rulesdb.questions.rulebook import rule_diff
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries
@@ -327,13 +328,36 @@ def test_release_page_lists_kindred_and_each_category(page, site) -> None:
     assert page.locator("h1").inner_text() == "Dragon"
 
 
-def test_diff_page_is_the_markdown_diff(page, site, db) -> None:
+def test_diff_page_is_the_diff_with_links_and_marked_words(page, site, db) -> None:
     assert visit(page, site, "/diff?from=2024-04-12&to=2024-06-07") == 200
     shown = page.locator("div.diff").inner_text()
     assert "card type: tribal → kindred" in shown
-    markdown = compare(db, date(2024, 4, 12), date(2024, 6, 7)).to_markdown()
+    comparison = compare(db, date(2024, 4, 12), date(2024, 6, 7))
+    markdown = comparison.to_markdown().split("### Rules")[0]
     lines = [line.lstrip("#- ").strip() for line in markdown.splitlines() if line.strip()]
-    assert [line.strip() for line in shown.splitlines() if line.strip()] == lines
+    shown_lines = [line.strip() for line in shown.splitlines() if line.strip()]
+    assert shown_lines[:len(lines)] == lines  # the vocabulary as `rulesdb diff` says it
+    # The whole rulebook, each rule by its lineage: its number a link, its words marked; a
+    # long one starts collapsed.
+    notes = rule_diff(db, date(2024, 4, 12), date(2024, 6, 7))
+    changes = page.locator("section.rule-change")
+    assert changes.count() == len(notes.changed) + len(notes.moved) + len(notes.added) + len(
+        notes.removed)
+    kindred = changes.filter(has=page.get_by_role("link", name="205.2a", exact=True))
+    assert [t.strip() for t in kindred.locator("ins").all_text_contents()] == ["kindred,"]
+    assert [t.strip() for t in kindred.locator("del").all_text_contents()] == ["tribal,"]
+    creature = changes.filter(has=page.get_by_role("link", name="205.3m", exact=True))
+    assert not creature.locator("p.marked").is_visible()  # long: collapsed
+    creature.locator("summary").click()
+    assert any("Naga" in text for text in creature.locator("del").all_inner_texts())
+    moved = changes.filter(has=page.locator('h4 a[href="/rule/111.12?as_of=2024-04-12"]'))
+    assert moved.locator("h4 a").all_inner_texts() == ["111.12", "111.13"]
+    # Every name and rule number is a link, and every link answers.
+    names = {*comparison.added.get("creature", []), *comparison.removed.get("creature", [])}
+    links = page.locator("div.diff a")
+    assert names <= set(links.all_inner_texts())
+    for href in {links.nth(i).get_attribute("href") for i in range(links.count())}:
+        assert page.request.get(site[0] + href).status == 200, href
     # The form compares any two releases, backwards too.
     page.select_option("select[name=from]", "2024-06-07")
     page.select_option("select[name=to]", "2024-04-12")
@@ -450,6 +474,18 @@ def test_rule_page_in_the_release_in_force(page, site, db) -> None:
     page.locator("ul.subrules").get_by_role("link", name="702.19c").click()
     assert page.url == site[0] + "/rule/702.19c?as_of=2024-06-07"
     assert "Trample over planeswalkers" in page.locator("p.rule-text").inner_text()
+
+
+def test_rule_page_marks_each_versions_words(page, site) -> None:
+    """Deathtouch's 702.2c: each version's words against the one before, through its
+    rewordings; a version that changed only its apostrophes says so instead."""
+    assert visit(page, site, "/rule/702.2c?as_of=2012-01-01") == 200
+    rows = page.locator("table.versions tr.version")
+    first, second = rows.nth(0), rows.nth(1)
+    assert first.locator("ins, del").count() == 0  # nothing before it to compare with
+    assert second.locator("ins").all_text_contents() == [" with toughness greater than 0"]
+    assert second.locator("del").count() == 0
+    assert "only quotes, apostrophes or dashes changed" in rows.nth(2).inner_text()
 
 
 def test_glossary_search_and_unknown_rulebook_pages(page, site) -> None:

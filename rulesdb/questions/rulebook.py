@@ -22,6 +22,7 @@ from rulesdb.questions import lineage
 from rulesdb.questions import listings as queries
 from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
 from rulesdb.questions.successors import successor
+from rulesdb.questions.worddiff import as_markdown, word_diff
 from rulesdb.store.releases import printed_in
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rule_numbers import parent_number, parse_rule_number
@@ -290,19 +291,7 @@ def _differs(before: str, after: str) -> bool:
 
 def marked_changes(before: str, after: str) -> str:
     """``after`` with words removed since ``before`` as ~~struck~~ and added words **bold**."""
-    old, new = before.split(), after.split()
-    matcher = difflib.SequenceMatcher(a=[normalise_rule_text(w) for w in old],
-                                      b=[normalise_rule_text(w) for w in new], autojunk=False)
-    parts: list[str] = []
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            parts += new[b0:b1]
-            continue
-        if a1 > a0:
-            parts.append("~~" + " ".join(old[a0:a1]) + "~~")
-        if b1 > b0:
-            parts.append("**" + " ".join(new[b0:b1]) + "**")
-    return " ".join(parts)
+    return as_markdown(word_diff(before, after))
 
 
 def release_texts(connection: Connection, day: date) -> dict[str, str]:

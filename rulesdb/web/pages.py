@@ -16,8 +16,16 @@ from sqlalchemy import Engine, inspect
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings, rulebook
-from rulesdb.questions.diff import CARD_TYPES, SUPERTYPES, Comparison, compare, fetch
+from rulesdb.questions.diff import (
+    CARD_TYPES,
+    SUPERTYPES,
+    Comparison,
+    compare,
+    fetch,
+    vocabulary_title,
+)
 from rulesdb.questions.lifetime import cite, history
+from rulesdb.questions.worddiff import changed, word_diff
 from rulesdb.store.descriptions import table_description
 from rulesdb.store.releases import printed_in
 from rulesdb.util.rule_numbers import parent_number
@@ -184,14 +192,59 @@ def release_notes(connection: Any, day: date) -> list[dict[str, Any]] | None:
 
 
 def diff(engine: Engine, from_day: str, to_day: str) -> dict[str, Any]:
-    """The comparison between the releases in force on two dates, as `rulesdb diff` has it."""
+    """The comparison between the releases in force on two dates, as `rulesdb diff` has it,
+    laid out for the page: each vocabulary's names, each changed rule's text before and after
+    with its words marked."""
     start, end = _date(from_day), _date(to_day)
     try:
         comparison = compare(engine, start, end)
     except RulesdbError as exc:
         raise NotFound(str(exc)) from None
+    order = list(comparison.vocabularies)
+    keys = {*comparison.added, *comparison.removed}
+    vocabularies = [{"title": vocabulary_title(key), "added": comparison.added.get(key, []),
+                     "removed": comparison.removed.get(key, [])}
+                    for key in [*(k for k in order if k in keys), *sorted(keys - set(order))]]
     return {"from": comparison.from_date.isoformat(), "to": comparison.to_date.isoformat(),
-            "markdown": comparison.to_markdown(), "comparison": comparison}
+            "comparison": comparison, "vocabularies": vocabularies,
+            "rules": changed_rules(engine, comparison)}
+
+
+LONG_RULE = 400  # characters: a changed rule longer than this starts collapsed
+
+
+def changed_rules(engine: Engine, comparison: Comparison) -> dict[str, list[dict[str, Any]]]:
+    """The whole rulebook's changes between the two releases, as `rulesdb rule-diff` finds
+    them (each rule followed by its lineage): changed and moved rules with their words marked,
+    added and removed ones with their text; each with the release to link it in."""
+    found: dict[str, list[dict[str, Any]]] = {"changed": [], "moved": [], "added": [],
+                                              "removed": []}
+    if comparison.from_date == comparison.to_date:
+        return found
+    try:
+        notes = rulebook.rule_diff(engine, comparison.from_date, comparison.to_date)
+    except RulesdbError:
+        return found  # a release without its rulebook: the type rules above are all there is
+    old, new = notes.from_date, notes.to_date
+
+    def entry(number: str, day: str, before: str, after: str, **more: Any) -> dict[str, Any]:
+        return {"number": number, "link": number.partition("#")[0], "release": day,
+                "pieces": word_diff(before, after),
+                "long": max(len(before), len(after)) > LONG_RULE, **more}
+
+    for change in notes.changed:
+        found["changed"].append(entry(change["number"], new, change["before"], change["after"]))
+    for move in notes.moved:
+        found["moved"].append(entry(move["to"], new, move["before"], move["after"],
+                                    was=move["from"], was_link=move["from"].partition("#")[0],
+                                    was_release=old, reworded=move["changed"]))
+    for number in notes.added:
+        text = notes.titles.get(number, "")
+        found["added"].append(entry(number, new, text, text))
+    for number in notes.removed:
+        text = notes.titles.get(number, "")
+        found["removed"].append(entry(number, old, text, text))
+    return found
 
 
 def word(engine: Engine, name: str) -> dict[str, Any]:
@@ -284,14 +337,22 @@ def rulebook_sections(engine: Engine, day: str | None = None) -> list[dict[str, 
 
 def rule_page(engine: Engine, number: str, day: str | None = None) -> dict[str, Any]:
     """A rule in the release in force on ``day``: its text, examples, subrules, and every
-    version of the rule (its lineage: through renumbering and rewording)."""
+    version of the rule (its lineage: through renumbering and rewording), each with its words
+    marked against the version before."""
     try:
         found = rulebook.rule(engine, number, _as_of(day))
         versions = rulebook.rule_history(engine, found.number, _date(found.release))
     except RulesdbError as exc:
         raise NotFound(_sentence(exc), _search_link(number, day)) from None
     parent = parent_number(found.number)
-    return {"rule": found, "parent": parent, "versions": versions,
+    entries: list[dict[str, Any]] = []
+    for before, version in zip([None, *versions], versions, strict=False):
+        pieces = word_diff(before.text, version.text) if before is not None else None
+        entries.append({"version": version, "pieces": pieces,
+                        # different text that compares the same: only its typography changed
+                        "typography_only": before is not None and pieces is not None
+                        and not changed(pieces) and before.text != version.text})
+    return {"rule": found, "parent": parent, "versions": entries,
             "as_of": found.release, "sections": rulebook_sections(engine, found.release)}
 
 

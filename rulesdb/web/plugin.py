@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
-import markdown
 from datasette import Response, hookimpl
 from datasette import handle_exception as datasette_handler
 from markupsafe import Markup, escape
@@ -128,7 +127,7 @@ async def diff_view(datasette: Any, request: Any) -> Response:
         from_day = request.args.get("from") or days[-2 if len(days) > 1 else -1]
         to_day = request.args.get("to") or days[-1]
         found = pages.diff(engine, from_day, to_day)
-        return {**found, "releases": days, "html": markdown.markdown(found["markdown"])}
+        return {**found, "releases": days}
 
     return await _page(datasette, request, "rulesdb_diff.html", build)
 
