@@ -5,6 +5,7 @@
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
+    python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -1092,7 +1093,8 @@ def markdown_page(rows: list[Row], arguments: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
-    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load"],
+    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
+                                                "bounds"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1116,6 +1118,11 @@ def main() -> int:
                 from bench.web_load import bench_web_load
 
                 rows, modules = bench_web_load(Path(folder)), []
+            elif args.only == "bounds":
+                from bench.bounds import bench_bounds
+
+                head = databases.sqlite_head().render_as_string(hide_password=False)
+                rows, modules = bench_bounds(Path(folder), head), []
             else:
                 rows = bench_import()
                 upgrade_rows, heads = bench_upgrade(databases)
@@ -1131,9 +1138,12 @@ def main() -> int:
                 rows += bench_lint_cards(head_db, Path(folder))
                 rows += bench_lint_mtgjson(head_db, Path(folder))
                 rows += bench_lint_citations(head_db, Path(folder))
+                from bench.bounds import bench_bounds
                 from bench.web_load import bench_web_load
 
                 rows += bench_web_load(Path(folder))
+                rows += bench_bounds(Path(folder),
+                                     head_db.render_as_string(hide_password=False))
         finally:
             databases.close()
     print()

@@ -1,0 +1,182 @@
+"""What each hostile input of the bounds issue costs now: wall time, peak memory and how the
+process ended, beside an ordinary input of the same command measured in the same run.
+
+    python -m bench.bounds URL     # URL: a head database (SQLite); prints its rows
+    python bench/run.py --only bounds
+
+Every input is generated here, in a throwaway folder, and every case is a fresh
+``rulesdb`` process whose own peak RSS (VmHWM, read at its exit) is reported: a forked
+child's rusage would count the parent too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+from bench.run import Row, print_table  # noqa: E402
+
+HANG = 120  # seconds: a case still running then is reported as hung
+CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
+
+_MEASURED = """import atexit, os, runpy, sys
+def peak():
+    with open(os.environ["RULESDB_BENCH_PEAK_FILE"], "w") as out:
+        out.write(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
+atexit.register(peak)
+sys.argv[0] = "rulesdb"
+runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
+"""
+
+
+def run(*args: str) -> str:
+    """``rulesdb ARGS`` as a fresh process: "exit N, T s, M MB" (or "hung")."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        env = {**os.environ, "RULESDB_BENCH_PEAK_FILE": str(peak_file)}
+        start = time.perf_counter()
+        try:
+            done = subprocess.run([sys.executable, "-c", _MEASURED, *args], env=env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, timeout=HANG)
+        except subprocess.TimeoutExpired:
+            return f"hung past {HANG} s"
+        seconds = time.perf_counter() - start
+        peak = int(peak_file.read_text()) // 1024 if peak_file.exists() else 0
+        lines = len(done.stderr.splitlines())
+        return (f"exit {done.returncode}, {seconds:.2f} s, {peak} MB"
+                + ("" if lines <= 1 else f", {lines} lines on stderr"))
+
+
+def _docx(path: Path, head: bytes, middle: bytes, tail: bytes, repeat: int = 1) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive, \
+            archive.open("word/document.xml", "w", force_zip64=True) as member:
+        member.write(head)
+        for _ in range(repeat):
+            member.write(middle)
+        member.write(tail)
+    return path
+
+
+W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
+    """The hostile files, each made when its case runs."""
+    def fifo(name: str) -> Path:
+        path = folder / name
+        os.mkfifo(path)
+        return path
+
+    def zero(name: str) -> Path:
+        path = folder / name
+        path.symlink_to("/dev/zero")
+        return path
+
+    def bomb() -> Path:
+        paragraphs = b"<w:p><w:r><w:t>100.1. x</w:t></w:r></w:p>" * 25_000
+        return _docx(folder / "bomb.docx", b"<w:document " + W + b"><w:body>", paragraphs,
+                     b"</w:body></w:document>", repeat=300)
+
+    def deep_docx() -> Path:
+        ids = random.Random(7)
+        opening = b"".join(b'<w:sdt w:id="%08x">' % ids.getrandbits(32) for _ in range(20_000))
+        return _docx(folder / "deep.docx", b"<w:document " + W + b">" + opening,
+                     b"</w:sdt>" * 20_000, b"</w:document>")
+
+    def deep_rtf() -> Path:
+        path = folder / "deep.rtf"
+        path.write_bytes(b"{\\rtf1 " + b"{" * 100_000 + b"x" + b"}" * 100_000 + b"}")
+        return path
+
+    def deep_json() -> Path:
+        path = folder / "deep.json"
+        path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+        return path
+
+    def long_type_line() -> Path:
+        path = folder / "long.jsonl"
+        with path.open("w") as out:
+            out.write('{"object": "card", "name": "Long", "set": "s", "type_line": "')
+            for _ in range(500):
+                out.write("x" * 2**20)
+            out.write('"}\n')
+        return path
+
+    return {"fifo.docx": lambda: fifo("x.docx"), "fifo.rtf": lambda: fifo("x.rtf"),
+            "zero.docx": lambda: zero("zero.docx"), "zero.rtf": lambda: zero("zero.rtf"),
+            "bomb.docx": bomb, "deep.docx": deep_docx, "deep.rtf": deep_rtf,
+            "deep.json": deep_json, "long.jsonl": long_type_line}
+
+
+def bench_bounds(folder: Path, head_url: str) -> list[Row]:
+    made = inputs(folder)
+    cards = folder / "cards.jsonl"
+    cards.write_text(json.dumps({"object": "card", "name": "Llanowar Elves", "set": "dom",
+                                 "type_line": "Creature — Elf Druid"}) + "\n")
+    wide = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
+            "SELECT i, hex(zeroblob(100000)) AS wide FROM n")
+    inspect_baseline = run("inspect", str(CR_FILE)) if CR_FILE.exists() else "no CR file"
+    lint_baseline = run("--db", head_url, "lint-cards", str(cards))
+    sql_baseline = run("--db", head_url, "sql", "SELECT count(*) FROM rule_span")
+    rule_baseline = run("--db", head_url, "rule", "702.19")
+    cases = [
+        # (name, what the issue measured before, the command, the baseline)
+        ("inspect a FIFO named x.docx", "hung", ["inspect", "fifo.docx"], inspect_baseline),
+        ("inspect a FIFO named x.rtf", "hung", ["inspect", "fifo.rtf"], inspect_baseline),
+        ("inspect x.docx -> /dev/zero", "6 GB", ["inspect", "zero.docx"], inspect_baseline),
+        ("inspect x.rtf -> /dev/zero", "6 GB", ["inspect", "zero.rtf"], inspect_baseline),
+        ("inspect a .docx zip bomb (300 MB of paragraphs)", "66 s, 5 GB",
+         ["inspect", "bomb.docx"], inspect_baseline),
+        ("inspect a .docx nested 20,000 deep", "> 90 s", ["inspect", "deep.docx"],
+         inspect_baseline),
+        ("inspect an .rtf nested 100,000 deep", "-", ["inspect", "deep.rtf"], inspect_baseline),
+        ("lint-cards, JSON nested 100,000 deep", "traceback",
+         ["--db", head_url, "lint-cards", "deep.json"], lint_baseline),
+        ("lint-cards, a 500 MB type line", "6 GB",
+         ["--db", head_url, "lint-cards", "long.jsonl"], lint_baseline),
+        ("sql randomblob(900000000)", "900 MB",
+         ["--db", head_url, "sql", "SELECT length(randomblob(900000000))"], sql_baseline),
+        ("sql printf('%.*c', 2147483647, 'x')", "20 s, 1 GB",
+         ["--db", head_url, "sql", "SELECT length(printf('%.*c', 2147483647, 'x'))"],
+         sql_baseline),
+        ("sql 10,000 rows x 200 KB as CSV, --timeout 30", "43-48 s, 1.3-4.2 GB",
+         ["--db", head_url, "sql", wide, "--format", "csv"], sql_baseline),
+        ("rule 702. and 5,000 digits", "traceback",
+         ["--db", head_url, "rule", "702." + "1" * 5000], rule_baseline),
+    ]
+    rows = [Row("bounds: ordinary inputs (the baselines below)",
+                f"inspect a CR .txt: {inspect_baseline}",
+                f"lint-cards 1 card: {lint_baseline}; sql count(*): {sql_baseline}; "
+                f"rule 702.19: {rule_baseline}",
+                None, "(information)", None)]
+    for name, before, command, baseline in cases:
+        args = [str(made[a]()) if a in made else a for a in command]
+        figure = run(*args)
+        rows.append(Row(f"  {name} (before: {before})", figure, baseline, None,
+                        "exit 2 or 0, one line", None))
+    return rows
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print("usage: python -m bench.bounds SQLITE_URL_OF_A_HEAD_DATABASE", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="rulesdb-bounds-") as folder:
+        print_table(bench_bounds(Path(folder), sys.argv[1]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
