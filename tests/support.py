@@ -195,6 +195,12 @@ def newest_release() -> str:
     return [rev for rev, _, _ in chain.history() if rev.startswith("cr_")][-1]
 
 
+def after_releases() -> list[str]:
+    """The revisions after the newest release (lineage, sets, facts), in chain order."""
+    revisions = [rev for rev, _, _ in chain.history()]
+    return revisions[revisions.index(newest_release()) + 1:]
+
+
 def copy_release_chain(root: Path) -> Path:
     """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""
     ignore = shutil.ignore_patterns("__pycache__")
