@@ -59,6 +59,7 @@ PAGES = {
     "rule": "/rule/702.19?as_of=2024-06-07",
     "glossary": "/glossary/Subtype",
     "search": "/search?q=trample",
+    "explain": "/explain?line=Legendary+Creature+%E2%80%94+Human+Cleric",
     "database": "/rulesdb",
 }
 # The docs' pictures: file, page, viewport.

@@ -30,6 +30,7 @@ _GAIN = (r"can't gain a subtype that doesn't correspond",  # 205.3d (2011-09-30 
          r"don't have subtypes|There are no subtypes for",  # 205.3d (2003-07-01), 212.2d
          r"Some card types include subtypes")  # 212.2 (1999)
 _CHOICE = (r"choose one, and only one, existing subtype",)  # 205.3e, 204.3d (2009-07-11 on)
+_CORRELATION = (r"correlated to its appropriate card type",)  # 205.3c, 204.3c (2009-07-11)
 
 
 class Citations(NamedTuple):
@@ -38,6 +39,9 @@ class Citations(NamedTuple):
     gain: str  # a subtype must correspond to one of the object's card types (205.3d)
     choice: str | None  # choose one, and only one, existing subtype (205.3e); None: no rule
     glossary_lists: frozenset[str] = frozenset()  # categories listed in the glossary only
+    # each subtype of a card of several card types is correlated to its own (205.3c); where
+    # no rule says so, the rule on corresponding subtypes
+    correlation: str = "205.3c"
 
     def choice_rule(self, category_rule: str) -> str:
         """The rule a bad choice cites: the release's own, else the rule naming the list."""
@@ -67,14 +71,16 @@ def find_citations(rules: Mapping[str, str], card_type_rule: str,
         return None
 
     fallback = card_type_rule or ordered[0][0]
+    gain = find(_GAIN) or fallback
     return Citations(
         type_line=find(_TYPE_LINE) or fallback,
         subtype_words=find(_SUBTYPE_WORDS) or fallback,
-        gain=find(_GAIN) or fallback,
+        gain=gain,
         choice=find(_CHOICE),
         glossary_lists=frozenset(
             category for category, rule in category_rules.items()
             if not _lists(rules.get(rule, ""), list(subtype_names.get(category, ())))),
+        correlation=find(_CORRELATION) or gain,
     )
 
 

@@ -28,7 +28,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import OperationalError
 
 from rulesdb.store.engine import make_engine
-from rulesdb.web import chart, pages, refusals
+from rulesdb.web import chart, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
@@ -179,6 +179,13 @@ async def search_view(datasette: Any, request: Any) -> Response:
                        lambda: pages.search_page(engine, words, day))
 
 
+async def explain_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    line, day = request.args.get("line", ""), request.args.get("as_of")
+    return await _page(datasette, request, "rulesdb_explain.html",
+                       lambda: explain.explain_page(engine, line, day))
+
+
 ROUTES: list[tuple[str, Callable[..., Any]]] = [
     (r"^/$", home_view),
     (r"^/release/(?P<day>[^/]+)$", release_view),
@@ -189,6 +196,7 @@ ROUTES: list[tuple[str, Callable[..., Any]]] = [
     (r"^/rule/(?P<number>[^/]+)$", rule_view),
     (r"^/glossary/(?P<term>[^/]+)$", glossary_view),
     (r"^/search$", search_view),
+    (r"^/explain$", explain_view),
 ]
 
 
