@@ -23,7 +23,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "release_facts_0004.json"
-SEED_SHA256 = "58e6370ee8bbf2faa77721f2b7c9d67dd0063bbef2c78a13dc8382722231c2d5"
+SEED_SHA256 = "891ed40eb43e532e072b46577a1812be866ef38f6d2e4d91374c915e754df4c6"
 VIEWS = ()  # no view: the schema is 0003_release_sets'
 TABLES = ()
 
