@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("datasette", reason="the web extra is not installed")
 
-from rulesdb.web.explain import summary
+from rulesdb.questions.explain import summary
 from rulesdb.web.server import build
 
 

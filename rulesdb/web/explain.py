@@ -1,148 +1,17 @@
-"""The type-line explainer (/explain): a line a person types in, word by word, as the release
-in force on a date reads it — the way the CR's own 205 explains a card ("The card has two
-subtypes, Human and Cleric. Its type is Creature, and it has no supertype.").
-
-Everything comes from the library's parser (``Vocabulary.parse``); this module only words it.
-"""
+"""The type-line explainer page (/explain): the form and rulesdb.questions.explain's answer."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from sqlalchemy import Engine
 
-from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings, rulebook
-from rulesdb.vocabulary import load_vocabulary
-from rulesdb.vocabulary.typeline import TypeLine
+from rulesdb.questions import explain, listings
 
-LONGEST_LINE = 500  # characters: a longer "type line" is refused before any work
 EXAMPLE = "Legendary Creature — Human Cleric"
-_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 def explain_page(engine: Engine, line: str, day: str | None) -> dict[str, Any]:
     """The page's data: the form's values and releases, and the explanation or a problem."""
     releases = [row["effective_date"] for row in reversed(listings.releases(engine))]
-    page: dict[str, Any] = {"line": line, "as_of": day or "", "releases": releases,
-                            "example": EXAMPLE, "faces": [], "problem": None, "release": None}
-    if not line.strip():
-        return page
-    if len(line) > LONGEST_LINE:
-        page["problem"] = (f"A type line is at most {LONGEST_LINE} characters; this one has "
-                           f"{len(line):,}.")
-        return page
-    try:
-        wanted = date.fromisoformat(day) if day else None
-        vocabulary = load_vocabulary(engine, wanted)
-    except ValueError:
-        page["problem"] = f"{day!r} is not a date (YYYY-MM-DD)."
-        return page
-    except RulesdbError as exc:
-        page["problem"] = str(exc).rstrip(".") + "."
-        return page
-    release = vocabulary.effective_date.isoformat()
-    parsed = vocabulary.parse(line)
-    texts = _RuleTexts(engine, vocabulary.effective_date)
-    faces = parsed.faces or (parsed,)
-    page.update(release=release, as_of=release, valid=parsed.valid,
-                faces=[_face(face, vocabulary, texts) for face in faces])
-    return page
-
-
-class _RuleTexts:
-    """A rule's text in the release, once per number; None where the release's rulebook does
-    not have it (or is not loaded)."""
-
-    def __init__(self, engine: Engine, day: date) -> None:
-        self.engine, self.day = engine, day
-        self.found: dict[str, str | None] = {}
-
-    def __call__(self, number: str) -> str | None:
-        if number not in self.found:
-            try:
-                self.found[number] = rulebook.rule(self.engine, number, self.day).text
-            except RulesdbError:
-                self.found[number] = None
-        return self.found[number]
-
-
-def _face(face: TypeLine, vocabulary: Any, texts: _RuleTexts) -> dict[str, Any]:
-    words: list[dict[str, Any]] = []
-    if face.marker is not None:
-        words.append({"word": face.marker.word, "what": "a marker, not a type",
-                      "rule": None, "text": None,
-                      "why": "Scryfall and MTGJSON print it before the types; the CR does not "
-                             "list it as a type."})
-    for name in face.supertypes:
-        rule = vocabulary.supertype_rule
-        words.append({"word": _capital(name), "what": "a supertype", "rule": rule,
-                      "text": texts(rule), "why": None})
-    for name in face.card_types:
-        rule = vocabulary.card_type_rule
-        words.append({"word": _capital(name), "what": "a card type", "rule": rule,
-                      "text": texts(rule), "why": None})
-    for subtype in face.subtypes:
-        if subtype.category is None:
-            continue  # an unknown word: below, with the parser's own sentence
-        rule = vocabulary.rule_of(subtype.category)
-        goes = (f"A {subtype.category} type goes with "
-                f"{_joined(_capital(t) for t in subtype.card_types)} "
-                f"({vocabulary.index.citations.correlation})." if subtype.card_types else None)
-        words.append({"word": subtype.name, "what": f"a {subtype.category} type (a subtype)",
-                      "rule": rule, "text": texts(rule), "why": goes})
-    for word in face.unknown:
-        if any(f"'{word}'" in note.message for note in face.undetermined):
-            words.append({"word": word, "what": "unknown to this release", "rule": None,
-                          "text": None, "why": "It does not list the category this word "
-                                               "would belong to (below)."})
-            continue
-        nearest = vocabulary.nearest(word)
-        words.append({"word": word, "what": "not a type this release lists", "rule": None,
-                      "text": None,
-                      "why": f"Did you mean {_joined(nearest, 'or')}?" if nearest else None})
-    problems = [{"rule": error.rule, "message": error.message} for error in face.errors]
-    unknowns = [{"rule": note.rule, "message": note.message} for note in face.undetermined]
-    return {"line": face.render(), "words": words, "summary": summary(face),
-            "problems": problems, "unknowns": unknowns, "valid": face.valid}
-
-
-def summary(face: TypeLine) -> str:
-    """"This line has two subtypes, Human and Cleric. Its card type is Creature, and it has
-    no supertype." — the CR's way of reading a card, for this line."""
-    subtypes = [s.name for s in face.subtypes if s.category is not None]
-    parts = [f"This line has {_count(len(subtypes), 'subtype')}"
-             + (f", {_joined(subtypes)}." if subtypes else ".")]
-    card_types = [_capital(name) for name in face.card_types]
-    if not card_types:
-        types = "It has no card type"
-    elif len(card_types) == 1:
-        types = f"Its card type is {card_types[0]}"
-    else:
-        types = f"Its card types are {_joined(card_types)}"
-    supertypes = [_capital(name) for name in face.supertypes]
-    if not supertypes:
-        parts.append(f"{types}, and it has no supertype.")
-    else:
-        noun = "supertype" if len(supertypes) == 1 else "supertypes"
-        parts.append(f"{types}, and its {noun} {'is' if len(supertypes) == 1 else 'are'} "
-                     f"{_joined(supertypes)}.")
-    return " ".join(parts)
-
-
-def _capital(name: str) -> str:
-    """"creature" -> "Creature", as a card prints it (the CR's lists are lower case)."""
-    return name[:1].upper() + name[1:]
-
-
-def _count(number: int, noun: str) -> str:
-    spelled = _COUNTS[number] if number < len(_COUNTS) else f"{number:,}"
-    return f"{spelled} {noun}{'' if number == 1 else 's'}"
-
-
-def _joined(names: Any, conjunction: str = "and") -> str:
-    names = list(names)
-    if len(names) <= 2:
-        return f" {conjunction} ".join(names)
-    return ", ".join(names[:-1]) + f", {conjunction} " + names[-1]
+    return {**explain.explain(engine, line, day), "releases": releases, "example": EXAMPLE}
