@@ -23,7 +23,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "release_facts_0004.json"
-SEED_SHA256 = "891ed40eb43e532e072b46577a1812be866ef38f6d2e4d91374c915e754df4c6"
+SEED_SHA256 = "d290bba93a42e6650eb5eb58a3e430c4757850be2dacef7b7585f826272b8c6f"
 VIEWS = ()  # no view: the schema is 0003_release_sets'
 TABLES = ()
 
