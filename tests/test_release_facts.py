@@ -63,7 +63,7 @@ def test_each_set_names_a_release_and_cites_its_source() -> None:
     sets = load_release_sets()
     releases = {date.fromisoformat(name.removeprefix("cr_").replace("_", "-"))
                 for name in releases_below(ROOT, FACTS)}
-    assert len(sets) == 98 and set(sets) <= releases
+    assert len(sets) == 100 and set(sets) <= releases
     for day, entry in sets.items():
         assert re.fullmatch(r"[0-9A-Z]{3}", entry["code"]), (day, entry)
         assert entry["name"] and entry["source"].startswith("https://"), (day, entry)

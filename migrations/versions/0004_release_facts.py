@@ -23,7 +23,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "release_facts_0004.json"
-SEED_SHA256 = "d290bba93a42e6650eb5eb58a3e430c4757850be2dacef7b7585f826272b8c6f"
+SEED_SHA256 = "acb2f56c279380c74e2acae0a6ff081b649572e99db725870d40b0d5745b3442"
 VIEWS = ()  # no view: the schema is 0003_release_sets'
 TABLES = ()
 
