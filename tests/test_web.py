@@ -75,7 +75,7 @@ pytestmark = pytest.mark.xdist_group("web")
 
 
 def _missing() -> str | None:
-    for module in ("datasette", "markdown", "playwright"):
+    for module in ("datasette", "playwright"):
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed (pip install '.[web,test]')"
     if not CHROMIUM.is_file():
