@@ -26,7 +26,7 @@ def serve(app: AppContext, host: str, port: int) -> None:
     """
     from rulesdb.store.engine import mask, sqlite_file
 
-    if any(importlib.util.find_spec(name) is None for name in ("datasette",)):
+    if importlib.util.find_spec("datasette") is None:
         raise RulesdbError(INSTALL)
     engine = app.engine
     path = sqlite_file(engine.url)
