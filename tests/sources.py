@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from rulesdb.authoring.lineage_seed import release_links
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.authoring.seed import seed_bytes, seed_document
 from rulesdb.ingest.importer import import_file
@@ -64,9 +65,14 @@ def shipped_texts() -> TextStore:
 
 
 def fresh_seed(revision: str) -> tuple[bytes, bytes | None]:
-    """The seed the release's file gives now, against the shipped text packs, and the pack
-    it would add (None: every text it prints is in a pack already)."""
+    """The seed the release's file gives now, against the shipped text packs and the shipped
+    seed of the release before it (its lineage links), and the pack it would add (None:
+    every text it prints is in a pack already)."""
     path = source_file(revision)
     release, book = import_file(path), read_rulebook(path)
-    member, pack = shipped_texts().rulebook(revision, book)
-    return seed_bytes(seed_document(release, book, member)), pack
+    store = shipped_texts()
+    member, pack = store.rulebook(revision, book)
+    before = [seed for seed in SEEDS if seed.stem < revision]
+    previous = json.loads(before[-1].read_bytes()) if before else None
+    links = release_links(previous, member, release.effective_date.isoformat(), store)
+    return seed_bytes(seed_document(release, book, member, links)), pack

@@ -195,12 +195,6 @@ def newest_release() -> str:
     return [rev for rev, _, _ in chain.history() if rev.startswith("cr_")][-1]
 
 
-def after_releases() -> list[str]:
-    """The revisions after the newest release (lineage, sets, facts), in chain order."""
-    revisions = [rev for rev, _, _ in chain.history()]
-    return revisions[revisions.index(newest_release()) + 1:]
-
-
 def copy_release_chain(root: Path) -> Path:
     """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""
     ignore = shutil.ignore_patterns("__pycache__")
@@ -301,16 +295,22 @@ def dump(engine: Engine) -> dict[str, object]:
         for name in tables:
             columns = [quote(column["name"]) for column in inspector.get_columns(name)
                        if not isinstance(column["type"], TSVECTOR)]
-            # The driver's own values: the schema has only text and dates, which print alike
-            # on both backends (ISO dates), and skipping the ORM types halves the time.
+            # The driver's own values: text, numbers and dates print alike on both backends
+            # (ISO dates); a boolean is SQLite's 0 or 1. Skipping the ORM types halves the time.
             rows = connection.exec_driver_sql(
                 f"SELECT {', '.join(columns)} FROM {quote(name)}").all()
-            result[name] = sorted(tuple("" if v is None else str(v) for v in row) for row in rows)
+            result[name] = sorted(tuple(_dumped(v) for v in row) for row in rows)
         for name in fts:  # raises if the index does not match the table it indexes
             connection.exec_driver_sql(
                 f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
         connection.rollback()
     return result
+
+
+def _dumped(value: object) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if isinstance(value, bool) else str(value)
 
 
 def fingerprint(engine: Engine) -> dict[str, object]:

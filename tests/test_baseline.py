@@ -14,9 +14,8 @@ every release, except exactly these differences:
   its example: checked by cutting it back off, which must give the old digest;
 - 2003-05-26, a release no archive of the old chain had: new, and the release before it
   (2003-03-15) is in force until it, not until 2003-06-01: checked by moving that end back;
-- the merges a data revision loads for releases already there (0004_release_facts: the
-  creature type updates of 2007-09-07 and 2007-10-01): those releases' subtype_merge rows, and
-  the change view's pairs that end with them.
+- the merges curated since (the creature type updates of 2007-09-07 and 2007-10-01): those
+  releases' subtype_merge rows, and the change view's pairs that end with them.
 
 The views that aggregate over releases (v_lifetime, v_rule_version, v_glossary_version) are
 functions of the per-release rows, so they are not compared.
@@ -53,21 +52,20 @@ def recorded() -> dict[str, dict[str, str]]:
     return json.loads(FIXTURE.read_text())
 
 
-# What the schema revisions after the baseline add: the old chain had nothing of it.
+# What the baseline gained since the old chain: the old chain had nothing of it.
 SINCE_THE_BASELINE = {"rule_link", "rule_lineage", "v_rule_lineage", "release_set"}
 COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
 
 
 def _loaded_later() -> dict[str, set[str]]:
-    """What the data revisions after the baseline add to releases already there, by release:
-    the merges found after their release shipped (0004_release_facts: the Masters Edition and
-    Grand Creature Type Updates), and the change view's pair ending in that release, which
-    names them."""
+    """What the curated facts found since the old chain add to its releases, by release: the
+    merges of the Masters Edition and Grand Creature Type Updates (2007), and the change
+    view's pair ending in that release, which names them."""
     days = sorted(path.stem.removeprefix("cr_").replace("_", "-")
                   for path in (ROOT / "seeds").glob("cr_*.json"))
     found: dict[str, set[str]] = {}
     for merge in load_merges():
-        if "loaded_by" in merge:
+        if merge["effective_date"].year == 2007:
             day = merge["effective_date"].isoformat()
             found.setdefault(day, set()).add("subtype_merge")
             found.setdefault(days[days.index(day) - 1], set()).add("v_release_change")

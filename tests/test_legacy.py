@@ -1,12 +1,12 @@
 """Databases an earlier rulesdb built, and ``rulesdb rebuild``.
 
-The chain before the schema baseline is rulesdb's own history, in git: its last commit, checked
-out into a folder (``git archive``), builds real databases of that chain with its own code, as
-a user's rulesdb did. One at that chain's head (``rulebook_spans``) is brought to this head by
-``rulesdb upgrade`` and equals the session's head, rows and schema; one at any other of its
-revisions is refused with the command that rebuilds it, and ``rebuild`` does; the embedded
-default rebuilds itself, saying so. Skips without git or that commit (a tarball, a shallow
-clone).
+The chain before this one (lineage, sets and later-found merges in three revisions after the
+last release) is rulesdb's own history, in git: its last commit, checked out into a folder
+(``git archive``), builds real databases of that chain with its own code, as a user's rulesdb
+did. One at that chain's head (``0004_release_facts``) or at any other of its revisions is
+refused with the command that rebuilds it, and ``rebuild`` does, equal to the session's head;
+the embedded default rebuilds itself, saying so. Skips without git or that commit (a tarball,
+a shallow clone).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from tests.support import (
     url_text,
 )
 
-OLD_CHAIN = "8d491f6"  # main's last commit before the schema baseline: head rulebook_spans
-OLD_HEAD = "rulebook_spans"
+OLD_CHAIN = "e7c5945"  # main's last commit with facts after the last release
+OLD_HEAD = "0004_release_facts"
 
 
 @pytest.fixture(scope="session")
@@ -71,19 +71,18 @@ def schema_and_rows(engine: Engine) -> tuple[object, dict[str, object]]:
 
 
 @pytest.mark.slow  # the earlier chain built from empty by its own code, on each backend
-def test_a_database_at_the_old_head_is_brought_to_this_head(
+def test_a_database_at_the_old_head_is_refused_then_rebuilt(
         backend: str, old_rulesdb: Path, shared_head_engine: Engine, tmp_path: Path,
         request: pytest.FixtureRequest) -> None:
     url = new_database(backend, tmp_path, request)
     old_build(old_rulesdb, url)
-    # Reading it works as it is (the schema is this one's but for four constraint names),
-    # with a warning naming the command that brings it here.
-    done = run_process("--db", url_text(url), "check", "Merfolk", "--format", "table")
-    assert done.returncode == 0 and "2026-08-07" in done.stdout
-    assert done.stderr.startswith("rulesdb: warning: the database ") and \
-        "built by an earlier rulesdb (revision rulebook_spans)" in done.stderr and \
-        "upgrade" in done.stderr
-    done = run_process("--db", url_text(url), "upgrade")
+    for args in (["upgrade"], ["check", "Merfolk"]):
+        done = run_process("--db", url_text(url), *args)
+        assert (done.returncode, done.stdout) == (2, ""), args
+        assert done.stderr.endswith(f"was built by an earlier rulesdb (revision {OLD_HEAD}), "
+                                    "which this one cannot upgrade; build it again: rulesdb "
+                                    f"--db '{done.stderr.split()[4]}' rebuild\n"), done.stderr
+    done = run_process("--db", url_text(url), "rebuild", "--yes")
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     engine = make_engine(url)
     try:

@@ -152,13 +152,13 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     # Chained after the old head, loading through the loader of the schema below it.
     old_head = before["migrations/HEAD"].decode().strip()
     assert f'down_revision: str | None = "{old_head}"' in revision
-    assert "from rulesdb_loaders.schema_0003 import load_release, unload_release" in revision
+    assert "from rulesdb_loaders.schema_0001 import load_release, unload_release" in revision
     assert f'SEED = "{NEW_REVISION}.json"' in revision
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
     # ... with its links to the release before: the one rule it rewords, 205.3m.
-    assert (seed["format"], seed["lineage"]) == (3, [["205.3m", 1, "205.3m", 1, "reworded",
-                                                       seed["lineage"][0][5]]])
+    assert (seed["format"], seed["lineage"]) == (1, [["205.3m", 1, "205.3m", 1, "reworded",
+                                                       seed["lineage"][0][5], False]])
     assert seed["set"] is None  # no set curated for it: an update between sets
     creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
     previous = json.loads(before["seeds/cr_2026_08_07.json"])
@@ -343,14 +343,32 @@ def test_rebuild_chain_reproduces_the_first_releases(
     assert snapshot(checkout) == shipped
 
 
+def test_an_older_release_not_in_the_chain_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its lineage would re-link the release after it: it takes its place only by
+    rebuild-chain, and new-release says so in one line, writing nothing."""
+    checkout = make_checkout(tmp_path)
+    before = snapshot(checkout)
+    older = tmp_path / "MagicCompRules-20240501.txt"
+    older.write_text(cr_file("20240607").read_text(encoding="utf-8").replace(
+        "effective as of June 7, 2024", "effective as of May 1, 2024"), encoding="utf-8")
+    code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"rulesdb: error: {older}: release 2024-05-01 is older than release 2024-06-07; each "
+        "release is linked to the one before it, and an older one would re-link the one after "
+        "it: put it in its place with rulesdb rebuild-chain"]
+    assert snapshot(checkout) == before
+
+
 @pytest.mark.slow  # every release read again
 def test_rebuild_chain_reproduces_the_shipped_chain(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every release revision, seed and pack written again from the files is byte for byte
-    the shipped one (a difference names its file); a pack no seed reads goes. The chain of
-    the baseline and releases, before the schema revision that follows them (which the
-    shipped chain has, so it only appends)."""
+    the shipped one (a difference names its file), lineage, sets and merges included; a pack
+    no seed reads goes."""
     checkout = make_checkout(tmp_path, head="cr_2026_08_07")
     shipped = snapshot(checkout)
     stale = checkout.seeds / "texts" / "cr_2099_01_01.json"  # a pack no release reads

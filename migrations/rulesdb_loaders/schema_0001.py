@@ -5,27 +5,30 @@ The one loader of this schema: every release revision calls :func:`load_release`
 the same rows whatever becomes of the library. A later schema change brings its own loader
 beside this one, and the releases after it load through that one (docs: "Making a release").
 
-A seed (``seeds/cr_YYYY_MM_DD.json``, seed format 1) holds everything of its release, computed
-when it was written (``rulesdb new-release``): the type vocabulary, the notes, the curated
-renames and merges, the keywords, and the rulebook as the identity of each of its rows in file
-order (number, occurrence, sort key, text key). The texts live once each in packs
-(``seeds/texts/cr_*.json``, ``{key: [text, examples]}``) that the seed pins by sha256; a text's
-id is its key read as a signed 64-bit integer, the same whatever order releases load in.
+A seed (``seeds/cr_YYYY_MM_DD.json``) holds everything known of its release, computed when it
+was written (``rulesdb new-release``, ``rulesdb rebuild-chain``): the type vocabulary, the
+notes, the curated renames, merges and replacements taking effect in it, the set it came with,
+its keywords, the lineage links of its rules to the release before it, and the rulebook as the
+identity of each of its rows in file order (number, occurrence, sort key, text key). The texts
+live once each in packs (``seeds/texts/cr_*.json``, ``{key: [text, examples]}``) that the seed
+pins by sha256; a text's id is its key read as a signed 64-bit integer.
+
+Releases load in date order, each after the newest: a release's lineage continues the
+lineages of the release before it, which an older release slotted in later would re-link.
 
 Spans. A rule printed with the same number, text and place by consecutive releases is one
-``rule_span`` row (first_release, last_release), a glossary entry one ``glossary_span`` row;
-spans are kept maximal (two of one identity never touch), so the rows depend only on which
-releases print what. A release loaded between two others splits the spans it interrupts and
-joins those it continues; unloaded, they join again. A release loaded after the newest one
-only extends or ends the spans that end there, and a run of such loads (a build from empty,
-every release in date order) would rewrite each span's last release once per release it
-reaches. So the spans ending at the newest release a run loaded are held here instead, and
-written once, with their final ends: before the run's transaction commits, and before any
-other statement the run's connection executes (Alembic's own version bookkeeping aside, which
-reads no span), as an ORM session flushes before a query. Nothing outside the transaction can
-see the difference, and inside it nothing reads the spans unflushed. Those the table had when
-the run began (ending at the newest release then) keep their rows and are given their ends:
-most go on to the run's newest release, in one UPDATE.
+``rule_span`` row (first_release, last_release), a glossary entry one ``glossary_span`` row, a
+rule keeping its number in one lineage one ``rule_lineage`` row; spans are kept maximal (two
+of one identity never touch), so the rows depend only on which releases print what. A release
+loaded after the newest one only extends or ends the spans that end there, and a run of such
+loads (a build from empty, every release in date order) would rewrite each span's last
+release once per release it reaches. So the spans ending at the newest release a run loaded
+are held here instead, and written once, with their final ends: before the run's transaction
+commits, and before any other statement the run's connection executes (Alembic's own version
+bookkeeping aside, which reads no span), as an ORM session flushes before a query. Nothing
+outside the transaction can see the difference, and inside it nothing reads the spans
+unflushed. Those the table had when the run began (ending at the newest release then) keep
+their rows and are given their ends: most go on to the run's newest release, in one UPDATE.
 """
 
 from __future__ import annotations
@@ -104,6 +107,10 @@ SUBTYPE_RENAME = _table("subtype_rename", "release_date:date", "category:varchar
                         "old_name:varchar", "new_name:varchar", "rule:varchar")
 SUBTYPE_MERGE = _table("subtype_merge", "release_date:date", "category:varchar",
                        "old_name:varchar", "new_name:varchar", "rule:varchar")
+RELEASE_SET = _table("release_set", "release_date:date", "code:varchar", "name:varchar")
+RULE_LINK = _table("rule_link", "release_date:date", "number:varchar", "occurrence:integer",
+                   "from_number:varchar", "from_occurrence:integer", "how:varchar",
+                   "similarity:float8", "uncertain:bool")
 RELEASE_NOTE = _table("release_note", "release_date:date", "number:integer", "rule:varchar",
                       "kind:varchar", "text:text")
 RELEASE_RULEBOOK = _table("release_rulebook", "release_date:date", "index_sha256:varchar",
@@ -117,11 +124,12 @@ RELEASE_KEYWORD_NOTE = _table("release_keyword_note", "release_date:date", "numb
 KEYWORD_RENAME = _table("keyword_rename", "release_date:date", "kind:varchar",
                         "old_name:varchar", "new_name:varchar", "rule:varchar")
 RULEBOOK_TEXT = _table("rulebook_text", "id:bigint", "text:text", "examples:text")
-RELEASE_TABLES = (RELEASE_CARD_TYPE, RELEASE_SUPERTYPE, RELEASE_CATEGORY,
+RELEASE_TABLES = (RELEASE_SET, RELEASE_CARD_TYPE, RELEASE_SUPERTYPE, RELEASE_CATEGORY,
                   RELEASE_CATEGORY_CARD_TYPE, RELEASE_SUBTYPE, BASIC_LAND_TYPE,
                   SUBTYPE_REFERENCE, SUPERTYPE_REFERENCE, RULE_TEXT, CARD_TYPE_RENAME,
                   SUBTYPE_RENAME, SUBTYPE_MERGE, RELEASE_NOTE, RELEASE_RULEBOOK,
-                  RELEASE_RULEBOOK_NOTE, RELEASE_KEYWORD, RELEASE_KEYWORD_NOTE, KEYWORD_RENAME)
+                  RELEASE_RULEBOOK_NOTE, RELEASE_KEYWORD, RELEASE_KEYWORD_NOTE, KEYWORD_RENAME,
+                  RULE_LINK)
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,21 +138,28 @@ class SpanTable:
 
     name: str
     names: tuple[str, ...]  # (number, occurrence) or (term,): unique within a release
-    identity: tuple[str, ...]  # names + sort_key + text_id
+    identity: tuple[str, ...]  # names + sort_key + text_id, or names + lineage
 
     @cached_property
     def table(self) -> Table:
         types = {"number": "varchar", "occurrence": "integer", "term": "varchar",
-                 "sort_key": "text", "text_id": "bigint"}
+                 "sort_key": "text", "text_id": "bigint", "lineage": "varchar"}
         return Table(self.name, (*((c, types[c]) for c in self.identity),
                                  ("first_release", "date"), ("last_release", "date")))
 
+    @property
+    def texts(self) -> bool:
+        """Whether its identities end in a text key (a rule's or a glossary entry's)."""
+        return self.identity[-1] == "text_id"
+
     def columns(self, identity: Identity) -> Row:
         """An identity's column values: the occurrence an integer, the text its id."""
-        *fields, key = identity.split("\t")
-        if len(fields) == 3:
-            fields[1] = int(fields[1])  # type: ignore[call-overload]
-        return (*fields, text_id(key))
+        fields: list[Any] = identity.split("\t")
+        if "occurrence" in self.names:
+            fields[1] = int(fields[1])
+        if self.texts:
+            fields[-1] = text_id(fields[-1])
+        return tuple(fields)
 
     def row(self, span: Span) -> Row:
         """A span as the table's row."""
@@ -153,14 +168,17 @@ class SpanTable:
 
     def identity_of(self, values: Row) -> Identity:
         """The identity of a row's identity columns, :meth:`columns` undone."""
-        *fields, ident = values
-        return "\t".join([*map(str, fields), text_key(ident)])
+        fields = [str(value) for value in values]
+        if self.texts:
+            fields[-1] = text_key(values[-1])
+        return "\t".join(fields)
 
 
 RULES = SpanTable("rule_span", ("number", "occurrence"),
                   ("number", "occurrence", "sort_key", "text_id"))
 GLOSSARY = SpanTable("glossary_span", ("term",), ("term", "sort_key", "text_id"))
-SPAN_TABLES = (RULES, GLOSSARY)
+LINEAGES = SpanTable("rule_lineage", ("number", "occurrence"), ("number", "occurrence", "lineage"))
+SPAN_TABLES = (RULES, GLOSSARY, LINEAGES)
 
 
 # --- what a seed holds ------------------------------------------------------------------------
@@ -212,6 +230,8 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
                          if r["kind"] == "subtype"],
         SUBTYPE_MERGE: [(day, m["category"], m["from"], m["to"], m["rule"])
                         for m in seed["merges"]],
+        RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
+        RULE_LINK: [(day, *link) for link in seed["lineage"]],
         RELEASE_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
                        for number, n in enumerate(seed["notes"], start=1)],
         RELEASE_RULEBOOK: [(day, seed_sha256, len(book["rules"]), len(book["glossary"]))],
@@ -225,10 +245,37 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
     }
 
 
-def printed(seed: dict[str, Any]) -> dict[SpanTable, set[Identity]]:
-    """The identities of the release's rules and glossary entries (their spans' inputs)."""
+def printed(seed: dict[str, Any], lineages_before: set[Identity]) -> dict[SpanTable,
+                                                                         set[Identity]]:
+    """The identities of the release's rules, glossary entries and rules' lineages (their
+    spans' inputs), the lineages continuing those of the release before it."""
     book = seed["rulebook"]
-    return {RULES: set(book["rules"]), GLOSSARY: set(book["glossary"])}
+    return {RULES: set(book["rules"]), GLOSSARY: set(book["glossary"]),
+            LINEAGES: lineages(seed, lineages_before)}
+
+
+def lineage_id(number: str, occurrence: int, day: str) -> str:
+    """A lineage is named by the number and release it begins with: 502.9@1999-04-23."""
+    return f"{number}@{day}" if occurrence == 1 else f"{number}#{occurrence}@{day}"
+
+
+def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
+    """Each rule's (number, occurrence, lineage): the lineage of the rule of the release before
+    that its link names (its own number when it has no link row), or a new one."""
+    held: dict[tuple[str, int], str] = {}
+    for identity in before:
+        number, occurrence, lineage = identity.split("\t")
+        held[(number, int(occurrence))] = lineage
+    links = {(row[0], row[1]): row for row in seed["lineage"]}
+    found = set()
+    for row in seed["rulebook"]["rules"]:
+        number, occurrence_text, *_ = row.split("\t")
+        ident = (number, int(occurrence_text))
+        link = links.get(ident)
+        source = ident if link is None else (None if link[4] == "new" else (link[2], link[3]))
+        lineage = held.get(source) if source is not None else None  # type: ignore[arg-type]
+        found.add(f"{number}\t{ident[1]}\t{lineage or lineage_id(*ident, seed['effective_date'])}")
+    return found
 
 
 def _names(seed: dict[str, Any]) -> dict[Table, list[Row]]:
@@ -254,9 +301,11 @@ def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
     sql = _Sql(bind)
     day = sql.day(seed["effective_date"])
     state = _run_state(bind)
-    if state.tail is not None and day <= state.tail:  # before what the run holds
-        _flush(bind)
     before, after = (state.tail, None) if state.tail is not None else sql.neighbours(day)
+    if after is not None or (before is not None and day <= before):
+        raise RuntimeError(f"{revision} is not newer than every release loaded ({after or before}"
+                           "): its lineage would re-link the release after it; releases load in "
+                           "date order (rulesdb rebuild-chain puts an older file in its place)")
     state.add(RELEASE, [(day, seed["source"]["file"], seed["source"]["sha256"], seed_sha256,
                          revision)])
     for table, rows in _names(seed).items():
@@ -269,24 +318,17 @@ def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
     release = release_rows(seed, seed_sha256, day)
     for table in RELEASE_TABLES:
         state.add(table, release[table])
-    identities = printed(seed)
-    if after is not None:  # between two releases: spans split and joined in the database
-        for rows in identities.values():
-            _hold_texts(state, sql, seed, rows)
-        _flush(bind)
-        for table, rows in identities.items():
-            _join(sql, table, day, before, after, rows)
-        return
     if state.open is None:
         state.stored = {table: _ending(sql, table, before) for table in SPAN_TABLES}
         state.stored_end = before
         state.open = {table: dict(stored) for table, stored in state.stored.items()}
-    for table, rows in identities.items():
+    for table, rows in printed(seed, set(state.open[LINEAGES])).items():
         held = state.open[table]
         for identity in held.keys() - rows:  # the few that change: set operations in C
             state.closed.setdefault(table, []).append((identity, held.pop(identity), before))
         new = rows - held.keys()  # only these can print a text no release before did
-        _hold_texts(state, sql, seed, new)
+        if table.texts:
+            _hold_texts(state, sql, seed, new)
         held.update(dict.fromkeys(new, day))
     state.tail = day
 
@@ -406,7 +448,7 @@ class _RunState:
 _STATES: WeakKeyDictionary[sa.Connection, _RunState] = WeakKeyDictionary()
 # Parents before children: the order held rows are written in.
 WRITE_ORDER = (RELEASE, CARD_TYPE, SUPERTYPE, CATEGORY, SUBTYPE, KEYWORD, *RELEASE_TABLES,
-               RULEBOOK_TEXT, RULES.table, GLOSSARY.table)
+               RULEBOOK_TEXT, RULES.table, GLOSSARY.table, LINEAGES.table)
 # A table given this many rows at once has its secondary indexes and foreign keys set aside
 # and made again after, by the same definitions, as a restore does: a build from empty writes
 # 46,000 release_subtype rows, a release appended a few hundred.
@@ -529,76 +571,22 @@ def _extend_stored(sql: _Sql, table: SpanTable, stored: dict[Identity, Any], end
                       for identity, last in ends.items() if last != newest])
 
 
-def _join(sql: _Sql, table: SpanTable, day: Any, before: Any, after: Any,
-          rows: set[Identity]) -> None:
-    """Make ``day`` (between ``before`` and ``after``, or first) print ``rows`` in ``table``."""
-    straddling = sql.spans(table, "first_release <= ? AND last_release >= ?",
-                           (before, after)) if before is not None else []
-    ending = sql.spans(table, "last_release = ?", (before,)) if before is not None else []
-    starting = sql.spans(table, "first_release = ?", (after,))
-    result: list[Span] = []
-    remaining = set(rows)
-    for identity, first, last in straddling:  # interrupted, unless it prints the same
-        if identity in remaining:
-            remaining.discard(identity)
-            result.append((identity, first, last))
-        else:
-            result += [(identity, first, before), (identity, after, last)]
-    left = {span[0]: span for span in ending}
-    right = {span[0]: span for span in starting}
-    for identity in remaining:
-        first = left.pop(identity)[1] if identity in left else day
-        last = right.pop(identity)[2] if identity in right else day
-        result.append((identity, first, last))
-    result += [*left.values(), *right.values()]
-    _replace(sql, table, [*straddling, *ending, *starting], result)
-
-
 def _leave(sql: _Sql, table: SpanTable, day: Any) -> set[int]:
-    """Make ``day`` print nothing in ``table``; the text ids it printed."""
+    """Make ``day``, the newest release, print nothing in ``table``: its spans end at the
+    release before it, or go. The text ids it printed."""
     before, after = sql.neighbours(day)
-    if after is None:  # the newest: its spans end at the release before it, or go
+    if after is not None:
+        raise RuntimeError(f"release {day} is not the newest ({after} follows it): releases "
+                           "unload newest first")
+    texts = set()
+    if table.texts:
         texts = {row[0] for row in sql.query(
             f"SELECT DISTINCT text_id FROM {table.name} WHERE last_release = ?", (day,))}
-        sql.execute(f"DELETE FROM {table.name} WHERE first_release = ?", (day,))
-        if before is not None:
-            sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
-                        (before, day))
-        return texts
-    covering = sql.spans(table, "first_release <= ? AND last_release >= ?", (day, day))
-    ending = sql.spans(table, "last_release = ?", (before,)) if before is not None else []
-    starting = sql.spans(table, "first_release = ?", (after,)) if after is not None else []
-    pieces: dict[Identity, list[Span]] = {}
-    for identity, first, last in covering:
-        if first == day and last == day:
-            continue
-        pieces.setdefault(identity, []).append(
-            (identity, after if first == day else first, before if last == day else last))
-    for span in [*ending, *starting]:
-        pieces.setdefault(span[0], []).append(span)
-    result = []
-    for spans in pieces.values():  # two pieces one release apart now touch: one span
-        spans.sort(key=lambda span: span[1])
-        merged = [spans[0]]
-        for span in spans[1:]:
-            if merged[-1][2] == before and span[1] == after:
-                merged[-1] = (merged[-1][0], merged[-1][1], span[2])
-            else:
-                merged.append(span)
-        result += merged
-    _replace(sql, table, [*covering, *ending, *starting], result)
-    return {table.columns(identity)[-1] for identity, _, _ in covering}
-
-
-def _replace(sql: _Sql, table: SpanTable, old: list[Span], new: list[Span]) -> None:
-    """Delete the spans ``old``, insert ``new``; rows in both stay untouched."""
-    kept = set(old) & set(new)
-    names = len(table.names)
-    where = " AND ".join(f"{column} = ?" for column in [*table.names, "first_release"])
-    sql.execute_many(f"DELETE FROM {table.name} WHERE {where}",
-                     [(*table.columns(identity)[:names], first)
-                      for identity, first, _ in set(old) - kept])
-    sql.insert_spans(table, [span for span in set(new) - kept])
+    sql.execute(f"DELETE FROM {table.name} WHERE first_release = ?", (day,))
+    if before is not None:
+        sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
+                    (before, day))
+    return texts
 
 
 # --- SQL, below SQLAlchemy's per-row work -----------------------------------------------------
@@ -718,9 +706,6 @@ class _Sql:
         columns = ", ".join(table.table.names)
         return [(table.identity_of(row[:-2]), row[-2], row[-1]) for row in self.query(
             f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)]
-
-    def insert_spans(self, table: SpanTable, spans: list[Span]) -> None:
-        self.insert(table.table, [table.row(span) for span in spans])
 
 
 def _checked(path: Path, sha256: str) -> bytes:

@@ -45,6 +45,7 @@ TEXT_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 # Compared bytewise on both backends (SQLite's default; PostgreSQL's "C" collation).
 SORT_KEY = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
 KEYWORD_KINDS = "kind IN ('keyword_ability', 'keyword_action', 'ability_word')"
+LINK_HOWS = ("how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded')")
 DESCRIBED = descriptions("descriptions_0001.toml")
 
 
@@ -56,10 +57,13 @@ def _view(name: str, select: str) -> View:
 # A release is in force from its effective date until the next release's (exclusive; NULL for
 # the latest): in force on D is  in_force_from <= D AND (in_force_until > D OR ... IS NULL).
 V_RELEASE = _view("v_release", """
-    SELECT effective_date AS release_date, effective_date AS in_force_from,
-           LEAD(effective_date) OVER (ORDER BY effective_date) AS in_force_until,
-           source_file, revision
-    FROM release""")
+    SELECT r.effective_date AS release_date, r.effective_date AS in_force_from,
+           LEAD(r.effective_date) OVER (ORDER BY r.effective_date) AS in_force_until,
+           r.source_file, r.revision,
+           CAST(substr(CAST(r.effective_date AS VARCHAR(10)), 1, 4) AS INTEGER) AS year,
+           s.code AS set_code, s.name AS set_name
+    FROM release r
+    LEFT JOIN release_set s ON s.release_date = r.effective_date""")
 V_CARD_TYPE = _view("v_card_type", """
     SELECT t.release_date, t.card_type AS name, t.rule, t.section,
            r.in_force_from, r.in_force_until
@@ -239,10 +243,23 @@ V_GLOSSARY_VERSION = _view("v_glossary_version", f"""
     FROM release_rulebook b JOIN glossary_span s ON {IN_SPAN}
     JOIN rulebook_text t ON t.id = s.text_id
     GROUP BY s.term, t.id, t.text""")
+IN_LINEAGE = "b.release_date BETWEEN l.first_release AND l.last_release"
+V_RULE_LINEAGE = _view("v_rule_lineage", f"""
+    SELECT b.release_date, s.number, s.occurrence, l.lineage,
+           CASE WHEN k.how IS NULL THEN s.number ELSE k.from_number END AS from_number,
+           COALESCE(k.how, 'same') AS how, COALESCE(k.similarity, 1.0) AS similarity,
+           COALESCE(k.uncertain, FALSE) AS uncertain
+    FROM release_rulebook b
+    JOIN rule_span s ON {IN_SPAN}
+    JOIN rule_lineage l ON l.number = s.number AND l.occurrence = s.occurrence
+     AND {IN_LINEAGE}
+    LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = s.number
+     AND k.occurrence = s.occurrence""")
 # Created in this order, dropped in reverse: a view reads only tables and the views above it.
 VIEWS = [V_RELEASE, V_CARD_TYPE, V_SUPERTYPE, V_CATEGORY, V_SUBTYPE, V_KEYWORD, V_RENAME,
          V_RELEASE_PAIR, V_RELEASE_CHANGE, V_LIFETIME, V_RELEASE_NOTE, RELEASE_RULE,
-         RELEASE_GLOSSARY, V_RULE, V_GLOSSARY, V_RULE_VERSION, V_GLOSSARY_VERSION]
+         RELEASE_GLOSSARY, V_RULE, V_GLOSSARY, V_RULE_VERSION, V_GLOSSARY_VERSION,
+         V_RULE_LINEAGE]
 
 SQLITE_SEARCH = [
     "CREATE VIRTUAL TABLE rulebook_fts USING fts5(text, examples, content='rulebook_text', "
@@ -425,7 +442,8 @@ def _successions() -> None:
             ["release_card_type.release_date", "release_card_type.card_type"],
             name="fk_card_type_rename_release_date_release_card_type"),
     )
-    for table in ("subtype_rename", "subtype_merge"):
+    # A rename has one new name; a merge may give a type's cards several (Mage → Human Wizard).
+    for table, key in (("subtype_rename", ()), ("subtype_merge", ("new_name",))):
         op.create_table(
             table,
             sa.Column("release_date", sa.Date(), nullable=False),
@@ -433,7 +451,8 @@ def _successions() -> None:
             sa.Column("old_name", NAME, nullable=False),
             sa.Column("new_name", NAME, nullable=False),
             sa.Column("rule", RULE, nullable=False),
-            sa.PrimaryKeyConstraint("release_date", "category", "old_name", name=f"pk_{table}"),
+            sa.PrimaryKeyConstraint("release_date", "category", "old_name", *key,
+                                    name=f"pk_{table}"),
             sa.ForeignKeyConstraint(["category", "old_name"],
                                     ["subtype.category", "subtype.name"],
                                     name=f"fk_{table}_category_subtype"),
@@ -541,6 +560,52 @@ def _keywords() -> None:
     )
 
 
+def _release_facts() -> None:
+    """What is known of a release beyond its text: the set it came with, and each rule's
+    lineage (the same rule followed through renumbering and rewording)."""
+    op.create_table(
+        "release_set",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("code", sa.String(16), nullable=False),
+        sa.Column("name", sa.String(255), nullable=False),
+        sa.PrimaryKeyConstraint("release_date", name="pk_release_set"),
+        _release_key("release_set"),
+    )
+    op.create_table(
+        "rule_lineage",
+        sa.Column("number", RULE, nullable=False),
+        sa.Column("occurrence", sa.Integer(), nullable=False),
+        sa.Column("first_release", sa.Date(), nullable=False),
+        sa.Column("last_release", sa.Date(), nullable=False),
+        sa.Column("lineage", sa.String(64), nullable=False),
+        sa.PrimaryKeyConstraint("number", "occurrence", "first_release",
+                                name="pk_rule_lineage"),
+        _release_key("rule_lineage", "first_release", "release_rulebook"),
+        _release_key("rule_lineage", "last_release", "release_rulebook"),
+        sa.CheckConstraint("first_release <= last_release", name=op.f("ck_rule_lineage_ordered")),
+        sqlite_with_rowid=False,
+    )
+    # From a lineage to every number it had; the ends' foreign keys, as for the spans.
+    op.create_index("ix_rule_lineage_lineage", "rule_lineage", ["lineage"])
+    op.create_index("ix_rule_lineage_last_release", "rule_lineage", ["last_release"])
+    op.create_table(
+        "rule_link",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("number", RULE, nullable=False),
+        sa.Column("occurrence", sa.Integer(), nullable=False),
+        sa.Column("from_number", RULE, nullable=True),
+        sa.Column("from_occurrence", sa.Integer(), nullable=True),
+        sa.Column("how", sa.String(32), nullable=False),
+        sa.Column("similarity", sa.Float(), nullable=False),
+        sa.Column("uncertain", sa.Boolean(create_constraint=False), nullable=False),
+        sa.PrimaryKeyConstraint("release_date", "number", "occurrence", name="pk_rule_link"),
+        _release_key("rule_link", referred="release_rulebook"),
+        sa.CheckConstraint(LINK_HOWS, name=op.f("ck_rule_link_how")),
+        sa.CheckConstraint("(how = 'new') = (from_number IS NULL)",
+                           name=op.f("ck_rule_link_source")),
+    )
+
+
 def upgrade() -> None:
     op.create_table(
         "release",
@@ -557,13 +622,15 @@ def upgrade() -> None:
     _successions()
     _rulebook()
     _keywords()
+    _release_facts()
     for view in VIEWS:
         op.create_view(view)
     comment_tables()
 
 
 # Every table, children before parents: the order they are dropped in.
-TABLES = ("keyword_rename", "release_keyword_note", "release_keyword", "keyword",
+TABLES = ("rule_link", "rule_lineage", "release_set",
+          "keyword_rename", "release_keyword_note", "release_keyword", "keyword",
           "glossary_span", "rule_span", "release_rulebook_note", "release_rulebook",
           "rulebook_text", "subtype_merge", "subtype_rename", "card_type_rename", "release_note",
           "rule_text", "supertype_reference", "subtype_reference", "basic_land_type",

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_04_23.json"
-SEED_SHA256 = "a853b6c91c2212d86b21eaac19a20bd857965ec0d991245eaa33b385f80c37ec"
+SEED_SHA256 = "301d97ed2df1cda95315ca1fa84c49501a4af4d0b5eb7e20de9848e2399d3060"
 
 
 def upgrade() -> None:

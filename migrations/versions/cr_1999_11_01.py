@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "af89a54f692dc47655da7a1fb28c7689e3b7dd76a28ee95e5cf8c0dd6a84f1db"
+SEED_SHA256 = "0c4ed123151628a9f810122584e310a95b4cc791640b192c8c65e31f0c0be73a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "663feddb5171a0e4d62c430a37c9716b93c260aace082f3e102254fea653e7b5"
+SEED_SHA256 = "45cae642acd580f979640c8a2743611326573ec8f688811c8fec85344ea609ca"
 
 
 def upgrade() -> None:

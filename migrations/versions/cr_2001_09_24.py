@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_09_24.json"
-SEED_SHA256 = "96c6b4c3e6287705cc2a02acdf74b76c8f75615d5725a9326f60f808249b3e4f"
+SEED_SHA256 = "fbb6744ec2f37ff5969f725c32366d5d8d624f475b83fbabb81ea90aff1d03cf"
 
 
 def upgrade() -> None:

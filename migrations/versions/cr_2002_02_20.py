@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "fc6552fd84de292eeb413b89bf3bc2653ec9405909cff1e1faab27e7a6d6dc1a"
+SEED_SHA256 = "af9891adaf610b95a2fb18e962960b0ea806ae67f55ad95e9d3246a688642d69"
 
 
 def upgrade() -> None:

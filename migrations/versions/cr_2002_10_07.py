@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "19a38ffc4ddab7e7eaaca355d4b2738afb26f2112b9315b9ca1544d1bbf5f0fb"
+SEED_SHA256 = "16eec845df4c865fbe7fcf16f17560dced4f0423f16fc4f8a36d39acb3746b81"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "13e8e88cb1e6acc4a3bc9efa5c36b989a621534a2da064ff4f595305d9231018"
+SEED_SHA256 = "4d16107975b13b9bd874ddba289f152f2fd43bf48047526e94b76a5d3706ff3d"
 
 
 def upgrade() -> None:

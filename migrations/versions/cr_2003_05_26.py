@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "56e3c282f61d72f04ff09e7814a9924e6682bef8c0119f47720187e2a061df2f"
+SEED_SHA256 = "217353bc081eb8392c19d2e61f9e317dd998b65390687572be60da214fe3adaa"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "f26c27cfaff33d421f36bb4aff070a79be144975f54c89120f7015b486f43725"
+SEED_SHA256 = "f9fd1e018c015f2aaca070f130c8e03dc87021a417b3afff31d56e3efe181f2e"
 
 
 def upgrade() -> None:

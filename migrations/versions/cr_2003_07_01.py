@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "76f2925254d9a08d5bd46015fcb478fc6ea3a635a9cb6f2efc26cf3a777e4b48"
+SEED_SHA256 = "820c99f3b5e89dd8614e5b790250b989811d37c105c2a734cf652bdfcf9f2e00"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "ac198f81137d896fedce5a2a676c98864ab95ba8e21bf8bf116ff5cd0a8b8fce"
+SEED_SHA256 = "0204d3a6c0974738360d8dfb719e829e5a1ffa8c8ace4e39581807ddf404734e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "8c38956d89cdb705ca12933d6b62e0a639fedf45384a60388f2b9d280729d8fc"
+SEED_SHA256 = "a0aa57e1118cf8ae55acca9189e2bd74acd86981f681e62a952199582a77763e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "b3c79ace5d371c83d0b83b07cabba148c6202b4a6c5241419631934d9a038f34"
+SEED_SHA256 = "00d0705205d1b7f8f63eef0cd9eae330d26cc114cc493d2e7b3134f46e86db9b"
 
 
 def upgrade() -> None:

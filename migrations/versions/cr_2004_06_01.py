@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "9919603874b3f7bc946a4c2765b979516b5235a4d1a6c9894359c113804c813c"
+SEED_SHA256 = "c2c9d220af07bbdfabe75b82742d47b93368f3f6ff0890c058a30065db6efdaf"
 
 
 def upgrade() -> None:

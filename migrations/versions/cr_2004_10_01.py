@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "60603b3322bad28ebe54e62f8945d4a59d4ebe589947a8905a6f684fb0a87bd5"
+SEED_SHA256 = "eb89ebb22b4995ac2bdfabb38e14259897df8a521982e0c00cd9d905d4719331"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "2ff3d50a92ef958adf986ed5a310b55f0fc5b05f6424975650043030ace7626c"
+SEED_SHA256 = "d674c8c549684ef1d097673bcc3bb14e4bfa782419186d593fc555584ff752c2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "789d03d6c9ff59b7f09ccb259584af609720384d96136eb52586337c6a42712f"
+SEED_SHA256 = "263d06423ab99107606a21231b4d6121c9edd94e8333ac5f61742b25501b91e5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "1bafce8dfd807bb0a0ec45bbb57787b42a1390ff5ca0478c3a23390ce4389de6"
+SEED_SHA256 = "36a362ae689a61aa95717fd00f992c2f57d7b74738b853d3ba66570bd1aa01c1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "fc5cb81fb5302a3fbb127b3f6ef64d6a6a5e42f8534b062c8701ad5f7cd16352"
+SEED_SHA256 = "fc47ef8b4341abb909d9e6769f2244503667677921c302e3b3f952ceb377269d"
 
 
 def upgrade() -> None:

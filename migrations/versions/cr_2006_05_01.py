@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "07fbc41c242b577ab1225ef3c1485f2deae8891539ccd12bbaa16c318ed1ce9a"
+SEED_SHA256 = "6811fac6ba749ce4b56ede3b7562fac4bed8712230fbd9100b21722ec2c5df5d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "df7ff63a6cd416b0608ad28a4b70fa446bbc4461776163e09452a8bdbe517b09"
+SEED_SHA256 = "7d0ab6bb1b1144cdd3e3e3dbfce5dd1e124a98e4a02fbd8f7c5b1d198ce460f4"
 
 
 def upgrade() -> None:

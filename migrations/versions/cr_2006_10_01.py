@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "c02615a3a18913e1fec93f1ef1056b9c988486a47407de2d1728be959d545500"
+SEED_SHA256 = "a6a0a26d8d71570be9a4cc518050ce71ce12e81e88dcb405df511c6f98e4240a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "83b4c10ab8e61dc11cf8333267fe9ebc7f3e7f317ce92e89b4cc8541f75df0a6"
+SEED_SHA256 = "bf3ee415420df3448449865278917ec81b6cbb452042b7b80739859194a83223"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "166be2f1a99ce754b0c96caab68415903ef103cff4c2d57d99215e7c2e1d0375"
+SEED_SHA256 = "5fc593e75f10468655e49878b903f8a300ac97134866ec428c1f264b8139ed0a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "cd135afb91efb7730427923d52662b4c2432e972a955b4f18a9dd98b086d283f"
+SEED_SHA256 = "4c72e9daaf45f3843f83d37a6c7da5d6eccd57e28efc7fd51729098c8c4ea334"
 
 
 def upgrade() -> None:

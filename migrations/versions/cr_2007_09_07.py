@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "95cad2e136ba04474190c6063b728507b25e4ef34846cfb65eddd544ae7d22e2"
+SEED_SHA256 = "38d1381f1cb212bdc29b109d9880dde4b11bebd01552f1ede30b5856d13931c6"
 
 
 def upgrade() -> None:

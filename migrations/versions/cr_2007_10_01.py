@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "7fa2352520d73219e181e77f525b16c0a050e7004452f235e481e84454baa130"
+SEED_SHA256 = "054a4b5283ba4c1b03a1a0dcb5d3cea93767b4d8a4855997eeb4ce354f2cb2fb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "6e49a055e102f4faaaa0f54623cb26ad359116490785f182745fc8be9dd9616f"
+SEED_SHA256 = "97829e4d4597977368368be9acd5242a4d034bd19b4feda218705bb3fd41e6f9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "916551a228b62212984b54f2ac6a6814ceae52bff6b1ea4a1805d02dc62b9451"
+SEED_SHA256 = "f44749b8304f671670e3785a53eb32c71bdadc17a00c424182ccaaf30c6874e1"
 
 
 def upgrade() -> None:

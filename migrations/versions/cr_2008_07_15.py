@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "58b4381f8b1f0c2db5d4583262fc1713085d59a000ac8b868dd471160776a87b"
+SEED_SHA256 = "76a4d2826fc3a7874b247d2c1c5288b072fb75a01b4e1d433b4ab415d8f0d731"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "e32ced7fe898792eec5790dd83f9a63359a7000b75f40d447833ac9ac84b4be9"
+SEED_SHA256 = "a41585911470b68ee74c3df9c3c97608e70280d39e59e9e7a12483d05a4f38d9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "a0ae1dc5aea2d94a671e2c11db25bf7f991f30cefdcd21c4d6c7b22774744234"
+SEED_SHA256 = "0d974e1fbd97ee506426c505463a0479eb88aa13c558b01294b9f2ac7ad29737"
 
 
 def upgrade() -> None:

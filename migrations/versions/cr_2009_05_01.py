@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "54daab4099ab48142d6a160c0c38e0e8637018e98711c63901dd2a3e78642e3e"
+SEED_SHA256 = "cea20afe3d49bfd82b741c469340967393378ad8b3817c73388fe89cbcb0d167"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "f391e0b061f15fad609bedc0f07cdb6c7137a774a6a8e3216aa19a39840ca7c3"
+SEED_SHA256 = "265b0a9c757df25181d808999d7413a1daccd0668718fca80fa0b8f63ea3a56b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "0b84094b92bda8bb643bd9ca71035a1e543012171b54ed3e27245928258f7772"
+SEED_SHA256 = "158b3d84981ce507083d4ecd431b615ba699b178b0c8a38f2f7cf5638962326f"
 
 
 def upgrade() -> None:

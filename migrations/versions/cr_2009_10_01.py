@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "9c91a34f5b093a61e8e0cc37257e82a17af51b922751a9df138c2bebf55e4e69"
+SEED_SHA256 = "9bf74664e5498a28f9d2c41d6fc5930f5e1dadfe66ee3fb0814d19a60faa1664"
 
 
 def upgrade() -> None:

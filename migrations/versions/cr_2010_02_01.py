@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "77081d86ee170abd42d7f57dccf98e670a318cd43b9ee4fe50dc3556cc985174"
+SEED_SHA256 = "a83990c6865c1b0c72d3200c4f20431f448a0d801ca368fe50f538de889317fc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "7de4848101dd8adf3117e82386d3ba235d4fc53834af1b37d65033013194a42b"
+SEED_SHA256 = "b511da9a61f4778bc363cfa482bab1457f76a2e9143e2a7b1cf60929b5a0ca9c"
 
 
 def upgrade() -> None:

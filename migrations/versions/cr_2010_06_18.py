@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "60d48e7612d06cab18e6739f7dd6f4310927fc99dcb3c0f159d31e6542526d8f"
+SEED_SHA256 = "b7f019750a8973f1192058c62206e3efc04fe713c721eb27c1c03a0ee05536a3"
 
 
 def upgrade() -> None:

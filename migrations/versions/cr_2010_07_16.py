@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "5be0682e524fc8a28aacff18f2a484e066d44c65c27d83080b038304bf26b117"
+SEED_SHA256 = "2443025e08f0971c0c2c86de482227d927b49bbdc0ab9b749113a2185b984dca"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "f54ef13711c52a5497c4c076c5fb55ecce4c1973a844a44f7f67ab4ae7a2143c"
+SEED_SHA256 = "ebe67b98362c2d447597efa29a0afd4eebfbaba3464ed04cbc9a0ae8244bc800"
 
 
 def upgrade() -> None:

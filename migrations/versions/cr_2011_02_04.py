@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "2eca7767e44d49a87f386e17026f18db0b2693b9993f6b23ec51aae941c2b79a"
+SEED_SHA256 = "0c855970c06c99f884418ab5f31e22dc0fcbf9c44254a8632bb6451f436d5d22"
 
 
 def upgrade() -> None:

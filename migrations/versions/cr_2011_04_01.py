@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "8b90113731b4b4a30d990260b6504e1e2788e18694988d79290de18c66865578"
+SEED_SHA256 = "e7f05af7e0d6483efb8c0380df4c4a41033916be553489639ec681dd0fbdd667"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "6b5238ad301f91b9a1e4717c2652dd11135da6f799e497993e023ed9a73dad34"
+SEED_SHA256 = "38eff8f25e1deea6cf30c208ed4d7e0e3a668c473bd5c1730bdfb518f48ab506"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "aeb02b93e55dd0f352cbacc7929d164e8955fb373a314a142fd469d451404831"
+SEED_SHA256 = "d7dcd4f8105b951f0c30a1b0bde33e3c958488487b92daba876e42120c7784e4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "a4989f1a5e7cf87b58c0a307c9b1fe35b39aab61301ca4e724854a38251116b4"
+SEED_SHA256 = "15dc0eade19c957125a41ffd01d3a27bdd99c33a91409751b4f1d4f328534a34"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "8f0e49f7e90584fc6e77967f9464ce5b46a8eecb16097b29895ff38bd8006ee0"
+SEED_SHA256 = "adc65abdd847860ef2d3ea52b2d7e778109f3e25d528def12b7fa7a4048cdb9e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "e4b94b47e4380bc5037afe6c5bc5ddea95b5fd618da8307a5ec247bcd7e602c0"
+SEED_SHA256 = "d1ea5628d22a123c529858ba2cfe877b701cf9b864c11e2a10e08ccb4b3b514a"
 
 
 def upgrade() -> None:

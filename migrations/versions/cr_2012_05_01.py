@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "2677a07bfb0e1c44babd9a8c3871ea6e60131b09062884cd3ceca5057dff3ae7"
+SEED_SHA256 = "382f00288edead641a05e271bb63618bd6c6af394131c909644efe87ee2fb0b4"
 
 
 def upgrade() -> None:

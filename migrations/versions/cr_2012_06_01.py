@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "76f26677b9d8ade8c762487d1ceb5042b8b0f2634ce9656e9e870e734c5d8bee"
+SEED_SHA256 = "f447de12d4f5ef267e34364ce7d4a958163cbd13f896e5db60627857b32c816a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "18dddd1e430c7aafd47ac93d534f387aa9890e1e05e27c0d0d66c39345f3fb12"
+SEED_SHA256 = "94749ef153d9eeda7d336373b4dffdeb5028e7932bff8f89d33d53a66958db34"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "a6b3e3649e10a18eeaa4839c4e9873b0487ac80dfd1cc3648b25442d6abcb9ba"
+SEED_SHA256 = "246ebcce5738af07ba52a1d8bd9cb40fa3bbbba645606356cea9e36c0c37c591"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "f184274c10813d6fa2af58802614f5df47cba5ad0da87b117fbb76f6beab5742"
+SEED_SHA256 = "e7266e1ea4c8e48c2848ab424e300c1580a3a1ab8862d22b58c400a0993f5415"
 
 
 def upgrade() -> None:

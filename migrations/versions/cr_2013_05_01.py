@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "8e102bc84144fae50cfc63a028f515ac5578836bb390dc05ceb0f7d514aa3571"
+SEED_SHA256 = "78d1d2945dc41d21268dd537d76e3a472b7391bf7a9f353dae86b0e76dc724a1"
 
 
 def upgrade() -> None:

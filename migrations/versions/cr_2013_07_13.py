@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "1b2d2c024a98961f5233f13fe699c480a0daebda8efb08165ade06ce86dff5d9"
+SEED_SHA256 = "d7ff4e1840c686d105b89c7e04433dea352b73edec3eb1605e0463608146a07d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "4ed5a0aa091a833e48ef3f72e1ef67cdb497d74f0a9dc44ba6ea94cd6701a679"
+SEED_SHA256 = "a332ea46e56873bf08e4e4507f42b6435bc7c4d530a2a8fce8e6008a380b67e3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "46387fc40f8da1e6b21e742160d64293f0f8f3f9b540e3bb603c2b394050f817"
+SEED_SHA256 = "7ae15d86312eafa38f044a6c6c774d6bb6e127d94317c61167e3e32df0192eb1"
 
 
 def upgrade() -> None:

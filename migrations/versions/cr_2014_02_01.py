@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "c7a268ad482d03fb1c44654b77d58f8e2e48c45374d5c6d9ced0c1a94b6df2c3"
+SEED_SHA256 = "b72b9e34d9dc621622eec95186a7e5b220c6448885d2044beb39fbad2a07d6c4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "28a41021fbc7ad2039a543a3d2b8225558789af54c67d4107a689fbcf1b6aba2"
+SEED_SHA256 = "762d1634577bbce827c25de15fc9a0fc26272b2dda9e437cc2042fd5f60b2994"
 
 
 def upgrade() -> None:

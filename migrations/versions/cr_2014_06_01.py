@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "5f7659192675682a3745d6c60fcfd5a1d229cba66aca3054bf22ed8e04a9c818"
+SEED_SHA256 = "f16ffb640b5325bd0a78b84fe693ec807822c6d235efaa8930a408e1f4e2b0b1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "435020e4520e0cbbdcbd2eee35e4b9464cabbd0f11b2f84a2c8c9d1116546c89"
+SEED_SHA256 = "2ece1629c87e0d7bc2e857840ca08f6685799e407d94bcf25a97fdf9eafd417d"
 
 
 def upgrade() -> None:

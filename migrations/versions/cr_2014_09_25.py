@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "0914833b5b8050a8396346b20d1e0d2494aba3dd3d2a97f40c35dabd012b7abc"
+SEED_SHA256 = "64ffb3e8566ec2ab97771f5fda980e0344c5fcf0b89d4350653f185f7f231da8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "79841108f14e84ea98537dbf0bcdcd51872d0f42ba2166eefb2a765bb51c4716"
+SEED_SHA256 = "a37e90d091d5e4d796edec53ff043e076f8da291ae4bb988975ef71c94356e02"
 
 
 def upgrade() -> None:

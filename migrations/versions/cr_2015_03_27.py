@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "cb2b22f9074f7a484726b16ec2ed73569c37b8e1754b75ec09177254213c8090"
+SEED_SHA256 = "5cd1fc4a89ad869652db22fd6b0f79cd6fef9def67f6b564a2ed0096b9582fcf"
 
 
 def upgrade() -> None:

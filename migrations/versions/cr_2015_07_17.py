@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "621ac132e930dc09693f8a23444933afde166e09667cd8b7eb04b386d501e6f1"
+SEED_SHA256 = "eaa19f27a702b2c576fca43507c099fca5c0f967d232d0e7d6ad511129fd003c"
 
 
 def upgrade() -> None:

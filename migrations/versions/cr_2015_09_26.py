@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "4102b861265c59267934ca55135851df5218399e65d2ea98c12f82cfb69b7c79"
+SEED_SHA256 = "b2cda84592b97715f978fd19071dfecfb06fdbb836f6fa92c50fc9d2956faa63"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "a0a3e485bec495c7e6aae39ce0976eace4349073c3510bb20f55085f40b4d9ba"
+SEED_SHA256 = "e9179c52d424384b4d20228ee6ec8f86dcdf30167be36575ea2d3ab832062aff"
 
 
 def upgrade() -> None:

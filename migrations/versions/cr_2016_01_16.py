@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "c7c58e259b7f4c481187a17a941236689f0035b756e79337e2717b3077c48679"
+SEED_SHA256 = "a5105dc7a50ac95b7e1b2a8d353b1dd3e981e8aef54e06fa1bab0d11001cd68d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "a49afa5a6be178343f3e2dbaaa6df141bc94d61ab36ec53928df477e9c5362e2"
+SEED_SHA256 = "776c8dd6a87235fcc4853ba869683905279982121f5c83d66594263c16659787"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "4df192dadc90bd0930a692d5183ac93ef13778a50ec45e0cc78d4e6466f4131a"
+SEED_SHA256 = "5cbae80693c2ca5445e50d8e5033726b071a7fa3932ad9b693d0b3c08ff9f64e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "e29b793652ca5a01ed4d01b90ab657b41261b2c5ef54100f403ebc848ce73f8c"
+SEED_SHA256 = "b47aac58a2aa43917c10ee290864ddd38448b2be74cd56cdd2b4eab704d2eb88"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "3a6ae7e814101dfbd66e0668e3de0cc9c7b295bd5a03aa9c231e339430a7280e"
+SEED_SHA256 = "b15a0262cb8b992b9626f9b2e4749240ce8c44a3d423fd4b4081e2756b412cc1"
 
 
 def upgrade() -> None:

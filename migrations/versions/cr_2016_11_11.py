@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "25ac70af271328edc97108f51468ad6cd83a4533ed6afe59d574b54370b889ea"
+SEED_SHA256 = "88e512788163796d4ba31e08339efcce89af6a2aeb08c4abc77ff582acadba9c"
 
 
 def upgrade() -> None:

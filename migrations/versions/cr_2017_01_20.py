@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "b4dc0026e1026647fac53442fc95bb0bcd09bf5553dc193af625542402d1ad03"
+SEED_SHA256 = "c06ea7993e1152616a76b7be6c165f219fd6ad2f2746b115fe39541722d8234f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "536722e555c4ff13abfb4f7f4e2c2bd2798061115f1ccbc466a6351875737c44"
+SEED_SHA256 = "8a1b2cb57ac47c1cf4fb9865e1c03b768b4182fe2abadb6078e5d6a36dab8f79"
 
 
 def upgrade() -> None:

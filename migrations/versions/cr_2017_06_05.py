@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "8966572518c4a259b9d984a9f4da9fd8bfa218535138a37ef66bfbec5738726a"
+SEED_SHA256 = "7fa9c3741987ea5ace61a0070607299b060395bcd84a5c56c4ebe43ec3278ddc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "db0e3d3d5d995252eceee9752558d584b434362e1aec9b0c925beb504e37aeea"
+SEED_SHA256 = "f577d84d33cef37553aca9ed2f58d3bd1d9d98165bd07453f0e5418b5dd440ae"
 
 
 def upgrade() -> None:

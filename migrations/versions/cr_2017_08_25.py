@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "42a3a18e80ebc3ffbeb30f8da06bcc62657b69042bb19787e0a1233f77a9a3dd"
+SEED_SHA256 = "cbd19107dbd0157316354436babace83be3265dbb84a36ff38112640488d9200"
 
 
 def upgrade() -> None:

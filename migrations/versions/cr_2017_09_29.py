@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "94535a394552e4b54174efa736f5522898a6334125c7334130539581c47c961d"
+SEED_SHA256 = "7361070ed8ad339e99fa51a5ba643494f3440618dc05efebc09fc9d6f1ba86b8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "4e58427175adcab3debf3d0c35daab23c53a38669f59630e1968c5c88d9e5e35"
+SEED_SHA256 = "fa76ae3bc4b9919b88e1df39da558ad3ad4a2b2f09ffcb3fa2afc677cd4de96e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "ffdb924261b5c78038f5035bdbe8c4d3788bc0fcd143a11f4714155ca8bcbc33"
+SEED_SHA256 = "63b4d63a34ad48ddb3fdc9b46e4d9870af1c23bb8b01b654719ada9ea7b7f3f1"
 
 
 def upgrade() -> None:

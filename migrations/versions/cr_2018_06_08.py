@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "a940534e8b2b15dba4cbccab264293d0a0f57eaa29bd26eb6edfc6d836371bac"
+SEED_SHA256 = "a56f80ec56fe42ab7288957f4148306e779a5d1102418f2a344d68d7f6d44e01"
 
 
 def upgrade() -> None:

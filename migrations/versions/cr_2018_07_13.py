@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "7a96d5502b74218af573cc8e4b5d20cdc1bfa11af1277f1ffa6293f77dc0e93d"
+SEED_SHA256 = "7e7edcc94871c21760187dc9bda80cdc734d62e9cb4da3b5fd8ed84f8e805102"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "0e267a67b2e43a96d666be095cbb166c9fe54218daef5843a46b422bb4522bd1"
+SEED_SHA256 = "e7c0c6d6005832a517452ef0b0ad7badbcb132a6a971e31b70311d6dcca130d1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "3099952de32a3ba4cf14857080bcd2eb3dde899eac5629afb000ac5bc03853f7"
+SEED_SHA256 = "94ce00d2e648fdca240b319f4d48876dc7617a9f3ede47faea3ea11c490b2d3c"
 
 
 def upgrade() -> None:

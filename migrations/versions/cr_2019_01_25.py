@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "d098910a1532848220a0533cb933e3bf569f0711e40885d41a673fda78c9e8e2"
+SEED_SHA256 = "c4be5b1450ea13a30c355a11dce4f66e663d11b54458d857bb7834200230102e"
 
 
 def upgrade() -> None:

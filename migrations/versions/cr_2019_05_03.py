@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "64381c0ad80bfebc36ee48d6b30b4508ec34899ba3ea1fec0cfc1386bbf87998"
+SEED_SHA256 = "76b6bf112782b74946643b322d1a70c1a6dc09dc342166a372194dcc6476db98"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "e8cbc6a8f86e1ce985b81e076c740e5af424aa9f5a4b8c331b074065334cf3b1"
+SEED_SHA256 = "4494567c9cc622739d8b7d9ff0e3d9f8626756ff02928afecc5d1646a506f699"
 
 
 def upgrade() -> None:

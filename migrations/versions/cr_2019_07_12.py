@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "5f3acb2aab268fa1f735c3945a2a37d31ace478af24a7c09e34856422559e76e"
+SEED_SHA256 = "da0800dee880a4a721263a34dea5be21ee5307ff0d154d341bd6b9aeda4d2274"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "8f1fcd3aaf2d240d9d1db0cfb2d7a4581d629c4e6f6db64a0e722b2a1adaef5e"
+SEED_SHA256 = "1f60f408e94b8c0bd4323ecb1f3d21ab9db5fd5dd7f5056d17305bbea1e5be90"
 
 
 def upgrade() -> None:

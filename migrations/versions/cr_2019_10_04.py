@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "b07912ce45c41f7f87f5bb4d890bdefc74e43c9d3ead5cdc1b9759f3736e5405"
+SEED_SHA256 = "35d7ec3fc605c41af3f41f1a99b8ebdabeeb15b1675321d0b5f44012cd060542"
 
 
 def upgrade() -> None:

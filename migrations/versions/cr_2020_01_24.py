@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "b9437a5a9f72c2ea34587ed20c9179f711131a93905959200499c77db91d9864"
+SEED_SHA256 = "5ae786d01b728fb43e0178b449bf00fc4d3aa3d66a1e7ec4afa639e607a45b83"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "4018beffd787da1f362c1c90c2d0c1c28c9e4ddcfbea4a7305d291f3111c4ae7"
+SEED_SHA256 = "ef2eeac24c2e7c253b938cffbd2a6c91cec2e9fa6def91654088935829e9e20b"
 
 
 def upgrade() -> None:

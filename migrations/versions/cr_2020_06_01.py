@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "ee1daabf248cd7bcd1908ec21da58c988cda4763abaa6e81ffe90df5ecc809a0"
+SEED_SHA256 = "3cc25eb7bf99936f4be884a14b60dd79e761c23f4d716c6f3d34f09b2f8ab4ea"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "668ce42fc752cfa8b3c2e230860966ede51c0689fc97dab15564137af8070bc4"
+SEED_SHA256 = "c8698db0874a6c32e455a95349288ea4050340aa70af9a15935687b5ddab40a8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "822b1923b01863a6739bbc7dd7459f1c8be8d036e5a3ad899d16b187385ea4e5"
+SEED_SHA256 = "2d13ca98f0d604a6043f4b130b75c2f4332f75689e4cfec75883e10256c0b285"
 
 
 def upgrade() -> None:

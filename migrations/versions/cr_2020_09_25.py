@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "e9c6bcc5ab07e5283a77030108f399fd8fbf93644188762c5458097610ac8cd2"
+SEED_SHA256 = "b46e3f3d4f1589c08cc444c121ae677e0579e14b1540a3b4615a490616f28e8a"
 
 
 def upgrade() -> None:

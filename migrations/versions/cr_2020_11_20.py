@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "d1f27903f9c1a5c96a1e98e545c257a8cc8faacbb0bfe659015b0e435cdf6af2"
+SEED_SHA256 = "a557a0c5b990db5dd4f958c0db79e5c530d017873165877e1d733ba71b6f4da6"
 
 
 def upgrade() -> None:

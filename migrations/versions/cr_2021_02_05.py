@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "90b37b5bec1ebe4df59a49e08439ec01992ceac478d53977184286995500a3ed"
+SEED_SHA256 = "520ff1ce20dc1debda4b5de029aa3d01ef43d2e9a02608666836a756ec534a4a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "529fc9775a4b8dd3e7f0975cdcc3d5ca347651eeefa7319289b6d87fa81c9c7c"
+SEED_SHA256 = "a79f90f268aa0eaa72a4c644df25c4db3ce398bf789e8c14595e3ea5f81dba75"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "1ec40d6c651e0567fdbc7f743b5c11ead9e27320c75a3f0215b4768929a0732e"
+SEED_SHA256 = "c0fae802bd4b357201924725b9a116eafed87ce4e05317f33566e627e28abcfa"
 
 
 def upgrade() -> None:

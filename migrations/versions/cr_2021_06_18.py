@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "ff8b8dd05a5c4d390cd207efec90a6d332819780e2e2ccd9967c562f10cc5bc0"
+SEED_SHA256 = "20bfb08cc494b6977a4a6024f228ed77206153631b893f6219fcff5816e99906"
 
 
 def upgrade() -> None:

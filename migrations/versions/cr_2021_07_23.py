@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "626ab261393f7e64f2e0c674cedf596d5a0683d4bf3c288cb115d5abb9b11ba9"
+SEED_SHA256 = "cf4cbc49631213c10ba9ad1fd4bd2d88698a2c73ea6a042508ccbfbb10899edc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "34ecd489a728957d1b8e43f2d749b06fa222e665b78dd62e1529c0b6e0d930dc"
+SEED_SHA256 = "e7e50920c9d0f373b6515d071df3a93ff679a6bf10cc9a114ec5746ed85137d2"
 
 
 def upgrade() -> None:

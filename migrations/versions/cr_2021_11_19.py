@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "f6bfce1c4443b886eb1a698f881ca48148afe967b3c875a2d772e02f252822ad"
+SEED_SHA256 = "c4153d2e7c919913fbda2eb4d358388c243aca034122979ed14263fcb22ab99f"
 
 
 def upgrade() -> None:

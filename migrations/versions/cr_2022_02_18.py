@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "55facb46fd82a9d0e06bd4e59d72034657578db57e1c959ca3bb10fca00dc218"
+SEED_SHA256 = "1d0d064500c9831d3bb62aa5ceffc7345090db9ea305938b8a4a323bb60b44ab"
 
 
 def upgrade() -> None:

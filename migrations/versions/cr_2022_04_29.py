@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "9c80ad75905729b6306a0816f771ab8139653d87c3ccda5a42a46111d020705a"
+SEED_SHA256 = "079cca9e65ab2de65b0ad573f819f5eeaacfc851eafec15eef50571dc84eda10"
 
 
 def upgrade() -> None:

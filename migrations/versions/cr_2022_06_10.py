@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "6257fbc8143503f2c3a77e4471960d0681f8a6155b6282f6efaf36127688d9ad"
+SEED_SHA256 = "8139ed9fcb5eb7ca33c23aef3066b05df15bf333d74ae60e031f15b3922c2b51"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "b047141ef9688deb8b9c8c6b8c88961bf9c52dc36d57a94084e390083065a0d6"
+SEED_SHA256 = "2178f171f32b693fafad13a71f867f1103d7d9ec0be9e722b8a56e477b531399"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "c58fb1452a8134d01361abac356189a2d2e73cb48cc94fca7b35c121b20e9014"
+SEED_SHA256 = "b4714cf5561f359b13f50472ee080aa7ed4001b0a11a3af9bf1fbf3c7a9f1e60"
 
 
 def upgrade() -> None:

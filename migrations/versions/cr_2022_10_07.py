@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "9b7adfea6060580c6167888093ce65ed42b5e4f8e415e927ef94bbd47c8cded6"
+SEED_SHA256 = "4efc18d75a9dad05b5cfbc9b08c5e8dc8af3ec6b501edbd30e38673f2bc47068"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "8a597c2c9b4faa38550ef2a5eaa8d2ddfe3c0f9f2b3fcbf4a41bb567217bf17b"
+SEED_SHA256 = "a5bc7d4b489f4a586599156e1ea3f1d067ef1aa38ebe678f7684759417cccaed"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "a158fda01d2a924f4552cb1abe2b419af8cf28e8eca2be8fd1befebd865d9bb4"
+SEED_SHA256 = "2458919b6cc90586b628b44974ce090f6d53ff9b89e659e62bea6e91de523e62"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "9669114536bb9588bb4874f8e48cce369b17d8672c4f96b50c2eb7c3bf9bf0db"
+SEED_SHA256 = "e302209f89ab6a2b05ec8af92407a4a3c4eb3980196b823a5577430c5e7834e6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "c089204e278f05bc4dedc0bfdef86a230d762aa1fb5c7fcdf152263096adb54c"
+SEED_SHA256 = "5d02bc47a70f0eca77257eda78848d3aa9577d2729af7fb799954e8df8f5ce6d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "bacb8a81215f2f80390b7694cb2c38928c2bda1043d5aadce04f7ae0de1b4c9e"
+SEED_SHA256 = "7b04e4fdbc053599cf5747a9f4bc55d5e1d743c4405b67670eb7e8fc52497b09"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "cfb4dfd661e4cf361fc258a1fe3799d8ef4cd0043c7840139234ff9e2b2892a9"
+SEED_SHA256 = "b2023cefa550e69b2d41464249f22dea3f397de2512de697729f111d7704267e"
 
 
 def upgrade() -> None:

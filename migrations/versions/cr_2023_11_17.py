@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "7939a54666a448ddc099b38aedc6a91da8a5b54a1b3ad494c91d0dd09f69739d"
+SEED_SHA256 = "c5b706d0f7ebfc4ccac59612e919193322d8728baf3b9d82733826c2d7e1fc51"
 
 
 def upgrade() -> None:

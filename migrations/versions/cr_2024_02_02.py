@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "4361f2bddfa316ab90364f10b2e52f39e1d17320079ebce1b55f5e1e2335bb1c"
+SEED_SHA256 = "4e012557548c4aafc5010c051584b3c35833cd4bb50307f7857b7710eb91b024"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "98abc02f693e04fd5a88a22d93c38938aa0ea135b77f95a86bbe29afe159684f"
+SEED_SHA256 = "c1565035cbfc4732fbc97f4ace1e80f3502c3cce974f53e8ab81158a9615f91a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "209b6d7158ca311369bd62d443802e4f64f0361084b41f962d5173f0fb37cb68"
+SEED_SHA256 = "ae3c8582ea2e10936847c428c1031bd1083319881e0263b33d8cd492a64278aa"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "966c185a805a36f9bc2a81aa0d2e2c0929d025b64fa7b0b66f900ab6df240863"
+SEED_SHA256 = "c63262c1982c1e2b3f1497c1bab0f5a9d7d4c3537ab2cd282cf0c18e545b31c6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "4756eff828f6514af74a57c855fd1d834ba335c74699d205ae08ac0a54e866cc"
+SEED_SHA256 = "73cd4b27626350cac325502677bbef0c11d01651ee5a8ce30c78a5031290d980"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "19246a424cc96ea76c405e2f0dee93d28a97bf27bd33f7057d24203043f39158"
+SEED_SHA256 = "f8bf8e6c65bc643afefd3f90fe3acd0446a0c4cb92496e9a5f7502dd6c6a8ef6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "307ab4f8b53b5ec5f84f06b427bd4fe7f1c2be393e7c31f6e2299f919672fb9b"
+SEED_SHA256 = "b1875bc757c724c45b342c329a67af91cdfc0dd5789846c290b2f8e855d71908"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "e2dee4c4c7d58eef7bdb01c7c4bb1d0410e08e7da9aaf1fb9fb29b854b49dcbe"
+SEED_SHA256 = "902ae6f17430bbbc6f65e5ea7ba020afc39326c701a44fdd6ddd77249afe2729"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "29579ee00ba3bfe042ef48ca7a3a0aeddee9dd15cb2445a83f4138a9018fe023"
+SEED_SHA256 = "c61d4d3189ee0ab7865ee4dfb8042971e5c71e2273ea37b9d7ec6ad7f6373a08"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "3eec87e952ec12077fd260851192b4a7718a7d587a20159f90c22a4504ba9f77"
+SEED_SHA256 = "a9822162b89699725679ca33a07abf47ece1150b307da4b337b7d08d34b1eadf"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "332dae2b13be8224e052d6d43e5d7d4b2c78b98977457e4f71473b238eb453a6"
+SEED_SHA256 = "7d3694d6ec55d69fd24a577f5bfa837eeec058be8dd73107ba8d14be9a2e6b3f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "0f2671b9728de0ac7a26cd4350a8df637f3b823317db1cf55b837bb371a5fbf0"
+SEED_SHA256 = "e306c49f849f7591a7a50c9d31c0beddd236251e699e0057f704a79f2b12a16b"
 
 
 def upgrade() -> None:

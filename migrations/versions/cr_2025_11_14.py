@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "696e0185dc1d9e014df544c2eb6f3d0adae94d5a5003b41f0c39ad4ad7cc2bd4"
+SEED_SHA256 = "3c189800b3739a184abec1ffe78b421378053c734e5ebf4f218b5b411c69cfbb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "cad4a53f8fc75008f60fe8a2020d7e3b0e2cb00110b601490207d17f93074e3a"
+SEED_SHA256 = "1f699add0a0b7df3283ad16e20ebaeb29338e3185bbebc3387a5280e1a77d495"
 
 
 def upgrade() -> None:

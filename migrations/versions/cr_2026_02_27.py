@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "9d6de88365d4f47728f3685575a80094425ca4efdf90bf336b4bf616b5ca7de3"
+SEED_SHA256 = "0e973a4c72bf940b53eb2cf7afcb838025134acd2cbf1517c83fdfc7f47c3227"
 
 
 def upgrade() -> None:

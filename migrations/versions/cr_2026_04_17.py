@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "63b0ee1be31b4b305db4afb685c486885df27c6a4379faad0ac036850b8fe720"
+SEED_SHA256 = "cdc9bf85480b0e9f878ee11a6814a0bf4a7b5f436bb9c87591c166d10dd0bf48"
 
 
 def upgrade() -> None:

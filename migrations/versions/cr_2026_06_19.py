@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "b01986915b4540cf882736d04fc2f9a4502da26fe3e123f055c99fbee70206be"
+SEED_SHA256 = "e8fd2fe8ed27f44cb668a92be43d6d22ab6f19e566bc05ba43eb64bd59ab49cb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "dce3f4e556ea5ff7da7acc8d386f46d52528656e3245118bb78e43e73fcaf74e"
+SEED_SHA256 = "f213467b7042e6c08131cd8a6aea43af91ffa48e3c777d645c5f99c2f8dfc497"
 
 
 def upgrade() -> None:

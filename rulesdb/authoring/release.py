@@ -2,7 +2,9 @@
 
 Maintainer tooling: it writes into a checkout's ``seeds/`` and ``migrations/versions/``. A
 release revision loads its seed through the loader of the newest schema revision below it in
-the chain (``0001_schema``: ``rulesdb_loaders/schema_0001.py``).
+the chain (``0001_schema``: ``rulesdb_loaders/schema_0001.py``). Its seed holds everything
+known of it: its set, the curated successions taking effect in it, and its rules' lineage
+links to the release before it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rulesdb.authoring.curated import load_release_sets, merges_in, renames_in
+from rulesdb.authoring.curated import merge_targets, merges_in, renames_in
 from rulesdb.authoring.lineage_seed import release_links
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.authoring.seed import seed_bytes, seed_document, sha256
@@ -31,9 +33,6 @@ from rulesdb.store.paths import data_root, is_installed_copy
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 BASELINE = "0001_schema"
-LOADER_0001 = "schema_0001"
-# The seed format each loader reads: 2 adds "lineage" (schema_0002), 3 "set" (schema_0003).
-SEED_FORMATS = {"schema_0001": 1, "schema_0002": 2, "schema_0003": 3}
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _SCHEMA_REVISION = re.compile(r"^(\d{4})_\w+$")
 _REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
@@ -131,7 +130,7 @@ class Checkout:
     def loader(self, head: str) -> str:
         """The loader a release appended after ``head`` loads through: that of the newest
         schema revision in the chain (0001_schema: rulesdb_loaders/schema_0001.py). A data
-        revision (0004_release_facts) changes no schema and has no loader of its own."""
+        revision changes no schema and has no loader of its own."""
         loaders = self.root / "migrations" / "rulesdb_loaders"
         for revision in self.chain(head):
             match = _SCHEMA_REVISION.match(revision)
@@ -271,9 +270,8 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
     if (checkout.versions / f"{revision}.py").is_file():
         existing = (checkout.seeds / f"{revision}.json").read_bytes()
         member, pack = store.rulebook(revision, book)
-        format_ = json.loads(existing).get("format", 1)
-        previous = checkout.neighbours(release.effective_date)[0] if format_ > 1 else None
-        document = _document(release, book, member, store, previous, format_)
+        previous = checkout.neighbours(release.effective_date)[0]
+        document = _document(release, book, member, store, previous)
         if pack is None and existing == seed_bytes(document):
             return revision, False
         where = "the head" if head == revision else "in the chain"
@@ -281,13 +279,11 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
                            "and this file extracts differently; fix the file or the importer")
     before, after = checkout.neighbours(release.effective_date)
     loader = checkout.loader(head)
-    if after is not None and loader != LOADER_0001:
-        raise RulesdbError(f"{cr_file}: release {release.effective_date} is older than "
-                           f"release {after['effective_date']}; since 0002_lineage each release "
-                           "is linked to the one before it, and an older one would re-link the "
-                           "one after it, which no loader does yet")
     if after is not None:
-        _check_next_renames(release, after)
+        raise RulesdbError(f"{cr_file}: release {release.effective_date} is older than "
+                           f"release {after['effective_date']}; each release is linked to the "
+                           "one before it, and an older one would re-link the one after it: "
+                           "put it in its place with rulesdb rebuild-chain")
     with staged() as files:
         _write(files, checkout, store, release, book, down_revision=head, previous=before,
                loader=loader)
@@ -344,7 +340,7 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
     member, pack = store.rulebook(revision, book)
     if pack is not None:
         files.add(checkout.seeds / "texts" / f"{revision}.json", pack)
-    document = _document(release, book, member, store, previous, SEED_FORMATS[loader])
+    document = _document(release, book, member, store, previous)
     data = seed_bytes(document)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
@@ -356,18 +352,10 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
 
 
 def _document(release: ReleaseData, book: Rulebook, member: dict[str, Any], store: TextStore,
-              previous: dict[str, Any] | None, format_: int) -> dict[str, Any]:
-    """The release's seed in the format its loader reads: from 2, with its lineage links to
-    ``previous``; from 3, with the set it came with."""
-    document = seed_document(release, book, member)
-    document["format"] = format_
-    if format_ >= 2:
-        document["lineage"] = release_links(previous, member,
-                                            release.effective_date.isoformat(), store)
-    if format_ >= 3:
-        found = load_release_sets().get(release.effective_date)
-        document["set"] = [found["code"], found["name"]] if found else None
-    return document
+              previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The release's seed, with its lineage links to ``previous``."""
+    links = release_links(previous, member, release.effective_date.isoformat(), store)
+    return seed_document(release, book, member, links)
 
 
 def _check_successions(release: ReleaseData, previous: dict[str, Any] | None) -> None:
@@ -382,28 +370,15 @@ def _check_successions(release: ReleaseData, previous: dict[str, Any] | None) ->
             category = entry["category"]
             now = set(release.subtypes(category))
             before = _names(previous, "subtype", category)
-        where = f"curated {change} {entry['from']} → {entry['to']} ({entry['effective_date']})"
-        if entry["to"] not in now or entry["from"] in now:
+        targets = merge_targets(entry)
+        where = (f"curated {change} {entry['from']} → {', '.join(targets) or 'nothing'} "
+                 f"({entry['effective_date']})")
+        if not set(targets) <= now or entry["from"] in now:
             raise RulesdbError(f"{where}: the release lists {entry['from']!r} or lacks "
-                               f"{entry['to']!r}")
+                               f"{sorted(set(targets) - now)}")
         if previous is not None and (entry["from"] not in before
                                      or (change == "rename" and entry["to"] in before)):
             raise RulesdbError(f"{where}: the release before does not list {entry['from']!r}")
-
-
-def _check_next_renames(release: ReleaseData, following: dict[str, Any]) -> None:
-    """An older release slotted in before a curated rename becomes that rename's 'before' side:
-    it must list the old name and not the new one, as the release it now precedes requires."""
-    for entry in following["renames"]:
-        if entry["kind"] == "card_type":
-            now = set(release.card_types)
-        else:
-            now = set(release.subtypes(entry["category"]))
-        if entry["from"] not in now or entry["to"] in now:
-            raise RulesdbError(
-                f"curated rename {entry['from']} → {entry['to']} ({following['effective_date']}): "
-                f"the release {release.effective_date} before it does not list {entry['from']!r}"
-            )
 
 
 def _names(seed: dict[str, Any] | None, kind: str, category: str | None) -> set[str]:

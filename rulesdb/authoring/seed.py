@@ -2,8 +2,9 @@
 
 Everything the loader inserts is here, computed once when the seed is written: the type
 vocabulary the importer extracted, the notes (the importer's and the curated ones), the curated
-renames and merges taking effect in the release, its keywords read from its rulebook, and the
-rulebook itself (``rulesdb.authoring.rulebook_seed``). The loader reads, checks and inserts;
+renames and merges taking effect in the release, the set it came with, its keywords read from
+its rulebook, its rules' lineage links to the release before it, and the rulebook itself
+(``rulesdb.authoring.rulebook_seed``). The loader reads, checks and inserts;
 it derives nothing. Canonical (sorted keys, fixed layout) so that the same CR file always gives
 the same bytes, and a revision can pin them by sha256.
 """
@@ -16,6 +17,8 @@ from typing import Any
 
 from rulesdb.authoring.curated import (
     keyword_renames_in,
+    load_release_sets,
+    merge_targets,
     merges_in,
     notes_in,
     renames_in,
@@ -27,10 +30,12 @@ from rulesdb.ingest.rulebook import Rulebook
 SEED_FORMAT = 1  # read by migrations/rulesdb_loaders/schema_0001.py
 
 
-def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any]
-                  ) -> dict[str, Any]:
-    """The seed of ``release``; ``rulebook`` is its rulebook member (TextStore.rulebook)."""
+def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any],
+                  lineage: list[list[Any]]) -> dict[str, Any]:
+    """The seed of ``release``; ``rulebook`` is its rulebook member (TextStore.rulebook),
+    ``lineage`` its rules' links to the release before it (lineage_seed.release_links)."""
     day = release.effective_date
+    found_set = load_release_sets().get(day)
     keywords, keyword_notes = extract_keywords([(r.number, r.text) for r in book.rules],
                                                [(g.term, g.text) for g in book.glossary])
     return {
@@ -62,15 +67,26 @@ def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any]
         ],
         "rules": [{"number": number, "text": text} for number, text in release.rules],
         "renames": [_succession(entry) for entry in renames_in(day)],
-        "merges": [_succession(entry) for entry in merges_in(day)],
+        "merges": [{**_succession(entry), "to": target} for entry in merges_in(day)
+                   for target in merge_targets(entry)],
         "keyword_renames": [_succession(entry) for entry in keyword_renames_in(day)],
         "notes": [{"rule": note.rule, "kind": note.kind, "text": note.text}
-                  for note in release.notes] + notes_in(day),
+                  for note in release.notes] + notes_in(day) + _unreplaced(day),
         "keywords": [{"kind": k.kind, "name": k.name, "rule": k.rule} for k in keywords],
         "keyword_notes": [{"rule": n.rule, "kind": n.kind, "text": n.text}
                           for n in keyword_notes],
         "rulebook": rulebook,
+        "set": [found_set["code"], found_set["name"]] if found_set else None,
+        "lineage": lineage,
     }
+
+
+def _unreplaced(day: Any) -> list[dict[str, Any]]:
+    """A note for each subtype the release drops whose cards took no listed type instead."""
+    return [{"rule": entry["rule"], "kind": "curated-removal",
+             "text": f"{entry['from']} ({entry['category']} type) is removed with no "
+                     f"replacement: {entry['source']}"}
+            for entry in merges_in(day) if not merge_targets(entry)]
 
 
 def _succession(entry: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rulesdb.citations import Found, Scanned
     from rulesdb.questions.lineage import CitationCheck
 
-COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "message"]
+COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "message", "uncertain"]
 
 
 @cli.command("lint-citations")
@@ -96,7 +96,7 @@ Writer = Callable[["Found", "CitationCheck"], None]
 def _row(found: Found, result: CitationCheck) -> list[object]:
     c = found.citation
     return [found.file, c.line, c.column, c.cited, c.number, result.status, result.now,
-            result.message]
+            result.message, result.uncertain]
 
 
 def _text_writer() -> Writer:

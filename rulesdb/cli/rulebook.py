@@ -47,13 +47,17 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
               help="The rule's block: every release that changed the rule or any rule under "
                    "it (added, removed, reworded, moved within the block, or the block "
                    "renumbered), the block followed through its renumberings.")
+@click.option("--substantive", is_flag=True,
+              help="Leave out versions that only retypeset the one before (quotes, "
+                   "apostrophes, dashes or spaces): each listed version changed words.")
 @output_options
 @pass_app
 def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool,
-                 fmt: str | None) -> None:
+                 substantive: bool, fmt: str | None) -> None:
     """List each version of rule NUMBER, oldest first, following the rule through
     renumbering and rewording: its number and text, the first and last release printing it,
-    and how it came from the version before (new, reworded, renumbered, moved and reworded).
+    and how it came from the version before (new, reworded, retypeset, renumbered, moved and
+    reworded; "uncertain" where the matcher could not decide the link).
 
     NUMBER is read in the release in force on --as-of (default: the newest release printing
     it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).
@@ -64,7 +68,7 @@ def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool
     from rulesdb.questions.rulebook import rule_history as history
 
     versions = [version.to_json() for version in
-                history(app.data_engine(), number, parse_date(as_of))]
+                history(app.data_engine(), number, parse_date(as_of), substantive)]
     fmt = fmt or default_format()
     if fmt == "json":
         click.echo(to_json(versions))
@@ -72,13 +76,14 @@ def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool
         lines = [f"# Rule {number}", ""]
         for version in versions:
             moved = f" (was {version['from_number']})" if version["from_number"] else ""
+            doubt = ", uncertain" if version["uncertain"] else ""
             lines += [f"## {version['number']}: {version['first_release']} … "
                       f"{version['last_release']} ({version['releases']} releases, "
-                      f"{version['how']}){moved}", "", version["text"], ""]
+                      f"{version['how']}{doubt}){moved}", "", version["text"], ""]
         click.echo("\n".join(lines), nl=False)
     else:
         emit_rows(versions, ["number", "first_release", "last_release", "releases", "how",
-                             "from_number", "text"], fmt)
+                             "uncertain", "from_number", "text"], fmt)
 
 
 def _block_history(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> None:

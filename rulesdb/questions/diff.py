@@ -227,14 +227,18 @@ def _merges(connection: Connection, old_day: date, new_day: date,
 
     low, high = sorted((old_day, new_day))
     gone, came = (removed, added) if old_day <= new_day else (added, removed)
-    merged = []
+    targets: dict[tuple[str, str], list[str]] = {}  # a type's cards may take several
     for row in merges_between(connection, low, high):
         if row["old_name"] in gone.get(row["category"], ()):
-            gone[row["category"]].discard(row["old_name"])
-            came.get(row["category"], set()).discard(row["new_name"])
-            merged.append({"kind": "subtype", "category": row["category"],
-                           "from": row["old_name"], "to": row["new_name"]})
-    return sorted(merged, key=lambda m: (m["category"], m["from"]))
+            targets.setdefault((row["category"], row["old_name"]), []).append(row["new_name"])
+    merged = []
+    for (category, old), names in sorted(targets.items()):
+        gone[category].discard(old)
+        for name in names:
+            came.get(category, set()).discard(name)
+        merged.append({"kind": "subtype", "category": category, "from": old,
+                       "to": " and ".join(sorted(names))})
+    return merged
 
 
 def _kind_of(key: str) -> tuple[str, str | None]:

@@ -139,7 +139,7 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
                 if went is not None:
                     became = (f"; {'merged into' if went['change'] == 'merged' else 'renamed'} "
                               f"{went['to']} on {went['release_date']} ({went['rule']})")
-                    see = f"rulesdb cite {_shell_word(went['to'])} or "
+                    see = f"rulesdb cite {_shell_word(went['to_all'][0])} or "
                 raise RulesdbError(
                     f"{word!r} is not listed in release {day.isoformat()} (in force {when})"
                     f"{became}; see: {see}rulesdb history {_shell_word(word)}")

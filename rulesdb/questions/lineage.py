@@ -27,7 +27,7 @@ Ident = tuple[str, int]
 # Every release's version of one lineage: number, text, and how it came from the one before.
 _TRACE = (
     "SELECT b.release_date, l.number, l.occurrence, s.text_id, t.text, t.examples, "
-    "k.how, k.from_number, k.similarity "
+    "k.how, k.from_number, k.similarity, k.uncertain "
     "FROM rule_lineage l "
     "JOIN release_rulebook b ON b.release_date BETWEEN l.first_release AND l.last_release "
     "JOIN rule_span s ON s.number = l.number AND s.occurrence = l.occurrence "
@@ -46,6 +46,7 @@ class CitationCheck:
     status: str  # fine | missing | renumbered | changed
     now: str | None  # renumbered: the number its lineage has in the release checked against
     message: str
+    uncertain: bool = False  # the verdict rests on a link the matcher could not decide
 
 
 def lineage_at(connection: Connection, day: date, number: str,
@@ -69,12 +70,25 @@ def release_lineages(connection: Connection, day: date) -> dict[str, str]:
 
 def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
     """Every release's version of the lineage, oldest first: release_date, number,
-    occurrence, text_id, text, examples, how, from_number, similarity (how NULL: the same
-    number and text as the release before)."""
+    occurrence, text_id, text, examples, how, from_number, similarity, uncertain (how NULL:
+    the same number and text as the release before)."""
     rows = fetch(connection, _TRACE, lineage=lineage)
     for row in rows:
         row["release_date"] = as_date(row["release_date"])
+        row["uncertain"] = bool(row["uncertain"])
     return rows
+
+
+def doubted(connection: Connection, lineage: str, after: date, upto: date) -> bool:
+    """Whether a link the matcher could not decide carries the lineage on between the
+    releases ``after`` (exclusive) and ``upto``, or begins it there."""
+    rows = fetch(connection, "SELECT 1 FROM rule_link k JOIN rule_lineage l "
+                             "ON l.number = k.number AND l.occurrence = k.occurrence "
+                             "AND k.release_date BETWEEN l.first_release AND l.last_release "
+                             "WHERE l.lineage = :lineage AND k.uncertain "
+                             "AND k.release_date > :after AND k.release_date <= :upto",
+                 lineage=lineage, after=after, upto=upto)
+    return bool(rows)
 
 
 def where_now(connection: Connection, lineage: str, day: date) -> Ident | None:
@@ -124,36 +138,49 @@ def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = Non
 
 def _check(connection: Connection, number: str, day: date, then: date | None) -> CitationCheck:
     release = day.isoformat()
+    printed = lineage_at(connection, day, number)
     if then is not None:  # the rule the citation meant: the one printed with it then
         meant = lineage_at(connection, then, number)
         if meant is not None:
+            unsure = doubted(connection, meant, then, day) or (
+                printed is not None and doubted(connection, printed, then, day))
+            doubt = " (through a link the matcher could not decide)" if unsure else ""
             now = where_now(connection, meant, day)
+            if now is None and printed is not None:
+                # The release prints the number: never "missing", whatever the lineage says.
+                return CitationCheck(number, "changed", None,
+                                     f"rule {number} of {then.isoformat()} is not followed into "
+                                     f"{number} of release {release}, which prints that number"
+                                     f"{doubt}: check it", unsure)
             if now is None:
                 return CitationCheck(number, "missing", None,
                                      f"rule {number} of {then.isoformat()} is in no rule of "
-                                     f"release {release}")
+                                     f"release {release}{doubt}", unsure)
             if now[0] != number:
                 return CitationCheck(number, "renumbered", now[0],
                                      f"rule {number} of {then.isoformat()} is {now[0]} in "
-                                     f"release {release}")
+                                     f"release {release}{doubt}", unsure)
             if _text(connection, then, number) != _text(connection, day, number):
                 return CitationCheck(number, "changed", None,
                                      f"rule {number}'s text changed between "
-                                     f"{then.isoformat()} and {release}")
+                                     f"{then.isoformat()} and {release}{doubt}", unsure)
             return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
-    if lineage_at(connection, day, number) is not None:
+    if printed is not None:
         return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
     earlier = last_printed(connection, number, day)
     if earlier is not None:
         last, lineage = earlier
+        unsure = doubted(connection, lineage, last, day)
+        doubt = " (through a link the matcher could not decide)" if unsure else ""
         now = where_now(connection, lineage, day)
         if now is not None:
             return CitationCheck(number, "renumbered", now[0],
                                  f"rule {number} (last printed so in {last.isoformat()}) is "
-                                 f"{now[0]} in release {release}")
+                                 f"{now[0]} in release {release}{doubt}", unsure)
         return CitationCheck(number, "missing", None,
                              f"no rule {number} in release {release}; the rule last "
-                             f"printed so in {last.isoformat()} is in none of its rules")
+                             f"printed so in {last.isoformat()} is in none of its rules{doubt}",
+                             unsure)
     return CitationCheck(number, "missing", None, f"no rule {number} in release {release}")
 
 

@@ -196,8 +196,10 @@ def check(sql: str, backend: str) -> None:
         raise RulesdbError(f"{READ_ONLY}: {statement.upper()} is refused "
                            f"({_REFUSED_STATEMENTS[statement]})")
     if backend != "sqlite" and statement not in QUERY_WORDS:
+        # The first token may be a quoted name holding a line break: the refusal is one line.
+        shown = " ".join(statement.upper().split())
         raise RulesdbError(f"{READ_ONLY}: it runs one query (SELECT, WITH ... SELECT, VALUES "
-                           f"or TABLE), not {statement.upper()}")
+                           f"or TABLE), not {shown}")
     for index, token in enumerate(tokens[:-1]):
         if tokens[index + 1] == "(" and (token in _REFUSED_FUNCTIONS
                                          or token.startswith(_REFUSED_PREFIXES)):

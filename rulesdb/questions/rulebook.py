@@ -64,17 +64,20 @@ class RuleVersion:
     first_release: str
     last_release: str
     releases: int
-    how: str  # how it came from the version before: new, reworded, renumbered, moved and reworded
+    # How it came from the version before: new, reworded, retypeset (only quotes, apostrophes,
+    # dashes or spaces differ), renumbered, moved and reworded.
+    how: str
     from_number: str | None = None  # the number before, when renumbered or moved
     similarity: float = 0.0  # to the version before (1: the same words)
     lineage: str = ""
+    uncertain: bool = False  # the link to the version before is one the matcher could not decide
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "first_release": self.first_release,
                 "last_release": self.last_release, "releases": self.releases,
                 "how": self.how, "from_number": self.from_number,
-                "similarity": self.similarity, "lineage": self.lineage,
-                "text": self.text, "examples": list(self.examples)}
+                "similarity": self.similarity, "uncertain": self.uncertain,
+                "lineage": self.lineage, "text": self.text, "examples": list(self.examples)}
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,8 @@ class RuleDiff:
     to_date: str
     added: list[str]
     removed: list[str]
-    changed: list[dict[str, str]] = field(default_factory=list)  # number, before, after
+    # number, before, after; uncertain when the lineage does not join them (both print it)
+    changed: list[dict[str, Any]] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)  # number -> text, for added/removed
     moved: list[dict[str, Any]] = field(default_factory=list)  # from, to, before, after, changed
 
@@ -112,7 +116,8 @@ class RuleDiff:
         if self.changed:
             lines += ["", "## Changed", ""]
             for change in self.changed:
-                lines.append(f"- **{change['number']}** "
+                doubt = " (lineage uncertain)" if change.get("uncertain") else ""
+                lines.append(f"- **{change['number']}**{doubt} "
                              f"{marked_changes(change['before'], change['after'])}")
         return "\n".join([*lines, ""])
 
@@ -138,17 +143,20 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
                       [{"number": row["number"], "text": row["text"]} for row in subrules])
 
 
-def rule_history(bind: Bind, number: str, as_of: date | None = None) -> list[RuleVersion]:
+def rule_history(bind: Bind, number: str, as_of: date | None = None,
+                 substantive: bool = False) -> list[RuleVersion]:
     """Each version of the rule, oldest first, following it through renumbering and rewording
     (its lineage): the rule numbered ``number`` in the release in force on ``as_of``, or in
-    the newest release printing that number."""
+    the newest release printing that number. With ``substantive``, a version retypeset (only
+    its quotes, apostrophes, dashes or spaces differ from the one before) is no new version."""
     with connected(bind) as connection:
         found = lineage_of(connection, number, as_of)
         rows = lineage.trace(connection, found)
     runs: list[list[dict[str, Any]]] = []
     for row in rows:
-        if runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (row["number"],
-                                                                           row["text_id"]):
+        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (row["number"],
+                                                                               row["text_id"])
+        if same or (runs and substantive and row["how"] == "retypeset"):
             runs[-1].append(row)
         else:
             runs.append([row])
@@ -162,7 +170,8 @@ def rule_history(bind: Bind, number: str, as_of: date | None = None) -> list[Rul
             last_release=run[-1]["release_date"].isoformat(), releases=len(run), how=how,
             from_number=first["from_number"] if how in ("renumbered", "moved and reworded")
             else None,
-            similarity=float(first["similarity"] or 0.0), lineage=found))
+            similarity=float(first["similarity"] or 0.0), lineage=found,
+            uncertain=first["uncertain"]))
     return versions
 
 
@@ -268,18 +277,25 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
     # Going back in time, the later release's rules are the older ones' successors all the
     # same: a lineage is the same rule either way.
     was = {name: key for key, name in lineages_before.items()}
+    kept = set(lineages_after.values())
     added, moved, changed = [], [], []
     for key in sorted(after, key=rule_key):
         old = was.get(lineages_after.get(key, ""))
-        if old is None:
+        if old is None and key in before and lineages_before.get(key) not in kept:
+            # Both releases print the number and the lineage ends on one side and begins on
+            # the other: a link the matcher refused, never "removed and added".
+            changed.append({"number": key, "before": before[key], "after": after[key],
+                            "uncertain": True})
+        elif old is None:
             added.append(key)
         elif old != key:
             moved.append({"from": old, "to": key, "before": before[old], "after": after[key],
                           "changed": _differs(before[old], after[key])})
         elif _differs(before[key], after[key]):
             changed.append({"number": key, "before": before[key], "after": after[key]})
-    kept = set(lineages_after.values())
-    removed = sorted((key for key in before if lineages_before.get(key) not in kept),
+    doubted = {change["number"] for change in changed if change.get("uncertain")}
+    removed = sorted((key for key in before
+                      if lineages_before.get(key) not in kept and key not in doubted),
                      key=rule_key)
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
     return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles, moved)

@@ -46,7 +46,9 @@ def merges_of(connection: Connection, category: str | None, name: str) -> list[d
 def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
     """The curated rename or merge, made by the release ``day`` or an earlier one, whose old
     name is spelled like ``word``: {change (renamed|merged), kind, category, from, to,
-    release_date, rule}; the latest if several. None if there is none."""
+    to_all, release_date, rule}; the latest if several. ``to_all`` lists every name it became
+    (a merged type's cards may have taken two: Mage → Human and Wizard), ``to`` says them in
+    words. None if there is none."""
     key = lookup_key(word)
     sql = ("SELECT 'renamed' AS change, 'card_type' AS kind, NULL AS category, old_name, "
            "new_name, release_date, rule FROM card_type_rename WHERE release_date <= :day "
@@ -64,6 +66,9 @@ def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
     if not rows:
         return None
     row = max(rows, key=lambda r: (as_date(r["release_date"]), r["change"], r["new_name"]))
+    names = sorted(r["new_name"] for r in rows if (r["release_date"], r["change"], r["kind"],
+                                                    r["old_name"]) == (
+        row["release_date"], row["change"], row["kind"], row["old_name"]))
     return {"change": row["change"], "kind": row["kind"], "category": row["category"],
-            "from": row["old_name"], "to": row["new_name"],
+            "from": row["old_name"], "to": " and ".join(names), "to_all": names,
             "release_date": as_date(row["release_date"]).isoformat(), "rule": row["rule"]}

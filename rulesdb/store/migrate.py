@@ -1,9 +1,8 @@
 """Move a database along the release chain: upgrade, downgrade, rebuild, and the check every
 reading command makes first.
 
-A database built by the chain before the schema baseline (``rulesdb.store.legacy``) is
-recognised: at that chain's head it is brought to this head by :func:`upgrade`; at any other
-of its revisions it is refused with the command that rebuilds it.
+A database an earlier, unreleased rulesdb built (``rulesdb.store.legacy``) is recognised and
+refused with the command that rebuilds it; the embedded default rebuilds itself.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
     where = mask(engine.url)
     earlier = current is not None and legacy.is_legacy(engine, current)
     if auto_upgrade:
-        if earlier and current != legacy.OLD_HEAD:
+        if earlier:
             if notify:
                 notify(f"the database {where} was built by an earlier rulesdb (revision "
                        f"{current}); rebuilding it")
@@ -51,8 +50,6 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
         else:
             upgrade(engine, progress=progress)
         return None
-    if earlier and current == legacy.OLD_HEAD:  # the same schema: readable as it is
-        return legacy.refusal(engine, current)
     if earlier:
         raise RulesdbError(legacy.refusal(engine, current))
     if current is None and not refuse_empty:
@@ -66,14 +63,10 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
 
 
 def upgrade(engine: Engine, revision: str = "head", progress: Progress | None = None) -> None:
-    """Upgrade to ``revision`` (head, a revision id, or +N): one transaction, under the lock.
-    A database at the head of the chain before the baseline is brought to this head."""
+    """Upgrade to ``revision`` (head, a revision id, or +N): one transaction, under the lock."""
     current = current_revision(engine)
     if current is not None and legacy.is_legacy(engine, current):
-        if current != legacy.OLD_HEAD or revision != "head":
-            raise RulesdbError(legacy.refusal(engine, current))
-        legacy.bring_to_head(engine, progress)
-        current = current_revision(engine)
+        raise RulesdbError(legacy.refusal(engine, current))
     with engine.connect() as connection:
         run("upgrade", engine, connection, revision, current, progress)
 

@@ -14,6 +14,7 @@ from datetime import date
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     Date,
     Float,
@@ -319,9 +320,12 @@ class SubtypeRename(_SubtypeSuccession, Base):
 
 
 class SubtypeMerge(_SubtypeSuccession, Base):
-    """A subtype a release drops because its cards took another it lists (Naga -> Snake)."""
+    """A subtype a release drops because its cards took another it lists (Naga -> Snake);
+    a row for each type they took when they took several (Mage -> Human, Wizard)."""
 
     __tablename__ = "subtype_merge"
+
+    new_name: Mapped[str] = mapped_column(NAME, primary_key=True)
 
 
 # The whole rulebook: each distinct text once, spans of releases point to it.
@@ -498,7 +502,7 @@ class ReleaseKeywordNote(Base):
 
 
 class ReleaseSet(Base):
-    """The set or product a release came with (revision 0003_release_sets; curated)."""
+    """The set or product a release came with (curated, with its source)."""
 
     __tablename__ = "release_set"
 
@@ -508,7 +512,7 @@ class ReleaseSet(Base):
     name: Mapped[str] = mapped_column(String(255))
 
 
-# Lineage (revision 0002_lineage): each rule followed through renumbering and rewording.
+# Lineage: each rule followed through renumbering and rewording.
 
 
 class RuleLineage(Base):
@@ -530,7 +534,8 @@ class RuleLineage(Base):
 
 class RuleLink(Base):
     """A rule of a release that does not continue its number with the same text: new,
-    reworded, renumbered, or moved and reworded, with the rule it continues."""
+    reworded, retypeset, renumbered, or moved and reworded, with the rule it continues and
+    whether the matcher could decide it."""
 
     __tablename__ = "rule_link"
 
@@ -542,10 +547,11 @@ class RuleLink(Base):
     from_occurrence: Mapped[int | None] = mapped_column(Integer)
     how: Mapped[str] = mapped_column(String(32))
     similarity: Mapped[float] = mapped_column(Float)
+    uncertain: Mapped[bool] = mapped_column(Boolean(create_constraint=False))
 
     __table_args__ = (
-        CheckConstraint("how IN ('new', 'reworded', 'renumbered', 'moved and reworded')",
-                        name="how"),
+        CheckConstraint("how IN ('new', 'reworded', 'retypeset', 'renumbered', "
+                        "'moved and reworded')", name="how"),
         CheckConstraint("(how = 'new') = (from_number IS NULL)", name="source"),
     )
 

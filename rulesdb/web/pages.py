@@ -338,10 +338,12 @@ def rulebook_sections(engine: Engine, day: str | None = None) -> list[dict[str, 
 def rule_page(engine: Engine, number: str, day: str | None = None) -> dict[str, Any]:
     """A rule in the release in force on ``day``: its text, examples, subrules, and every
     version of the rule (its lineage: through renumbering and rewording), each with its words
-    marked against the version before."""
+    marked against the version before; a version that only retypeset the one before is
+    folded into it."""
     try:
         found = rulebook.rule(engine, number, _as_of(day))
-        versions = rulebook.rule_history(engine, found.number, _date(found.release))
+        versions = rulebook.rule_history(engine, found.number, _date(found.release),
+                                         substantive=True)
     except RulesdbError as exc:
         raise NotFound(_sentence(exc), _search_link(number, day)) from None
     parent = parent_number(found.number)

@@ -20,22 +20,20 @@ def renames_in(effective_date: date) -> list[dict[str, Any]]:
 
 
 def merges_in(effective_date: date) -> list[dict[str, Any]]:
-    """The curated merges of subtypes the release with this effective date drops, that its
-    seed carries (not those found after it shipped, which a later revision loads)."""
-    return [entry for entry in load_merges() if entry["effective_date"] == effective_date
-            and "loaded_by" not in entry]
+    """The curated merges of subtypes the release with this effective date drops: each
+    subtype with the list of those its cards took (one, or several: Mage → Human, Wizard;
+    none: its cards were given no replacement)."""
+    return [entry for entry in load_merges() if entry["effective_date"] == effective_date]
 
 
-def merges_loaded_by(revision: str) -> list[dict[str, Any]]:
-    """The curated merges found after their release shipped, which ``revision`` loads."""
-    return [entry for entry in load_merges() if entry.get("loaded_by") == revision]
+def merge_targets(entry: dict[str, Any]) -> list[str]:
+    """The subtypes a merge entry's cards took: ``to`` is one name or a list of them."""
+    return [entry["to"]] if isinstance(entry["to"], str) else list(entry["to"])
 
 
 def load_release_sets() -> dict[date, dict[str, str]]:
     """The set or product each release came with (release_sets.toml): effective date ->
-    {code, name, source} and, for a release already in the chain when it was curated,
-    ``loaded_by``: the data revision that loads it. A release absent here is an update
-    between sets."""
+    {code, name, source}. A release absent here is an update between sets."""
     text = resources.files(__package__).joinpath("release_sets.toml").read_text(
         encoding="utf-8")
     found: dict[date, dict[str, str]] = {}
@@ -53,15 +51,8 @@ def load_release_sets() -> dict[date, dict[str, str]]:
         seen.add(entry["effective_date"])
         if entry["code"]:
             found[entry["effective_date"]] = {key: entry[key] for key in (
-                "code", "name", "source", "loaded_by") if key in entry}
+                "code", "name", "source")}
     return found
-
-
-def release_sets_loaded_by(revision: str) -> dict[date, dict[str, str]]:
-    """The sets of releases already in the chain when they were curated, which ``revision``
-    loads."""
-    return {day: entry for day, entry in load_release_sets().items()
-            if entry.get("loaded_by") == revision}
 
 
 def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
@@ -97,9 +88,8 @@ def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]
             raise RulesdbError(f"{file} entry {number}: missing {sorted(missing)}")
         if not isinstance(entry["effective_date"], date):
             raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
-        if "loaded_by" in entry and not entry.get("source"):
-            # Found after its release shipped: nothing in the release's own seed backs it.
-            raise RulesdbError(f"{file} entry {number}: an entry with loaded_by needs a source")
+        if not isinstance(entry["to"], str | list):
+            raise RulesdbError(f"{file} entry {number}: to must be a name or a list of names")
     return entries
 
 
