@@ -346,3 +346,33 @@ def test_git_is_what_lists_a_work_tree(tmp_path: Path) -> None:
     assert [p.relative_to(tmp_path).as_posix() for p in walk(tmp_path)] == \
         sorted(listed.stdout.split()) == [".gitignore", "build/kept.rs", "logo.png", "notes.md",
                                           "src/combat.rs"]
+
+
+@pytest.mark.parametrize("since", ["2009-05-01", "2016-08-26", "2020-08-07", "2025-09-19"])
+def test_a_number_the_release_prints_is_never_missing(shared_head_url: URL, since: str) -> None:
+    """Every number of the release of ``since`` that the newest release prints too: whatever
+    its lineage says (ended, unsure), never "missing"; a lineage that does not lead to it is
+    "changed", and says so."""
+    from datetime import date
+
+    from sqlalchemy import text
+
+    from rulesdb.questions.lineage import check_citations
+    from rulesdb.store.engine import make_engine
+
+    engine = make_engine(shared_head_url)
+    try:
+        with engine.connect() as connection:
+            numbers = connection.execute(text(
+                "SELECT a.number FROM release_rule a JOIN release_rule b ON b.number = a.number "
+                "AND b.release_date = (SELECT max(release_date) FROM release_rulebook) "
+                "WHERE a.release_date = :since AND a.occurrence = 1 AND b.occurrence = 1"),
+                {"since": date.fromisoformat(since)}).scalars().all()
+        checks = check_citations(engine, numbers, since=date.fromisoformat(since))
+    finally:
+        engine.dispose()
+    assert len(numbers) > 500
+    assert [c.number for c in checks.values() if c.status == "missing"] == []
+    unfollowed = [c for c in checks.values() if c.status == "changed" and "not followed" in
+                  c.message]
+    assert all("which prints that number" in c.message for c in unfollowed)
