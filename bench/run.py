@@ -6,6 +6,7 @@
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
+    python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -1094,7 +1095,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
-                                                "bounds"],
+                                                "bounds", "lineage"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1114,6 +1115,8 @@ def main() -> int:
                 rows, modules = bench_lint_citations(databases.sqlite_head(), Path(folder)), []
             elif args.only == "upgrade":
                 rows, modules = bench_upgrade(databases)[0], []
+            elif args.only == "lineage":
+                rows, modules = bench_lineage(), []
             elif args.only == "web-load":
                 from bench.web_load import bench_web_load
 

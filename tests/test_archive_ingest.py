@@ -156,7 +156,7 @@ def test_archived_release_matches_its_own_sentences(path: Path) -> None:
 
 def naive_glossary_reading(text: str) -> dict:
     """The 2003-2009 releases: 205.2a, the glossary's 'The list of X, updated through ...'
-    paragraphs, or the 205.4 rules naming one supertype each."""
+    paragraphs (or 212.4c's enchant subtypes), or the 205.4 rules naming one supertype each."""
     text = re.sub(r" \n(?=\S)", " ", text)  # hard-wrapped files break lines after a space
     card_types = split_list(re.search(r"^205\.2a The (?:card )?types are (.+?)\.\s*$", text,
                                       re.MULTILINE)[1])
@@ -166,6 +166,9 @@ def naive_glossary_reading(text: str) -> dict:
         items = re.sub(r"\s*\n\s*", " ", re.sub(r"-\s*\n\s*", "-", items)).strip().rstrip(".")
         names = [n.strip() for n in re.split(r",\s*(?:and\s+)?", items) if n.strip()]
         lists[what] = [name.replace("'", "’").replace("?", "’") for name in names]
+    enchant = re.search(r"^212\.4c .*what it can enchant: (.+?)\.\s*$", text, re.MULTILINE)
+    if enchant and "enchantment types" not in lists:  # 2003-07-01: the glossary's "Enchant X"
+        lists["enchantment types"] = [name.title() for name in split_list(enchant[1])]
     supertypes = lists.pop("supertypes", None)
     if supertypes is None:
         named = re.findall(r'^205\.4[a-z] .*?supertype ["“]([\w-]+)["”]', text, re.MULTILINE)

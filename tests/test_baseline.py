@@ -6,10 +6,16 @@ release, of the head the chain before the baseline built (revision ``rulebook_sp
 on both backends). The session's head, on SQLite and PostgreSQL, must give the same digests for
 every release, except exactly these differences:
 
-- four releases read from clean copies of their files (../shared/cr-archive-2): their rule and
-  glossary texts (U+FFFD, and 2008-05-01's '?' for every apostrophe, gone), their notes (which
-  copy, and why), and 2008-05-01's supertype cross-references, which the damaged copy's lost
-  quotes hid; their type lists are the same;
+- five releases read from better copies of their files (../shared/cr-archive-2): their rule
+  and glossary texts (U+FFFD, 2008-05-01's '?' for every apostrophe, 2009-05-01's '?' for every
+  dash, gone), their notes (which copy, and why), 2008-05-01's supertype cross-references,
+  which the damaged copy's lost quotes hid, and 2009-05-01's file (its official .rtf); their
+  type lists are the same;
+- releases the importer now reads better from the same file (issue 38): 1999-11-01's
+  "EXAMPLE:" paragraphs (1999-04-23's too, read from its clean copy), 410.10d's prose after its
+  example (2001-07-23, 2002-02-20), the paragraphs of 2003-10-01 ... 2004-02-01's wrapped rules,
+  2003-07-01's enchantment subtypes (enumerated by its rule 212.4c), and the notes saying what
+  a file lost (2001-09-24);
 - 410.10d of 2002-10-07, 2003-03-15 and 2003-06-01, whose last paragraph was stored as part of
   its example: checked by cutting it back off, which must give the old digest;
 - 2003-05-26, a release no archive of the old chain had: new, and the release before it
@@ -35,13 +41,24 @@ from rulesdb.authoring.curated import load_merges
 from tests.release_digests import FIXTURE, WHOLE, _digest, release_digests
 from tests.support import ROOT
 
-REPAIRED = ("1999-04-23", "2001-07-23", "2002-02-20", "2008-05-01")
+REPAIRED = ("1999-04-23", "2001-07-23", "2002-02-20", "2008-05-01", "2009-05-01")
 PROSE = ("2002-10-07", "2003-03-15", "2003-06-01")  # 410.10d's paragraph after its example
 ADDED, BEFORE_ADDED, AFTER_ADDED = "2003-05-26", "2003-03-15", "2003-06-01"
 # What a release read from another copy of its file may differ in: its texts and notes.
 TEXTS = {"release_rule", "v_rule", "release_glossary", "v_glossary", "rule_text",
-         "v_release_note"}
-FOUND_BY_THE_CLEAN_COPY = {"2008-05-01": {"supertype_reference"}}
+         "v_release_note", "release_rulebook_note"}
+FOUND_BY_THE_CLEAN_COPY = {"2008-05-01": {"supertype_reference"},
+                           "2009-05-01": {"v_release"}}  # its source_file: the .rtf
+# What the importer reads better from the same files than the chain before did.
+READ_BETTER = {
+    "1999-11-01": {"release_rule", "v_rule"},  # "EXAMPLE:" paragraphs are examples
+    "2001-09-24": {"v_release_note"},  # its copy lost the breaks that end 410.10d's prose
+    "2003-07-01": {"release_category_card_type", "v_category", "v_subtype", "rule_text",
+                   "v_release_note", "v_release_change"},  # 212.4c's enchantment subtypes
+    "2003-10-01": {"release_rule", "v_rule", "release_rulebook_note"},  # wrapped paragraphs
+    "2003-12-01": {"release_rule", "v_rule", "release_rulebook_note"},
+    "2004-02-01": {"release_rule", "v_rule", "release_rulebook_note"},
+}
 IN_FORCE_UNTIL = {"v_release", "v_card_type", "v_supertype", "v_subtype", "v_category",
                   "v_keyword"}
 AGGREGATES = {"v_lifetime", "v_rule_version", "v_glossary_version"}
@@ -107,8 +124,10 @@ def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
     assert {"2007-07-13": {"v_release_change"},
             "2007-09-07": {"subtype_merge", "v_release_change"},
             "2007-10-01": {"subtype_merge"}} == LOADED_LATER
-    for day in sorted(days - {*REPAIRED, *PROSE}):
+    for day in sorted(days - {*REPAIRED, *PROSE, *READ_BETTER}):
         assert differing(now, recorded, day) == LOADED_LATER.get(day, set()), day
+    for day, relations in READ_BETTER.items():
+        assert differing(now, recorded, day) == relations, day
     for day in REPAIRED:
         assert differing(now, recorded, day) <= TEXTS | FOUND_BY_THE_CLEAN_COPY.get(day, set()), day
     # 410.10d cut back to the rule text it had before: the old digest.

@@ -300,19 +300,20 @@ def test_every_official_file_has_its_seed() -> None:
 
 def test_each_seed_names_the_copy_it_was_read_from() -> None:
     """The damaged archive copies are replaced by their clean ones, which cr-archive-2's
-    manifest lists; each such release says so in a note, as 2003-05-26 (only there) does."""
+    manifest lists (2009-05-01: its official .rtf); each such release says so in a note naming
+    the repository the copy comes from, as 2003-05-26 (only there) does."""
     clean = folder(settings.ARCHIVE_2_DIR)
     if not (clean / "MANIFEST.tsv").is_file():
         pytest.skip(f"no {clean}/MANIFEST.tsv (a clone without ../shared)")
     with (clean / "MANIFEST.tsv").open(encoding="utf-8", newline="") as handle:
-        listed = {row["file"]: row["sha256"] for row in csv.DictReader(handle, delimiter="\t")}
-    assert len(listed) == 5
-    for name, sha256 in listed.items():
+        listed = {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
+    assert len(listed) == 6
+    for name, row in listed.items():
         seed = json.loads((ROOT / "seeds" / f"cr_{name[15:19]}_{name[19:21]}_{name[21:23]}.json"
                            ).read_bytes())
-        assert seed["source"] == {"file": name, "sha256": sha256}
+        assert seed["source"] == {"file": name, "sha256": row["sha256"]}
         [note] = [note for note in seed["notes"] if note["kind"] == "source-file"]
-        assert "multimeric/VensersJournal" in note["text"], name
+        assert row["source"].split("@")[0] in note["text"], name
 
 
 # --- the files as Wizards published them ---------------------------------------------------------

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_04_23.json"
-SEED_SHA256 = "301d97ed2df1cda95315ca1fa84c49501a4af4d0b5eb7e20de9848e2399d3060"
+SEED_SHA256 = "f5a8de30fba059d17ae94a7d173411cb07fc980b161b07b99c185316561846da"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "0c4ed123151628a9f810122584e310a95b4cc791640b192c8c65e31f0c0be73a"
+SEED_SHA256 = "0a6d81f8450e95310abde2b197e3c266d61db3a256d4009c10a338ae5b0437fd"
 
 
 def upgrade() -> None:

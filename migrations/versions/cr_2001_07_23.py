@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "45cae642acd580f979640c8a2743611326573ec8f688811c8fec85344ea609ca"
+SEED_SHA256 = "0287c6a3f46623bcf80275d36373924246fa083e568a396bfc0c8347c05732a4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_09_24.json"
-SEED_SHA256 = "fbb6744ec2f37ff5969f725c32366d5d8d624f475b83fbabb81ea90aff1d03cf"
+SEED_SHA256 = "ead1d4ea8b2dc349d83360beda82875fc786474bd68b9d753b77c05dc945a7e1"
 
 
 def upgrade() -> None:

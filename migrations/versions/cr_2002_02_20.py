@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "af9891adaf610b95a2fb18e962960b0ea806ae67f55ad95e9d3246a688642d69"
+SEED_SHA256 = "4fd08b5149e6fcb8a80f8c4e5cb993bd38d99fc3220e286f3a88c794cf58584e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "16eec845df4c865fbe7fcf16f17560dced4f0423f16fc4f8a36d39acb3746b81"
+SEED_SHA256 = "93de8264e310d4f1c02a7bef463c0d3c458d0ca8ca167740eb3256151e90bfc8"
 
 
 def upgrade() -> None:

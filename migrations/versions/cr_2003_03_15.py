@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "4d16107975b13b9bd874ddba289f152f2fd43bf48047526e94b76a5d3706ff3d"
+SEED_SHA256 = "ca66df98618af13c4017a5e21962eb5daf1cc7502566a0a03a87c2844ac0a3d6"
 
 
 def upgrade() -> None:

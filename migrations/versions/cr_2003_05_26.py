@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "217353bc081eb8392c19d2e61f9e317dd998b65390687572be60da214fe3adaa"
+SEED_SHA256 = "41444e61448d074f39084f216896c9e54100d5dd282b3c8e80f7545d7ebf8789"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "f9fd1e018c015f2aaca070f130c8e03dc87021a417b3afff31d56e3efe181f2e"
+SEED_SHA256 = "0582778825103c0b15d59cb61ae1619b52dea9be10f0edeff2931f60b8dcc4d4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "820c99f3b5e89dd8614e5b790250b989811d37c105c2a734cf652bdfcf9f2e00"
+SEED_SHA256 = "fead952c9753ab04ac3fa6779dd16602185befc2b7f6063296f4bd7287cf4ec7"
 
 
 def upgrade() -> None:

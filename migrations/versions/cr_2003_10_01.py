@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "0204d3a6c0974738360d8dfb719e829e5a1ffa8c8ace4e39581807ddf404734e"
+SEED_SHA256 = "1865625ebe9b97f4f49f0ee2c38c9fc2c3d5b8bc3955a398582092bbc577cb4a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "00d0705205d1b7f8f63eef0cd9eae330d26cc114cc493d2e7b3134f46e86db9b"
+SEED_SHA256 = "2b61fd5e4bdada9b462b6b381c6c2ae480c805d93734bdfafd2f5494ebbc2a1e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "c2c9d220af07bbdfabe75b82742d47b93368f3f6ff0890c058a30065db6efdaf"
+SEED_SHA256 = "5ddc155ac6ca6fe5419cc24d712e4bb0a963e296977e20515f2e18c3c50aedb3"
 
 
 def upgrade() -> None:

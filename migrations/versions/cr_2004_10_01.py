@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "eb89ebb22b4995ac2bdfabb38e14259897df8a521982e0c00cd9d905d4719331"
+SEED_SHA256 = "ac024035817b5eec266a6ee5960394d12a4ca374fe5658911d40660341b82bd4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "d674c8c549684ef1d097673bcc3bb14e4bfa782419186d593fc555584ff752c2"
+SEED_SHA256 = "81e6ff58847477dafd4bb188a04091f9ea94bb1981bf5c37430ee83efebae06f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "263d06423ab99107606a21231b4d6121c9edd94e8333ac5f61742b25501b91e5"
+SEED_SHA256 = "6915343d721f665153d7c7006da9707c6e4943be553dcb56db0abeac1f11c5d1"
 
 
 def upgrade() -> None:

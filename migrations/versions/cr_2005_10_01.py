@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "36a362ae689a61aa95717fd00f992c2f57d7b74738b853d3ba66570bd1aa01c1"
+SEED_SHA256 = "30af376be2d665261abc3fddc196c6a40927048757be9303b7cca548937f874a"
 
 
 def upgrade() -> None:

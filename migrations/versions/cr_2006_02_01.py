@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "fc47ef8b4341abb909d9e6769f2244503667677921c302e3b3f952ceb377269d"
+SEED_SHA256 = "6520cc5408cf0757c67828f170c2dfa8c7d59205cf8b1a808e48becbde9d7a90"
 
 
 def upgrade() -> None:

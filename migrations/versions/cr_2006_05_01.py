@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "6811fac6ba749ce4b56ede3b7562fac4bed8712230fbd9100b21722ec2c5df5d"
+SEED_SHA256 = "57a24f553cc0ebfab2ed95abdb6ddebc928cfb76a5c297e8fc503245b21184f4"
 
 
 def upgrade() -> None:

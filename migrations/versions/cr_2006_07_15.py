@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "7d0ab6bb1b1144cdd3e3e3dbfce5dd1e124a98e4a02fbd8f7c5b1d198ce460f4"
+SEED_SHA256 = "7aa43d105fe9e09c5dc19c2e3e7827a2658bbe13bb0b536e6455be72d1317c1e"
 
 
 def upgrade() -> None:

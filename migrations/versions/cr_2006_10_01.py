@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "a6a0a26d8d71570be9a4cc518050ce71ce12e81e88dcb405df511c6f98e4240a"
+SEED_SHA256 = "ee306504d970829d07544575aae7100431e4b0dba24ab41114965c6b96964719"
 
 
 def upgrade() -> None:

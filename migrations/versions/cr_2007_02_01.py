@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "bf3ee415420df3448449865278917ec81b6cbb452042b7b80739859194a83223"
+SEED_SHA256 = "f06462803114464b9a843ef877872ba680b54417ff406467cfa594ec47487b5e"
 
 
 def upgrade() -> None:

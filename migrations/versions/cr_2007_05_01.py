@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "5fc593e75f10468655e49878b903f8a300ac97134866ec428c1f264b8139ed0a"
+SEED_SHA256 = "9f47fbdcb75943ed167b9b0d405750e3c37afb9d572f8add8737ca286bb68eae"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "4c72e9daaf45f3843f83d37a6c7da5d6eccd57e28efc7fd51729098c8c4ea334"
+SEED_SHA256 = "6853f89ab64049851236b090bfa887c10e3f327cbb3ba4702c8226ed96ca70c6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "38d1381f1cb212bdc29b109d9880dde4b11bebd01552f1ede30b5856d13931c6"
+SEED_SHA256 = "c7d04d53bac94992c9a8d5f34b7cab6aaf05181d1e98bc18dbe0754cd94ca26c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "054a4b5283ba4c1b03a1a0dcb5d3cea93767b4d8a4855997eeb4ce354f2cb2fb"
+SEED_SHA256 = "575d12b2f4775094c9ccc83bcb88a2265efa81bf0da1272b8179f3bd808a790b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "97829e4d4597977368368be9acd5242a4d034bd19b4feda218705bb3fd41e6f9"
+SEED_SHA256 = "826cee384383e9b313cb9b11a5c776fa90d88f6f257a8c26f26eb500c760062d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "f44749b8304f671670e3785a53eb32c71bdadc17a00c424182ccaaf30c6874e1"
+SEED_SHA256 = "7777a8484c4401dae52d66645af6f5ea07c0d9b9401ca986c089413265047cac"
 
 
 def upgrade() -> None:

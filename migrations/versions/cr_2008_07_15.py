@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "76a4d2826fc3a7874b247d2c1c5288b072fb75a01b4e1d433b4ab415d8f0d731"
+SEED_SHA256 = "36c59f3f708cea411fa0d213ed00355de0da5400e7e4722f5af23184bc81da70"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "a41585911470b68ee74c3df9c3c97608e70280d39e59e9e7a12483d05a4f38d9"
+SEED_SHA256 = "f86d30d289cd283c9f1251006388db8839fab1e1b986782d6c979d7572da9b96"
 
 
 def upgrade() -> None:

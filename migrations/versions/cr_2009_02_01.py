@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "0d974e1fbd97ee506426c505463a0479eb88aa13c558b01294b9f2ac7ad29737"
+SEED_SHA256 = "876b28ff28d6a891541a958b36a9f961c453c7c778669958df7250b5aab852f5"
 
 
 def upgrade() -> None:

@@ -1,4 +1,4 @@
-"""CR release effective 2009-05-01 (MagicCompRules-20090501.txt).
+"""CR release effective 2009-05-01 (MagicCompRules-20090501.rtf).
 
 Revision ID: cr_2009_05_01
 Revises: cr_2009_02_01
@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "cea20afe3d49bfd82b741c469340967393378ad8b3817c73388fe89cbcb0d167"
+SEED_SHA256 = "7662e24ed537ad0af8d2fc02d2e944a0430130f5bbad82f472d470efd2c9dce3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "265b0a9c757df25181d808999d7413a1daccd0668718fca80fa0b8f63ea3a56b"
+SEED_SHA256 = "e76c2f9435a503c55664a9eb897705255d07a89bdde59e1b1d41ddd3547822bb"
 
 
 def upgrade() -> None:

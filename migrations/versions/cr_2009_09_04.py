@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "158b3d84981ce507083d4ecd431b615ba699b178b0c8a38f2f7cf5638962326f"
+SEED_SHA256 = "6093fce8db963874e2edc0c6182c1f21981b8d1658f42ff73c11e1ac6205662a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "9bf74664e5498a28f9d2c41d6fc5930f5e1dadfe66ee3fb0814d19a60faa1664"
+SEED_SHA256 = "63d8405f2ec428a0189550de93d819ea1d887fdad117970bb632798fbdc3b5b2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "a83990c6865c1b0c72d3200c4f20431f448a0d801ca368fe50f538de889317fc"
+SEED_SHA256 = "1f9b6c38d3514249dd025b93e1292b382dea4081abf72f07402a478253641363"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "b511da9a61f4778bc363cfa482bab1457f76a2e9143e2a7b1cf60929b5a0ca9c"
+SEED_SHA256 = "a3922b55c7257b32851354f0777a4d8b1007b857e235a36e109e7cf764a6f6e3"
 
 
 def upgrade() -> None:

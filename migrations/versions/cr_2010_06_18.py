@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "b7f019750a8973f1192058c62206e3efc04fe713c721eb27c1c03a0ee05536a3"
+SEED_SHA256 = "7badd716d4aa807fd16ccb5e0889bfd7b6253e5e8fa5afe7346506916c430ff7"
 
 
 def upgrade() -> None:

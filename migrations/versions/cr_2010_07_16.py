@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "2443025e08f0971c0c2c86de482227d927b49bbdc0ab9b749113a2185b984dca"
+SEED_SHA256 = "28dbc7cd6cb67af244f80c2831da7886385001262f0e2fb97383b595684a5c75"
 
 
 def upgrade() -> None:

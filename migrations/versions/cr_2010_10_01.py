@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "ebe67b98362c2d447597efa29a0afd4eebfbaba3464ed04cbc9a0ae8244bc800"
+SEED_SHA256 = "e2a30c53eafe02c6beedbc458fa69981bc4814489e41342bf3824286531a9ddc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "0c855970c06c99f884418ab5f31e22dc0fcbf9c44254a8632bb6451f436d5d22"
+SEED_SHA256 = "8a89dfa12e0396c013d6552cac066531969a99ad7bc93a449bf1bd14a2007824"
 
 
 def upgrade() -> None:

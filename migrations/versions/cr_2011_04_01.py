@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "e7f05af7e0d6483efb8c0380df4c4a41033916be553489639ec681dd0fbdd667"
+SEED_SHA256 = "3b7d1c09d74f961c1964cd35b59bfdf2e0b5dc22462c269f3b0f26dad4d7e81f"
 
 
 def upgrade() -> None:

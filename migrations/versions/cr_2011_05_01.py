@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "38eff8f25e1deea6cf30c208ed4d7e0e3a668c473bd5c1730bdfb518f48ab506"
+SEED_SHA256 = "efbaa89b6ab50b6927151df180e388e453d64a1379218acf272852fb84dc2c76"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "d7dcd4f8105b951f0c30a1b0bde33e3c958488487b92daba876e42120c7784e4"
+SEED_SHA256 = "9beda79fe8bfc1557e3a53bb69f55f3adcab6f090c60e67e4ec8ca779918b7b4"
 
 
 def upgrade() -> None:

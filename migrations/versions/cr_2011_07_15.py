@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "15dc0eade19c957125a41ffd01d3a27bdd99c33a91409751b4f1d4f328534a34"
+SEED_SHA256 = "f77e9736d923879ab192aca5bc9fc96601b1ddfdad05d1baa9f3c4c1fb8f911c"
 
 
 def upgrade() -> None:

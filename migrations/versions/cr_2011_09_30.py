@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "adc65abdd847860ef2d3ea52b2d7e778109f3e25d528def12b7fa7a4048cdb9e"
+SEED_SHA256 = "d331b7b6b846df6106a94caeb6b5b8f492819cce5643379e190a056e4e2b0154"
 
 
 def upgrade() -> None:

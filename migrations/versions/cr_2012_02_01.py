@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "d1ea5628d22a123c529858ba2cfe877b701cf9b864c11e2a10e08ccb4b3b514a"
+SEED_SHA256 = "5c70e6d180fbabdac8a10c9815ed61925ccccfafccbde09a8c7f06a25a9e781a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "f447de12d4f5ef267e34364ce7d4a958163cbd13f896e5db60627857b32c816a"
+SEED_SHA256 = "305112293c8191565a78b1831b89888b620ef7302af8efcd9c53c871cdec3d7e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "94749ef153d9eeda7d336373b4dffdeb5028e7932bff8f89d33d53a66958db34"
+SEED_SHA256 = "976c03da1b7697f2beaca43170371e89e07e3595df31bbbd647dd9c665b89c5d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "246ebcce5738af07ba52a1d8bd9cb40fa3bbbba645606356cea9e36c0c37c591"
+SEED_SHA256 = "5bcb38e3d6219612896312510ef8fe756671457472da4afa6b8514d4d4c12fdd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "e7266e1ea4c8e48c2848ab424e300c1580a3a1ab8862d22b58c400a0993f5415"
+SEED_SHA256 = "0d1b2c826cf74bae92a5a2277b45aba8b8e2bce7657c4489e2d0d6a1d1077725"
 
 
 def upgrade() -> None:

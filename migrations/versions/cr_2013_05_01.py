@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "78d1d2945dc41d21268dd537d76e3a472b7391bf7a9f353dae86b0e76dc724a1"
+SEED_SHA256 = "84d8fa2f8ac52039e68b8eeca1f76613083cfb58adf7731c5a2666d5f9af40aa"
 
 
 def upgrade() -> None:

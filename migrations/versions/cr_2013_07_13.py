@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "d7ff4e1840c686d105b89c7e04433dea352b73edec3eb1605e0463608146a07d"
+SEED_SHA256 = "1c1d8d5ec2ffa64bd4bbeca56de7939f20a58c6d1ee3307d59cfe6e59d33dd17"
 
 
 def upgrade() -> None:

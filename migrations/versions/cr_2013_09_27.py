@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "a332ea46e56873bf08e4e4507f42b6435bc7c4d530a2a8fce8e6008a380b67e3"
+SEED_SHA256 = "c7df399ac466964caaba860c47f5464ea4c29b788f607f731b620d2cd7ed45a6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "7ae15d86312eafa38f044a6c6c774d6bb6e127d94317c61167e3e32df0192eb1"
+SEED_SHA256 = "68434b728ef4fc434f1e920d3c03748cfd42fcc01c564764d85c68b901a854b4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "b72b9e34d9dc621622eec95186a7e5b220c6448885d2044beb39fbad2a07d6c4"
+SEED_SHA256 = "57252778143648e0fff334c35089e0854e3065fcd296d91eaee5505c53dc8c3d"
 
 
 def upgrade() -> None:

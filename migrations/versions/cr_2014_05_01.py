@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "762d1634577bbce827c25de15fc9a0fc26272b2dda9e437cc2042fd5f60b2994"
+SEED_SHA256 = "f039bacfd2f3ecd6d22bad3e3c1c00f1e6a448b6f521613ce570086a26b60cd9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "f16ffb640b5325bd0a78b84fe693ec807822c6d235efaa8930a408e1f4e2b0b1"
+SEED_SHA256 = "eec9c34e8cc24fa9f925d3e95f86c099f2a47ea79d3328e7b28665bc9347bf74"
 
 
 def upgrade() -> None:

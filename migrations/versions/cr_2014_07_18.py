@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "2ece1629c87e0d7bc2e857840ca08f6685799e407d94bcf25a97fdf9eafd417d"
+SEED_SHA256 = "325420e4d95dd3ba7acb5a94212a20d1022ac4f628ba7948cdee3791eb23b5f8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "64ffb3e8566ec2ab97771f5fda980e0344c5fcf0b89d4350653f185f7f231da8"
+SEED_SHA256 = "e77122b55df1c3d5bc479c0ca0b822f75328c2872667d4f88f5f12b2d350c3b2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "a37e90d091d5e4d796edec53ff043e076f8da291ae4bb988975ef71c94356e02"
+SEED_SHA256 = "fb314e28ed0261dcdfb4e9dbf008bfca896421738665cfdb9d893d2088a7c0bb"
 
 
 def upgrade() -> None:

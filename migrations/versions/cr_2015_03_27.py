@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "5cd1fc4a89ad869652db22fd6b0f79cd6fef9def67f6b564a2ed0096b9582fcf"
+SEED_SHA256 = "e7f2744142af21e42e3e6aaba1f649febf9c808514c72457866e7a58f05f21e9"
 
 
 def upgrade() -> None:

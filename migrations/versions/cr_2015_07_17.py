@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "eaa19f27a702b2c576fca43507c099fca5c0f967d232d0e7d6ad511129fd003c"
+SEED_SHA256 = "2ba05b85d3350e3eac203cb3f43d4310371ca7734c24948bf680c1d4a194d986"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "b2cda84592b97715f978fd19071dfecfb06fdbb836f6fa92c50fc9d2956faa63"
+SEED_SHA256 = "85474d8d37ed639eba10cac14ad0cbbd69bd6f69341ec409d03dc898f9e8e2ad"
 
 
 def upgrade() -> None:

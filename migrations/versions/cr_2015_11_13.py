@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "e9179c52d424384b4d20228ee6ec8f86dcdf30167be36575ea2d3ab832062aff"
+SEED_SHA256 = "aa08fcd131fc350849dee0bcf0f81387cade3be1c9a9b672a55add933cf05370"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "a5105dc7a50ac95b7e1b2a8d353b1dd3e981e8aef54e06fa1bab0d11001cd68d"
+SEED_SHA256 = "517b96e3339b36495d61057da892dd50b42e089856ee6aaad5072d38ff1df090"
 
 
 def upgrade() -> None:

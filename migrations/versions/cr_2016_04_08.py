@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "776c8dd6a87235fcc4853ba869683905279982121f5c83d66594263c16659787"
+SEED_SHA256 = "28d80130a75f20aa6ffa47c061f68e084736691582289abc2b50113fe5786a6e"
 
 
 def upgrade() -> None:

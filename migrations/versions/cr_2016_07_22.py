@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "5cbae80693c2ca5445e50d8e5033726b071a7fa3932ad9b693d0b3c08ff9f64e"
+SEED_SHA256 = "99d6504123f15cef6202d98ccbc6a4cc651fe150afda7ad0ea66329dd3662ec6"
 
 
 def upgrade() -> None:

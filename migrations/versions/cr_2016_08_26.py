@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "b47aac58a2aa43917c10ee290864ddd38448b2be74cd56cdd2b4eab704d2eb88"
+SEED_SHA256 = "426546125b40e50d7440ad0667682f5c02ea780c57f3e30548b20761c6e41c2f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "b15a0262cb8b992b9626f9b2e4749240ce8c44a3d423fd4b4081e2756b412cc1"
+SEED_SHA256 = "88b506e844a66db4aa2da05051c27ac5363032140f099ea5845deed441176d86"
 
 
 def upgrade() -> None:

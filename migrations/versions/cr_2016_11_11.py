@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "88e512788163796d4ba31e08339efcce89af6a2aeb08c4abc77ff582acadba9c"
+SEED_SHA256 = "58b3c1435cd0410517d842e7e4075529003df184e5b0cd4087e84821db334c43"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "c06ea7993e1152616a76b7be6c165f219fd6ad2f2746b115fe39541722d8234f"
+SEED_SHA256 = "4b107d2b4ea7a043e466a0b32f96ce4c066b885b4402d82710040ac2983650b8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "8a1b2cb57ac47c1cf4fb9865e1c03b768b4182fe2abadb6078e5d6a36dab8f79"
+SEED_SHA256 = "6fb85fd89541463879e189985e96faff360ab7e385f8cb4d87865ddf3fa6b1ba"
 
 
 def upgrade() -> None:

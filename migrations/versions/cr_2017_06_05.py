@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "7fa9c3741987ea5ace61a0070607299b060395bcd84a5c56c4ebe43ec3278ddc"
+SEED_SHA256 = "2bbf33551663740f73d286d7507d5112804d472807eca4b72be897edf80e84c0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "f577d84d33cef37553aca9ed2f58d3bd1d9d98165bd07453f0e5418b5dd440ae"
+SEED_SHA256 = "030017fa1d90e0e27ea52f227d0a2a3de05997b225fe7cd2309f6190e4e30ae0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "cbd19107dbd0157316354436babace83be3265dbb84a36ff38112640488d9200"
+SEED_SHA256 = "4338779fed4536c3712fe1c2da7c4548731ca39a11c1eef41a6125743c8676b7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "7361070ed8ad339e99fa51a5ba643494f3440618dc05efebc09fc9d6f1ba86b8"
+SEED_SHA256 = "d0f5eb6d6dd64c8a523cbfc165a96bceea21982c7f3c1d7a740d0910e686498d"
 
 
 def upgrade() -> None:

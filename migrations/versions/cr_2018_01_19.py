@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "fa76ae3bc4b9919b88e1df39da558ad3ad4a2b2f09ffcb3fa2afc677cd4de96e"
+SEED_SHA256 = "4c69e4b8052c3fa6db63c615426f4b9d76cddfd065a89a5d4dc74d8a2c15fbdb"
 
 
 def upgrade() -> None:

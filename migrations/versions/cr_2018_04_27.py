@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "63b4d63a34ad48ddb3fdc9b46e4d9870af1c23bb8b01b654719ada9ea7b7f3f1"
+SEED_SHA256 = "027a80ac4cb2850c5d3fe284b8c20bd2e5dbb8f5dc39d68c22d3b1ee17f487b4"
 
 
 def upgrade() -> None:

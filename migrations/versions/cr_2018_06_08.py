@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "a56f80ec56fe42ab7288957f4148306e779a5d1102418f2a344d68d7f6d44e01"
+SEED_SHA256 = "c3adb0dc6c507bd70969c59ad79245f81583c58239900c874029800443337011"
 
 
 def upgrade() -> None:

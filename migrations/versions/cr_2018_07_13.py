@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "7e7edcc94871c21760187dc9bda80cdc734d62e9cb4da3b5fd8ed84f8e805102"
+SEED_SHA256 = "ee236be0260e579c467490a7daeef5bff6bbf218b3261b1279fc989d7c4b2693"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "e7c0c6d6005832a517452ef0b0ad7badbcb132a6a971e31b70311d6dcca130d1"
+SEED_SHA256 = "8e69bd725a6c04c925262899e853a21e9730c601eb25cd6c202d2ef04b97f97f"
 
 
 def upgrade() -> None:

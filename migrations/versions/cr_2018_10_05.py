@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "94ce00d2e648fdca240b319f4d48876dc7617a9f3ede47faea3ea11c490b2d3c"
+SEED_SHA256 = "436f356b425e7368aab0431613a563756bd291debd12982f772d194474cb072f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "c4be5b1450ea13a30c355a11dce4f66e663d11b54458d857bb7834200230102e"
+SEED_SHA256 = "a7c066cf6caa3380a6e2b875dcc8f1b0d9918080bbcdeb45d8c04a8000e31907"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "76b6bf112782b74946643b322d1a70c1a6dc09dc342166a372194dcc6476db98"
+SEED_SHA256 = "ecdf56ab4c0505649ffcdd6307b326871f5c91bc2f2c0256e7aad9c12c5d211c"
 
 
 def upgrade() -> None:

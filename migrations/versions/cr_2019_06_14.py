@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "4494567c9cc622739d8b7d9ff0e3d9f8626756ff02928afecc5d1646a506f699"
+SEED_SHA256 = "fb6f7e3e505b53e4df1eebb5d31d60c1c3a95ae6bf58d8b9a008332743f4a610"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "da0800dee880a4a721263a34dea5be21ee5307ff0d154d341bd6b9aeda4d2274"
+SEED_SHA256 = "2e9949c1afc825a2cd37904e291d6bc73b0db669ba5d97ee1ba55199bf31617d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "1f60f408e94b8c0bd4323ecb1f3d21ab9db5fd5dd7f5056d17305bbea1e5be90"
+SEED_SHA256 = "77597c3c036ed4ee074aca53d5aebb4e90792b372ea8812824fef58d9e3eea9f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "35d7ec3fc605c41af3f41f1a99b8ebdabeeb15b1675321d0b5f44012cd060542"
+SEED_SHA256 = "5c24b48f66e9efc410d00d47070729bed18e70cc8a44cd9ac511ab11cdba5c9c"
 
 
 def upgrade() -> None:

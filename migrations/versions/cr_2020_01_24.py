@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "5ae786d01b728fb43e0178b449bf00fc4d3aa3d66a1e7ec4afa639e607a45b83"
+SEED_SHA256 = "f8e872788bc2e33b81e62523c1f15546fd1a867ae3f560d20d722a2f0d58227d"
 
 
 def upgrade() -> None:

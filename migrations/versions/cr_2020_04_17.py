@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "ef2eeac24c2e7c253b938cffbd2a6c91cec2e9fa6def91654088935829e9e20b"
+SEED_SHA256 = "7da4c278934e182718273087496c316b5aa65fe1fba10e8b9dc3993e5a9d8ddb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "3cc25eb7bf99936f4be884a14b60dd79e761c23f4d716c6f3d34f09b2f8ab4ea"
+SEED_SHA256 = "a31490c9103a13eceea26a06b327c2bd2cadcbdd4e79a27504b4058a613a44c0"
 
 
 def upgrade() -> None:

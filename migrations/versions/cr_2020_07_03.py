@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "c8698db0874a6c32e455a95349288ea4050340aa70af9a15935687b5ddab40a8"
+SEED_SHA256 = "e3a68c7d7e2e0d7b36031303e023df0b50412ca26412a019dc40d0f01673a01f"
 
 
 def upgrade() -> None:

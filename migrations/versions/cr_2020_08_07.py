@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "2d13ca98f0d604a6043f4b130b75c2f4332f75689e4cfec75883e10256c0b285"
+SEED_SHA256 = "ba6d2803aa5fb8daed06125fa88f8404164a17ffc96083342be17f78d18ea0b5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "b46e3f3d4f1589c08cc444c121ae677e0579e14b1540a3b4615a490616f28e8a"
+SEED_SHA256 = "1104ae7759bae203d1a970372abfbe51a69d805bc0c0c1fa5dcf39f8d2cba26c"
 
 
 def upgrade() -> None:

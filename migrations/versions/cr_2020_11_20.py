@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "a557a0c5b990db5dd4f958c0db79e5c530d017873165877e1d733ba71b6f4da6"
+SEED_SHA256 = "1aae2719c0ce4f0798ea309fc08422b27e1fc60915a18d548ef1dd7e98f03e3d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "520ff1ce20dc1debda4b5de029aa3d01ef43d2e9a02608666836a756ec534a4a"
+SEED_SHA256 = "8f882bacc916cff51e653206087d866b2bb5d2c3294624cd2e2fb3c3ab2dd214"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "a79f90f268aa0eaa72a4c644df25c4db3ce398bf789e8c14595e3ea5f81dba75"
+SEED_SHA256 = "9c67d17b2afd779132ea89ae4ec28a2d1a221ab4f10ab02019fd24ca5a142b1b"
 
 
 def upgrade() -> None:

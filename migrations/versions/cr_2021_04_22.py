@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "c0fae802bd4b357201924725b9a116eafed87ce4e05317f33566e627e28abcfa"
+SEED_SHA256 = "0b1e712d80072f1217712ae1276b964742f4e7f1c4a74db3fbbcfa3a536d14ac"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "20bfb08cc494b6977a4a6024f228ed77206153631b893f6219fcff5816e99906"
+SEED_SHA256 = "2d6b6ae841f8c9a6469a889331e9e5e8ebe968ad9e06ac09d43a6b27f8543625"
 
 
 def upgrade() -> None:

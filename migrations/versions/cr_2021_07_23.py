@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "cf4cbc49631213c10ba9ad1fd4bd2d88698a2c73ea6a042508ccbfbb10899edc"
+SEED_SHA256 = "4a74a0fba8acbb9c0f4a8a24683dd7a81a052aff3e5d2cbedeefbf69274eb3eb"
 
 
 def upgrade() -> None:

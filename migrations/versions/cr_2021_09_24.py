@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "e7e50920c9d0f373b6515d071df3a93ff679a6bf10cc9a114ec5746ed85137d2"
+SEED_SHA256 = "1d8c6b8f99ed3cd4197916d88ae73b198545d3e4eaa9d9d69f2959dc8769e3b3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "c4153d2e7c919913fbda2eb4d358388c243aca034122979ed14263fcb22ab99f"
+SEED_SHA256 = "ef742caa0615b0a1f3ea15a8043c167ceab90b8b3ae29f85d2f06e60f8a3bd05"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "1d0d064500c9831d3bb62aa5ceffc7345090db9ea305938b8a4a323bb60b44ab"
+SEED_SHA256 = "900b5c81ac6b964382d06c17792dfe308a446f358ef9507da35a470d285194c3"
 
 
 def upgrade() -> None:

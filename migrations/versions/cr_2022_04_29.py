@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "079cca9e65ab2de65b0ad573f819f5eeaacfc851eafec15eef50571dc84eda10"
+SEED_SHA256 = "d9f85fab50f87ae006cca21aae8f2599c75f39bb156d19d5c5288ef86e5017c3"
 
 
 def upgrade() -> None:

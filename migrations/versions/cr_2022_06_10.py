@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "8139ed9fcb5eb7ca33c23aef3066b05df15bf333d74ae60e031f15b3922c2b51"
+SEED_SHA256 = "6855b7545be4f55848b7e52b0f51e9dc5724b8228547f2fabab9e7c62c7eb790"
 
 
 def upgrade() -> None:

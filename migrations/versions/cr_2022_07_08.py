@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "2178f171f32b693fafad13a71f867f1103d7d9ec0be9e722b8a56e477b531399"
+SEED_SHA256 = "d7d891eb3790cc88d2047dce222cd955bb685959201d5e3025137b2033f32a35"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "b4714cf5561f359b13f50472ee080aa7ed4001b0a11a3af9bf1fbf3c7a9f1e60"
+SEED_SHA256 = "f21686dd5455e91558149ec85dc28d2d9f5ca59279c7c5e62c91fc51af1b37dd"
 
 
 def upgrade() -> None:

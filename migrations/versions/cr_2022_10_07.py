@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "4efc18d75a9dad05b5cfbc9b08c5e8dc8af3ec6b501edbd30e38673f2bc47068"
+SEED_SHA256 = "8e47c527a559594205c67a43061c784a4eb9e1f44357d013f3fec8d65b307a11"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "a5bc7d4b489f4a586599156e1ea3f1d067ef1aa38ebe678f7684759417cccaed"
+SEED_SHA256 = "f87f86f10774470b0c3213f123196e4acef55f9a6340d4ce21e470ed4601ff52"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "2458919b6cc90586b628b44974ce090f6d53ff9b89e659e62bea6e91de523e62"
+SEED_SHA256 = "6a0ad62c61c337f44a46c62ca0567668fad3874b8e5082e60c907bbd38f9adde"
 
 
 def upgrade() -> None:

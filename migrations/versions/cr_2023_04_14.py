@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "e302209f89ab6a2b05ec8af92407a4a3c4eb3980196b823a5577430c5e7834e6"
+SEED_SHA256 = "45567c994bca8a7dd9c0cad2cbfca3405b23e1658d4b190d67f091a3f8dded5a"
 
 
 def upgrade() -> None:

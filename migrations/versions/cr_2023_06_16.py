@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "5d02bc47a70f0eca77257eda78848d3aa9577d2729af7fb799954e8df8f5ce6d"
+SEED_SHA256 = "33443af1c74a99c9d35784ed97e20d2b2530af1801e2062343bf9b6e83804c23"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "7b04e4fdbc053599cf5747a9f4bc55d5e1d743c4405b67670eb7e8fc52497b09"
+SEED_SHA256 = "946871d1dc70b4dc130eeb8a2f1817cf4e86a17ca26d40336ded4081bbba2bf7"
 
 
 def upgrade() -> None:

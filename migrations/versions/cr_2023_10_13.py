@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "b2023cefa550e69b2d41464249f22dea3f397de2512de697729f111d7704267e"
+SEED_SHA256 = "bee183d6e1d3a3d3d2206a4efe8021e37fe41aba738e55bb18e1a420708a8ff4"
 
 
 def upgrade() -> None:

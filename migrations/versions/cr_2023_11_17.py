@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "c5b706d0f7ebfc4ccac59612e919193322d8728baf3b9d82733826c2d7e1fc51"
+SEED_SHA256 = "7d65001171547663f35c8e72ffd887c38e7032538777cb8e865a242a34f67fc8"
 
 
 def upgrade() -> None:

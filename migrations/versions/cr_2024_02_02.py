@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "4e012557548c4aafc5010c051584b3c35833cd4bb50307f7857b7710eb91b024"
+SEED_SHA256 = "757d8aff4bae4368a241f1f86aeca894c30082eb72843413494a5f27697e361a"
 
 
 def upgrade() -> None:

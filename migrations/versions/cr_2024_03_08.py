@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "c1565035cbfc4732fbc97f4ace1e80f3502c3cce974f53e8ab81158a9615f91a"
+SEED_SHA256 = "5ccc8f9cf44396274b1cffacff690bc143179bb76025f42d6bb1aa008eb61af4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "ae3c8582ea2e10936847c428c1031bd1083319881e0263b33d8cd492a64278aa"
+SEED_SHA256 = "a661f766b050af00d9e8de5f44e920f054d0e529a4d9226ebbe94986a6eb67fe"
 
 
 def upgrade() -> None:

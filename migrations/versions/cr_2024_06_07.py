@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "c63262c1982c1e2b3f1497c1bab0f5a9d7d4c3537ab2cd282cf0c18e545b31c6"
+SEED_SHA256 = "e2be125fc327c11c6e684cf924891875e548f66f922b3509fd9fc8d538d886da"
 
 
 def upgrade() -> None:

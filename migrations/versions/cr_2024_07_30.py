@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "73cd4b27626350cac325502677bbef0c11d01651ee5a8ce30c78a5031290d980"
+SEED_SHA256 = "a3de1699cce25058c2982a149c23c462364295319126e4186a419640265df45a"
 
 
 def upgrade() -> None:

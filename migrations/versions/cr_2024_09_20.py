@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "f8bf8e6c65bc643afefd3f90fe3acd0446a0c4cb92496e9a5f7502dd6c6a8ef6"
+SEED_SHA256 = "70c43e29494d702a52c4f8d68860229adbf4527ff8c7398bbedd093fdbf05098"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "b1875bc757c724c45b342c329a67af91cdfc0dd5789846c290b2f8e855d71908"
+SEED_SHA256 = "7f0fbcb157da6f64a167956aae441f47447a6c9092d78e9302fa4ea032cc51fb"
 
 
 def upgrade() -> None:

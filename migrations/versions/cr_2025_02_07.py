@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "902ae6f17430bbbc6f65e5ea7ba020afc39326c701a44fdd6ddd77249afe2729"
+SEED_SHA256 = "b8bc7d23bc1a4f06341d70bec24eea7099dc7905a065d4d24ad4ecd218bbb79a"
 
 
 def upgrade() -> None:

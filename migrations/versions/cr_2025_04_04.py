@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "c61d4d3189ee0ab7865ee4dfb8042971e5c71e2273ea37b9d7ec6ad7f6373a08"
+SEED_SHA256 = "ece11bf717378dd82ebd13b640262cde2232c03f45cfb7a5e6dc9524b004900b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "a9822162b89699725679ca33a07abf47ece1150b307da4b337b7d08d34b1eadf"
+SEED_SHA256 = "a7437b82fddbcbc2fbae5676ed5862e2efa55976bdc8c6e8d5f1cffe09f1ec53"
 
 
 def upgrade() -> None:

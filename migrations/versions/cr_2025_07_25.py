@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "7d3694d6ec55d69fd24a577f5bfa837eeec058be8dd73107ba8d14be9a2e6b3f"
+SEED_SHA256 = "0f73de851518ab54ee02a044fa285d54fb96ea474626f03f0c57c137938280a9"
 
 
 def upgrade() -> None:

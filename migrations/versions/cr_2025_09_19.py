@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "e306c49f849f7591a7a50c9d31c0beddd236251e699e0057f704a79f2b12a16b"
+SEED_SHA256 = "750d239f09ddf5656ab0c35020a1f220ba0f327fa8b78578ead113cf781d3751"
 
 
 def upgrade() -> None:

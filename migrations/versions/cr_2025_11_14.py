@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "3c189800b3739a184abec1ffe78b421378053c734e5ebf4f218b5b411c69cfbb"
+SEED_SHA256 = "4375ca34b1b8d9c6f59344d9b99f62a93c30df2a290f9970793497f7e06691d8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "1f699add0a0b7df3283ad16e20ebaeb29338e3185bbebc3387a5280e1a77d495"
+SEED_SHA256 = "f0ad42828fd9aba1dfd3f41d5b597d50d5b96bfe741171c8621bbabd4a896399"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "0e973a4c72bf940b53eb2cf7afcb838025134acd2cbf1517c83fdfc7f47c3227"
+SEED_SHA256 = "2c84f559fc1c844881fac52f0f73ea8b9018ea9e23f345c0b0e0a292d700903b"
 
 
 def upgrade() -> None:

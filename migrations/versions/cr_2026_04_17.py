@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "cdc9bf85480b0e9f878ee11a6814a0bf4a7b5f436bb9c87591c166d10dd0bf48"
+SEED_SHA256 = "0ef6721366a35e782b50e09d7fdc428067f72d82dc7ef792bf076ec9559a4bc5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "e8fd2fe8ed27f44cb668a92be43d6d22ab6f19e566bc05ba43eb64bd59ab49cb"
+SEED_SHA256 = "31d907d7f09709f93aeb05f72f45e55369337679a21e0dc1bffa72bb85b40250"
 
 
 def upgrade() -> None:

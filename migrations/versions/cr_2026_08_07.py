@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "f213467b7042e6c08131cd8a6aea43af91ffa48e3c777d645c5f99c2f8dfc497"
+SEED_SHA256 = "e1fc60f050feac1be584bcb4f57d630f56bd9bce02baee430dc258184003c6db"
 
 
 def upgrade() -> None:

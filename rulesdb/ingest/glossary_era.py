@@ -33,6 +33,8 @@ _NAME = re.compile(r"[^\W\d_]+(?:[’'\-?]+[^\W\d_]+)*(?: [^\W\d_]+(?:[’'\-?]+
 # 2008-05-01 turned every apostrophe, quote and dash into "?": "it?s", "Urza?s".
 _LOSSY = re.compile(r"[a-z]\?[a-z]")
 _LOSSY_MIN = 100  # a handful could be real; hundreds are the conversion
+_ENCHANT_LIST = re.compile(r"followed by a subtype that indicates what it can enchant: "
+                           r"(?P<names>.+)")
 _WRAPPED_MIN = 200  # lines ending in a space before more text: the whole file is wrapped
 
 
@@ -155,7 +157,37 @@ class GlossaryEraExtractor(_Extractor):
             lists.append(SubtypeList(category=category, rule=self.category_rule(category, owners),
                                      card_types=tuple(owners),
                                      names=tuple(self.glossary_names(listed))))
+        if "enchantment types" not in self.lists and "enchantment" in card_types:
+            lists += self.enchant_subtypes()
         return lists
+
+    # 2003-07-01 212.4c "Local enchantments use the word "enchant," followed by a subtype that
+    # indicates what it can enchant: enchant artifact, ..., and enchant player." (2003-10-01 on:
+    # "Examples of enchantment subtypes include ...", no enumeration.)
+    def enchant_subtypes(self) -> list[SubtypeList]:
+        for number, rule in self.cards.rules.items():
+            for sentence in sentences(rule.first_line):
+                match = _ENCHANT_LIST.search(sentence)
+                if match is None:
+                    continue
+                printed = [name for name, _ in self.names_in(rule, match["names"],
+                                                              "enchantment subtypes")]
+                names = [self.glossary_term(name) for name in printed]
+                self.note(number, "subtypes-from-rules", f"rule {number} enumerates the "
+                          f"enchantment subtypes ({', '.join(printed)}) and the glossary lists "
+                          f"none; read from the rule, spelled as the glossary's entries and the "
+                          f"type line print them ({', '.join(names)})")
+                return [SubtypeList(category="enchantment", rule=number,
+                                    card_types=("enchantment",), names=tuple(names))]
+        return []
+
+    def glossary_term(self, name: str) -> str:
+        """The glossary's own spelling of a term ("Enchant Artifact" for "enchant artifact");
+        the name as given if the glossary has no such entry."""
+        glossary = self.text.rfind("\nGlossary\n")
+        found = re.search(rf"^{re.escape(name)}[^\S\n]*$", self.text[max(glossary, 0):],
+                          re.IGNORECASE | re.MULTILINE)
+        return official_spelling(found[0] if found else name)
 
     # 205.3d "Creature and tribal also share their lists of subtypes; these subtypes are called
     # creature types."

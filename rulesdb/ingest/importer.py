@@ -10,6 +10,7 @@ import dataclasses
 import hashlib
 from pathlib import Path
 
+from rulesdb.ingest.damage import lost_dashes_note
 from rulesdb.ingest.decoding import mojibake_code_page, mojibake_note
 from rulesdb.ingest.document import parse_document
 from rulesdb.ingest.extract import RULES_READ, Note, ReleaseData, _Extractor, extract_modern
@@ -23,6 +24,11 @@ def import_file(path: Path | str) -> ReleaseData:
     path = Path(path)
     text, raw = read_source(path)
     release = extract(text, str(path), hashlib.sha256(raw).hexdigest())
+    lost = lost_dashes_note(text)
+    if lost is not None and not any(note.kind == "lossy-conversion" for note in release.notes):
+        # Its text keeps the '?' (no copy with the dashes is known); the release says so.
+        release = dataclasses.replace(release, notes=(*release.notes,
+                                                      Note(None, "lost-dashes", lost)))
     code_page = mojibake_code_page(raw) if read_as_text(path) else None
     if code_page is None:
         return release

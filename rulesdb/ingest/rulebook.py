@@ -7,14 +7,16 @@ lines stripped); quotes, dashes and the era's spelling are kept as the file has 
 
 The CR is not always consistent with itself. What the official files get wrong but can still be
 read unambiguously (a number repeated, a missing space after a number, a skipped subrule
-letter) is kept and recorded as a note of the release, never patched. What cannot be read (text
-before the first section, a glossary entry without a definition, no rules at all) refuses the
-whole release.
+letter, a glossary term with no blank line before it) is kept and recorded as a note of the
+release, never patched. What cannot be read (text before the first section, a glossary entry
+without a definition, no rules at all) refuses the whole release.
 
 Eras differ in layout, read by one grammar: releases before 2001 print the first section after
 an introduction and end the glossary at an "Index"; some archived files are conversions from
 print, hard-wrapped inside paragraphs (told by their lines that go on in lower case), where a
-rule starts only after a blank line and a paragraph's lines are joined with spaces. A glossary
+rule starts only after a blank line and a paragraph's lines are joined with spaces (where the
+wrapped lines keep the space they broke at, a line without one ends its paragraph). Examples
+are "Example:" paragraphs ("EXAMPLE:" in 1999); prose after them is the rule's. A glossary
 term's numbered senses may each come after a blank line (2003-05-26 is double-spaced): they are
 still the term's text.
 """
@@ -44,13 +46,16 @@ _LOST_NUMBER = re.compile(r"[a-z] ")  # "408.f Card": the number between dot and
 _RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (1999)
 _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
 _SENSE = re.compile(r"[1-9]\. \S")  # "2. A counter is ...": a numbered sense of a term
-_EXAMPLE = "Example"
+_EXAMPLE = ("Example", "EXAMPLE")  # 1999 prints "EXAMPLE:", every later release "Example:"
 _LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
 # "FadingFading is ...": the text starts with a capital or an opening quote ('"Ability" and'
 # has a closing one after its first word).
 _GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>(?:[A-Z“]|\"(?=\S)).*)")
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
+# A term as printed on its own line: words, no sentence ("Tombstone Icon", "Total Casting Cost
+# (Obsolete)", "Trigger/Triggered Ability", "Urza's").
+_TERM_LINE = re.compile(r"[\w’'/,\- ]+(?: \([\w ]+\))?")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
 
 
@@ -106,10 +111,13 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
     trailing = {normalise(line) for line in padded[body_end:].split("\n")}
     body = padded[body_start + 1 : body_end].split("\n")
     wrapped = _hard_wrapped(body)
+    marked = wrapped and _breaks_keep_spaces(body)
     if wrapped:
         notes.append(f"{source}:{first_line}: the text is hard-wrapped inside paragraphs (a "
-                     "conversion from print); each paragraph's lines are joined with spaces")
-    rules = _read_rules(body, first_line, source, notes, trailing, wrapped)
+                     "conversion from print); each paragraph's lines are joined with spaces"
+                     + ("; a line without the space it broke at ends its paragraph" if marked
+                        else ""))
+    rules = _read_rules(body, first_line, source, notes, trailing, wrapped, marked)
     glossary_line = padded.count("\n", 0, glossary_start + 1)
     glossary = _read_glossary(padded[glossary_start + 1 : glossary_end].split("\n"),
                               glossary_line, source, notes, wrapped)
@@ -143,6 +151,21 @@ def _hard_wrapped(lines: list[str]) -> bool:
     return going_on * 10 > rules
 
 
+def _breaks_keep_spaces(lines: list[str]) -> bool:
+    """Whether the wrapped lines keep the space they broke at ("... one or \\n more"): almost
+    every line going on in lower case follows one ending in a space (2001-07-23, 2002-02-20,
+    2003-10-01 to 2004-02-01; not 1999-04-23, nor 2001-09-24, whose copy lost them)."""
+    wraps = [before for before, line in pairwise(lines)
+             if before.strip() and line.strip()[:1].islower()]
+    return bool(wraps) and sum(before.endswith(" ") for before in wraps) * 10 >= len(wraps) * 9
+
+
+def _ends_paragraph(raw: str) -> bool:
+    """In a file whose breaks keep their space, a line ending without one (nor a hyphen or
+    dash, where a word or sentence broke without a space) is the end of its paragraph."""
+    return not raw[-1:].isspace() and not raw.rstrip().endswith(("-", "—"))
+
+
 def _joined(paragraph: str, line: str) -> str:
     """A wrapped line goes on after a space, or right after a hyphen or dash it broke at."""
     return paragraph + line if paragraph.endswith(("-", "—")) else f"{paragraph} {line}"
@@ -153,17 +176,15 @@ class _Draft:
         self.number, self.line, self.occurrence = number, line, occurrence
         self.paragraphs = [text]
         self.examples: list[str] = []
+        self.last = self.paragraphs  # the list whose last item the next wrapped line goes on
 
     def add(self, line: str, going_on: bool = False) -> None:
         if going_on and not line.startswith(_EXAMPLE):  # a wrapped line of the last paragraph
-            if self.examples:
-                self.examples[-1] = _joined(self.examples[-1], line)
-            else:
-                self.paragraphs[-1] = _joined(self.paragraphs[-1], line)
-        elif line.startswith(_EXAMPLE):
-            self.examples.append(line)
-        else:  # a paragraph of the rule, even after an example (410.10d, 2002-2003)
-            self.paragraphs.append(line)
+            self.last[-1] = _joined(self.last[-1], line)
+            return
+        # A paragraph of the rule, even after an example (410.10d, 2001-2003).
+        self.last = self.examples if line.startswith(_EXAMPLE) else self.paragraphs
+        self.last.append(line)
 
     def entry(self) -> RuleEntry:
         return RuleEntry(self.number, "\n".join(self.paragraphs), tuple(self.examples),
@@ -171,7 +192,10 @@ class _Draft:
 
 
 def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str],
-                contents_headings: set[str], wrapped: bool = False) -> list[RuleEntry]:
+                contents_headings: set[str], wrapped: bool = False,
+                marked: bool = False) -> list[RuleEntry]:
+    """`wrapped`: a line after a non-blank one goes on its paragraph; `marked`: unless the line
+    before ended its paragraph without the space a break keeps (_ends_paragraph)."""
     drafts: list[_Draft] = []
     seen: dict[str, int] = {}
     blank_before = True
@@ -182,8 +206,9 @@ def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str]
         if not line or ruling:
             continue
         number = first_line + offset
-        if wrapped and not after_blank and drafts:  # "407, "Adding ..." goes on a paragraph
-            drafts[-1].add(line, going_on=True)
+        ended = marked and offset > 0 and _ends_paragraph(lines[offset - 1])
+        if wrapped and not after_blank and drafts and not ended:
+            drafts[-1].add(line, going_on=True)  # "407, "Adding ..." goes on a paragraph
             continue
         match = _SECTION.fullmatch(line) or _SPACED.fullmatch(line) or _RULE.fullmatch(line)
         if match is not None and match.re is _SPACED:
@@ -235,18 +260,29 @@ def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
                  "unlike the other rules'")
 
 
-def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple[int, str]]]:
+def _blocks(lines: list[str], first_line: int, wrapped: bool,
+            split: list[int] | None = None) -> list[list[tuple[int, str]]]:
     """The glossary's blank-separated blocks of (line, text), each block's first line marked by
     a leading space when it is indented; in a hard-wrapped file a line goes on its paragraph
     unless indented deeper than the block's first text line (its first definition line).
+
+    A term printed right after the last line of the entry above, with no blank line between
+    them, starts a block of its own (its line is added to `split`): see _term_after_end.
     """
     blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
     margin: int | None = None
+    before = ""
     for offset, raw in enumerate([*lines, ""]):
         line = normalise(raw)
         if line and not _RULING.fullmatch(line):
             indent = len(raw) - len(raw.lstrip())
+            if block and not wrapped and _term_after_end(before, raw):
+                blocks.append(block)
+                block = []
+                if split is not None:
+                    split.append(first_line + offset)
+            before = raw
             if not block:
                 block.append((first_line + offset, " " * bool(indent) + line))
                 margin = indent if indent else None  # an indented block is one paragraph on
@@ -260,6 +296,37 @@ def _blocks(lines: list[str], first_line: int, wrapped: bool) -> list[list[tuple
             blocks.append(block)
         block = []
     return blocks
+
+
+def _term_after_end(before: str, raw: str) -> bool:
+    """2003-05-26 ends each entry's last paragraph with a space ("... See rule 408.1d. ") and
+    lost some blank lines between entries: a term-like line (unindented, short, no sentence
+    in it) after a line ending in a space is the next entry's term ("Source", "Tombstone
+    Icon"). Other files end no definition line with a space before such a line."""
+    return (before[-1:] == " " and raw[:1].isupper() and len(raw) <= _LONGEST_TERM
+            and bool(_TERM_LINE.fullmatch(raw)))
+
+
+def _split_terms_joined(blocks: list[list[tuple[int, str]]], split: list[int], source: str,
+                        notes: list[str]) -> list[list[tuple[int, str]]]:
+    """A term split off with no text of its own takes the block after it when that block
+    starts with a paragraph (too long for a term): "Effect", blank line, its text."""
+    joined: list[list[tuple[int, str]]] = []
+    for block in blocks:
+        previous = joined[-1] if joined else None
+        if previous is not None and len(previous) == 1 and previous[0][0] in split and \
+                len(block[0][1]) > _LONGEST_TERM and not _goes_on(block):
+            joined[-1] = [*previous, *block]
+            notes.append(f"{source}:{previous[0][0]}: glossary term {previous[0][1]!r} is "
+                         "printed on the line after the entry above, and its text after a "
+                         "blank line; read as its own entry")
+            continue
+        if block[0][0] in split and len(block) > 1:
+            notes.append(f"{source}:{block[0][0]}: glossary term {block[0][1]!r} is printed on "
+                         "the line after the entry above, without the blank line between "
+                         "entries; read as its own entry")
+        joined.append(block)
+    return joined
 
 
 def _senses_joined(blocks: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
@@ -283,7 +350,9 @@ def _goes_on(block: list[tuple[int, str]]) -> bool:
 def _read_glossary(lines: list[str], first_line: int, source: str,
                    notes: list[str], wrapped: bool = False) -> list[GlossaryEntry]:
     entries: list[GlossaryEntry] = []
-    blocks = _senses_joined(_blocks(lines, first_line, wrapped))
+    split: list[int] = []
+    blocks = _senses_joined(_blocks(lines, first_line, wrapped, split))
+    blocks = _split_terms_joined(blocks, split, source, notes)
     for position, block in enumerate(blocks):
         if _goes_on(block) and entries:
             last = entries[-1]
@@ -322,8 +391,9 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
                          f"term {term!r}, then its text, with the lines after it to the next "
                          "blank line kept in that text as printed")
         if len(term) > _LONGEST_TERM and entries and not glued_text:
-            # 2003-05-26 prints "Effect" as the last line of the block above, then a blank line,
-            # then its text: a paragraph without a term, kept with the entry above as printed.
+            # A paragraph without a term (no release prints one now: 2003-05-26's "Effect", the
+            # last line of the block above, is read by _split_terms_joined): kept with the
+            # entry above as printed, and noted.
             last = entries[-1]
             text = "\n".join([last.text, term, *(line for _, line in definition)])
             entries[-1] = GlossaryEntry(last.term, text, last.line)
