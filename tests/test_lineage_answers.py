@@ -65,19 +65,23 @@ def test_the_stored_hows_say_what_changed(shared_head_engine: Engine) -> None:
     keeps the number and changes words; 'renumbered' keeps text under a new number."""
     with shared_head_engine.connect() as connection:
         rows = connection.execute(text(
-            "SELECT k.how, k.number, k.from_number, a.text AS after, b.text AS before "
-            "FROM rule_link k "
-            "JOIN release_rule a ON a.release_date = k.release_date AND a.number = k.number "
-            " AND a.occurrence = k.occurrence "
-            "JOIN release_rule b ON b.number = k.from_number "
-            " AND b.occurrence = k.from_occurrence AND b.release_date = (SELECT "
-            "  max(release_date) FROM release_rulebook WHERE release_date < k.release_date) "
+            "SELECT k.how, k.number, k.from_number, ta.text AS after, ta.examples AS after_ex, "
+            "tb.text AS before, tb.examples AS before_ex FROM rule_link k "
+            "JOIN rule_span a ON a.number = k.number AND a.occurrence = k.occurrence "
+            " AND k.release_date BETWEEN a.first_release AND a.last_release "
+            "JOIN rulebook_text ta ON ta.id = a.text_id "
+            "JOIN rule_span b ON b.number = k.from_number AND b.occurrence = k.from_occurrence "
+            " AND (SELECT max(release_date) FROM release_rulebook "
+            "      WHERE release_date < k.release_date) BETWEEN b.first_release "
+            " AND b.last_release "
+            "JOIN rulebook_text tb ON tb.id = b.text_id "
             "WHERE k.how IN ('retypeset', 'reworded')")).all()
     assert {row.how for row in rows} == {"retypeset", "reworded"}
     for row in rows:
         assert row.number == row.from_number
-        same_words = words(row.before) == words(row.after)
-        assert same_words == (row.how == "retypeset"), (row.number, row.how)
+        same = [words(t) for t in (row.before, *json.loads(row.before_ex))] == [
+            words(t) for t in (row.after, *json.loads(row.after_ex))]
+        assert same == (row.how == "retypeset"), (row.number, row.how)
 
 
 def test_rule_pages_fold_retypeset_versions(shared_head_engine: Engine) -> None:

@@ -236,7 +236,7 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
     assert code == 1
     found = rows(out)
     assert all(list(row) == ["file", "line", "column", "cited", "number", "status", "now",
-                             "message"] for row in found)
+                             "message", "uncertain"] for row in found)
     assert [(r["file"], r["line"], r["column"], r["cited"], r["status"], r["now"])
             for r in found] == [
         ("notes.md", 1, 14, "rule 613.1a", "fine", None),
@@ -259,11 +259,11 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
                           "csv", "--quiet")
     assert code == 1
     assert list(csv.reader(io.StringIO(table))) == [
-        ["file", "line", "column", "cited", "number", "status", "now", "message"],
+        ["file", "line", "column", "cited", "number", "status", "now", "message", "uncertain"],
         ["src/combat.rs", "1", "28", "CR 502.9", "502.9", "renumbered", "702.19",
-         found[3]["message"]],
+         found[3]["message"], "False"],
         ["src/combat.rs", "2", "41", "CR 702.999", "702.999", "missing", "",
-         found[4]["message"]]]
+         found[4]["message"], "False"]]
 
     # A file named is read though git ignores it; the latest release is the default.
     code, out, err = lint(shared_head_url, capsys, "notes.md", "build/generated.rs")
@@ -371,7 +371,7 @@ def test_a_number_the_release_prints_is_never_missing(shared_head_url: URL, sinc
         checks = check_citations(engine, numbers, since=date.fromisoformat(since))
     finally:
         engine.dispose()
-    assert len(numbers) > 500
+    assert len(numbers) > 300  # 2009-05-01: the numbers M10's renumbering kept
     assert [c.number for c in checks.values() if c.status == "missing"] == []
     unfollowed = [c for c in checks.values() if c.status == "changed" and "not followed" in
                   c.message]

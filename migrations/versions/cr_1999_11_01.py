@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "0a6d81f8450e95310abde2b197e3c266d61db3a256d4009c10a338ae5b0437fd"
+SEED_SHA256 = "fd7e993a3db8338f377d2a8393d263da730ee1e9b2116e1fcf4505c12aac827a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "0287c6a3f46623bcf80275d36373924246fa083e568a396bfc0c8347c05732a4"
+SEED_SHA256 = "58c9901f801fc2be399d2dc1ecf1b2d6144b5e1b294ceaf9214f8c7e4f250298"
 
 
 def upgrade() -> None:

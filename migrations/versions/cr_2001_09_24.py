@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_09_24.json"
-SEED_SHA256 = "ead1d4ea8b2dc349d83360beda82875fc786474bd68b9d753b77c05dc945a7e1"
+SEED_SHA256 = "1737261df18e0b3a5f7fc7075ad6894038d8de99f7bd498e5c0d009b782ca13f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "4fd08b5149e6fcb8a80f8c4e5cb993bd38d99fc3220e286f3a88c794cf58584e"
+SEED_SHA256 = "a8a29139f351aeec5410a275d51cde08b683a5a3fd13513b98a20e27b18425e4"
 
 
 def upgrade() -> None:

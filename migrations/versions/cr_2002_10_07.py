@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "93de8264e310d4f1c02a7bef463c0d3c458d0ca8ca167740eb3256151e90bfc8"
+SEED_SHA256 = "978e0e5a135a19438eda94e5a04110b7b6604337087d49b8d6302f406289decd"
 
 
 def upgrade() -> None:

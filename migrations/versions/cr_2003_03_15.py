@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "ca66df98618af13c4017a5e21962eb5daf1cc7502566a0a03a87c2844ac0a3d6"
+SEED_SHA256 = "573143ce39cfe2a6dffe0d648a0c42588ce861399490a2c572efab162a78e249"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "41444e61448d074f39084f216896c9e54100d5dd282b3c8e80f7545d7ebf8789"
+SEED_SHA256 = "a51daee724795b66115345917fd94d77fd0b893e8360d245b27b2b7528cb818e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "0582778825103c0b15d59cb61ae1619b52dea9be10f0edeff2931f60b8dcc4d4"
+SEED_SHA256 = "c9686f0f4451bfc5d0cca0e0fc1be3552b492347bfe0cbf17308d4114f831b57"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "fead952c9753ab04ac3fa6779dd16602185befc2b7f6063296f4bd7287cf4ec7"
+SEED_SHA256 = "72ed37692040692f25afc876e34bb7a84c1d826a0d065936348c79b8cc2c1a2f"
 
 
 def upgrade() -> None:

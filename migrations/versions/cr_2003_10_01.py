@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "1865625ebe9b97f4f49f0ee2c38c9fc2c3d5b8bc3955a398582092bbc577cb4a"
+SEED_SHA256 = "cae562e724ed1886baf005893d1e9b268365e5f589f5f0f6567dfc1a699e2564"
 
 
 def upgrade() -> None:

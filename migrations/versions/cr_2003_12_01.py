@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "f68e8b8fd4e8a357ee6c0c1fd4d640a2ceb29c29a9fd7c9ca308d4f75907a3d1"
+SEED_SHA256 = "21acbc55aede13dd9718cf1927022802e1e3cced3c574b62faef6ab3ba889033"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "2b61fd5e4bdada9b462b6b381c6c2ae480c805d93734bdfafd2f5494ebbc2a1e"
+SEED_SHA256 = "59bda9613ee0bac40182fb85960c79dab7143e23bf3ddeea8e9e8bc107465e45"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "5ddc155ac6ca6fe5419cc24d712e4bb0a963e296977e20515f2e18c3c50aedb3"
+SEED_SHA256 = "4e509bbcf597b4c2ce9d23bcba18405c4b7d29bd3c09697446818679afd1bb6b"
 
 
 def upgrade() -> None:

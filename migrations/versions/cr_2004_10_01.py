@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "ac024035817b5eec266a6ee5960394d12a4ca374fe5658911d40660341b82bd4"
+SEED_SHA256 = "b0aecb0b26e873e9d1b933810745eaac1a7cc594954de76063b044da40c39dd4"
 
 
 def upgrade() -> None:

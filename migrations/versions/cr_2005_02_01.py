@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "81e6ff58847477dafd4bb188a04091f9ea94bb1981bf5c37430ee83efebae06f"
+SEED_SHA256 = "21002403e37f7a3824a52663f4f5476a091b0899ba7adc8a3557141cedec05b1"
 
 
 def upgrade() -> None:

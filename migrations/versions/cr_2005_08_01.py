@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "6915343d721f665153d7c7006da9707c6e4943be553dcb56db0abeac1f11c5d1"
+SEED_SHA256 = "ac0ec4631814a35b84491ad35714630b95f55f010a6d33042be2b63d25e53b84"
 
 
 def upgrade() -> None:

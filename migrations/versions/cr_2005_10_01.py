@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "30af376be2d665261abc3fddc196c6a40927048757be9303b7cca548937f874a"
+SEED_SHA256 = "61050e91bbb92983a825ba50dea4e54be23af8160afc774e30b9772f7d5a8703"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "6520cc5408cf0757c67828f170c2dfa8c7d59205cf8b1a808e48becbde9d7a90"
+SEED_SHA256 = "f968d34b0022414c7046cb50f954ec1a6c53e8d4a0198d9988a33652eb4fcffd"
 
 
 def upgrade() -> None:

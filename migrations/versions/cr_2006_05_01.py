@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "57a24f553cc0ebfab2ed95abdb6ddebc928cfb76a5c297e8fc503245b21184f4"
+SEED_SHA256 = "887b0c0c2718432d4634dd3aabe06d48ca8af8cac9cc33954d241047842fb2da"
 
 
 def upgrade() -> None:

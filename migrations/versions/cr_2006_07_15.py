@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "7aa43d105fe9e09c5dc19c2e3e7827a2658bbe13bb0b536e6455be72d1317c1e"
+SEED_SHA256 = "241573ccae72177f8d70a4f4f304937a81816c78029cb9cb7a2a7808fcc4e290"
 
 
 def upgrade() -> None:

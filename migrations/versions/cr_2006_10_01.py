@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "ee306504d970829d07544575aae7100431e4b0dba24ab41114965c6b96964719"
+SEED_SHA256 = "23678c2cfbb5412a431dfea97091e729a9e918e488dda6df9e2a41459acc0778"
 
 
 def upgrade() -> None:

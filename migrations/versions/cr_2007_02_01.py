@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "f06462803114464b9a843ef877872ba680b54417ff406467cfa594ec47487b5e"
+SEED_SHA256 = "e8a59b3237fc6d71cfbe0e380820c9abc5a6edd48fac210af7f63294420757b1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "9f47fbdcb75943ed167b9b0d405750e3c37afb9d572f8add8737ca286bb68eae"
+SEED_SHA256 = "26ed9cb07cb25f42961b35d8f0363c7e4b70b64fb60f72653ad6a14b81ac0277"
 
 
 def upgrade() -> None:

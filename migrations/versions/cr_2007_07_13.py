@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "6853f89ab64049851236b090bfa887c10e3f327cbb3ba4702c8226ed96ca70c6"
+SEED_SHA256 = "f8cac887feeaa79aa91884c0dbde11d1cc10d15477f4c412de56226b17089add"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "575d12b2f4775094c9ccc83bcb88a2265efa81bf0da1272b8179f3bd808a790b"
+SEED_SHA256 = "847eed0fe24ae89e5117bd165c0ff1725f47e0e633aebc64165b4ed3276ee302"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "826cee384383e9b313cb9b11a5c776fa90d88f6f257a8c26f26eb500c760062d"
+SEED_SHA256 = "e6d279028deb72a8852426ac1262b7739ff343f1d9d94af39e0347cda0e41805"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "7777a8484c4401dae52d66645af6f5ea07c0d9b9401ca986c089413265047cac"
+SEED_SHA256 = "bffc124317bbaab1652141c14d3d4c5d7063ac8f66e2cc5285f0e98dc8a13802"
 
 
 def upgrade() -> None:

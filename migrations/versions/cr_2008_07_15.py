@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "36c59f3f708cea411fa0d213ed00355de0da5400e7e4722f5af23184bc81da70"
+SEED_SHA256 = "80c30dbbb4eb8ed8d94ddcc63a63fdf66a61a4c616063f05974d7e8ee9da2957"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "f86d30d289cd283c9f1251006388db8839fab1e1b986782d6c979d7572da9b96"
+SEED_SHA256 = "ec75f69ae8421528542c8679f2ad71a5d445972204d4e60a46f94712bbd34871"
 
 
 def upgrade() -> None:

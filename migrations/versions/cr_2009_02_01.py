@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "876b28ff28d6a891541a958b36a9f961c453c7c778669958df7250b5aab852f5"
+SEED_SHA256 = "ddfda0d81ed328ac09eea2f04e7055c0fe7515a53245de8883289e5b73064aec"
 
 
 def upgrade() -> None:

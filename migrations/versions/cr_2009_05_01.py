@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "7662e24ed537ad0af8d2fc02d2e944a0430130f5bbad82f472d470efd2c9dce3"
+SEED_SHA256 = "ca34369cbbb0b06790654bb162f631dd4b2e383a48104599f3a07d1ef0db14e0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "e76c2f9435a503c55664a9eb897705255d07a89bdde59e1b1d41ddd3547822bb"
+SEED_SHA256 = "0ba04742f8bc722ca9e0f1d3342454b06eed67155ec2d0a2af442371778fb3d5"
 
 
 def upgrade() -> None:

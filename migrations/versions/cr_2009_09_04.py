@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "6093fce8db963874e2edc0c6182c1f21981b8d1658f42ff73c11e1ac6205662a"
+SEED_SHA256 = "a1be960485fdb72a0d03f20104b29100a264195522b84edd70d974b3b6b968cf"
 
 
 def upgrade() -> None:

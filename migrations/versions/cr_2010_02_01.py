@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "1f9b6c38d3514249dd025b93e1292b382dea4081abf72f07402a478253641363"
+SEED_SHA256 = "8601e84587bb2dfec6a4b7f874f87b93f618673fda5a4583211e5726e03426c9"
 
 
 def upgrade() -> None:

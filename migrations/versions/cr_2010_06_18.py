@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "7badd716d4aa807fd16ccb5e0889bfd7b6253e5e8fa5afe7346506916c430ff7"
+SEED_SHA256 = "b5bb42fe834dd128b4d34d7a792d208eb6dabfd40000f6b1494acea440774c44"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "28dbc7cd6cb67af244f80c2831da7886385001262f0e2fb97383b595684a5c75"
+SEED_SHA256 = "ebb4f2517bcf361df17e5658ea6ab100878054f9bb44eedae4df989b1dd9b06a"
 
 
 def upgrade() -> None:

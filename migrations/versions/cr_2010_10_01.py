@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "e2a30c53eafe02c6beedbc458fa69981bc4814489e41342bf3824286531a9ddc"
+SEED_SHA256 = "0797318a19e0d9970dc363cda2ca6f6437bf0864de9b712f83d5016f30297d71"
 
 
 def upgrade() -> None:

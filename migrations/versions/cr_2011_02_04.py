@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "8a89dfa12e0396c013d6552cac066531969a99ad7bc93a449bf1bd14a2007824"
+SEED_SHA256 = "b3bb3d7161ccd0caaab3b03e8fff3a97a1da22c29870aad9ca8b040bcca2fe3f"
 
 
 def upgrade() -> None:

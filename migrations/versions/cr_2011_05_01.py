@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "efbaa89b6ab50b6927151df180e388e453d64a1379218acf272852fb84dc2c76"
+SEED_SHA256 = "e9d492705b7ffcdc7000de22469eefb4ab05865fafb2749cee5903a4b60d6bfa"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "d331b7b6b846df6106a94caeb6b5b8f492819cce5643379e190a056e4e2b0154"
+SEED_SHA256 = "a714c49a33113f6a95a01e759c41ca541a417917bd500111ce6868752c964b74"
 
 
 def upgrade() -> None:

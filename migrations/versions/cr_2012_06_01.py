@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "305112293c8191565a78b1831b89888b620ef7302af8efcd9c53c871cdec3d7e"
+SEED_SHA256 = "c102554467025475df0762f1f99b6858f08fe997bf995d7898ad0f606f8d330d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "0d1b2c826cf74bae92a5a2277b45aba8b8e2bce7657c4489e2d0d6a1d1077725"
+SEED_SHA256 = "871b315896325988ab643dfc0ca7c28df459d00830c76731a9299ad250f25320"
 
 
 def upgrade() -> None:

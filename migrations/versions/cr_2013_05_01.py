@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "84d8fa2f8ac52039e68b8eeca1f76613083cfb58adf7731c5a2666d5f9af40aa"
+SEED_SHA256 = "f504dc63c1d27a25ecceb3c1091810076b92616f390d53dbe27a1ccbae3dbe58"
 
 
 def upgrade() -> None:

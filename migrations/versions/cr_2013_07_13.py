@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "1c1d8d5ec2ffa64bd4bbeca56de7939f20a58c6d1ee3307d59cfe6e59d33dd17"
+SEED_SHA256 = "2c415991172fb723b3abe823e78fa1f99fca2943edcc28163603fab760bd76d5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "c7df399ac466964caaba860c47f5464ea4c29b788f607f731b620d2cd7ed45a6"
+SEED_SHA256 = "20af11ca6c1d7b43aa0db5d0a5f6e68dd19c8e70809dcb2bd56352a7cc5ea84f"
 
 
 def upgrade() -> None:

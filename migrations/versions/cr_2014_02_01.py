@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "57252778143648e0fff334c35089e0854e3065fcd296d91eaee5505c53dc8c3d"
+SEED_SHA256 = "0b15161eb063e7e4310b5e02064988b8933cf6f399b2e22f881a2a9b46f9296f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "f039bacfd2f3ecd6d22bad3e3c1c00f1e6a448b6f521613ce570086a26b60cd9"
+SEED_SHA256 = "b2dac09bfe8871c13ff32cf463fc2690451f60d4c0bd33b957016d63c1cb889e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "2ba05b85d3350e3eac203cb3f43d4310371ca7734c24948bf680c1d4a194d986"
+SEED_SHA256 = "ddee50beb50a8d5ea3905b2fc2051a118abcf9c07b5e930e7039502b266ca89b"
 
 
 def upgrade() -> None:

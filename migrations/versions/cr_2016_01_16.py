@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "517b96e3339b36495d61057da892dd50b42e089856ee6aaad5072d38ff1df090"
+SEED_SHA256 = "22c353af2013b831b067fcada0ef5c1dac34f60c2da7d7246817303e485f3199"
 
 
 def upgrade() -> None:

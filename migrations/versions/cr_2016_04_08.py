@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "28d80130a75f20aa6ffa47c061f68e084736691582289abc2b50113fe5786a6e"
+SEED_SHA256 = "1b04eb1925b1b2073438d901d6dd93788d37ff55ffe3c727bba261567b81fb0a"
 
 
 def upgrade() -> None:

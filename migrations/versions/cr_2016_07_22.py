@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "99d6504123f15cef6202d98ccbc6a4cc651fe150afda7ad0ea66329dd3662ec6"
+SEED_SHA256 = "e4f036866c4516bd7945a6947a5d99aa7135260721256627b2114c7d328f7ef2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "88b506e844a66db4aa2da05051c27ac5363032140f099ea5845deed441176d86"
+SEED_SHA256 = "05d114dc9de4fe128f99d482a08eb370fa10cf625d3f117e718dd3f79e8be08b"
 
 
 def upgrade() -> None:

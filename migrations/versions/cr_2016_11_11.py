@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "58b3c1435cd0410517d842e7e4075529003df184e5b0cd4087e84821db334c43"
+SEED_SHA256 = "bdac5ec716b558c46499764fce6b37ab67c90348e4b87efe9fb58059f5f808e6"
 
 
 def upgrade() -> None:

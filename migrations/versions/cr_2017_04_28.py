@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "6fb85fd89541463879e189985e96faff360ab7e385f8cb4d87865ddf3fa6b1ba"
+SEED_SHA256 = "0b95efd5f1e12a9f067056dd9e64c09e35b6492c01481b630a2a10e873954d0f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "d0f5eb6d6dd64c8a523cbfc165a96bceea21982c7f3c1d7a740d0910e686498d"
+SEED_SHA256 = "e895e8ec8a40a08a1d50145c9d547bb3fef658f2ee6f4cb6826a13dfc2de20a3"
 
 
 def upgrade() -> None:

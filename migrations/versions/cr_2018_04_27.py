@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "027a80ac4cb2850c5d3fe284b8c20bd2e5dbb8f5dc39d68c22d3b1ee17f487b4"
+SEED_SHA256 = "e2c6e250d732417e7c64010f83f4490e19cb15cb9e8f6160d70c70ebf657e29d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "ee236be0260e579c467490a7daeef5bff6bbf218b3261b1279fc989d7c4b2693"
+SEED_SHA256 = "3c7c42d639fbaa59077e5b967001f944a9236f3bdefa7b6d32620bef306ad61a"
 
 
 def upgrade() -> None:

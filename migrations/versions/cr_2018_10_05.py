@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "436f356b425e7368aab0431613a563756bd291debd12982f772d194474cb072f"
+SEED_SHA256 = "fc9c915a762579327df23420ac0cb3f14c1c368c62ac12ac2bc014f29a33714e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "a7c066cf6caa3380a6e2b875dcc8f1b0d9918080bbcdeb45d8c04a8000e31907"
+SEED_SHA256 = "1793886e4e87a95bdc51b3322bf1bfb1b7fbbae29043edcdab10dc756d4de89c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "ecdf56ab4c0505649ffcdd6307b326871f5c91bc2f2c0256e7aad9c12c5d211c"
+SEED_SHA256 = "f03edea58eb3beb2ed01a6c00624cf6edf6a99616398fa5d4035b9c7059e2b10"
 
 
 def upgrade() -> None:

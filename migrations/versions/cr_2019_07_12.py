@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "2e9949c1afc825a2cd37904e291d6bc73b0db669ba5d97ee1ba55199bf31617d"
+SEED_SHA256 = "7db729fbad68f29b5808c35bbfadad921876eff081a373c88358c146fdb7f72b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "77597c3c036ed4ee074aca53d5aebb4e90792b372ea8812824fef58d9e3eea9f"
+SEED_SHA256 = "9e7aacdd7f7ec39138062d7c890fb7429b088867bbac1741a6c3db24683a5ab7"
 
 
 def upgrade() -> None:

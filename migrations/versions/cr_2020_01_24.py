@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "f8e872788bc2e33b81e62523c1f15546fd1a867ae3f560d20d722a2f0d58227d"
+SEED_SHA256 = "1e590c9a21e136ca334f7ba4a488d1da9af0470b6ac5feeb72641f0791916e93"
 
 
 def upgrade() -> None:

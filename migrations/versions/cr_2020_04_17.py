@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "7da4c278934e182718273087496c316b5aa65fe1fba10e8b9dc3993e5a9d8ddb"
+SEED_SHA256 = "32aac48b024eeb151623cbf35f1a342750ebec30d7bf2ee05fe78ff264955cf7"
 
 
 def upgrade() -> None:

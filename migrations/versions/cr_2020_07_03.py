@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "e3a68c7d7e2e0d7b36031303e023df0b50412ca26412a019dc40d0f01673a01f"
+SEED_SHA256 = "837b1116de01263bae40b976b8de1c47e4ce6d6f27f5dff17dae31ab0240b802"
 
 
 def upgrade() -> None:

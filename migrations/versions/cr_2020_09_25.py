@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "1104ae7759bae203d1a970372abfbe51a69d805bc0c0c1fa5dcf39f8d2cba26c"
+SEED_SHA256 = "69f3a22071052312718b9241086bb413f929ab0d3c4bea8b05247d7ee31435df"
 
 
 def upgrade() -> None:

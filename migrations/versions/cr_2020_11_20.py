@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "1aae2719c0ce4f0798ea309fc08422b27e1fc60915a18d548ef1dd7e98f03e3d"
+SEED_SHA256 = "af5d8735a0787c4aa2f46461c9c24143762766b5cd7f3f25cf73beba68ec4ac3"
 
 
 def upgrade() -> None:

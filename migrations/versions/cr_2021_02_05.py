@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "8f882bacc916cff51e653206087d866b2bb5d2c3294624cd2e2fb3c3ab2dd214"
+SEED_SHA256 = "ba4f41d2f23e507b80a0c065c7a0dc09f020184293ac53c95beca2fa14a7e514"
 
 
 def upgrade() -> None:

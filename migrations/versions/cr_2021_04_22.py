@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "0b1e712d80072f1217712ae1276b964742f4e7f1c4a74db3fbbcfa3a536d14ac"
+SEED_SHA256 = "59aefb24b3d185b2d63d8040a3e49ccc331c62e3dc44bc67670c49e09443cfd2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "2d6b6ae841f8c9a6469a889331e9e5e8ebe968ad9e06ac09d43a6b27f8543625"
+SEED_SHA256 = "50e468a69efd988af1275a087f9b1033cc0ada034b47c0f810724d0013f54dfe"
 
 
 def upgrade() -> None:

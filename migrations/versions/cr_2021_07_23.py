@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "4a74a0fba8acbb9c0f4a8a24683dd7a81a052aff3e5d2cbedeefbf69274eb3eb"
+SEED_SHA256 = "9fcb813e61169383553bd562db6b23d4ac5e6bcfd364446dd2f69b0d8430b804"
 
 
 def upgrade() -> None:

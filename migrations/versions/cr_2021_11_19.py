@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "ef742caa0615b0a1f3ea15a8043c167ceab90b8b3ae29f85d2f06e60f8a3bd05"
+SEED_SHA256 = "8010c88d2ae3d404b5e7ee10f4f91a1cf4ed5b4d52740f311ab15943aef8af00"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "d9f85fab50f87ae006cca21aae8f2599c75f39bb156d19d5c5288ef86e5017c3"
+SEED_SHA256 = "a6e9afee0fa2f604a48971d76ad501af1321b7b5ef7b8297408b4959242266c7"
 
 
 def upgrade() -> None:

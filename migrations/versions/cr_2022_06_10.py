@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "6855b7545be4f55848b7e52b0f51e9dc5724b8228547f2fabab9e7c62c7eb790"
+SEED_SHA256 = "f7dab1359901bfc0bcb349bda882697c6c397e33f6e42ef41402187ecc4863b6"
 
 
 def upgrade() -> None:

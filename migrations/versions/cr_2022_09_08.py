@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "f21686dd5455e91558149ec85dc28d2d9f5ca59279c7c5e62c91fc51af1b37dd"
+SEED_SHA256 = "d70065e4e8ea5944f4d0584ea83dad69707186e6ce03ba2fbe8db290ecda0158"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "8e47c527a559594205c67a43061c784a4eb9e1f44357d013f3fec8d65b307a11"
+SEED_SHA256 = "61fa9f7a00fae6b0341c3b2ccce149e7c9b740cdad9e0b0ca32dd4344c5405e1"
 
 
 def upgrade() -> None:

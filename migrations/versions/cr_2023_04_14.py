@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "45567c994bca8a7dd9c0cad2cbfca3405b23e1658d4b190d67f091a3f8dded5a"
+SEED_SHA256 = "6d418c3da594d5add89a7005b7ccad3bd1dd5564b1f6e2e9002f8425a89b16f2"
 
 
 def upgrade() -> None:

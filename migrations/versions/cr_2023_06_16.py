@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "33443af1c74a99c9d35784ed97e20d2b2530af1801e2062343bf9b6e83804c23"
+SEED_SHA256 = "eac9ca5b3b1bb897818aa5b57fc335e0ce52fd292965a440525e499640ab3435"
 
 
 def upgrade() -> None:

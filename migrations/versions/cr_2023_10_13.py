@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "bee183d6e1d3a3d3d2206a4efe8021e37fe41aba738e55bb18e1a420708a8ff4"
+SEED_SHA256 = "cde9dd6d994279865611d1ffdbfd6f9f4fbb10b4c577ac1584666b49e0a6f6ba"
 
 
 def upgrade() -> None:

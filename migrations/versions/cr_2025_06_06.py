@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "a7437b82fddbcbc2fbae5676ed5862e2efa55976bdc8c6e8d5f1cffe09f1ec53"
+SEED_SHA256 = "afb8d5fbf2df118ddf24c558f6f85506778cccd9230367d5d58c2e9ca65be358"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "0f73de851518ab54ee02a044fa285d54fb96ea474626f03f0c57c137938280a9"
+SEED_SHA256 = "9ea66fe1cfbd8229279ff63233408ff96c5025cc1af780ac8acc98b650d8ecc9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "4375ca34b1b8d9c6f59344d9b99f62a93c30df2a290f9970793497f7e06691d8"
+SEED_SHA256 = "cfbf5aecd04f29172d2693366fca6693466f3daf38fd8b7aa7fd84f5b537365f"
 
 
 def upgrade() -> None:

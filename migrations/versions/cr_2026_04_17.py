@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "0ef6721366a35e782b50e09d7fdc428067f72d82dc7ef792bf076ec9559a4bc5"
+SEED_SHA256 = "3e21237b7858a18331970b6301789d593fe1b3c0a6efa7167323c9e76c5b4b63"
 
 
 def upgrade() -> None:

@@ -15,7 +15,18 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
 8. anywhere, two long texts alike enough that are each other's best match.
 
 Passes 4 and 5 repeat while they link anything. Similarity is difflib's ratio over the two texts'
-words (case, typographic quotes and dashes aside): 1.0 the same words.
+words (case, typographic quotes and dashes aside, and 2009-07-11's new vocabulary folded on
+both sides: "comes into play" is "enters the battlefield"): 1.0 the same words. A rule at the
+same number under a linked parent whose old words it keeps nearly whole (a sentence added:
+903.4a of 2025-11-14) continues it.
+
+A link the matcher cannot decide is *uncertain*: one made by pass 7 (some words in common at
+one number) or by pass 8 below the anywhere threshold (each other's best match, no more); and
+a rule called new although the release before printed its number and that rule went nowhere
+(the number's old rule neither linked to it nor elsewhere). Tools that use the links say so.
+
+A rule keeping its number whose text and examples differ only in quotes, apostrophes, dashes or
+spaces is *retypeset*, not reworded.
 """
 
 from __future__ import annotations
@@ -32,9 +43,10 @@ from rulesdb.util.rule_numbers import parent_number
 
 Ident = tuple[str, int]  # (number, occurrence): unique within a release
 
-SAME, REWORDED, RENUMBERED, MOVED, NEW = ("same", "reworded", "renumbered",
-                                          "moved and reworded", "new")
-HOWS = (NEW, REWORDED, RENUMBERED, MOVED)  # what the links table records; "same" is implied
+SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW = (
+    "same", "reworded", "retypeset", "renumbered", "moved and reworded", "new")
+# What the links table records; "same" is implied.
+HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED)
 
 IN_CONTEXT = 0.5  # similarity linking rules of one number, or under linked parents
 ANYWHERE = 0.8  # similarity linking two rules with nothing else in common
@@ -44,9 +56,32 @@ ANYWHERE_WORDS = 6  # shorter texts ("Reserved.", a title) are never linked by w
 CHILDREN_AGREE = 0.5  # share of a rule's linked subrules that must point to one rule
 CANDIDATES = 8  # rules of the release before compared word by word with an unlinked rule
 COMMON_WORD = 40  # a word in more unlinked rules than this finds no candidates
+KEPT_WHOLE = 0.9  # share of a rule's old words, in order, that a rule extending it keeps
 
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
 _WORD = re.compile(r"[\w'-]+")
+# 2009-07-11 renamed the zones and actions every rule names: folded before words are compared.
+_VOCABULARY = tuple((re.compile(pattern), new) for pattern, new in (
+    (r"\bcomes into play\b", "enters the battlefield"),
+    (r"\bcome into play\b", "enter the battlefield"),
+    (r"\bcame into play\b", "entered the battlefield"),
+    (r"\bcoming into play\b", "entering the battlefield"),
+    (r"\bput into play\b", "put onto the battlefield"),
+    (r"\bputs? (\w+ )?into play\b", r"put \1onto the battlefield"),
+    (r"\bremoved? from the game\b", "exiled"),
+    (r"\bremoves? (\w+ )?from the game\b", r"exile \1"),
+    (r"\bleaves? play\b", "leaves the battlefield"),
+    (r"\b(in|from|into) play\b", "on the battlefield"),
+    (r"\bplay(s|ed)? (a|an|the|that|this|each) (spell|card)\b", r"cast \2 \3"),
+))
+
+
+def _folded(text: str) -> str:
+    """Lower case, typography as ASCII, 2009-07-11's vocabulary."""
+    value = text.translate(_TYPOGRAPHY).lower()
+    for pattern, new in _VOCABULARY:
+        value = pattern.sub(new, value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -57,6 +92,7 @@ class Printed:
     occurrence: int
     key: str  # its text's key (the same key, the same text and examples)
     text: str
+    examples: tuple[str, ...] = ()
 
     @property
     def ident(self) -> Ident:
@@ -64,7 +100,13 @@ class Printed:
 
     @cached_property
     def words(self) -> tuple[str, ...]:
-        return tuple(_WORD.findall(self.text.translate(_TYPOGRAPHY).lower()))
+        return tuple(_WORD.findall(_folded(self.text)))
+
+    @cached_property
+    def typeset(self) -> tuple[str, ...]:
+        """Its text and examples with quotes, apostrophes, dashes and spaces folded."""
+        return tuple(" ".join(part.translate(_TYPOGRAPHY).split())
+                     for part in (self.text, *self.examples))
 
 
 @dataclass(frozen=True)
@@ -74,6 +116,7 @@ class Link:
     source: Ident | None
     how: str
     similarity: float
+    uncertain: bool = False  # a link (or a "new") the matcher could not decide
 
 
 def similarity(a: Printed, b: Printed) -> float:
@@ -98,6 +141,7 @@ class _Matcher:
         self.taken: set[Ident] = set()  # rules of before already linked
         self.scores: dict[Ident, float] = {}
         self.new: set[Ident] = set()  # curated: new rules, whatever they resemble
+        self.doubted: set[Ident] = set()  # links made on little evidence
         self.children_before = _children(before)
         self.children_after = _children(after)
 
@@ -124,16 +168,20 @@ class _Matcher:
     def _result(self, ident: Ident) -> Link:
         source = self.links.get(ident)
         if source is None:
-            return Link(None, NEW, 0.0)
-        same_text = self.before[source].key == self.after[ident].key
+            # Its number printed before, that rule gone nowhere: a link the matcher refused.
+            orphan = ident in self.before and ident not in self.taken and ident not in self.new
+            return Link(None, NEW, 0.0, orphan)
+        before, after = self.before[source], self.after[ident]
+        same_text = before.key == after.key
         if source == ident:
-            how = SAME if same_text else REWORDED
+            how = SAME if same_text else RETYPESET if before.typeset == after.typeset \
+                else REWORDED
         else:
             how = RENUMBERED if same_text else MOVED
         score = self.scores.get(ident)
         if score is None:
-            score = similarity(self.before[source], self.after[ident])
-        return Link(source, how, round(score, 3))
+            score = similarity(before, after)
+        return Link(source, how, round(score, 3), ident in self.doubted)
 
     def _link(self, target: Ident, source: Ident, score: float | None = None) -> None:
         self.links[target] = source
@@ -207,8 +255,11 @@ class _Matcher:
             if target not in free or parent is None or self.links.get((parent, 1)) != (parent, 1):
                 continue
             score = similarity(self.before[target], self.after[target])
-            if score >= SAME_PLACE:
+            if _kept_whole(self.before[target], self.after[target]):
+                self._link(target, target, score)  # extended: its old words all still there
+            elif score >= SAME_PLACE:
                 self._link(target, target, score)
+                self.doubted.add(target)
 
     def _anywhere(self, mutual: bool) -> None:
         """Long texts very like one another, whatever their numbers; with ``mutual``, like
@@ -241,9 +292,21 @@ class _Matcher:
             if target in self.links or source in self.taken:
                 continue
             # Below ANYWHERE, only two rules that are each other's best match.
-            if score >= ANYWHERE or (mutual and best_of_source[source] == score
-                                     and score == max(s for s, t, _ in pairs if t == target)):
+            if score >= ANYWHERE:
                 self._link(target, source, score)
+            elif (mutual and best_of_source[source] == score
+                  and score == max(s for s, t, _ in pairs if t == target)):
+                self._link(target, source, score)
+                self.doubted.add(target)
+
+
+def _kept_whole(before: Printed, after: Printed) -> bool:
+    """Whether ``after`` keeps nearly all of ``before``'s words, in order (a rule extended)."""
+    if len(before.words) < 3:
+        return False
+    matcher = difflib.SequenceMatcher(a=before.words, b=after.words, autojunk=False)
+    kept = sum(block.size for block in matcher.get_matching_blocks())
+    return kept >= KEPT_WHOLE * len(before.words)
 
 
 def _children(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
@@ -322,11 +385,13 @@ def follow(releases: Sequence[tuple[str, Sequence[Printed]]],
 
 
 def link_rows(links: dict[Ident, Link]) -> list[list[Any]]:
-    """A release's links as the seed stores them: all but the rules printed unchanged."""
+    """A release's links as the seed stores them: all but the rules printed unchanged,
+    ``[number, occurrence, from_number, from_occurrence, how, similarity, uncertain]``."""
     rows = []
     for (number, occurrence), link in sorted(links.items()):
         if link.how == SAME:
             continue
         source = link.source or (None, None)
-        rows.append([number, occurrence, source[0], source[1], link.how, link.similarity])
+        rows.append([number, occurrence, source[0], source[1], link.how, link.similarity,
+                     link.uncertain])
     return rows

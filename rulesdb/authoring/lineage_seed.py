@@ -19,7 +19,8 @@ def printed_rules(seed: dict[str, Any], store: TextStore) -> list[Printed]:
     rules = []
     for row in seed["rulebook"]["rules"]:
         number, occurrence, _, key = row.split("\t")
-        rules.append(Printed(number, int(occurrence), key, store.texts[key][0]))
+        text, examples = store.texts[key]
+        rules.append(Printed(number, int(occurrence), key, text, tuple(examples)))
     return rules
 
 
@@ -39,5 +40,4 @@ def release_links(previous: dict[str, Any] | None, seed_rulebook: dict[str, Any]
     """A release's links to the release before it (its seed's ``lineage`` member)."""
     before = printed_rules(previous, store) if previous is not None else []
     after = printed_rules({"rulebook": seed_rulebook}, store)
-    rows = link_rows(link_releases(before, after, load_lineage_links().get(day)))
-    return [row if len(row) == 7 else [*row, False] for row in rows]  # TODO(matcher): 7 fields
+    return link_rows(link_releases(before, after, load_lineage_links().get(day)))
