@@ -254,3 +254,30 @@ def test_a_rule_block_followed_through_its_eras(reader: Engine,
     back = next(c for c in changes if c.release == "2011-09-30")
     assert {"from": "204.3k", "to": "205.3m"} in back.moved
     assert {"from": "204.3c", "to": "205.3c"} not in back.moved
+
+
+@pytest.mark.parametrize(("day", "rule", "source"), [
+    # A sentence added to a rule kept whole: the rule continues (2025-11-14).
+    ("2025-11-14", "903.4a", "903.4a"),
+    # M10's renumbering and new vocabulary at once: "comes into play", "removed from the
+    # game", "in play" read as "enters the battlefield", "exiled", "on the battlefield".
+    ("2009-07-11", "613.1c", "419.1b"), ("2009-07-11", "116.6", "203.1b"),
+    ("2009-07-11", "406.6", "217.7e"), ("2009-07-11", "403", "217.5"),
+    # One template sentence about two keywords is two rules: intimidate is not bands with
+    # other, vigilance not snow-covered, gravestorm not scry.
+    ("2009-07-11", "702.11c", None), ("2004-10-01", "502.14c", None),
+    ("2007-05-01", "502.67b", None),
+])
+def test_the_issue_s_examples(lineages: Lineages, day: str, rule: str,
+                              source: str | None) -> None:
+    link = lineages.links[day][(rule, 1)]
+    assert link.source == ((source, 1) if source else None), (day, rule, link)
+
+
+def test_typography_alone_is_retypeset_not_reworded(lineages: Lineages) -> None:
+    """704.5j's versions (420.5e, 704.5k before it) that differ from the one before only in
+    straight or curly quotes are retypeset."""
+    legend_rule = lineages.lineage["2026-08-07"][("704.5j", 1)]
+    hows = [lineages.links[day][ident].how for day in lineages.days
+            for ident, lineage in lineages.lineage[day].items() if lineage == legend_rule]
+    assert hows.count("retypeset") >= 8 and "reworded" in hows

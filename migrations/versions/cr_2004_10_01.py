@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "b0aecb0b26e873e9d1b933810745eaac1a7cc594954de76063b044da40c39dd4"
+SEED_SHA256 = "2ab2b57634f3e80de5780af440e26201e40693d7faae6414fac50619a619ea43"
 
 
 def upgrade() -> None:

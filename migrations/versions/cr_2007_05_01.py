@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "26ed9cb07cb25f42961b35d8f0363c7e4b70b64fb60f72653ad6a14b81ac0277"
+SEED_SHA256 = "a889535943bd0cd7ea3e7715971375cb26990a065a613cd0716bb20444eca986"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "0ba04742f8bc722ca9e0f1d3342454b06eed67155ec2d0a2af442371778fb3d5"
+SEED_SHA256 = "d3e443e8ecf1f2b939e69e6c550fcecf74bf3ca2fb5aabcc112fde1dbfe11eb3"
 
 
 def upgrade() -> None:

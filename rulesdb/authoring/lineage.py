@@ -14,9 +14,13 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
 7. a rule rewritten in place: the same number under linked parents, some words in common;
 8. anywhere, two long texts alike enough that are each other's best match.
 
-Passes 4 and 5 repeat while they link anything. Similarity is difflib's ratio over the two texts'
-words (case, typographic quotes and dashes aside, and 2009-07-11's new vocabulary folded on
-both sides: "comes into play" is "enters the battlefield"): 1.0 the same words. A rule at the
+Two rules at different numbers under headings that differ ("702.11 Intimidate", "502.11 Bands
+with Other") and are not linked are not compared when they are one template sentence about
+two keywords: more alike with each heading's title as a placeholder than as printed
+("Multiple instances of X are redundant"). Passes 4 and 5 repeat while they link anything.
+Similarity is difflib's ratio over the two texts' words (case, typographic quotes and dashes
+aside, and 2009-07-11's new vocabulary folded on both sides: "comes into play" is "enters the
+battlefield"): 1.0 the same words. A rule at the
 same number under a linked parent whose old words it keeps nearly whole (a sentence added:
 903.4a of 2025-11-14) continues it.
 
@@ -57,6 +61,8 @@ CHILDREN_AGREE = 0.5  # share of a rule's linked subrules that must point to one
 CANDIDATES = 8  # rules of the release before compared word by word with an unlinked rule
 COMMON_WORD = 40  # a word in more unlinked rules than this finds no candidates
 KEPT_WHOLE = 0.9  # share of a rule's old words, in order, that a rule extending it keeps
+HEADING_WORDS = 4  # a heading rule's title: "Trample", "Bands with Other", "Double-Faced Cards"
+TEMPLATE_GAIN = 0.05  # two texts this much more alike with their keywords as placeholders
 
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
 _WORD = re.compile(r"[\w'-]+")
@@ -144,6 +150,8 @@ class _Matcher:
         self.doubted: set[Ident] = set()  # links made on little evidence
         self.children_before = _children(before)
         self.children_after = _children(after)
+        self.title_before = _titles(before)
+        self.title_after = _titles(after)
 
     def run(self) -> dict[Ident, Link]:
         for target, source in self.curated.items():
@@ -183,6 +191,24 @@ class _Matcher:
             score = similarity(before, after)
         return Link(source, how, round(score, 3), ident in self.doubted)
 
+    def _comparable(self, target: Ident, source: Ident) -> bool:
+        """Whether two rules at different numbers may be compared by their words: not when
+        they are one template sentence about two keywords, under headings not linked
+        ("Multiple instances of vigilance" is never "Multiple instances of snow-covered")."""
+        if target == source:
+            return True
+        after = self.title_after.get(target[0])
+        before = self.title_before.get(source[0])
+        if after is None or before is None or after[1] == before[1]:
+            return True
+        if self.links.get((after[0], 1)) == (before[0], 1):
+            return True
+        a, b = self.after[target], self.before[source]
+        templated = difflib.SequenceMatcher(a=_templated(b.words, before[1]),
+                                            b=_templated(a.words, after[1]),
+                                            autojunk=False).ratio()
+        return templated <= similarity(b, a) + TEMPLATE_GAIN
+
     def _link(self, target: Ident, source: Ident, score: float | None = None) -> None:
         self.links[target] = source
         self.taken.add(source)
@@ -216,7 +242,8 @@ class _Matcher:
                 if source_parent is not None:
                     candidates |= set(self.children_before.get(source_parent[0], ())) & free
             for source in candidates:
-                pairs[(target, source)] = similarity(self.before[source], rule)
+                if self._comparable(target, source):
+                    pairs[(target, source)] = similarity(self.before[source], rule)
         linked = 0
         for (target, source), score in sorted(pairs.items(), key=lambda item: (-item[1],
                                                                               item[0])):
@@ -282,6 +309,8 @@ class _Matcher:
                 if len(found) <= COMMON_WORD:
                     shared.update(other.ident for other in found)
             for source, _ in shared.most_common(CANDIDATES):
+                if not self._comparable(target, source):
+                    continue
                 score = similarity(self.before[source], rule)
                 if score >= MUTUAL:
                     pairs.append((score, target, source))
@@ -298,6 +327,35 @@ class _Matcher:
                   and score == max(s for s, t, _ in pairs if t == target)):
                 self._link(target, source, score)
                 self.doubted.add(target)
+
+
+def _templated(words: tuple[str, ...], title: str) -> tuple[str, ...]:
+    """The words with the heading's title in them as one placeholder."""
+    title_words = tuple(title.split())
+    out: list[str] = []
+    index = 0
+    while index < len(words):
+        if words[index:index + len(title_words)] == title_words:
+            out.append("\x00")
+            index += len(title_words)
+        else:
+            out.append(words[index])
+            index += 1
+    return tuple(out)
+
+
+def _titles(rules: Iterable[Printed]) -> dict[str, tuple[str, str]]:
+    """Each subrule of a heading rule ("702.11 Intimidate": a numbered rule whose text is a
+    short title) -> (the heading's number, its title folded)."""
+    headings = {rule.number: " ".join(rule.words) for rule in rules
+                if rule.occurrence == 1 and "." in rule.number and rule.number[-1].isdigit()
+                and 0 < len(rule.words) <= HEADING_WORDS and not rule.text.rstrip().endswith(".")}
+    found: dict[str, tuple[str, str]] = {}
+    for rule in rules:
+        parent = parent_number(rule.number)
+        if parent in headings:
+            found[rule.number] = (parent, headings[parent])
+    return found
 
 
 def _kept_whole(before: Printed, after: Printed) -> bool:
