@@ -263,6 +263,9 @@ def test_a_rule_block_followed_through_its_eras(reader: Engine,
     # game", "in play" read as "enters the battlefield", "exiled", "on the battlefield".
     ("2009-07-11", "613.1c", "419.1b"), ("2009-07-11", "116.6", "203.1b"),
     ("2009-07-11", "406.6", "217.7e"), ("2009-07-11", "403", "217.5"),
+    # EDH became Commander: the heading retitled, its rules on exile and graveyard swapped.
+    ("2011-02-04", "903", "903"), ("2011-02-04", "903.11", "903.10"),
+    ("2011-02-04", "903.12", "903.11"),
     # One template sentence about two keywords is two rules: intimidate is not bands with
     # other, vigilance not snow-covered, gravestorm not scry.
     ("2009-07-11", "702.11c", None), ("2004-10-01", "502.14c", None),

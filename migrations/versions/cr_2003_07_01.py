@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "72ed37692040692f25afc876e34bb7a84c1d826a0d065936348c79b8cc2c1a2f"
+SEED_SHA256 = "22b560c362625bd519a87e3eb5010b303b75f89ca6b5b967e08591f22f020e35"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "b3bb3d7161ccd0caaab3b03e8fff3a97a1da22c29870aad9ca8b040bcca2fe3f"
+SEED_SHA256 = "f3685e8eda4ccb5e44d2c7a5d34b003c8d9a8761f8fb4dc52d0606436552e35d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "f7dab1359901bfc0bcb349bda882697c6c397e33f6e42ef41402187ecc4863b6"
+SEED_SHA256 = "f62275a221490942d31927769d0a34c4d71fbf8767bae4a60a5ed78b919a8295"
 
 
 def upgrade() -> None:

@@ -229,7 +229,9 @@ class _Matcher:
                 self._link(targets[0], sources[0], 1.0)
 
     def _in_context(self) -> int:
-        """Link the best-scoring pairs of one number, or under linked parents."""
+        """Link the best-scoring pairs of one number, or under linked parents; a rule whose
+        own number is free is also compared with its siblings under the same parent number
+        (2011-02-04's 903.11 and 903.12 swapped places under a retitled heading)."""
         free_before, free_after = self._free()
         free = set(free_before)
         pairs: dict[tuple[Ident, Ident], float] = {}
@@ -237,6 +239,8 @@ class _Matcher:
             rule = self.after[target]
             candidates = {target} & free
             parent = parent_number(rule.number)
+            if candidates and parent is not None:
+                candidates |= set(self.children_before.get(parent, ())) & free
             if parent is not None:
                 source_parent = self.links.get((parent, 1))
                 if source_parent is not None:
