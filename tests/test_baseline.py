@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, text
 
-from rulesdb.authoring.curated import load_merges
+from rulesdb.authoring.curated import load_merges, merge_targets
 from tests.release_digests import FIXTURE, WHOLE, _digest, release_digests
 from tests.support import ROOT
 
@@ -76,14 +76,17 @@ COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
 
 def _loaded_later() -> dict[str, set[str]]:
     """What the curated facts found since the old chain add to its releases, by release: the
-    merges of the Masters Edition and Grand Creature Type Updates (2007), and the change
-    view's pair ending in that release, which names them."""
+    merges of the Masters Edition and Grand Creature Type Updates (2007), the notes naming
+    the types removed with no replacement, and the change view's pair ending in that
+    release, which names them."""
     days = sorted(path.stem.removeprefix("cr_").replace("_", "-")
                   for path in (ROOT / "seeds").glob("cr_*.json"))
     found: dict[str, set[str]] = {}
     for merge in load_merges():
         if merge["effective_date"].year == 2007:
             day = merge["effective_date"].isoformat()
+            if not merge_targets(merge):  # no replacement: a note of the release says so
+                found.setdefault(day, set()).add("v_release_note")
             found.setdefault(day, set()).add("subtype_merge")
             found.setdefault(days[days.index(day) - 1], set()).add("v_release_change")
     return found
@@ -123,7 +126,7 @@ def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
     assert len(days) == 135 and ADDED not in days
     assert {"2007-07-13": {"v_release_change"},
             "2007-09-07": {"subtype_merge", "v_release_change"},
-            "2007-10-01": {"subtype_merge"}} == LOADED_LATER
+            "2007-10-01": {"subtype_merge", "v_release_note"}} == LOADED_LATER
     for day in sorted(days - {*REPAIRED, *PROSE, *READ_BETTER}):
         assert differing(now, recorded, day) == LOADED_LATER.get(day, set()), day
     for day, relations in READ_BETTER.items():

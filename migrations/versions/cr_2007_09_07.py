@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "c7d04d53bac94992c9a8d5f34b7cab6aaf05181d1e98bc18dbe0754cd94ca26c"
+SEED_SHA256 = "5526d676786c20d0128c3499290e30af6b8fd0cc7cbdfecb49db2eb891cdb89c"
 
 
 def upgrade() -> None:

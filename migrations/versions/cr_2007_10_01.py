@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "847eed0fe24ae89e5117bd165c0ff1725f47e0e633aebc64165b4ed3276ee302"
+SEED_SHA256 = "a0a311a54f93b721da3c45dffbacac6767954963cda670e912b5406abce270ef"
 
 
 def upgrade() -> None:
