@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "fd7e993a3db8338f377d2a8393d263da730ee1e9b2116e1fcf4505c12aac827a"
+SEED_SHA256 = "69fe688e1a5d134afe0a02fd3a58786594f9718bee5982f4b1d80b5fe283db30"
 
 
 def upgrade() -> None:

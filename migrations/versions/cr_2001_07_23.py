@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "58c9901f801fc2be399d2dc1ecf1b2d6144b5e1b294ceaf9214f8c7e4f250298"
+SEED_SHA256 = "f44648bb440e7c18c2bd524fe8bcadcbedf17ab6b54a530a741d979b6230ecdf"
 
 
 def upgrade() -> None:

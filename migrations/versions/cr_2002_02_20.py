@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "a8a29139f351aeec5410a275d51cde08b683a5a3fd13513b98a20e27b18425e4"
+SEED_SHA256 = "9a6cf51b81923605ce8cb777ca8a279eb227c5f7c69a6b5ec1218dae93abced2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "978e0e5a135a19438eda94e5a04110b7b6604337087d49b8d6302f406289decd"
+SEED_SHA256 = "ef106942018ef1429aacdd929b8a324f484e8b4c193d768037bf1fc8a0e0a7a7"
 
 
 def upgrade() -> None:

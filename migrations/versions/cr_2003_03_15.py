@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "573143ce39cfe2a6dffe0d648a0c42588ce861399490a2c572efab162a78e249"
+SEED_SHA256 = "9f2220ea5dde5128951cccbdc0e6712edeceff34a0d128e9920e4343ed87421a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "a51daee724795b66115345917fd94d77fd0b893e8360d245b27b2b7528cb818e"
+SEED_SHA256 = "4b2eebe7087e7fb32c00db686cec7adaffa357f73b1f562fa3966c2fdc309b62"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "c9686f0f4451bfc5d0cca0e0fc1be3552b492347bfe0cbf17308d4114f831b57"
+SEED_SHA256 = "ec4c858074fbc5b782ce7982fc5f9c0155d478d022d74ff9821aa4e3bdee4178"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "22b560c362625bd519a87e3eb5010b303b75f89ca6b5b967e08591f22f020e35"
+SEED_SHA256 = "3c37137fd4c72a3bbe469fc51b4d3aa0a2b237360a8a2c764922e0cbe7e08306"
 
 
 def upgrade() -> None:

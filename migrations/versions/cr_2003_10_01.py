@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "cae562e724ed1886baf005893d1e9b268365e5f589f5f0f6567dfc1a699e2564"
+SEED_SHA256 = "9a704c1285e8c6897df2b196f4f3541b31b8588a6762dbd56960756be7d3086f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "21acbc55aede13dd9718cf1927022802e1e3cced3c574b62faef6ab3ba889033"
+SEED_SHA256 = "d7ea7b65d10e0210c147eb51f2278574a715c5b35b3f88e7a2257481dc07846f"
 
 
 def upgrade() -> None:

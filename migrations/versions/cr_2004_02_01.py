@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "59bda9613ee0bac40182fb85960c79dab7143e23bf3ddeea8e9e8bc107465e45"
+SEED_SHA256 = "056828148c2aba12352a08aa276ff75c8db91bc5b222d6d9999251529158d64b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "4e509bbcf597b4c2ce9d23bcba18405c4b7d29bd3c09697446818679afd1bb6b"
+SEED_SHA256 = "146d92eac0800671c58492d64927f436ffc53f75b7f627a71761c45b18a8cabe"
 
 
 def upgrade() -> None:

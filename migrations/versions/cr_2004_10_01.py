@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "2ab2b57634f3e80de5780af440e26201e40693d7faae6414fac50619a619ea43"
+SEED_SHA256 = "8987df15e4af815920c09e6b7065c6adf0eb70202f3f8749c951010672cdf46c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "21002403e37f7a3824a52663f4f5476a091b0899ba7adc8a3557141cedec05b1"
+SEED_SHA256 = "86321b51ab6f64d5dfa9057864ced1816989e79ab747778abe573893c2d50f9b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "ac0ec4631814a35b84491ad35714630b95f55f010a6d33042be2b63d25e53b84"
+SEED_SHA256 = "512bc6e9a77f46cd8f9cec59bbf6fd4f01d32d9ed2645dee30f85b75a7740ffe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "61050e91bbb92983a825ba50dea4e54be23af8160afc774e30b9772f7d5a8703"
+SEED_SHA256 = "e9530fc0d778f1c07f50b38fa9a22c0402c26513e520c7ee41c95ef2135501bd"
 
 
 def upgrade() -> None:

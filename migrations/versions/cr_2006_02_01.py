@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "f968d34b0022414c7046cb50f954ec1a6c53e8d4a0198d9988a33652eb4fcffd"
+SEED_SHA256 = "b6cc939ba8eed80c7237bfcee26342a06bd6f4c2b5ce67ce00dd7ccc6e8cbb6c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "887b0c0c2718432d4634dd3aabe06d48ca8af8cac9cc33954d241047842fb2da"
+SEED_SHA256 = "bec7a39af12c078facd42d422d6a503dd7d9f630d740c72a0288b8d8d8c71ada"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "241573ccae72177f8d70a4f4f304937a81816c78029cb9cb7a2a7808fcc4e290"
+SEED_SHA256 = "21042abb74403c6e5652e5f9e45ae411fccddd1b9418be42fa150af09dbc63e4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "23678c2cfbb5412a431dfea97091e729a9e918e488dda6df9e2a41459acc0778"
+SEED_SHA256 = "a21477c39fff8270eff0967c903bf6e4292fd23212fd8d0931acbc9a1e631ca4"
 
 
 def upgrade() -> None:

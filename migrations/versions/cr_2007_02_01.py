@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "e8a59b3237fc6d71cfbe0e380820c9abc5a6edd48fac210af7f63294420757b1"
+SEED_SHA256 = "57aa8ca43dcbd1d5f7ec08ea907df84c9496f4b82d2e24100a2cb3767daf41d0"
 
 
 def upgrade() -> None:

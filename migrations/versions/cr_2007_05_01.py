@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "a889535943bd0cd7ea3e7715971375cb26990a065a613cd0716bb20444eca986"
+SEED_SHA256 = "26c995475190ff71a89fc392336c29ec739e2e056a85acb9006edbd58a1ccb8f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "f8cac887feeaa79aa91884c0dbde11d1cc10d15477f4c412de56226b17089add"
+SEED_SHA256 = "79f05ae41cc7e8ed28904365a454ad15d634817fbbad6c2d62c6e139125c578e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "a0a311a54f93b721da3c45dffbacac6767954963cda670e912b5406abce270ef"
+SEED_SHA256 = "8665573d10cb009bd0c53072b167887c367612c5b63b48dcf64dac00953cea4f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "e6d279028deb72a8852426ac1262b7739ff343f1d9d94af39e0347cda0e41805"
+SEED_SHA256 = "6e2c658abc40c4bdf0a166e7926e3973a077c5ab335ca907ffc359ee29c0182d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "bffc124317bbaab1652141c14d3d4c5d7063ac8f66e2cc5285f0e98dc8a13802"
+SEED_SHA256 = "b193542af1f6f078776a5f94ec5c4bb6028318578ba191cf37d32f7b6db03400"
 
 
 def upgrade() -> None:

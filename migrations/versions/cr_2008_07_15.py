@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "80c30dbbb4eb8ed8d94ddcc63a63fdf66a61a4c616063f05974d7e8ee9da2957"
+SEED_SHA256 = "c7f61351c6238907f4bffcc847edbe332e5c37d8e668cf390daf301f137a97b3"
 
 
 def upgrade() -> None:

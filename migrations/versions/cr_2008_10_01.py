@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "ec75f69ae8421528542c8679f2ad71a5d445972204d4e60a46f94712bbd34871"
+SEED_SHA256 = "b66c34f3a4c9221799ffb8bfb83df9470ace8f961a0749a617eefab068c0b90e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "ddfda0d81ed328ac09eea2f04e7055c0fe7515a53245de8883289e5b73064aec"
+SEED_SHA256 = "34b0fa111742fb160c20c25a8f37cecb9cec1bc966a2723ae90837313a6f4a05"
 
 
 def upgrade() -> None:

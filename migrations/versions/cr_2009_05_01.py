@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "ca34369cbbb0b06790654bb162f631dd4b2e383a48104599f3a07d1ef0db14e0"
+SEED_SHA256 = "51bc73ddf51d8220dd1b748d7e78d39f475c8c32f12e93cb35d7254524a4b2a3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "d3e443e8ecf1f2b939e69e6c550fcecf74bf3ca2fb5aabcc112fde1dbfe11eb3"
+SEED_SHA256 = "0defc93f60d1d1f0fa417428b19fff9926e18f430e84bd22b55d2f5702dfcf51"
 
 
 def upgrade() -> None:

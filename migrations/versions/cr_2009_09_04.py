@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "a1be960485fdb72a0d03f20104b29100a264195522b84edd70d974b3b6b968cf"
+SEED_SHA256 = "73556234a46d6559d7bd42114095d4f7f80bb6d5ce89d2ad56357d5786c59fa7"
 
 
 def upgrade() -> None:

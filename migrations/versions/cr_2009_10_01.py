@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "63d8405f2ec428a0189550de93d819ea1d887fdad117970bb632798fbdc3b5b2"
+SEED_SHA256 = "63efcb86474fe9c45e5e4a994f9285be2c51de9f1fe5004918a9bc8ca4992862"
 
 
 def upgrade() -> None:

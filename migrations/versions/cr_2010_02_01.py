@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "8601e84587bb2dfec6a4b7f874f87b93f618673fda5a4583211e5726e03426c9"
+SEED_SHA256 = "74be4a334fde8fb716d78fe3a935945aad81649c386607faa7800d7511e7cbca"
 
 
 def upgrade() -> None:

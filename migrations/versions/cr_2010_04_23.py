@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "a3922b55c7257b32851354f0777a4d8b1007b857e235a36e109e7cf764a6f6e3"
+SEED_SHA256 = "c44111a0460284c0836565e1e25b095be7f18522fba51477f1b85c67a083c1a0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "b5bb42fe834dd128b4d34d7a792d208eb6dabfd40000f6b1494acea440774c44"
+SEED_SHA256 = "362816e9094c3d9d424e7d8f7e65002f4d0a7f3f3d803a4785a00adaa9676268"
 
 
 def upgrade() -> None:

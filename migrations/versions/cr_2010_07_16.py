@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "ebb4f2517bcf361df17e5658ea6ab100878054f9bb44eedae4df989b1dd9b06a"
+SEED_SHA256 = "8574f2d4c7501e351419240dbf53ddc42165077ff0e16ed058a0ec9a298f7047"
 
 
 def upgrade() -> None:

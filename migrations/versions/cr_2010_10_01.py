@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "0797318a19e0d9970dc363cda2ca6f6437bf0864de9b712f83d5016f30297d71"
+SEED_SHA256 = "ce1cd8ce4b304e90e7e23346eb3b41651745b04e92154cd6bfaee4ce0662908a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "f3685e8eda4ccb5e44d2c7a5d34b003c8d9a8761f8fb4dc52d0606436552e35d"
+SEED_SHA256 = "f72bc84be26afd8b9c8ed1655f636eb4c77888f447e0af5acd095cd2d94000ea"
 
 
 def upgrade() -> None:

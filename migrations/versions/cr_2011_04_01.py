@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "3b7d1c09d74f961c1964cd35b59bfdf2e0b5dc22462c269f3b0f26dad4d7e81f"
+SEED_SHA256 = "aced62718dcc56762e5102c1a39f16e437e5d31d15e7e5c075349a00f67cdbe7"
 
 
 def upgrade() -> None:

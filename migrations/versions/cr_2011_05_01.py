@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "e9d492705b7ffcdc7000de22469eefb4ab05865fafb2749cee5903a4b60d6bfa"
+SEED_SHA256 = "8ac17d0bf211f27fe347b76acffcccb53e51ddeff4ecc3de7be603e8ca846787"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "9beda79fe8bfc1557e3a53bb69f55f3adcab6f090c60e67e4ec8ca779918b7b4"
+SEED_SHA256 = "a85f25b6018666da6a336857a42f36e569f7a315f6222cc60fbee9314f94e2b8"
 
 
 def upgrade() -> None:

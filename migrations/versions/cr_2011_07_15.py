@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "f77e9736d923879ab192aca5bc9fc96601b1ddfdad05d1baa9f3c4c1fb8f911c"
+SEED_SHA256 = "4392608b73cc559dd276d0d086cf782eda973277cdf03598cc4f409b07d8df31"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "a714c49a33113f6a95a01e759c41ca541a417917bd500111ce6868752c964b74"
+SEED_SHA256 = "ef81a07b57f4151fc493c3bae7b668a446af1ffa18997b4228bfb398b1682719"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "5c70e6d180fbabdac8a10c9815ed61925ccccfafccbde09a8c7f06a25a9e781a"
+SEED_SHA256 = "908ad08b9005dcb6a72efcbbe41e39b031b8261d3dfe69df83cfbb0e68789fe7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "e4b4b1d2f51076b4edd53a428e4c04937f8dfc4e5573fb0c54a9de5cf83202a4"
+SEED_SHA256 = "b40ad2c671e7efa8d07d5cdeeae5411002862008ca519b00e5c8d3ae83da0e0f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "c102554467025475df0762f1f99b6858f08fe997bf995d7898ad0f606f8d330d"
+SEED_SHA256 = "9bb63e0a40b383c558da4f4be190e835b345143b7f701ac77ec01b2e87a16bf7"
 
 
 def upgrade() -> None:

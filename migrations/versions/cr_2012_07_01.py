@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "976c03da1b7697f2beaca43170371e89e07e3595df31bbbd647dd9c665b89c5d"
+SEED_SHA256 = "5a5e3a4daa83fa36ef0271ddc8e00e3cc048aafc90c1501a71b5d423a139af5c"
 
 
 def upgrade() -> None:

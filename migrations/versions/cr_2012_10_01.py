@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "5bcb38e3d6219612896312510ef8fe756671457472da4afa6b8514d4d4c12fdd"
+SEED_SHA256 = "fda01cc058b37c1b8b651e60a3506ea963e46ded23d2308ecb1a801050da486d"
 
 
 def upgrade() -> None:

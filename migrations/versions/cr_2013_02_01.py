@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "871b315896325988ab643dfc0ca7c28df459d00830c76731a9299ad250f25320"
+SEED_SHA256 = "adc53e3573d64a38913014b679ce1d319073b9d2d49f3efcaa3a2a19c7e52d82"
 
 
 def upgrade() -> None:

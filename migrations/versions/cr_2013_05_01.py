@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "f504dc63c1d27a25ecceb3c1091810076b92616f390d53dbe27a1ccbae3dbe58"
+SEED_SHA256 = "afd06be40c2fd35063ec9e2aec62b595488b52abc02b882dd76eb41960de2d80"
 
 
 def upgrade() -> None:

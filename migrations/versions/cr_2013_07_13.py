@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "2c415991172fb723b3abe823e78fa1f99fca2943edcc28163603fab760bd76d5"
+SEED_SHA256 = "5149454b976ec0c2e08a4efe248da56f71418c0035fc122d1b6f2b9a65929a8f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "20af11ca6c1d7b43aa0db5d0a5f6e68dd19c8e70809dcb2bd56352a7cc5ea84f"
+SEED_SHA256 = "d9b345424f08eda82344d99972d58b90dbf69a787e05873787bc3b8dfc5dc849"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "0b15161eb063e7e4310b5e02064988b8933cf6f399b2e22f881a2a9b46f9296f"
+SEED_SHA256 = "ff5d5ac6f86e420877b7d92d87204b30decd0c4c6317aece40923f6b232061db"
 
 
 def upgrade() -> None:

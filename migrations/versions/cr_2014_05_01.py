@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "b2dac09bfe8871c13ff32cf463fc2690451f60d4c0bd33b957016d63c1cb889e"
+SEED_SHA256 = "f89b87ab0ec6f6f784f1b8918480419dfa63c66ece85f432c9f774129485d9b8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "eec9c34e8cc24fa9f925d3e95f86c099f2a47ea79d3328e7b28665bc9347bf74"
+SEED_SHA256 = "473d834535c876cb4b07e1bace6b5efb1485d7e0b37d7dcf137aceac8aed9955"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "e77122b55df1c3d5bc479c0ca0b822f75328c2872667d4f88f5f12b2d350c3b2"
+SEED_SHA256 = "c0d591b065d0709c5ac1eef67db32d0983f342b97729088bae9566f39386d53d"
 
 
 def upgrade() -> None:

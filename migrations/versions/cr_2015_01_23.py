@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "fb314e28ed0261dcdfb4e9dbf008bfca896421738665cfdb9d893d2088a7c0bb"
+SEED_SHA256 = "5fe2622066f8d56cee148122f1165843a23ed8e7278fdb69e300525325bae6d0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "e7f2744142af21e42e3e6aaba1f649febf9c808514c72457866e7a58f05f21e9"
+SEED_SHA256 = "997a20ad6df48c7b3d1e70e195ce5fc878e805254a46c993f46aeb62500fb0c5"
 
 
 def upgrade() -> None:

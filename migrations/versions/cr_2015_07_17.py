@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "ddee50beb50a8d5ea3905b2fc2051a118abcf9c07b5e930e7039502b266ca89b"
+SEED_SHA256 = "b6d32ae1f4948e8bb1278eb3340e3643cdb75ea917193ba76e6519c3a7ccbb03"
 
 
 def upgrade() -> None:

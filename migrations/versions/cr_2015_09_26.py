@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "85474d8d37ed639eba10cac14ad0cbbd69bd6f69341ec409d03dc898f9e8e2ad"
+SEED_SHA256 = "58d5abfdd0b24b05b4c7f9135e99e89f1f3dd3fadcc0aa1acca0a84578900834"
 
 
 def upgrade() -> None:

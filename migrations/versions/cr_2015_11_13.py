@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "aa08fcd131fc350849dee0bcf0f81387cade3be1c9a9b672a55add933cf05370"
+SEED_SHA256 = "8e95c485cdebacc38ac5ca77e9fdea45d3f3858dd1569d78d0339480b236d007"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "22c353af2013b831b067fcada0ef5c1dac34f60c2da7d7246817303e485f3199"
+SEED_SHA256 = "80a889df353127b8748ce21990815e037ffbf53e67c98a0594ee12b81d1d1bbc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "1b04eb1925b1b2073438d901d6dd93788d37ff55ffe3c727bba261567b81fb0a"
+SEED_SHA256 = "b2c0eefc9c95cf31dd173ddd46183c72482d7c95b3f17a61cd4c26a7db1ec238"
 
 
 def upgrade() -> None:

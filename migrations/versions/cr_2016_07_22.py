@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "e4f036866c4516bd7945a6947a5d99aa7135260721256627b2114c7d328f7ef2"
+SEED_SHA256 = "84de8500bcf31a429223d5bc0d8f7dd8887a48864e47934d69d8162e0390e140"
 
 
 def upgrade() -> None:

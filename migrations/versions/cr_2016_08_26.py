@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "426546125b40e50d7440ad0667682f5c02ea780c57f3e30548b20761c6e41c2f"
+SEED_SHA256 = "b377e202313943e458c2d98ee96a26034f906a37562a52670eaafd936c120842"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "05d114dc9de4fe128f99d482a08eb370fa10cf625d3f117e718dd3f79e8be08b"
+SEED_SHA256 = "8cb29372350d7446a85a9e7332d62ff1b7caf0c94aa2ecc3da3d286f569069ac"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "bdac5ec716b558c46499764fce6b37ab67c90348e4b87efe9fb58059f5f808e6"
+SEED_SHA256 = "d61010d930a69e857afa1335f31cffcc7aa6b9e2c15dcfc077d95f0863e8973d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "4b107d2b4ea7a043e466a0b32f96ce4c066b885b4402d82710040ac2983650b8"
+SEED_SHA256 = "b7e67ef9c51469899eeda1c1b4172bafa3fd435d6c4f16f8af47970aaa42fbbe"
 
 
 def upgrade() -> None:

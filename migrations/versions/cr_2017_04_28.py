@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "0b95efd5f1e12a9f067056dd9e64c09e35b6492c01481b630a2a10e873954d0f"
+SEED_SHA256 = "1588a1ba3edbd616ba699a3ccf56d6f6041decf997c8cc7179c33ef3668bef04"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "2bbf33551663740f73d286d7507d5112804d472807eca4b72be897edf80e84c0"
+SEED_SHA256 = "6ab7a2f2ed98430f39bd2d53e753ca0e3b92738b6d7058df61f83c668c2727b6"
 
 
 def upgrade() -> None:

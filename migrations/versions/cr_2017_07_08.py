@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "030017fa1d90e0e27ea52f227d0a2a3de05997b225fe7cd2309f6190e4e30ae0"
+SEED_SHA256 = "ee94fae4ca0eac23db9e29ef323be0e2c9d967e9f4e01d2c19b1b432a1d70474"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "4338779fed4536c3712fe1c2da7c4548731ca39a11c1eef41a6125743c8676b7"
+SEED_SHA256 = "5d865756ba22428be2d9b944e9c5a51db59a2b559a8c071757953b5287ea45aa"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "e895e8ec8a40a08a1d50145c9d547bb3fef658f2ee6f4cb6826a13dfc2de20a3"
+SEED_SHA256 = "ac9fca510ff96c91608a228e0fb9e87ab1c40aeb99d9462670a00fbf916c94a7"
 
 
 def upgrade() -> None:

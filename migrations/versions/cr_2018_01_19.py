@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "4c69e4b8052c3fa6db63c615426f4b9d76cddfd065a89a5d4dc74d8a2c15fbdb"
+SEED_SHA256 = "fa775fa6d14247c648e31bc672ccc3636934a6886510d47b2bb90fae46b0ad05"
 
 
 def upgrade() -> None:

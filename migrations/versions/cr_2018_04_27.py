@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "e2c6e250d732417e7c64010f83f4490e19cb15cb9e8f6160d70c70ebf657e29d"
+SEED_SHA256 = "5af3ead8511bb0748df80d238970c8d0c27eb706bd850a5c37a241acbf306e5b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "c3adb0dc6c507bd70969c59ad79245f81583c58239900c874029800443337011"
+SEED_SHA256 = "72a038360b646b43dd5193b0da4f906f48a9d11d97d1d727120c59729dfe944c"
 
 
 def upgrade() -> None:

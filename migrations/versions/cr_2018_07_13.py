@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "3c7c42d639fbaa59077e5b967001f944a9236f3bdefa7b6d32620bef306ad61a"
+SEED_SHA256 = "41b415c668e95dcf6c4f17c0867f18da46dcb648fa9d12f7d81d412fd2f4adfe"
 
 
 def upgrade() -> None:

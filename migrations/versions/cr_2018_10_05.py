@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "fc9c915a762579327df23420ac0cb3f14c1c368c62ac12ac2bc014f29a33714e"
+SEED_SHA256 = "a1c11a09432338d304f50781ce36513e9370351dd51ead8f783ac95a312d5462"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "1793886e4e87a95bdc51b3322bf1bfb1b7fbbae29043edcdab10dc756d4de89c"
+SEED_SHA256 = "46bc998e6e1519b987cc94e77cd8bf78c0d25da55d9537a23338181a33dd639c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "f03edea58eb3beb2ed01a6c00624cf6edf6a99616398fa5d4035b9c7059e2b10"
+SEED_SHA256 = "6ac60fda0d254e8d658a4778bf42df8be6b84cb38bdaa456028cabff3a7ef39a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "fb6f7e3e505b53e4df1eebb5d31d60c1c3a95ae6bf58d8b9a008332743f4a610"
+SEED_SHA256 = "592fd5a4a88654cc90644124ad1361e1f4f1cb621056d60b1ee098d409803f40"
 
 
 def upgrade() -> None:

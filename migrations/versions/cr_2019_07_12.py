@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "7db729fbad68f29b5808c35bbfadad921876eff081a373c88358c146fdb7f72b"
+SEED_SHA256 = "297b98d1a6f94fd505beba12e26ff9840f955d4c8eed12007544e4ca43d221c6"
 
 
 def upgrade() -> None:

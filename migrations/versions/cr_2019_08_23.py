@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "9e7aacdd7f7ec39138062d7c890fb7429b088867bbac1741a6c3db24683a5ab7"
+SEED_SHA256 = "4e268d693a97c92ab9ed463b1d5e99f4f36f4ea7329102fba7b0636f4e4fb276"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "5c24b48f66e9efc410d00d47070729bed18e70cc8a44cd9ac511ab11cdba5c9c"
+SEED_SHA256 = "c42075f87eebaa355d716944f25cd4f5332afcd99b8870448a530a0c724f7255"
 
 
 def upgrade() -> None:

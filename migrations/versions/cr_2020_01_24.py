@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "1e590c9a21e136ca334f7ba4a488d1da9af0470b6ac5feeb72641f0791916e93"
+SEED_SHA256 = "e751f6f652e043e9e8225cb38497cab6feacdc36d56499694df1be89dc363b8d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "32aac48b024eeb151623cbf35f1a342750ebec30d7bf2ee05fe78ff264955cf7"
+SEED_SHA256 = "6cd7b040e41e352199686290fda3103ea3dfbc8c2970062097e63ebb064a1c89"
 
 
 def upgrade() -> None:

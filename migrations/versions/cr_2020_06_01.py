@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "a31490c9103a13eceea26a06b327c2bd2cadcbdd4e79a27504b4058a613a44c0"
+SEED_SHA256 = "ece299a741f1eac495489874f468f59df0d8ab2a39d36cd3bd6f7b42080b3841"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "837b1116de01263bae40b976b8de1c47e4ce6d6f27f5dff17dae31ab0240b802"
+SEED_SHA256 = "b6da5da8954ace7c18237974bf16deb9d5351bbffb00c0a6ad4c97d6f7d23a93"
 
 
 def upgrade() -> None:

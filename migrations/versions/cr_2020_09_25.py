@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "69f3a22071052312718b9241086bb413f929ab0d3c4bea8b05247d7ee31435df"
+SEED_SHA256 = "5b0eda667d30ebafcedec2b915094dad27220f2433e053327b4dd35e722210df"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "af5d8735a0787c4aa2f46461c9c24143762766b5cd7f3f25cf73beba68ec4ac3"
+SEED_SHA256 = "714caf19cefc76082448612beb0df5f303204e1a8f4e9c18dcd12b797bf2cae8"
 
 
 def upgrade() -> None:

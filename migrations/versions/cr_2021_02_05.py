@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "ba4f41d2f23e507b80a0c065c7a0dc09f020184293ac53c95beca2fa14a7e514"
+SEED_SHA256 = "fb2e7a0b52a1b22e3e8ca8d74d1695faec3fc98b869a06e00fd555f74bcadeb0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "9c67d17b2afd779132ea89ae4ec28a2d1a221ab4f10ab02019fd24ca5a142b1b"
+SEED_SHA256 = "76e887edd00cc67266bc592c43d6dc4008ac12cb23b4a65e9e5a39ee26e4766a"
 
 
 def upgrade() -> None:

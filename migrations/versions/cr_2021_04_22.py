@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "59aefb24b3d185b2d63d8040a3e49ccc331c62e3dc44bc67670c49e09443cfd2"
+SEED_SHA256 = "a6a87e862531454db49c8fe4f5aa7e545905ceb9ea2631a08444d61c70249e0e"
 
 
 def upgrade() -> None:

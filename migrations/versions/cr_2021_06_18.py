@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "50e468a69efd988af1275a087f9b1033cc0ada034b47c0f810724d0013f54dfe"
+SEED_SHA256 = "98f8033123dd5cf0ef8ca1911fd6c70e91a74ac52720f18e4bf8f650505a4059"
 
 
 def upgrade() -> None:

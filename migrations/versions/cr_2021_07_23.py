@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "9fcb813e61169383553bd562db6b23d4ac5e6bcfd364446dd2f69b0d8430b804"
+SEED_SHA256 = "985b86a1bb13fd85dd0ec172468d727ea203d720e4776ed7a2b7845ee6c3e447"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "1d8c6b8f99ed3cd4197916d88ae73b198545d3e4eaa9d9d69f2959dc8769e3b3"
+SEED_SHA256 = "90342d0d5867ed9a168c51f379b67f835993ba23d47fe5c9183578d3a54827c5"
 
 
 def upgrade() -> None:

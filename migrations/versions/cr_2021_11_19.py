@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "8010c88d2ae3d404b5e7ee10f4f91a1cf4ed5b4d52740f311ab15943aef8af00"
+SEED_SHA256 = "067288feeb7dfcc209aa65839ff3fdbfbe4cff64143b55a35d2dc21ed3e0bca9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "900b5c81ac6b964382d06c17792dfe308a446f358ef9507da35a470d285194c3"
+SEED_SHA256 = "e95aa4764d7a527f9dd6ce5997a26d11076a1d19691b29a843509aa636e9b287"
 
 
 def upgrade() -> None:

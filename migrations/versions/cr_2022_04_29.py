@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "a6e9afee0fa2f604a48971d76ad501af1321b7b5ef7b8297408b4959242266c7"
+SEED_SHA256 = "1d6bcbd8ed0788b7664e55f4c89e542b5b2c6c32a21c94fee24ec39f11e49891"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "f62275a221490942d31927769d0a34c4d71fbf8767bae4a60a5ed78b919a8295"
+SEED_SHA256 = "66ac37c2148bf121c8d1fc557f4cfeef505c17cf63ecac7483b286e2f644133e"
 
 
 def upgrade() -> None:

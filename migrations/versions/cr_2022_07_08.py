@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "d7d891eb3790cc88d2047dce222cd955bb685959201d5e3025137b2033f32a35"
+SEED_SHA256 = "88f8d03d575e2227b7c2e6689786a6cfed6d03e29679dfc2c63137ad1a874f49"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "d70065e4e8ea5944f4d0584ea83dad69707186e6ce03ba2fbe8db290ecda0158"
+SEED_SHA256 = "90d19e812b77143e3842e95cbf73ca9e1f10e50a6d67a2406705da8359d07abe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "61fa9f7a00fae6b0341c3b2ccce149e7c9b740cdad9e0b0ca32dd4344c5405e1"
+SEED_SHA256 = "242f58191be2682d7e60a076be78bddf6ec10dda1fa5aa77cd7803cc27932f58"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "f87f86f10774470b0c3213f123196e4acef55f9a6340d4ce21e470ed4601ff52"
+SEED_SHA256 = "27eddf5e939bb6625756672e094367068173f307523b64e90f9cc12b74f9875a"
 
 
 def upgrade() -> None:

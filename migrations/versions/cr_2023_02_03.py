@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "6a0ad62c61c337f44a46c62ca0567668fad3874b8e5082e60c907bbd38f9adde"
+SEED_SHA256 = "1e2e002893a3021aec9ddce18ff9c0a1fd0c278b5040c5e971935e39581ebcf8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "6d418c3da594d5add89a7005b7ccad3bd1dd5564b1f6e2e9002f8425a89b16f2"
+SEED_SHA256 = "4b94033fada4debee3ec8a2597a3a82f9136414d50c2d2dc3a7b14cfd235cf66"
 
 
 def upgrade() -> None:

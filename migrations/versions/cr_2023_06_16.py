@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "eac9ca5b3b1bb897818aa5b57fc335e0ce52fd292965a440525e499640ab3435"
+SEED_SHA256 = "368da4710f91da1a941a9edf48c0dec2091b3c7fdef1f3693ab2a22596a2015e"
 
 
 def upgrade() -> None:

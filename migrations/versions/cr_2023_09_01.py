@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "946871d1dc70b4dc130eeb8a2f1817cf4e86a17ca26d40336ded4081bbba2bf7"
+SEED_SHA256 = "9043e1203576983da97492ae552ff20076955ec36662a601ff20ce63dc144ae3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "cde9dd6d994279865611d1ffdbfd6f9f4fbb10b4c577ac1584666b49e0a6f6ba"
+SEED_SHA256 = "980cc7ea659ce5e1b2d4ad632b4d5d45c0d3a8c708b828c267e8215649c0439f"
 
 
 def upgrade() -> None:

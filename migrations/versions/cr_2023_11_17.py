@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "7d65001171547663f35c8e72ffd887c38e7032538777cb8e865a242a34f67fc8"
+SEED_SHA256 = "4fdf899cdd38bf20bd06f48f6f5101f4274c6616183156480420cd7d9aa29052"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "757d8aff4bae4368a241f1f86aeca894c30082eb72843413494a5f27697e361a"
+SEED_SHA256 = "71fed3bc73eb6f20f287553de4b534cb1db200d0d527dd193eec1c959633f44e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "a661f766b050af00d9e8de5f44e920f054d0e529a4d9226ebbe94986a6eb67fe"
+SEED_SHA256 = "1c255b8615298f967117ed1e1e172b700d840dacd4e91f03574cfbb15738a959"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "e2be125fc327c11c6e684cf924891875e548f66f922b3509fd9fc8d538d886da"
+SEED_SHA256 = "7f3f53c8a0c8714a674d339b3eaaf55fd698265f054de4bd1623e6f40be349eb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "a3de1699cce25058c2982a149c23c462364295319126e4186a419640265df45a"
+SEED_SHA256 = "5c306b6650a6a9c4afad475bad7a44f63d869a1e33985ab63e8ea4eac6010323"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "70c43e29494d702a52c4f8d68860229adbf4527ff8c7398bbedd093fdbf05098"
+SEED_SHA256 = "bd5a4792f84210f788b594ee296b01b1e7601271f4267665948539de1752316c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "7f0fbcb157da6f64a167956aae441f47447a6c9092d78e9302fa4ea032cc51fb"
+SEED_SHA256 = "9fc951ff9da29bd757cec00f05f5c8e262076c15da429abb39f3fd96c13dda9e"
 
 
 def upgrade() -> None:

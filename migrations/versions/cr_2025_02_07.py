@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "b8bc7d23bc1a4f06341d70bec24eea7099dc7905a065d4d24ad4ecd218bbb79a"
+SEED_SHA256 = "67779fc940f68f4a7e8032143b12d5b460dd6a872de99ec9aad54207102aa98b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "ece11bf717378dd82ebd13b640262cde2232c03f45cfb7a5e6dc9524b004900b"
+SEED_SHA256 = "e0afe674efc3f5defc4cee314dd470713a182f44b86ddf2a85f9b47f27ea1fc1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "afb8d5fbf2df118ddf24c558f6f85506778cccd9230367d5d58c2e9ca65be358"
+SEED_SHA256 = "7b8c3b0a0b9a7b639f6c40c464402666151955a4d9e7395ec53fd5bbbe3279a8"
 
 
 def upgrade() -> None:

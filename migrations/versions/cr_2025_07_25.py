@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "9ea66fe1cfbd8229279ff63233408ff96c5025cc1af780ac8acc98b650d8ecc9"
+SEED_SHA256 = "b9f86a046641517dba8044437c4e7e4b9825c45221f9afefaf5a2f9465ea715a"
 
 
 def upgrade() -> None:

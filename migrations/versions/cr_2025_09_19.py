@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "750d239f09ddf5656ab0c35020a1f220ba0f327fa8b78578ead113cf781d3751"
+SEED_SHA256 = "8f49849a5c92aba1352edc4e39d824a46fcd86da92f057c802218da111542130"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "cfbf5aecd04f29172d2693366fca6693466f3daf38fd8b7aa7fd84f5b537365f"
+SEED_SHA256 = "6ab890114f4759ae43d8b96cf8596b71ecfc051f03a01c850fe1ffbc0cadac2c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "f0ad42828fd9aba1dfd3f41d5b597d50d5b96bfe741171c8621bbabd4a896399"
+SEED_SHA256 = "5fc70f0f0d31e005e99e336a4d3e197cb80791eb05b44838e83336931058123a"
 
 
 def upgrade() -> None:

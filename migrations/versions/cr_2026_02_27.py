@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "2c84f559fc1c844881fac52f0f73ea8b9018ea9e23f345c0b0e0a292d700903b"
+SEED_SHA256 = "4cb1c592cfe90dd056298752b71754975e6c01f2e824d9d66cbf7c6f2706e5ba"
 
 
 def upgrade() -> None:

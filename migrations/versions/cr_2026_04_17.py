@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "3e21237b7858a18331970b6301789d593fe1b3c0a6efa7167323c9e76c5b4b63"
+SEED_SHA256 = "bd061ce05825616cc998b6bb774a85ad5788a26b81da817595e3afb09261bbe1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "31d907d7f09709f93aeb05f72f45e55369337679a21e0dc1bffa72bb85b40250"
+SEED_SHA256 = "965b37add5f68e1dc8030bf5a94c661750a8b517184dc72c77c5e2599f648ffd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "e1fc60f050feac1be584bcb4f57d630f56bd9bce02baee430dc258184003c6db"
+SEED_SHA256 = "8d0dbaa253a3dc56a5c9c7396a0b9696f638bded5514035e0b0c370a2f863ebf"
 
 
 def upgrade() -> None:

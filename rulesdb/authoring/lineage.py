@@ -3,34 +3,49 @@ rewording, as the links between consecutive releases' rules.
 
 Matched in passes, surest first, each pass taking only rules no earlier pass linked:
 
-1. curated links (``curated/lineage.toml``), where the matcher would be wrong;
+1. curated links (``curated/lineage.toml``), where the texts alone cannot decide;
 2. the same number printing the same text;
 3. a text printed once among the unlinked rules of both releases: the rule moved;
-4. in context, best similarity first: the same number, or rules whose parents are linked (a
-   subrule keeps its parent's lineage, whatever its letter), when their words are similar;
+4. in context, best similarity first (at least IN_CONTEXT): the same number, its parent
+   number's subrules, or the subrules of the rule its parent continues;
 5. a parent by its children: an unlinked rule whose subrules mostly link to the subrules of one
-   unlinked rule of the release before is that rule, retitled (Tribal → Kindred);
-6. anywhere, a long text very like another;
-7. a rule rewritten in place: the same number under linked parents, some words in common;
-8. anywhere, two long texts alike enough that are each other's best match.
+   unlinked rule of the release before is that rule, retitled (Tribal → Kindred), unless its own
+   text is clearly more like another rule in its context (2016-09-30's 513.1);
+   passes 4 and 5 repeat while they link anything, and again after each later pass;
+6. an example printed by one unlinked rule of each release: the rule moved with it (a rule whose
+   examples went to several continues in the one most like it);
+7. anywhere, a long text very like another (at least ANYWHERE);
+8. a rule rewritten in place: the same number under linked parents, words in common (at least
+   SAME_PLACE), or its old words kept nearly whole (a sentence added: 903.4a of 2025-11-14);
+9. two rules that are each other's best match: at least MUTUAL anywhere, IN_CONTEXT_MUTUAL in
+   context (under the rule that the nearest linked ancestor continues: 704.5g ← 420.5c,
+   510.5 ← 310.5 of 2009-07-11; each step's "the active player gets priority" of 2016-09-30);
+10. a rule keeping its number under a linked parent (a heading: in its chapter), the old rule
+    printed there gone nowhere, when one keeps the other's words nearly whole, or they share
+    SAME_PLACE of their words, or a run of SUBJECT_WORDS words (the same subject), or (two
+    headings) a word: "A rule keeping its number continues unless its text went elsewhere."
 
 Two rules at different numbers under headings that differ ("702.11 Intimidate", "502.11 Bands
 with Other") and are not linked are not compared when they are one template sentence about
 two keywords: more alike with each heading's title as a placeholder than as printed
-("Multiple instances of X are redundant"). Passes 4 and 5 repeat while they link anything.
-Similarity is difflib's ratio over the two texts' words (case, typographic quotes and dashes
-aside, and 2009-07-11's new vocabulary folded on both sides: "comes into play" is "enters the
-battlefield"): 1.0 the same words. A rule at the
-same number under a linked parent whose old words it keeps nearly whole (a sentence added:
-903.4a of 2025-11-14) continues it.
+("Multiple instances of X are redundant"): different keywords never link.
+Similarity is difflib's ratio over the two texts' words, folded: case, typographic quotes and
+dashes aside, cross-references ("(See rule 116, "Timing and Priority.")") left out, and
+2009-07-11's new vocabulary on both sides ("comes into play" is "enters the battlefield").
 
-A link the matcher cannot decide is *uncertain*: one made by pass 7 (some words in common at
-one number) or by pass 8 below the anywhere threshold (each other's best match, no more); and
-a rule called new although the release before printed its number and that rule went nowhere
-(the number's old rule neither linked to it nor elsewhere). Tools that use the links say so.
+How a rule continues: the same number and text is "same"; the same number, text and examples
+equal once quotes, apostrophes, dashes and spaces are folded, "retypeset"; otherwise
+"reworded"; a new number with that text (typography aside) "renumbered", else "moved and
+reworded"; no link, "new".
 
-A rule keeping its number whose text and examples differ only in quotes, apostrophes, dashes or
-spaces is *retypeset*, not reworded.
+A link is *uncertain* when the matcher could not decide it from the texts:
+- it rests on mutual best match alone (pass 9 below ANYWHERE; pass 6 below IN_CONTEXT_MUTUAL);
+- it keeps a number on little evidence (pass 8 from SAME_PLACE up, pass 10 unless one text
+  keeps the other's words nearly whole);
+- another unlinked rule was nearly as good a match (within TIE), on either side (passes 6, 7).
+A *new* rule is uncertain when its number was printed before by a rule that went nowhere, or
+went elsewhere only by an uncertain link: a link the matcher refused but cannot rule out.
+A curated link is never uncertain. Tools that use the links say so.
 """
 
 from __future__ import annotations
@@ -63,6 +78,10 @@ COMMON_WORD = 40  # a word in more unlinked rules than this finds no candidates
 KEPT_WHOLE = 0.9  # share of a rule's old words, in order, that a rule extending it keeps
 HEADING_WORDS = 4  # a heading rule's title: "Trample", "Bands with Other", "Double-Faced Cards"
 TEMPLATE_GAIN = 0.05  # two texts this much more alike with their keywords as placeholders
+IN_CONTEXT_MUTUAL = 0.3  # similarity linking two rules in context that are each other's best
+RIVAL = 0.1  # a rule's text this much more like another rule than its subrules' parent
+TIE = 0.02  # a second candidate this close to the best makes a link uncertain
+SUBJECT_WORDS = 4  # words in a row two texts at one number share when they speak of one thing
 
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
 _WORD = re.compile(r"[\w'-]+")
@@ -82,9 +101,16 @@ _VOCABULARY = tuple((re.compile(pattern), new) for pattern, new in (
 ))
 
 
+# A cross-reference names another rule's number and title, which renumbering changes: it says
+# nothing of what the rule itself says ("(See rule 116, "Timing and Priority.")").
+_CROSS_REFERENCE = re.compile(
+    r'\(see (?:also )?(?:rules?|sections?|part)\b[^)]*\)'
+    r'|\bsee (?:also )?(?:rules?|sections?) [\w.–-]+(?:, "[^"]*")?\.?')
+
+
 def _folded(text: str) -> str:
-    """Lower case, typography as ASCII, 2009-07-11's vocabulary."""
-    value = text.translate(_TYPOGRAPHY).lower()
+    """Lower case, typography as ASCII, cross-references left out, 2009-07-11's vocabulary."""
+    value = _CROSS_REFERENCE.sub(" ", text.translate(_TYPOGRAPHY).lower())
     for pattern, new in _VOCABULARY:
         value = pattern.sub(new, value)
     return value
@@ -166,30 +192,47 @@ class _Matcher:
                     and ident not in self.new and ident not in self.taken):
                 self._link(ident, ident)
         self._unique_texts()
-        while self._in_context() + self._by_children():
-            pass
+        self._settle()
+        self._shared_examples()
         self._anywhere(mutual=False)
         self._same_place()
         self._anywhere(mutual=True)
+        self._settle()
+        self._same_number()
+        self._settle()
         return {ident: self._result(ident) for ident in self.after}
+
+    def _settle(self) -> None:
+        """Link in context and by children while that links anything (a link found late gives
+        its subrules a context)."""
+        while self._in_context() + self._by_children():
+            pass
 
     def _result(self, ident: Ident) -> Link:
         source = self.links.get(ident)
         if source is None:
-            # Its number printed before, that rule gone nowhere: a link the matcher refused.
-            orphan = ident in self.before and ident not in self.taken and ident not in self.new
-            return Link(None, NEW, 0.0, orphan)
+            return Link(None, NEW, 0.0, self._refused(ident))
         before, after = self.before[source], self.after[ident]
         same_text = before.key == after.key
         if source == ident:
             how = SAME if same_text else RETYPESET if before.typeset == after.typeset \
                 else REWORDED
-        else:
-            how = RENUMBERED if same_text else MOVED
+        else:  # a new number: renumbered whatever its typography
+            how = RENUMBERED if before.typeset == after.typeset else MOVED
         score = self.scores.get(ident)
         if score is None:
             score = similarity(before, after)
         return Link(source, how, round(score, 3), ident in self.doubted)
+
+    def _refused(self, ident: Ident) -> bool:
+        """Whether a new rule's number was printed before by a rule that went nowhere, or went
+        elsewhere only on doubtful evidence: the matcher refused a link it cannot rule out."""
+        if ident not in self.before or ident in self.new:
+            return False
+        if ident not in self.taken:
+            return True
+        return any(source == ident and target in self.doubted
+                   for target, source in self.links.items())
 
     def _comparable(self, target: Ident, source: Ident) -> bool:
         """Whether two rules at different numbers may be compared by their words: not when
@@ -209,11 +252,14 @@ class _Matcher:
                                             autojunk=False).ratio()
         return templated <= similarity(b, a) + TEMPLATE_GAIN
 
-    def _link(self, target: Ident, source: Ident, score: float | None = None) -> None:
+    def _link(self, target: Ident, source: Ident, score: float | None = None,
+              doubted: bool = False) -> None:
         self.links[target] = source
         self.taken.add(source)
         if score is not None:
             self.scores[target] = score
+        if doubted:
+            self.doubted.add(target)
 
     def _free(self) -> tuple[list[Ident], list[Ident]]:
         return ([i for i in self.before if i not in self.taken],
@@ -227,6 +273,25 @@ class _Matcher:
             sources = by_key_before.get(key, [])
             if len(targets) == 1 and len(sources) == 1:
                 self._link(targets[0], sources[0], 1.0)
+
+    def _shared_examples(self) -> None:
+        """Two unlinked rules printing one example that no other unlinked rule prints: the
+        rule moved with its example; a rule whose examples went to several rules continues in
+        the one most like it (2009-07-11's 508.1d, the attack requirements check of 500.2)."""
+        free_before, free_after = self._free()
+        owners_before = _by_example(self.before[i] for i in free_before)
+        owners_after = _by_example(self.after[i] for i in free_after)
+        pairs = {(targets[0], owners_before[example][0])
+                 for example, targets in owners_after.items()
+                 if len(targets) == 1 and len(owners_before.get(example, ())) == 1}
+        scored = sorted(((similarity(self.before[s], self.after[t]), t, s) for t, s in pairs),
+                        key=lambda p: (-p[0], p[1], p[2]))
+        for score, target, source in scored:
+            if target not in self.links and source not in self.taken:
+                rivals = [other for other, t, s in scored
+                          if (t == target) != (s == source) and (t, s) != (target, source)]
+                self._link(target, source, score, score < IN_CONTEXT_MUTUAL
+                           or any(score - other < TIE for other in rivals))
 
     def _in_context(self) -> int:
         """Link the best-scoring pairs of one number, or under linked parents; a rule whose
@@ -271,10 +336,21 @@ class _Matcher:
             (parent, count), = parents.most_common(1)
             source = (parent, 1) if parent is not None else None
             if (source in free and source not in self.taken
-                    and count >= CHILDREN_AGREE * len(children) and count >= min(2, len(children))):
+                    and count >= CHILDREN_AGREE * len(children) and count >= min(2, len(children))
+                    and not self._text_went_elsewhere(target, source)):
                 self._link(target, source)
                 linked += 1
         return linked
+
+    def _text_went_elsewhere(self, target: Ident, source: Ident) -> bool:
+        """Whether a rule's own text is clearly more like another unlinked rule in its context
+        than like the rule its subrules point to (2016-09-30's 513.1 "... the active player
+        gets priority" keeps 513.1a under it, but continues 513.2, not 513.1)."""
+        rule = self.after[target]
+        own = similarity(self.before[source], rule)
+        return any(similarity(self.before[other], rule) >= max(IN_CONTEXT_MUTUAL, own + RIVAL)
+                   for other in self._context(target) - self.taken - {source}
+                   if other in self.before)
 
     def _same_place(self) -> None:
         """A rule rewritten in its place: the same number, its parent linked to its parent,
@@ -293,44 +369,106 @@ class _Matcher:
                 self.doubted.add(target)
 
     def _anywhere(self, mutual: bool) -> None:
-        """Long texts very like one another, whatever their numbers; with ``mutual``, like
-        enough and each other's best match."""
+        """Long texts very like one another, whatever their numbers; with ``mutual``, two rules
+        that are each other's best match and alike enough: MUTUAL anywhere, IN_CONTEXT_MUTUAL
+        in context (the number or the parent's lineage kept)."""
+        pairs: list[tuple[float, Ident, Ident]] = []
+        for target, scored in self._word_candidates().items():
+            for source, score in scored.items():
+                floor = (IN_CONTEXT_MUTUAL if mutual and self._in_context_of(target, source)
+                         else MUTUAL if mutual else ANYWHERE)
+                if score >= floor:
+                    pairs.append((score, target, source))
+        best_of_source: dict[Ident, float] = defaultdict(float)
+        best_of_target: dict[Ident, float] = defaultdict(float)
+        for score, target, source in pairs:
+            best_of_source[source] = max(score, best_of_source[source])
+            best_of_target[target] = max(score, best_of_target[target])
+        for score, target, source in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
+            if target in self.links or source in self.taken:
+                continue
+            if score >= ANYWHERE:
+                self._link(target, source, score, self._near_tie(pairs, target, source, score))
+            elif best_of_source[source] == score == best_of_target[target]:
+                self._link(target, source, score, True)  # each other's best, no more
+
+    def _word_candidates(self) -> dict[Ident, dict[Ident, float]]:
+        """Each unlinked rule's similarity to the unlinked rules of the release before that
+        share most of its rarer words, and to those in its context (same number, siblings)."""
         free_before, free_after = self._free()
+        free = set(free_before)
         long_before = [self.before[i] for i in free_before
                        if len(self.before[i].words) >= ANYWHERE_WORDS]
         index: dict[str, list[Printed]] = defaultdict(list)
         for rule in long_before:
             for word in set(rule.words):
                 index[word].append(rule)
-        pairs: list[tuple[float, Ident, Ident]] = []
+        found: dict[Ident, dict[Ident, float]] = {}
         for target in free_after:
             rule = self.after[target]
-            if len(rule.words) < ANYWHERE_WORDS:
+            sources = self._context(target) & free  # free: printed before
+            if len(rule.words) >= ANYWHERE_WORDS:
+                shared: Counter[Ident] = Counter()
+                for word in set(rule.words):
+                    hits = index.get(word, ())
+                    if len(hits) <= COMMON_WORD:
+                        shared.update(other.ident for other in hits)
+                sources |= {source for source, _ in shared.most_common(CANDIDATES)}
+            found[target] = {source: similarity(self.before[source], rule)
+                             for source in sources if self._comparable(target, source)}
+        return found
+
+    def _context(self, target: Ident) -> set[Ident]:
+        """The rules of the release before a rule is compared with in context: its number, its
+        parent number's subrules, the subrules of the rule its parent continues."""
+        found = {target}
+        parent = parent_number(target[0])
+        if parent is not None:
+            found |= set(self.children_before.get(parent, ()))
+            source_parent = self.links.get((parent, 1))
+            if source_parent is not None:
+                found |= set(self.children_before.get(source_parent[0], ()))
+        return found
+
+    def _in_context_of(self, target: Ident, source: Ident) -> bool:
+        """Whether ``source`` lies under the rule that ``target``'s nearest linked ancestor
+        continues (or has its number or parent number)."""
+        if source in self._context(target):
+            return True
+        number = parent_number(target[0])
+        while number is not None and (number, 1) not in self.links:
+            number = parent_number(number)
+        if number is None:
+            return False
+        ancestor = self.links[(number, 1)][0]
+        return source[0].startswith(ancestor) and _under(source[0], ancestor)
+
+    def _near_tie(self, pairs: list[tuple[float, Ident, Ident]], target: Ident,
+                  source: Ident, score: float) -> bool:
+        """Whether another free rule is nearly as good a match, on either side."""
+        return any(score - other < TIE and (t == target) != (s == source)
+                   and t not in self.links and s not in self.taken
+                   for other, t, s in pairs)
+
+    def _same_number(self) -> None:
+        """A rule keeping its number under a linked parent (or a heading keeping its number in a
+        linked chapter) continues the rule printed there before when that rule went nowhere,
+        unless their words share nothing of substance; headings first, so that their subrules
+        then have a context."""
+        free_before, free_after = self._free()
+        free = set(free_before)
+        for target in sorted(free_after, key=lambda ident: (len(ident[0]), ident)):
+            parent = parent_number(target[0])
+            if target not in free or target in self.links or target in self.new:
                 continue
-            shared: Counter[Ident] = Counter()
-            for word in set(rule.words):
-                found = index.get(word, ())
-                if len(found) <= COMMON_WORD:
-                    shared.update(other.ident for other in found)
-            for source, _ in shared.most_common(CANDIDATES):
-                if not self._comparable(target, source):
-                    continue
-                score = similarity(self.before[source], rule)
-                if score >= MUTUAL:
-                    pairs.append((score, target, source))
-        best_of_source: dict[Ident, float] = {}
-        for score, _, source in pairs:
-            best_of_source[source] = max(score, best_of_source.get(source, 0.0))
-        for score, target, source in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
-            if target in self.links or source in self.taken:
+            if parent is not None and self.links.get((parent, 1)) != (parent, 1):
                 continue
-            # Below ANYWHERE, only two rules that are each other's best match.
-            if score >= ANYWHERE:
-                self._link(target, source, score)
-            elif (mutual and best_of_source[source] == score
-                  and score == max(s for s, t, _ in pairs if t == target)):
-                self._link(target, source, score)
-                self.doubted.add(target)
+            before, after = self.before[target], self.after[target]
+            score = similarity(before, after)
+            if _kept_whole(before, after) or _kept_whole(after, before):
+                self._link(target, target, score)
+            elif score >= SAME_PLACE or _same_subject(before, after):
+                self._link(target, target, score, True)
 
 
 def _templated(words: tuple[str, ...], title: str) -> tuple[str, ...]:
@@ -362,6 +500,27 @@ def _titles(rules: Iterable[Printed]) -> dict[str, tuple[str, str]]:
     return found
 
 
+def _under(number: str, ancestor: str) -> bool:
+    """Whether ``number`` is ``ancestor`` or one of its subrules, at any depth."""
+    while number is not None and number != ancestor:
+        number = parent_number(number)  # type: ignore[assignment]
+    return number == ancestor
+
+
+def _same_subject(before: Printed, after: Printed) -> bool:
+    """Whether two texts say something of one thing: a run of SUBJECT_WORDS words in common
+    (208.2 "Some creature cards have power and/or toughness ..."), or one word in common
+    between two headings (716 "Ending the Turn", "Ending Turns and Phases")."""
+    if _is_title(before) and _is_title(after):
+        return bool(set(before.words) & set(after.words))
+    matcher = difflib.SequenceMatcher(a=before.words, b=after.words, autojunk=False)
+    return matcher.find_longest_match().size >= SUBJECT_WORDS
+
+
+def _is_title(rule: Printed) -> bool:
+    return 0 < len(rule.words) <= HEADING_WORDS and not rule.text.rstrip().endswith(".")
+
+
 def _kept_whole(before: Printed, after: Printed) -> bool:
     """Whether ``after`` keeps nearly all of ``before``'s words, in order (a rule extended)."""
     if len(before.words) < 3:
@@ -378,6 +537,15 @@ def _children(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
         if parent is not None and rule.occurrence == 1:
             children[parent].append(rule.ident)
     return children
+
+
+def _by_example(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
+    """Each example (typography folded) -> the rules printing it."""
+    found: dict[str, list[Ident]] = defaultdict(list)
+    for rule in rules:
+        for example in set(rule.typeset[1:]):
+            found[example].append(rule.ident)
+    return found
 
 
 def _by_key(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
