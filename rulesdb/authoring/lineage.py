@@ -91,7 +91,6 @@ _VOCABULARY = tuple((re.compile(pattern), new) for pattern, new in (
     (r"\bcome into play\b", "enter the battlefield"),
     (r"\bcame into play\b", "entered the battlefield"),
     (r"\bcoming into play\b", "entering the battlefield"),
-    (r"\bput into play\b", "put onto the battlefield"),
     (r"\bputs? (\w+ )?into play\b", r"put \1onto the battlefield"),
     (r"\bremoved? from the game\b", "exiled"),
     (r"\bremoves? (\w+ )?from the game\b", r"exile \1"),
@@ -302,14 +301,9 @@ class _Matcher:
         pairs: dict[tuple[Ident, Ident], float] = {}
         for target in free_after:
             rule = self.after[target]
-            candidates = {target} & free
-            parent = parent_number(rule.number)
-            if candidates and parent is not None:
-                candidates |= set(self.children_before.get(parent, ())) & free
-            if parent is not None:
-                source_parent = self.links.get((parent, 1))
-                if source_parent is not None:
-                    candidates |= set(self.children_before.get(source_parent[0], ())) & free
+            # Its own number's rule free: its whole context; taken: its parent's lineage only.
+            candidates = (self._context(target) if target in free
+                          else self._continued_children(target)) & free
             for source in candidates:
                 if self._comparable(target, source):
                     pairs[(target, source)] = similarity(self.before[source], rule)
@@ -365,8 +359,7 @@ class _Matcher:
             if _kept_whole(self.before[target], self.after[target]):
                 self._link(target, target, score)  # extended: its old words all still there
             elif score >= SAME_PLACE:
-                self._link(target, target, score)
-                self.doubted.add(target)
+                self._link(target, target, score, True)
 
     def _anywhere(self, mutual: bool) -> None:
         """Long texts very like one another, whatever their numbers; with ``mutual``, two rules
@@ -421,14 +414,15 @@ class _Matcher:
     def _context(self, target: Ident) -> set[Ident]:
         """The rules of the release before a rule is compared with in context: its number, its
         parent number's subrules, the subrules of the rule its parent continues."""
-        found = {target}
         parent = parent_number(target[0])
-        if parent is not None:
-            found |= set(self.children_before.get(parent, ()))
-            source_parent = self.links.get((parent, 1))
-            if source_parent is not None:
-                found |= set(self.children_before.get(source_parent[0], ()))
-        return found
+        siblings = set(self.children_before.get(parent, ())) if parent is not None else set()
+        return {target} | siblings | self._continued_children(target)
+
+    def _continued_children(self, target: Ident) -> set[Ident]:
+        """The subrules of the rule that a rule's parent continues (none if it is unlinked)."""
+        parent = parent_number(target[0])
+        source_parent = self.links.get((parent, 1)) if parent is not None else None
+        return set(self.children_before.get(source_parent[0], ())) if source_parent else set()
 
     def _in_context_of(self, target: Ident, source: Ident) -> bool:
         """Whether ``source`` lies under the rule that ``target``'s nearest linked ancestor
@@ -491,7 +485,7 @@ def _titles(rules: Iterable[Printed]) -> dict[str, tuple[str, str]]:
     short title) -> (the heading's number, its title folded)."""
     headings = {rule.number: " ".join(rule.words) for rule in rules
                 if rule.occurrence == 1 and "." in rule.number and rule.number[-1].isdigit()
-                and 0 < len(rule.words) <= HEADING_WORDS and not rule.text.rstrip().endswith(".")}
+                and _is_title(rule)}
     found: dict[str, tuple[str, str]] = {}
     for rule in rules:
         parent = parent_number(rule.number)
