@@ -1,6 +1,10 @@
 """rulesdb: the Magic: The Gathering Comprehensive Rules type system, release by release.
 
-The public API, importable from here (``from rulesdb import make_engine, compare``):
+The public API, importable from here. Start with ``rulesdb.open(url=None)``: a read-only
+``Rules`` handle on a database (the embedded default when no URL) whose methods answer every
+question (``rule``, ``rule_history``, ``check``, ``parse``, ``explain``, ``diff``,
+``rule_diff``, ``search``, ``glossary``, ...), each taking ``as_of`` as a date or a set.
+Beneath it, for those who build or hold their own engine:
 
 - ``make_engine(url)``: an Engine set up the way rulesdb needs SQLite and PostgreSQL;
   ``upgrade(engine, revision="head")`` and ``downgrade(engine, revision)`` move it along the
@@ -27,6 +31,8 @@ __version__ = "0.1.0"
 
 # name -> (module, attribute in it; None for the module itself)
 _PUBLIC: dict[str, tuple[str, str | None]] = {
+    "open": ("rulesdb.handle", "open_rules"),
+    "Rules": ("rulesdb.handle", "Rules"),
     "make_engine": ("rulesdb.store.engine", "make_engine"),
     "upgrade": ("rulesdb.store.migrate", "upgrade"),
     "downgrade": ("rulesdb.store.migrate", "downgrade"),

@@ -6,19 +6,19 @@ import math
 import re
 import sys
 from collections.abc import Callable, Sequence
-from datetime import date
 from typing import Any
 
 import click
 
 from rulesdb import __version__
-from rulesdb.cli.output import emit_rows, output_options
+from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import DEBUG
+from rulesdb.util.dates import ISO_DAY
 from rulesdb.util.text import first_line
 
-__all__ = ["AppContext", "as_of_option", "cli", "emit_rows", "main", "output_options",
-           "parse_date", "pass_app"]
+__all__ = ["AppContext", "as_of_option", "cli", "main", "output_options", "pass_app",
+           "release_argument"]
 
 
 class AppContext:
@@ -27,6 +27,7 @@ class AppContext:
     def __init__(self, db: str | None) -> None:
         self.db_option = db
         self._engine = None
+        self._rules = None
         self.is_default = False
         self._checked = False
 
@@ -47,6 +48,16 @@ class AppContext:
             url, self.is_default = resolve_url(self.db_option)
             self._engine = make_engine(url, create_folder=self.is_default)
         return self._engine
+
+    @property
+    def rules(self):  # type: ignore[no-untyped-def]
+        """The read-only handle every question is asked through (``rulesdb.open``'s), on the
+        database :meth:`data_engine` has checked."""
+        if self._rules is None:
+            from rulesdb.handle import Rules, read_only
+
+            self._rules = Rules(read_only(self.data_engine()))
+        return self._rules
 
     def explain(self, exc: BaseException) -> str:
         """One line for a database error: which database, and why in words where we can."""
@@ -85,21 +96,6 @@ class AppContext:
 # Exit status of an answer a release cannot give (it does not enumerate the category asked
 # about): neither yes (0) nor no (1); 2 is bad input.
 UNKNOWN_EXIT = 3
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
-# A value meant as a date (20210301, 2021-W09-1, 2021-03-01T00:00), never a set's code (10E).
-_DATE_LIKE = re.compile(r"^\d{4}(?:\d{4}|[-/.:T\s]\S*)$")
-
-
-def parse_date(value: str | None, option: str = "--as-of") -> date | None:
-    """A calendar date written YYYY-MM-DD, and only so (not 20210301, not 2021-W09-1)."""
-    if value is None:
-        return None
-    try:
-        if not _ISO_DAY.fullmatch(value):
-            raise ValueError(value)
-        return date.fromisoformat(value)
-    except ValueError:
-        raise RulesdbError(f"{option}: {value!r} is not a date; expected YYYY-MM-DD") from None
 
 
 def complete_release_date(ctx: click.Context, _param: click.Parameter,
@@ -109,22 +105,19 @@ def complete_release_date(ctx: click.Context, _param: click.Parameter,
     return release_dates(ctx, incomplete)
 
 
-def _release_of_set(ctx: click.Context, _param: click.Parameter,
+def _release_of_set(ctx: click.Context, param: click.Parameter,
                     value: str | None) -> str | None:
-    """--as-of names a release by its date or by the set it came with (MH3, "Modern Horizons
-    3"): a set becomes its release's date, which the command reads as any other."""
-    if value is None or _ISO_DAY.fullmatch(value):
+    """A release named by its date or by the set it came with (MH3, "Modern Horizons 3"): a
+    set becomes its release's date, which the command reads as any other."""
+    if value is None or ISO_DAY.fullmatch(value):
         return value
-    from rulesdb.questions.listings import release_of_set
+    from rulesdb.questions.listings import release_named
 
     app = ctx.find_object(AppContext)
     assert app is not None
-    try:
-        return release_of_set(app.data_engine(), value).isoformat()
-    except RulesdbError:
-        if _DATE_LIKE.search(value):  # meant as a date, written otherwise: say how
-            parse_date(value)
-        raise
+    option = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    found = release_named(app.data_engine(), value, option)
+    return found.isoformat() if found else None
 
 
 def as_of_option(function: Callable) -> Callable:
@@ -134,6 +127,12 @@ def as_of_option(function: Callable) -> Callable:
         help="Use the release in force on DATE (YYYY-MM-DD), or the release a SET came with "
              "(its code or name: MH3, 'Modern Horizons 3'); default: the latest release.",
     )(function)
+
+
+def release_argument(name: str, metavar: str) -> Callable[[Callable], Callable]:
+    """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
+    return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
+                          callback=_release_of_set)
 
 
 def complete_category(ctx: click.Context, _param: click.Parameter,

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from rulesdb.cli.app import UNKNOWN_EXIT, AppContext, cli, parse_date, pass_app
+from rulesdb.cli.app import UNKNOWN_EXIT, AppContext, cli, pass_app
+from rulesdb.cli.output import output_options
 from rulesdb.util.jsonlines import dumps_line, dumps_string_line
 
 if TYPE_CHECKING:
@@ -27,9 +28,9 @@ _CSV_COLUMNS = ["name", "set", "line", "valid", "release", "errors", "undetermin
               help="Check against the release in force on DATE (default: the latest, as "
                    "Oracle wording is current), or 'printed': each printing's printed line "
                    "against the release in force on its set's release date.")
-@click.option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json",
-              help="json: one object per card per line (default); csv: a header, then a row "
-                   "per card.")
+@output_options(formats=("json", "csv"), default="json",
+                help="json: one object per card per line (default); csv: a header, then a "
+                     "row per card.")
 @pass_app
 def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None:
     """Check the type line of every card in FILE: a Scryfall bulk data file (oracle_cards,
@@ -43,9 +44,10 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     from rulesdb.questions import listings
     from rulesdb.vocabulary.loader import load_vocabulary
 
-    when: date | str | None = PRINTED if as_of == PRINTED else parse_date(as_of)
+    rules = app.rules
+    when: date | str | None = PRINTED if as_of == PRINTED else rules.day(as_of, "--as-of")
     format_ = detect_format(file)
-    engine = app.data_engine()
+    engine = rules.engine
     days = [date.fromisoformat(row["effective_date"]) for row in listings.releases(engine)]
     summary = Summary()
     # Card objects hold no reference cycles (refcounting frees each one): the cyclic collector

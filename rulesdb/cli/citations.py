@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, parse_date, pass_app
+from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app
+from rulesdb.cli.output import output_options
 from rulesdb.util.jsonlines import dumps_line
 
 if TYPE_CHECKING:
@@ -25,13 +26,13 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "messag
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...",
                 type=click.Path(exists=True, path_type=str))
 @as_of_option
-@click.option("--since", metavar="DATE",
+@click.option("--since", metavar="DATE|SET",
               help="Read each citation as the rule of that number in the release in force on "
                    "DATE (when the code was written): changed if its text differs now, "
                    "renumbered if its number does.")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "csv"]), default="text",
-              help="text: file:line:column: status: message lines (default); jsonl: one JSON "
-                   "object per citation; csv: a header, then a row per citation.")
+@output_options(formats=("text", "jsonl", "csv"), default="text",
+                help="text: file:line:column: status: message lines (default); jsonl: one "
+                     "JSON object per citation; csv: a header, then a row per citation.")
 @click.option("--all", "show_all", is_flag=True,
               help="Print the citations that are fine too (in every format; by default "
                    "only the others).")
@@ -60,9 +61,10 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     from rulesdb.citations import check, scan_paths
     from rulesdb.citations.scanning import patterns_from
 
-    when, after = parse_date(as_of), parse_date(since, "--since")
+    rules = app.rules
+    when, after = rules.day(as_of, "--as-of"), rules.day(since, "--since")
     scanned = scan_paths(paths, patterns_from(patterns, builtin=not no_default))
-    results = check(app.data_engine(), scanned.found, as_of=when, since=after)
+    results = check(rules.engine, scanned.found, as_of=when, since=after)
     write = {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
     for found, result in results:
         if show_all or result.status != "fine":

@@ -12,6 +12,7 @@ EXAMPLES: dict[str, str] = {
     "current": "rulesdb current",
     "diff": "rulesdb diff 2024-04-12 2024-06-07 --format markdown",
     "downgrade": "rulesdb --db sqlite:///rules.sqlite3 downgrade cr_2021_02_15",
+    "explain": 'rulesdb explain "Legendary Creature — Human Wizard" --as-of MH3',
     "export": "rulesdb export --style mtgjson --as-of 2024-06-07 -o CardTypes.json",
     "glossary": "rulesdb glossary subtype --as-of 2020-08-07",
     "grant-read": "rulesdb --db postgresql://postgres@127.0.0.1/rules grant-read analyst",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rulesdb.cli.app import AppContext, cli, pass_app
-from rulesdb.cli.output import emit_object, output_options
+from rulesdb.cli.output import emit, output_options
+from rulesdb.questions.answers import Table
 
 
 @cli.command()
@@ -22,7 +23,7 @@ def info(app: AppContext, fmt: str | None) -> None:
 
     engine = app.engine
     report = describe(engine, is_default=app.is_default)
-    emit_object(report, _text(report), fmt)
+    emit(Table.of_one(report, _text(report)), fmt)
 
 
 def _text(report: dict[str, Any]) -> str:

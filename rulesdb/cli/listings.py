@@ -1,9 +1,10 @@
-"""Commands that list one release's vocabulary."""
+"""Commands that list the releases and one release's vocabulary."""
 
 from __future__ import annotations
 
-from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, parse_date, pass_app
-from rulesdb.cli.output import emit_rows, output_options
+from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, pass_app
+from rulesdb.cli.output import emit, output_options
+from rulesdb.questions.answers import Table
 
 
 @cli.command()
@@ -12,12 +13,9 @@ from rulesdb.cli.output import emit_rows, output_options
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first, each with the set it came with
     (or "update between sets")."""
-    from rulesdb.questions import listings
-
-    rows = listings.releases(app.data_engine())
-    emit_rows(rows, ["effective_date", "set", "source_file", "revision", "set_code",
-                     "set_name"], fmt,
-              empty="the database holds no release (rulesdb info tells where it is)")
+    emit(Table(app.rules.releases(), ["effective_date", "set", "source_file", "revision",
+                                      "set_code", "set_name"],
+               empty="the database holds no release (rulesdb info tells where it is)"), fmt)
 
 
 # The vocabulary of one release
@@ -29,10 +27,7 @@ def releases(app: AppContext, fmt: str | None) -> None:
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
-    from rulesdb.questions import listings
-
-    rows = listings.card_types(app.data_engine(), parse_date(as_of))
-    emit_rows(rows, ["name", "rule", "section"], fmt)
+    emit(Table(app.rules.card_types(as_of), ["name", "rule", "section"]), fmt)
 
 
 @cli.command()
@@ -41,10 +36,7 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
-    from rulesdb.questions import listings
-
-    rows = listings.supertypes(app.data_engine(), parse_date(as_of))
-    emit_rows(rows, ["name", "rule"], fmt)
+    emit(Table(app.rules.supertypes(as_of), ["name", "rule"]), fmt)
 
 
 @cli.command()
@@ -55,10 +47,6 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
     """List the subtypes of one category, or of all (rules 205.3g–q)."""
-    from rulesdb.questions import listings
-
-    engine = app.data_engine()
-    day = listings.release_in_force(engine, parse_date(as_of))
-    rows = listings.subtypes(engine, category, day)
-    emit_rows(rows, ["name", "category", "rule"], fmt,
-              empty=f"{category} types: this category is not in the release of {day}")
+    day = app.rules.release(as_of)
+    emit(Table(app.rules.subtypes(category, day), ["name", "category", "rule"],
+               empty=f"{category} types: this category is not in the release of {day}"), fmt)

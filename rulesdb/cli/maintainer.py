@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from rulesdb.cli.app import cli
-from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
+from rulesdb.cli.output import emit, output_options
+from rulesdb.questions.answers import Table
 
 
 @cli.command()
@@ -17,28 +18,11 @@ def inspect(file: Path, fmt: str | None) -> None:
     """Show what the importer extracts from an official CR FILE (.txt, .docx or .rtf), and the
     notes on where it contradicts itself; touches no database."""
     from rulesdb.ingest.importer import import_file
-    from rulesdb.ingest.inspection import inspection, item_rows
+    from rulesdb.ingest.inspection import inspection, inspection_text, item_rows
 
     report = inspection(import_file(file))
-    fmt = chosen(fmt)
-    if fmt == "json":
-        click.echo(to_json(report))
-        return
-    if fmt != "table":
-        emit_rows(item_rows(report), ["kind", "category", "name", "rule"], fmt)
-        return
-    click.echo(f"effective date: {report['effective_date']}")
-    click.echo(f"card types ({len(report['card_types'])}): {', '.join(report['card_types'])}")
-    click.echo(f"supertypes ({len(report['supertypes'])}): {', '.join(report['supertypes'])}")
-    for name, names in report["subtypes"].items():
-        rule = report["rules"][name]
-        click.echo(f"{name} types, {rule} ({len(names)}): {', '.join(names)}")
-    click.echo(f"basic land types: {', '.join(report['basic_land_types'])}")
-    for ref in report["cross_references"]:
-        click.echo(f"cross-reference: {ref['name']} ({ref['kind']}, {ref['cited_in']}) "
-                   f"-> {ref['rule']}")
-    for note in report["notes"]:
-        click.echo(f"note ({note['kind']}, {note['rule'] or 'file'}): {note['text']}")
+    emit(Table(item_rows(report), ["kind", "category", "name", "rule"], document=report,
+               text=inspection_text(report)), fmt)
 
 
 @cli.command("new-release")

@@ -1,9 +1,9 @@
-"""The one set of output formats every listing command shares: table, json, csv, markdown.
+"""The one output path: every command declares ``--format`` with :func:`output_options` and
+prints its answer with :func:`emit`, whatever the answer (``rulesdb.questions.answers``).
 
 JSON is the stable interface: a list command prints an array of objects whose keys are the
-column names, in a fixed order, sorted rows; non-list commands print one object. Every
-command that prints rows takes its ``--format`` from :func:`output_options` (modelled on
-sqlite-utils' decorator of that name), so the choices and their help never drift apart.
+column names, in a fixed order; other commands print one object. Tables are drawn by
+tabulate, CSV written by the csv module. Modelled on sqlite-utils' ``output_options``.
 """
 
 from __future__ import annotations
@@ -17,18 +17,27 @@ from typing import Any, TypeVar
 
 import click
 
+from rulesdb.questions.answers import Table
+
 FORMATS = ("table", "json", "csv", "markdown")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def output_options(function: F) -> F:
-    """``--format table|json|csv|markdown``; the value reaches the command as ``fmt``."""
-    return click.option(
-        "--format", "fmt", type=click.Choice(FORMATS), default=None,
-        help="Output format: table, json, csv or markdown (default: table on a terminal, "
-             "json otherwise).",
-    )(function)
+def output_options(function: F | None = None, *, formats: Sequence[str] = FORMATS,
+                   default: str | None = None, help: str | None = None) -> Any:
+    """``--format``, reaching the command as ``fmt``: by default table|json|csv|markdown
+    (table on a terminal, JSON in a pipe); a streaming command names its own ``formats``."""
+    if help is None:
+        help = ("Output format: table, json, csv or markdown (default: table on a terminal, "
+                "json otherwise).")
+
+    def declare(command: F) -> F:
+        return click.option("--format", "fmt", type=click.Choice(list(formats)),
+                            default=default, show_default=default is not None,
+                            help=help)(command)
+
+    return declare(function) if function is not None else declare
 
 
 def default_format() -> str:
@@ -40,73 +49,71 @@ def chosen(fmt: str | None) -> str:
     return fmt or default_format()
 
 
+def emit(answer: Table, fmt: str | None) -> None:
+    """Print ``answer`` in ``fmt``; beside no rows, on stderr, why there are none."""
+    fmt = chosen(fmt)
+    click.echo(render(answer, fmt))
+    if answer.empty and not answer.rows():
+        click.echo(f"rulesdb: {answer.empty}", err=True)
+
+
+def render(answer: Table, fmt: str) -> str:
+    if fmt == "json":
+        return to_json(answer.to_json())
+    if fmt == "table" and answer.text is not None:
+        return answer.text
+    if fmt == "markdown" and answer.markdown is not None:
+        return answer.markdown.rstrip("\n")
+    return render_rows(answer.rows(), answer.columns, fmt,
+                       answer.clip if fmt == "table" else None)
+
+
 def emit_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str | None,
               *, empty: str | None = None) -> None:
-    """Print rows; with none, the header alone and, on stderr, ``empty``: why there are none."""
-    click.echo(render_rows(rows, columns, chosen(fmt)))
-    if not rows and empty:
-        click.echo(f"rulesdb: {empty}", err=True)
+    emit(Table(list(rows), columns, empty=empty), fmt)
 
 
-def emit_object(document: dict[str, Any], text: str, fmt: str | None,
-                row: dict[str, Any] | None = None) -> None:
-    """One answer: JSON as ``document``, a table as ``text`` (for people), CSV and markdown as
-    one row (``row``, default ``document``) whose columns are its keys."""
-    fmt = chosen(fmt)
-    if fmt == "json":
-        click.echo(to_json(document))
-    elif fmt == "table":
-        click.echo(text)
-    else:
-        row = document if row is None else row
-        click.echo(render_rows([row], list(row), fmt))
-
-
-def render_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str) -> str:
+def render_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str,
+                clip: dict[str, int] | None = None) -> str:
+    """Rows as CSV, a GitHub-flavoured Markdown table or a plain table for people."""
     if fmt == "json":
         return to_json([{column: row.get(column) for column in columns} for row in rows])
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
-        for row in rows:
-            writer.writerow([_cell(row.get(c)) for c in columns])
+        writer.writerows([cell(row.get(column)) for column in columns] for row in rows)
         return buffer.getvalue().rstrip("\n")
-    if fmt == "markdown":
-        return render_markdown(rows, columns)
-    return render_table(rows, columns)
+    from tabulate import tabulate
 
-
-def render_table(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
-    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
-    widths = [max([len(column), *(len(line[i]) for line in cells)])
-              for i, column in enumerate(columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
-              for line in cells]
-    return "\n".join(lines)
-
-
-def render_markdown(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
-    """A GitHub-flavoured pipe table; a '|' inside a cell is escaped."""
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
-
-    lines = [line(columns), line(["---"] * len(columns))]
-    lines += [line([_cell(row.get(column)) for column in columns]) for row in rows]
-    return "\n".join(lines)
+    clip = clip or {}
+    cells = [[_clipped(cell(row.get(column)), clip.get(column)) for column in columns]
+             for row in rows]
+    if fmt == "markdown":  # a '|' inside a cell would end it
+        escaped = [[value.replace("|", "\\|") for value in line] for line in cells]
+        return tabulate(escaped, headers=list(columns), tablefmt="github",
+                        disable_numparse=True)
+    return tabulate(cells, headers=list(columns), tablefmt="simple", disable_numparse=True)
 
 
 def to_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, default=str)
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
+    """A value as one cell: lists joined with commas, booleans yes/no, None empty."""
     if value is None:
         return ""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_cell(item) for item in value)
+    if isinstance(value, list | tuple):
+        return ", ".join(cell(item) for item in value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def _clipped(value: str, width: int | None) -> str:
+    if width is None or not value:
+        return value
+    from rulesdb.util.text import clip
+
+    return clip(value.splitlines()[0], width)

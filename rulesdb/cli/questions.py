@@ -15,45 +15,33 @@ from rulesdb.cli.app import (
     as_of_option,
     category_option,
     cli,
-    complete_release_date,
-    parse_date,
     pass_app,
+    release_argument,
 )
-from rulesdb.cli.output import chosen, emit_rows, output_options, to_json
+from rulesdb.cli.output import chosen, emit, output_options, to_json
 from rulesdb.errors import RulesdbError
+from rulesdb.questions.answers import Table
 
-_TEXT_WIDTH = 60  # rule text in a table: its first line, cut to this width
 TABLE_LIMIT = 1000  # rows a table shows unless --limit says otherwise: people read tables
 MAX_ROWS = 10**12  # --limit's ceiling: more rows than any query here returns, within islice's
 DEFAULT_TIMEOUT = 30.0
 
 
 @cli.command()
-@click.argument("from_day", metavar="FROM", shell_complete=complete_release_date)
-@click.argument("to_day", metavar="TO", shell_complete=complete_release_date)
+@release_argument("from_day", "FROM")
+@release_argument("to_day", "TO")
 @output_options
 @pass_app
 def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
     """Show what changed from the release in force on FROM to the one in force on TO.
 
-    FROM and TO are dates (YYYY-MM-DD); either may be the later one. Renames (tribal →
-    kindred) show as renamed; rules 205 and 305.6 whose text changed are listed too.
-    --format markdown writes release notes; table and csv one row per change.
+    FROM and TO are dates (YYYY-MM-DD) or sets (MH3); either may be the later one. Renames
+    (tribal → kindred) show as renamed; rules 205 and 305.6 whose text changed are listed
+    too. --format markdown writes release notes; table and csv one row per change.
     """
-    from rulesdb.questions.diff import compare
+    from rulesdb.questions import shown
 
-    start = parse_date(from_day, "FROM")
-    end = parse_date(to_day, "TO")
-    assert start is not None and end is not None
-    result = compare(app.data_engine(), start, end)
-    fmt = chosen(fmt)
-    if fmt == "json":
-        click.echo(to_json(result.to_json()))
-    elif fmt == "markdown":
-        click.echo(result.to_markdown(), nl=False)
-    else:
-        emit_rows(result.to_rows(), ["change", "kind", "category", "name"], fmt,
-                  empty=f"no changes from {result.from_date} to {result.to_date}")
+    emit(shown.vocabulary_diff(app.rules.diff(from_day, to_day)), fmt)
 
 
 @cli.command("history")
@@ -74,27 +62,11 @@ def history(ctx: click.Context, word: str | None, category: str | None,
         click.echo("rulesdb: note: 'history' without WORD is now 'rulesdb revisions'", err=True)
         ctx.invoke(revisions.revisions, fmt=fmt)
         return
-    from rulesdb.questions import lifetime
+    from rulesdb.questions import shown
 
     app = ctx.find_object(AppContext)
     assert app is not None
-    listings = lifetime.history(app.data_engine(), word, category)
-    fmt = chosen(fmt)
-    if fmt == "json":
-        click.echo(to_json([listing.to_json() for listing in listings]))
-        return
-    rows = [{**listing.to_json(), "releases": len(listing.releases),
-             "renamed": "; ".join([*(f"from {r['from']} ({r['release_date']})"
-                                     for r in listing.renamed_from),
-                                   *(f"to {r['to']} ({r['release_date']})"
-                                     for r in listing.renamed_to),
-                                   *(f"merged from {r['from']} ({r['release_date']})"
-                                     for r in listing.merged_from),
-                                   *(f"merged into {r['to']} ({r['release_date']})"
-                                     for r in listing.merged_into)])}
-            for listing in listings]
-    emit_rows(rows, ["kind", "category", "name", "first_listed", "last_listed", "left",
-                     "releases", "renamed"], fmt)
+    emit(shown.lifetimes(app.rules.history(word, category)), fmt)
 
 
 @cli.command()
@@ -108,16 +80,9 @@ def cite(app: AppContext, word: str, as_of: str | None, fmt: str | None) -> None
     E.g. Equipment: 205.3g lists it, and points to 301.5; legendary: 205.4a, and 704.5j via
     205.4d; artifact: 205.2a and its section, 301.
     """
-    from rulesdb.questions import lifetime
+    from rulesdb.questions import shown
 
-    citations = lifetime.cite(app.data_engine(), word, parse_date(as_of))
-    fmt = chosen(fmt)
-    rows = [citation.to_json() for citation in citations]
-    if fmt == "table":
-        for row in rows:
-            row["text"] = _short(row["text"])
-    emit_rows(rows, ["release_date", "rule", "relation", "kind", "category", "name", "via",
-                     "text"], fmt)
+    emit(shown.citations(app.rules.cite(word, as_of)), fmt)
 
 
 class _ViewsListed(click.Command):
@@ -185,8 +150,8 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         rows = result.rows if limit is None else islice(result.rows, limit + 1)
         if fmt in ("table", "markdown"):
             kept = list(rows)
-            emit_rows([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
-                      fmt, empty="sql: the query returned no rows")
+            emit(Table([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
+                       empty="sql: the query returned no rows"), fmt)
             cut = limit is not None and len(kept) > limit
         else:
             counted = _Counted(rows, limit)
@@ -245,19 +210,20 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
 
     if all_releases and as_of is not None:
         raise RulesdbError("--all-releases exports every release; leave out --as-of")
-    engine = app.data_engine()
+    rules = app.rules
+    engine = rules.engine
     if style == "rulebook":
         from rulesdb.questions import rulebook_export
 
         exported = (rulebook_export.export_rulebook_all_releases(engine) if all_releases
-                    else rulebook_export.export_rulebook(engine, parse_date(as_of)))
+                    else rulebook_export.export_rulebook(engine, rules.day(as_of)))
         # One entry a line: indenting every member would add megabytes of spaces.
         document = rulebook_export.dumps(exported) + "\n"
     elif all_releases:
         document = to_json(export_all_releases(engine, style,
                                                all_categories=all_categories)) + "\n"
     else:
-        document = to_json(export_release(engine, parse_date(as_of), style,
+        document = to_json(export_release(engine, rules.day(as_of), style,
                                           all_categories=all_categories)) + "\n"
     if output is None:
         click.echo(document, nl=False)
@@ -266,12 +232,6 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
         write_atomically(output, document)  # all or nothing: readers never see half a file
     except OSError as exc:
         raise RulesdbError(f"cannot write {output}: {exc.strerror}") from None
-
-
-def _short(value: Any) -> str:
-    from rulesdb.util.text import clip
-
-    return clip(str(value).splitlines()[0], _TEXT_WIDTH) if value else ""
 
 
 def _unique(columns: list[str]) -> list[str]:

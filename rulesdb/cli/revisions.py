@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from rulesdb.cli.app import AppContext, cli, pass_app
-from rulesdb.cli.output import emit_rows, output_options
+from rulesdb.cli.output import emit, output_options
+from rulesdb.questions.answers import Table
 
 
 @cli.command()
@@ -102,4 +103,4 @@ def revisions(fmt: str | None) -> None:
 
     rows = [{"revision": rev, "down_revision": down, "description": doc}
             for rev, down, doc in chain.history()]
-    emit_rows(rows, ["revision", "down_revision", "description"], fmt)
+    emit(Table(rows, ["revision", "down_revision", "description"]), fmt)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, parse_date, pass_app
-from rulesdb.cli.output import default_format, emit_rows, output_options, to_json
-from rulesdb.errors import RulesdbError
+from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_argument
+from rulesdb.cli.output import emit, output_options
 
 
 @cli.command()
@@ -19,25 +18,9 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
 
     An unknown number exits 1 and names the nearest ones; a malformed one exits 2.
     """
-    from rulesdb.questions.rulebook import rule as read_rule
+    from rulesdb.questions import shown
 
-    answer = read_rule(app.data_engine(), number, parse_date(as_of)).to_json()
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json(answer))
-    elif fmt == "csv":
-        rows = [{"number": answer["number"], "text": answer["text"],
-                 "examples": "\n".join(answer["examples"])}, *answer["subrules"]]
-        emit_rows(rows, ["number", "text", "examples"], "csv")
-    else:
-        bold = "**" if fmt == "markdown" else ""
-        lines = [f"{bold}{answer['number']}{bold} {answer['text']}"]
-        lines += [f"  {example}" if not bold else f"> {example}" for example in answer["examples"]]
-        lines += [f"{'- ' if bold else '  '}{bold}{sub['number']}{bold} {sub['text']}"
-                  for sub in answer["subrules"]]
-        lines.append(f"(release {answer['release']})" if not bold
-                     else f"\n*Comprehensive Rules, release {answer['release']}*")
-        click.echo("\n".join(lines))
+    emit(shown.rule(app.rules.rule(number, as_of)), fmt)
 
 
 @cli.command("rule-history")
@@ -62,50 +45,16 @@ def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool
     NUMBER is read in the release in force on --as-of (default: the newest release printing
     it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).
     """
+    from rulesdb.questions import shown
+
     if subrules:
-        _block_history(app, number, as_of, fmt)
+        from rulesdb.questions.blocks import block_history
+
+        changes = block_history(app.rules.engine, number, app.rules.day(as_of))
+        emit(shown.block_history(number, changes), fmt)
         return
-    from rulesdb.questions.rulebook import rule_history as history
-
-    versions = [version.to_json() for version in
-                history(app.data_engine(), number, parse_date(as_of), substantive)]
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json(versions))
-    elif fmt == "markdown":
-        lines = [f"# Rule {number}", ""]
-        for version in versions:
-            moved = f" (was {version['from_number']})" if version["from_number"] else ""
-            doubt = ", uncertain" if version["uncertain"] else ""
-            lines += [f"## {version['number']}: {version['first_release']} … "
-                      f"{version['last_release']} ({version['releases']} releases, "
-                      f"{version['how']}{doubt}){moved}", "", version["text"], ""]
-        click.echo("\n".join(lines), nl=False)
-    else:
-        emit_rows(versions, ["number", "first_release", "last_release", "releases", "how",
-                             "uncertain", "from_number", "text"], fmt)
-
-
-def _block_history(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> None:
-    from rulesdb.questions.blocks import block_history
-
-    changes = block_history(app.data_engine(), number, parse_date(as_of))
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json([change.to_json() for change in changes]))
-        return
-    if fmt == "markdown":
-        lines = [f"# Rule {number} and its subrules", ""]
-        for change in changes:
-            lines += [f"## {change.release}: {change.number}", ""]
-            lines += [f"- {row['change']}: " + " ← ".join(str(v) for v in (row["rule"],
-                                                                         row["from"]) if v)
-                      for row in change.rows()]
-            lines.append("")
-        click.echo("\n".join(lines), nl=False)
-        return
-    emit_rows([row for change in changes for row in change.rows()],
-              ["release", "number", "change", "rule", "from"], fmt)
+    versions = app.rules.rule_history(number, as_of, substantive=substantive)
+    emit(shown.rule_history(number, versions), fmt)
 
 
 @cli.command()
@@ -115,16 +64,9 @@ def _block_history(app: AppContext, number: str, as_of: str | None, fmt: str | N
 @pass_app
 def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> None:
     """Print the glossary entry for TERM (any case), in the release in force."""
-    from rulesdb.questions.rulebook import glossary as read_glossary
+    from rulesdb.questions import shown
 
-    entry = read_glossary(app.data_engine(), term, parse_date(as_of))
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json(entry))
-    elif fmt in ("csv", "markdown"):
-        emit_rows([entry], ["release", "term", "text"], fmt)
-    else:
-        click.echo(f"{entry['term']}\n{entry['text']}\n(release {entry['release']})")
+    emit(shown.glossary(app.rules.glossary(term, as_of)), fmt)
 
 
 @cli.command()
@@ -140,21 +82,14 @@ def search(app: AppContext, text: str, as_of: str | None, limit: int, fmt: str |
     Every word must match (stemmed: "Auras" finds "Aura"); matched words are between ** in
     the snippet.
     """
-    from rulesdb.questions.rulebook import search as full_text
+    from rulesdb.questions import shown
 
-    hits = full_text(app.data_engine(), text, parse_date(as_of), limit)
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json(hits))
-        return
-    rows = [{"kind": hit["kind"], "entry": hit.get("number", hit.get("term")),
-             "snippet": hit["snippet"]} for hit in hits]
-    emit_rows(rows, ["kind", "entry", "snippet"], fmt)
+    emit(shown.search(app.rules.search(text, as_of, limit)), fmt)
 
 
 @cli.command("rule-diff")
-@click.argument("from_day", metavar="FROM")
-@click.argument("to_day", metavar="TO")
+@release_argument("from_day", "FROM")
+@release_argument("to_day", "TO")
 @output_options
 @pass_app
 def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
@@ -165,27 +100,6 @@ def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> N
     Typographic quotes and dashes alone are not a change. --format markdown writes release
     notes with removed words struck and added words in bold.
     """
-    from rulesdb.questions.rulebook import rule_diff as compare_rules
+    from rulesdb.questions import shown
 
-    start, end = parse_date(from_day, "FROM"), parse_date(to_day, "TO")
-    if start is None or end is None:
-        raise RulesdbError("FROM and TO are dates (YYYY-MM-DD)")
-    result = compare_rules(app.data_engine(), start, end)
-    fmt = fmt or default_format()
-    if fmt == "json":
-        click.echo(to_json(result.to_json()))
-    elif fmt == "markdown":
-        click.echo(result.to_markdown(), nl=False)
-    else:
-        rows = [*({"change": "added", "number": n, "text": result.titles[n]}
-                  for n in result.added),
-                *({"change": "removed", "number": n, "text": result.titles[n]}
-                  for n in result.removed),
-                *({"change": "moved" if not m["changed"] else "moved and changed",
-                   "number": f"{m['from']} → {m['to']}", "text": m["after"]}
-                  for m in result.moved),
-                *({"change": "changed", "number": c["number"], "text": c["after"]}
-                  for c in result.changed)]
-        for row in rows:
-            row["text"] = row["text"].split("\n", 1)[0][:80]
-        emit_rows(rows, ["change", "number", "text"], fmt)
+    emit(shown.rule_diff(app.rules.rule_diff(from_day, to_day)), fmt)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any, TextIO
 
-from rulesdb.cli.output import _cell
+from rulesdb.cli.output import cell
 
 _ROWS_PER_WRITE = 1000  # rows joined into one write: a write per row costs more than the rest
 _CHARS_PER_WRITE = 2**20  # ...or fewer, once they pass this much text: wide rows stay unheld
@@ -51,7 +51,7 @@ def write_csv_rows(columns: Sequence[str], rows: Iterable[Sequence[Any]], out: T
     writer.writerow(columns)
     count = 0
     for row in rows:
-        writer.writerow(["" if value is None else _cell(value) for value in row])
+        writer.writerow(["" if value is None else cell(value) for value in row])
         count += 1
         if count % _ROWS_PER_WRITE == 0 or buffer.tell() > _CHARS_PER_WRITE:
             out.write(buffer.getvalue())

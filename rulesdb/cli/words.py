@@ -1,4 +1,4 @@
-"""Commands that ask one release about words and type lines: ``check`` and ``parse``.
+"""Commands that ask one release about words and type lines: check, parse, explain.
 
 Kept light: the vocabulary is imported inside the commands, so ``rulesdb check`` loads no
 Alembic, no ORM and nothing else the answer does not need.
@@ -17,16 +17,13 @@ from rulesdb.cli.app import (
     as_of_option,
     category_option,
     cli,
-    parse_date,
     pass_app,
 )
-from rulesdb.cli.output import emit_object, output_options
+from rulesdb.cli.output import emit, output_options
 from rulesdb.errors import RulesdbError
-from rulesdb.util.text import with_article
 
 if TYPE_CHECKING:
-    from rulesdb.vocabulary.loader import Report, Vocabulary
-    from rulesdb.vocabulary.typeline import TypeLine
+    from rulesdb.vocabulary.loader import Vocabulary
 
 
 @cli.command()
@@ -42,39 +39,11 @@ def check(app: AppContext, word: str, category: str | None,
     one (exit 1), or unknown (exit 3: the release does not enumerate the category WORD would
     belong to, as for creature types before 2003-12-01). With --category: is it one, and
     only one, subtype of that category?"""
-    from rulesdb.vocabulary.loader import UnknownCategory, load_vocabulary
+    from rulesdb.questions import shown
 
-    engine = app.data_engine()
-    vocab = load_vocabulary(engine, parse_date(as_of))
-    try:
-        report = vocab.explain(word, category)
-    except UnknownCategory:
-        # A category other releases have is a fair question with the answer no; one no
-        # release has is a usage error (exit 2), worded like the other commands'.
-        from rulesdb.questions.listings import category_names, check_category
-
-        names = category_names(engine)
-        if (category or "").strip().casefold() not in names:
-            check_category(engine, category or "")
-        report = vocab.explain(word, category, other_categories=names)
-    if not report.meanings:
-        from rulesdb.questions.listings import keyword_of
-        from rulesdb.questions.successors import successor
-
-        day = vocab.effective_date
-        keyword = keyword_of(engine, word, day)
-        report = report._replace(successor=successor(engine, word, day), keyword=keyword)
-        if keyword is not None and report.valid is None:  # a keyword is no type word
-            report = report._replace(valid=False, not_enumerated=(), reason=(
-                f"'{' '.join(word.split())}' is not a card type, supertype or subtype"))
-    document = report.to_json()
-    emit_object(document, _report_text(report), fmt, row={
-        **document, "meanings": [f"{m.kind} {m.rule}" for m in report.meanings]})
-    if report.valid is None:
-        raise SystemExit(UNKNOWN_EXIT)
-    if not report.valid:
-        raise SystemExit(1)
-
+    report = app.rules.check(word, category, as_of)
+    emit(shown.word(report), fmt)
+    _exit_for(report.valid)
 
 
 @cli.command()
@@ -90,23 +59,39 @@ def parse(app: AppContext, line: str, as_of: str | None,
     does not enumerate). LINE '-' reads one type line per input line from stdin and writes
     one JSON object per output line (exit 1 if any line is invalid, else 3 if any is unknown).
     """
-    from rulesdb.vocabulary.loader import load_vocabulary
-
     if line == "-" and fmt not in (None, "json"):
         raise RulesdbError("parse -: the output is one JSON object per line; "
                            f"--format {fmt} is not available")
-    vocab = load_vocabulary(app.data_engine(), parse_date(as_of))
     if line == "-":
-        _exit_for(_stream(vocab))
+        _exit_for(_stream(app.rules.vocabulary(as_of)))
         return
-    parsed = vocab.parse(line)
-    document = parsed.to_json()
-    emit_object(document, _type_line_text(parsed), fmt, row={
-        "type_line": parsed.render(), **document,
-        "subtypes": [f"{s.name} ({s.category or 'unknown'})" for s in parsed.subtypes],
-        "errors": [f"{e.rule}: {e.message}" for e in parsed.errors],
-        "undetermined": [f"{e.rule}: {e.message}" for e in parsed.undetermined]})
+    from rulesdb.questions import shown
+
+    parsed = app.rules.parse(line, as_of)
+    emit(shown.type_line(parsed), fmt)
     _exit_for(parsed.valid)
+
+
+@cli.command()
+@click.argument("line", metavar="LINE")
+@as_of_option
+@output_options
+@pass_app
+def explain(app: AppContext, line: str, as_of: str | None, fmt: str | None) -> None:
+    """Explain a type line word by word, as the release reads it: what each word is, the rule
+    that lists it and what goes with what, in the CR's own way of reading a card (205).
+
+    Exit 0 if LINE is valid, 1 if not, 3 if unknown, as `rulesdb parse`.
+    """
+    from rulesdb.questions import shown
+
+    if not line.strip():
+        raise RulesdbError("explain: the type line is empty")
+    page = app.rules.explain(line, as_of)
+    if page["problem"] and not page["faces"]:
+        raise RulesdbError(f"explain: {page['problem'].rstrip('.')}")
+    emit(shown.explained(page), fmt)
+    _exit_for(page.get("valid"))
 
 
 def _exit_for(valid: bool | None) -> None:
@@ -171,48 +156,3 @@ def _answer(vocab: Vocabulary, answers: dict[bytes, tuple[bytes, bool | None]],
         if len(answers) < 1 << 16 and len(raw) <= 200:
             answers[raw] = answer
     return answer
-
-
-def _report_text(report: Report) -> str:
-    day = report.release.isoformat()
-    if report.valid is None:
-        return f"{report.reason} (release {day})"
-    if not report.valid:
-        rule = f"{report.rule}, " if report.rule else ""
-        text = f"{report.reason} ({rule}release {day})"
-        if report.keyword:
-            found = report.keyword
-            text += (f"; {found['name']} is {with_article(found['kind'].replace('_', ' '))} "
-                     f"({found['rule']})")
-        if report.successor:
-            went = report.successor
-            change = "merged into" if went["change"] == "merged" else went["change"]
-            text += f"; {change} {went['to']} on {went['release_date']} ({went['rule']})"
-        elif report.nearest and not report.keyword:
-            text += f"; nearest: {', '.join(report.nearest)}"
-        return text
-    meanings = report.meanings
-    kinds = " and ".join(m.kind for m in meanings)
-    rules = ", ".join(dict.fromkeys(m.rule for m in meanings))
-    return f"{meanings[0].name}: {kinds} ({rules}, release {day})"
-
-
-def _type_line_text(parsed: TypeLine) -> str:
-    lines = [parsed.render()]
-    for number, face in enumerate(parsed.faces or (parsed,), start=1):
-        indent = "  "
-        if parsed.faces:
-            lines.append(f"  face {number}: {face.render()}")
-            indent = "    "
-        if face.marker is not None:
-            lines.append(f"{indent}{face.marker.word}: not a CR type (a marker the card "
-                         "data services write)")
-        for subtype in face.subtypes:
-            kind = f"{subtype.category} type" if subtype.category else "unknown"
-            lines.append(f"{indent}{subtype.name}: {kind} -> "
-                         f"{', '.join(subtype.card_types) or 'none'}")
-    state = {True: "valid", False: "invalid", None: "unknown"}[parsed.valid]
-    lines.append(f"{state} (release {parsed.release.isoformat()})")
-    lines += [f"  {error.rule}: {error.message}" for error in parsed.errors]
-    lines += [f"  {note.rule}: {note.message}" for note in parsed.undetermined]
-    return "\n".join(lines)

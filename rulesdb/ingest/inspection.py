@@ -57,3 +57,18 @@ def item_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
     rows += [{"kind": "basic_land_type", "category": None, "name": name, "rule": None}
              for name in report["basic_land_types"]]
     return rows
+
+
+def inspection_text(report: dict[str, Any]) -> str:
+    """The report for people: each list on a line, then the cross-references and notes."""
+    lines = [f"effective date: {report['effective_date']}",
+             f"card types ({len(report['card_types'])}): {', '.join(report['card_types'])}",
+             f"supertypes ({len(report['supertypes'])}): {', '.join(report['supertypes'])}"]
+    lines += [f"{name} types, {report['rules'][name]} ({len(names)}): {', '.join(names)}"
+              for name, names in report["subtypes"].items()]
+    lines.append(f"basic land types: {', '.join(report['basic_land_types'])}")
+    lines += [f"cross-reference: {ref['name']} ({ref['kind']}, {ref['cited_in']}) "
+              f"-> {ref['rule']}" for ref in report["cross_references"]]
+    lines += [f"note ({note['kind']}, {note['rule'] or 'file'}): {note['text']}"
+              for note in report["notes"]]
+    return "\n".join(lines)

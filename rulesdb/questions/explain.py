@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import rulebook
+from rulesdb.util.text import with_article
 from rulesdb.vocabulary import load_vocabulary
 from rulesdb.vocabulary.typeline import TypeLine
 
@@ -87,10 +88,11 @@ def _face(face: TypeLine, vocabulary: Any, texts: _RuleTexts) -> dict[str, Any]:
         if subtype.category is None:
             continue  # an unknown word: below, with the parser's own sentence
         rule = vocabulary.rule_of(subtype.category)
-        goes = (f"A {subtype.category} type goes with "
+        kind = with_article(f"{subtype.category} type")
+        goes = (f"{_capital(kind)} goes with "
                 f"{_joined(_capital(t) for t in subtype.card_types)} "
                 f"({vocabulary.index.citations.correlation})." if subtype.card_types else None)
-        words.append({"word": subtype.name, "what": f"a {subtype.category} type (a subtype)",
+        words.append({"word": subtype.name, "what": f"{kind} (a subtype)",
                       "rule": rule, "text": texts(rule), "why": goes})
     for word in face.unknown:
         if any(f"'{word}'" in note.message for note in face.undetermined):

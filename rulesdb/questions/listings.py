@@ -17,6 +17,7 @@ from sqlalchemy import inspect
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.store.releases import release_in_force  # also answered from here
+from rulesdb.util.dates import DATE_LIKE, ISO_DAY
 from rulesdb.util.names import lookup_key
 
 Rows = list[dict[str, Any]]
@@ -42,7 +43,7 @@ def releases(bind: Bind) -> Rows:
 
 def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
     """Release (ISO date) -> (set code, set name), for the releases that came with a set;
-    empty below the revision that holds them (0003_release_sets)."""
+    empty on a database with no schema yet."""
     with connected(bind) as connection:
         if not inspect(connection).has_table("release_set"):
             return {}
@@ -51,7 +52,23 @@ def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
             for row in rows}
 
 
-def release_of_set(bind: Bind, wanted: str) -> date:
+def release_named(bind: Bind, value: date | str | None, option: str = "--as-of") -> date | None:
+    """A release as people name it: a date, YYYY-MM-DD, or the code or name of the set it came
+    with (MH3, "Modern Horizons 3"); None stays None (the latest). Only a set becomes its
+    release's date; a date is any day, answered by the release in force on it."""
+    if value is None or isinstance(value, date):
+        return value
+    if ISO_DAY.fullmatch(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    elif not DATE_LIKE.search(value):
+        return release_of_set(bind, value, option)
+    raise RulesdbError(f"{option}: {value!r} is not a date; expected YYYY-MM-DD")
+
+
+def release_of_set(bind: Bind, wanted: str, option: str = "--as-of") -> date:
     """The release a set came with, by its code (any case) or name (any case, either
     apostrophe); one line naming the nearest for an unknown one."""
     sets = release_sets(bind)
@@ -62,7 +79,7 @@ def release_of_set(bind: Bind, wanted: str) -> date:
     names = {lookup_key(n): n for _, (code, name) in sets.items() for n in (code, name)}
     nearest = [names[k] for k in difflib.get_close_matches(key, list(names), n=4, cutoff=0.5)]
     shown = wanted if len(wanted) <= 40 else f"{wanted[:32]}…"
-    raise RulesdbError(f"--as-of: {shown!r} is neither a date (YYYY-MM-DD) nor the code or "
+    raise RulesdbError(f"{option}: {shown!r} is neither a date (YYYY-MM-DD) nor the code or "
                        "name of a set a release came with"
                        + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
 

@@ -1,0 +1,49 @@
+"""The shape every answer takes on its way to a reader: JSON for programs, rows for tables,
+CSV and Markdown, and, where rows would read badly, its own text or Markdown for people.
+
+The CLI prints any :class:`Table` in any format through one function
+(``rulesdb.cli.output.emit``): rows under named columns, or (``Table.of_one``) one object
+with a sentence for people. ``rulesdb.questions.shown`` turns each question's result into
+one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Table:
+    """Rows under named columns.
+
+    ``document``: the JSON, when it is more than the rows (default: the rows under
+    ``columns``); ``text`` and ``markdown``: how people read it best, when rows would read
+    badly (default: the rows as a table); ``empty``: why there are no rows, said beside an
+    empty table; ``clip``: columns cut to a width, first line only, in a table for people.
+    """
+
+    found: list[dict[str, Any]]
+    columns: Sequence[str]
+    document: Any = None
+    text: str | None = None
+    markdown: str | None = None
+    empty: str | None = None
+    clip: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> Any:
+        if self.document is not None:
+            return self.document
+        return [{column: row.get(column) for column in self.columns} for row in self.found]
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.found
+
+    @classmethod
+    def of_one(cls, document: dict[str, Any], text: str, row: dict[str, Any] | None = None,
+               markdown: str | None = None) -> Table:
+        """One object: ``document`` as JSON, ``text`` for people, and one row (``row``,
+        default the document) for CSV and Markdown tables."""
+        single = document if row is None else row
+        return cls([single], list(single), document=document, text=text, markdown=markdown)
