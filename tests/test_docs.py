@@ -24,6 +24,7 @@ import contextlib
 import io
 import re
 import shlex
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -126,6 +127,9 @@ def test_python_examples_run(shared_head_url: URL) -> None:
     assert ran >= 5
 
 
+SHOWN_OUTPUT = re.compile(r"```sh\n(rulesdb [^\n]+)\n```\n\n```text\n(.*?)```", re.DOTALL)
+
+
 def test_shown_outputs_are_what_the_commands_print(
     shared_head_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -133,8 +137,7 @@ def test_shown_outputs_are_what_the_commands_print(
     ran = 0
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
-        for command, shown in re.findall(r"```sh\n(rulesdb [^\n]+)\n```\n\n```text\n(.*?)```",
-                                         text, re.DOTALL):
+        for command, shown in SHOWN_OUTPUT.findall(text):
             args = shlex.split(command, comments=True)[1:]
             code, out, err = run_cli(["--db", url_text(shared_head_url), *args], capsys)
             assert (code, err) == (0, ""), f"{page_id(page)}: {command}"
@@ -362,8 +365,17 @@ def test_every_import_path_the_docs_show_imports() -> None:
     assert missing == []
 
 
+def shown_output(url: str, command: str) -> str:
+    """What one documented ``rulesdb`` command prints on the database at ``url``."""
+    done = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url,
+                           *shlex.split(command, comments=True)[1:]],
+                          capture_output=True, text=True, timeout=120, check=True)
+    return done.stdout
+
+
 def main() -> None:
-    """Rewrite the docs' sql outputs from the real `rulesdb sql` on a fresh head database."""
+    """Rewrite the docs' sql outputs and shown command outputs from the real commands on a
+    fresh head database."""
     from rulesdb.store import migrate
     from rulesdb.store.engine import make_engine
 
@@ -375,6 +387,9 @@ def main() -> None:
         for page in PAGES:
             text = page.read_text(encoding="utf-8")
             fresh = regenerate(text, lambda sql: sql_output(url_text(url), sql))
+            for found in reversed(list(SHOWN_OUTPUT.finditer(fresh))):
+                output = shown_output(url_text(url), found.group(1))
+                fresh = fresh[:found.start(2)] + output + fresh[found.end(2):]
             if fresh != text:
                 page.write_text(fresh, encoding="utf-8")
                 print(f"{page_id(page)}: sql outputs rewritten", file=sys.stderr)

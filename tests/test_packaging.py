@@ -109,10 +109,10 @@ def test_quick_start_runs_as_written_in_a_fresh_clone(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
     start = lines.index(next(line for line in lines if line.startswith("name ")))
-    assert lines[start:start + 3] == ["name         category  rule",
-                                      "-----------  --------  ------",
-                                      "Desert       land      205.3i"]
-    assert lines[-1] == "Urza’s       land      205.3i"
+    assert lines[start:start + 3] == ["name         category    rule",
+                                      "-----------  ----------  ------",
+                                      "Desert       land        205.3i"]
+    assert lines[-1] == "Urza’s       land        205.3i"
     assert (clone / ".venv" / "bin" / "rulesdb").is_file()
     installed_copy_answers_offline_and_makes_no_release(clone / ".venv", env, tmp_path)
 

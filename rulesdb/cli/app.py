@@ -14,7 +14,6 @@ from rulesdb import __version__
 from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import DEBUG
-from rulesdb.util.dates import ISO_DAY
 from rulesdb.util.text import first_line
 
 __all__ = ["AppContext", "as_of_option", "cli", "main", "output_options", "pass_app",
@@ -105,17 +104,17 @@ def complete_release_date(ctx: click.Context, _param: click.Parameter,
     return release_dates(ctx, incomplete)
 
 
-def _release_of_set(ctx: click.Context, param: click.Parameter,
+def release_value(ctx: click.Context, param: click.Parameter,
                     value: str | None) -> str | None:
     """A release named by its date or by the set it came with (MH3, "Modern Horizons 3"): a
     set becomes its release's date, which the command reads as any other."""
-    if value is None or ISO_DAY.fullmatch(value):
-        return value
-    from rulesdb.questions.listings import release_named
+    from rulesdb.questions.listings import release_named, written_date
 
+    option = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    if value is None or written_date(value, option) is not None:
+        return value
     app = ctx.find_object(AppContext)
     assert app is not None
-    option = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
     found = release_named(app.data_engine(), value, option)
     return found.isoformat() if found else None
 
@@ -123,7 +122,7 @@ def _release_of_set(ctx: click.Context, param: click.Parameter,
 def as_of_option(function: Callable) -> Callable:
     return click.option(
         "--as-of", "as_of", metavar="DATE|SET", shell_complete=complete_release_date,
-        callback=_release_of_set,
+        callback=release_value,
         help="Use the release in force on DATE (YYYY-MM-DD), or the release a SET came with "
              "(its code or name: MH3, 'Modern Horizons 3'); default: the latest release.",
     )(function)
@@ -132,7 +131,7 @@ def as_of_option(function: Callable) -> Callable:
 def release_argument(name: str, metavar: str) -> Callable[[Callable], Callable]:
     """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
     return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
-                          callback=_release_of_set)
+                          callback=release_value)
 
 
 def complete_category(ctx: click.Context, _param: click.Parameter,
@@ -149,7 +148,7 @@ def category_option(help: str) -> Callable[[Callable], Callable]:
 # The commands as `rulesdb --help` groups them: a reader finds the rulebook beside the types.
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
-                             "history", "cite", "diff"),
+                             "explain", "history", "cite", "diff"),
     "The rulebook": ("rule", "rule-history", "rule-diff", "glossary", "search"),
     "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards",
                                                   "lint-citations", "export"),

@@ -44,9 +44,9 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     from rulesdb.questions import listings
     from rulesdb.vocabulary.loader import load_vocabulary
 
+    format_ = detect_format(file)  # before the database: a bad file needs none
     rules = app.rules
     when: date | str | None = PRINTED if as_of == PRINTED else rules.day(as_of, "--as-of")
-    format_ = detect_format(file)
     engine = rules.engine
     days = [date.fromisoformat(row["effective_date"]) for row in listings.releases(engine)]
     summary = Summary()

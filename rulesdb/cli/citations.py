@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app
+from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_value
 from rulesdb.cli.output import output_options
 from rulesdb.util.jsonlines import dumps_line
 
@@ -26,7 +26,7 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "messag
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...",
                 type=click.Path(exists=True, path_type=str))
 @as_of_option
-@click.option("--since", metavar="DATE|SET",
+@click.option("--since", metavar="DATE|SET", callback=release_value,
               help="Read each citation as the rule of that number in the release in force on "
                    "DATE (when the code was written): changed if its text differs now, "
                    "renumbered if its number does.")
@@ -61,9 +61,9 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     from rulesdb.citations import check, scan_paths
     from rulesdb.citations.scanning import patterns_from
 
-    rules = app.rules
-    when, after = rules.day(as_of, "--as-of"), rules.day(since, "--since")
     scanned = scan_paths(paths, patterns_from(patterns, builtin=not no_default))
+    rules = app.rules  # after the input is read: a bad pattern or path needs no database
+    when, after = rules.day(as_of, "--as-of"), rules.day(since, "--since")
     results = check(rules.engine, scanned.found, as_of=when, since=after)
     write = {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
     for found, result in results:

@@ -58,13 +58,20 @@ def release_named(bind: Bind, value: date | str | None, option: str = "--as-of")
     release's date; a date is any day, answered by the release in force on it."""
     if value is None or isinstance(value, date):
         return value
+    written = written_date(value, option)
+    return written if written is not None else release_of_set(bind, value, option)
+
+
+def written_date(value: str, option: str = "--as-of") -> date | None:
+    """``value`` as a date if it is written as one (YYYY-MM-DD), None if it could be a set's
+    code or name; a value meant as a date but not a valid one is refused in one line."""
     if ISO_DAY.fullmatch(value):
         try:
             return date.fromisoformat(value)
         except ValueError:
             pass
     elif not DATE_LIKE.search(value):
-        return release_of_set(bind, value, option)
+        return None
     raise RulesdbError(f"{option}: {value!r} is not a date; expected YYYY-MM-DD")
 
 
