@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
+from sys import intern
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -204,7 +205,11 @@ def text_key(ident: int) -> str:
 
 
 def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table, list[Row]]:
-    """The rows of each per-release table the seed loads, ``day`` as the driver stores dates."""
+    """The rows of each per-release table the seed loads, ``day`` as the driver stores dates.
+
+    A run holds every release's rows until it writes them: the strings that repeat from one
+    release to the next (names, rule numbers, kinds) are interned, held once, not per release.
+    """
     types, supertypes = seed["card_types"], seed["supertypes"]
     categories = seed["subtype_categories"]
     renames = seed["renames"]
@@ -214,13 +219,14 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
                             for name in types["names"]],
         RELEASE_SUPERTYPE: [(day, name, supertypes["rule"]) for name in supertypes["names"]],
         RELEASE_CATEGORY: [(day, c["name"], c["rule"]) for c in categories],
-        RELEASE_CATEGORY_CARD_TYPE: [(day, c["name"], t) for c in categories
+        RELEASE_CATEGORY_CARD_TYPE: [(day, intern(c["name"]), intern(t)) for c in categories
                                      for t in c["card_types"]],
-        RELEASE_SUBTYPE: [(day, c["name"], name) for c in categories for name in c["subtypes"]],
+        RELEASE_SUBTYPE: [(day, intern(c["name"]), intern(name)) for c in categories
+                          for name in c["subtypes"]],
         BASIC_LAND_TYPE: [(day, name, group["rule"], "land") for group in seed["basic_land_types"]
                           for name in group["names"]],
-        SUBTYPE_REFERENCE: [(day, c["name"], name, rule) for c in categories
-                            for name, rule in c["references"]],
+        SUBTYPE_REFERENCE: [(day, intern(c["name"]), intern(name), intern(rule))
+                            for c in categories for name, rule in c["references"]],
         SUPERTYPE_REFERENCE: [(day, name, rule, cited_in)
                               for name, cited_in, rule in supertypes["references"]],
         RULE_TEXT: [(day, r["number"], r["text"]) for r in seed["rules"]],
@@ -231,13 +237,17 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
         SUBTYPE_MERGE: [(day, m["category"], m["from"], m["to"], m["rule"])
                         for m in seed["merges"]],
         RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
-        RULE_LINK: [(day, *link) for link in seed["lineage"]],
+        RULE_LINK: [(day, intern(number), occurrence, source and intern(source),
+                     source_occurrence, intern(how), similarity, uncertain)
+                    for number, occurrence, source, source_occurrence, how, similarity,
+                    uncertain in seed["lineage"]],
         RELEASE_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
                        for number, n in enumerate(seed["notes"], start=1)],
         RELEASE_RULEBOOK: [(day, seed_sha256, len(book["rules"]), len(book["glossary"]))],
         RELEASE_RULEBOOK_NOTE: [(day, position, note)
                                 for position, note in enumerate(book["notes"], start=1)],
-        RELEASE_KEYWORD: [(day, k["kind"], k["name"], k["rule"]) for k in seed["keywords"]],
+        RELEASE_KEYWORD: [(day, intern(k["kind"]), intern(k["name"]), intern(k["rule"]))
+                          for k in seed["keywords"]],
         RELEASE_KEYWORD_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
                                for number, n in enumerate(seed["keyword_notes"], start=1)],
         KEYWORD_RENAME: [(day, r["kind"], r["from"], r["to"], r["rule"])
