@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "8cb29372350d7446a85a9e7332d62ff1b7caf0c94aa2ecc3da3d286f569069ac"
+SEED_SHA256 = "177cd1886b3fd1a3d70d0e113cfba9acf2d4ecc4d93e91ad3b2f61beafdcd6fb"
 
 
 def upgrade() -> None:
