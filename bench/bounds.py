@@ -26,28 +26,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.run import Row, print_table  # noqa: E402
+from tests.bounded import MEASURED, PEAK_FILE  # noqa: E402  (the tests' own measuring)
 
 HANG = 120  # seconds: a case still running then is reported as hung
 CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
 
-_MEASURED = """import atexit, os, runpy, sys
-def peak():
-    with open(os.environ["RULESDB_BENCH_PEAK_FILE"], "w") as out:
-        out.write(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
-atexit.register(peak)
-sys.argv[0] = "rulesdb"
-runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
-"""
 
 
 def run(*args: str) -> str:
     """``rulesdb ARGS`` as a fresh process: "exit N, T s, M MB" (or "hung")."""
     with tempfile.TemporaryDirectory() as folder:
         peak_file = Path(folder) / "peak"
-        env = {**os.environ, "RULESDB_BENCH_PEAK_FILE": str(peak_file)}
+        env = {**os.environ, PEAK_FILE: str(peak_file)}
         start = time.perf_counter()
         try:
-            done = subprocess.run([sys.executable, "-c", _MEASURED, *args], env=env,
+            done = subprocess.run([sys.executable, "-c", MEASURED, *args], env=env,
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, timeout=HANG)
         except subprocess.TimeoutExpired:
