@@ -5,6 +5,8 @@ answer), in a process whose peak memory stays low and which neither hangs nor ru
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import random
 import subprocess
@@ -14,8 +16,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
+from rulesdb.cards import linter
+from rulesdb.cards.readers import Card
 from rulesdb.citations import scanning
 from rulesdb.citations.scanning import patterns_from, scan_text
+from rulesdb.store.engine import make_engine
+from rulesdb.vocabulary.loader import load_vocabulary
 from tests.bounded import PEAK_MB, measured, refused
 from tests.support import process_env, url_text
 
@@ -185,3 +191,85 @@ def test_a_list_past_the_lookahead_is_never_cut_to_another_number(
         shifted = {(line, column - (start if line == 1 else 0), cited, number)
                    for line, column, cited, number in cut}
         assert shifted <= whole and len(shifted) > 100
+
+
+# --- lint-cards: what a card may hold ------------------------------------------------------------
+
+
+def lint_cards(url: URL, path: Path) -> tuple[list[dict], list[str], int]:
+    """``rulesdb lint-cards PATH`` as a measured process: its JSON lines, its stderr lines
+    and its peak memory in MB; it must end 0 or 1, never hang."""
+    done, peak = measured("--db", url_text(url), "lint-cards", str(path))
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return [json.loads(line) for line in done.stdout.splitlines()], \
+        done.stderr.splitlines(), peak
+
+
+@pytest.mark.parametrize("layout", ["text", "jsonl", "json", "jsonl.gz"])
+@SQLITE_ONLY
+def test_a_type_line_of_megabytes_is_cut_not_checked(tmp_path: Path, shared_head_url: URL,
+                                                      layout: str) -> None:
+    """2 MB of words on a type line: not checked word by word (which took 10 s and 1.5 GB,
+    a problem a word), the line written cut at 1,000 characters."""
+    words = "Creature — " + "Goblin " * 300_000
+    card = {"object": "card", "name": "Long" * 1000, "set": "s", "type_line": words}
+    path = tmp_path / f"cards.{layout}"
+    data = (words + "\n" if layout == "text" else
+            json.dumps([card]) if layout == "json" else json.dumps(card) + "\n").encode()
+    path.write_bytes(gzip.compress(data, 1) if layout.endswith(".gz") else data)
+    results, err, peak = lint_cards(shared_head_url, path)
+    [result] = results
+    assert result["line"] == words[:1000] + "…" and result["valid"] is None
+    assert result["errors"] == [{"rule": None, "message": "type line over 1,000 characters"}]
+    assert result["name"] == (None if layout == "text" else "Long" * 250 + "…")
+    assert err[0] == "cards read: 1; valid: 0; invalid: 0; type line over 1,000 characters: 1"
+    assert peak < PEAK_MB
+
+
+@SQLITE_ONLY
+def test_lines_near_the_card_limit_stay_flat(tmp_path: Path, shared_head_url: URL) -> None:
+    """Eight JSON lines of 8 MB each: each is held once, never copied chunk by chunk (which
+    took 34 s for twenty of 16 MB), and none is in memory with the next."""
+    path = tmp_path / "near.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for _ in range(8):
+            out.write(json.dumps({"object": "card", "name": "n", "set": "s",
+                                  "type_line": "Elf " * (2 * 2**20)}) + "\n")
+    results, _, peak = lint_cards(shared_head_url, path)
+    assert len(results) == 8 and peak < PEAK_MB
+
+
+@SQLITE_ONLY
+def test_card_fields_that_are_not_text(tmp_path: Path, shared_head_url: URL) -> None:
+    """A name or set that is not text is written null; faces whose type line is not text are
+    left out of the joined line: an answer, not a traceback."""
+    path = tmp_path / "odd.jsonl"
+    path.write_text("\n".join(json.dumps(card) for card in [
+        {"object": "card", "name": {"a": [1]}, "set": 5, "type_line": "Creature — Elf"},
+        {"object": "card", "name": "x", "set": "s",
+         "card_faces": [{"type_line": 5}, {"type_line": "Creature — Elf"}]},
+    ]) + "\n", encoding="utf-8")
+    results, _, _ = lint_cards(shared_head_url, path)
+    assert [(r["name"], r["set"], r["line"], r["valid"]) for r in results] == [
+        (None, None, "Creature — Elf", True), ("x", "s", "Creature — Elf", True)]
+
+
+@SQLITE_ONLY
+def test_unknown_words_counted_in_bounded_memory(shared_head_url: URL,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Made-up words by the thousand: the count keeps at most twice WORDS_KEPT of them, and
+    the most frequent are still said first."""
+    monkeypatch.setattr(linter, "WORDS_KEPT", 50)
+    lines = [f"Creature — Zzq{n}" for n in range(2000)]
+    lines[::10] = ["Creature — Blorp"] * 200
+    engine = make_engine(shared_head_url)
+    try:
+        summary, most = linter.Summary(), 0
+        for result in linter.lint((Card(None, None, line, None, None) for line in lines),
+                                  lambda day: load_vocabulary(engine, day), []):
+            summary.add(result)
+            most = max(most, len(summary.unknown_words))
+    finally:
+        engine.dispose()
+    assert summary.invalid == 2000 and most <= 100
+    assert summary.lines()[-1].startswith("most frequent unknown words: Blorp (200), ")

@@ -101,6 +101,8 @@ def _json_format(body: bytes) -> str | None:
         top_keys = set()
         for key in document.members():
             top_keys.add(key)
+            if key in _SCRYFALL_KEYS:  # said before its value, which may run past the head
+                return SCRYFALL_JSONL
             if key == "data" and document.peek() == "{":
                 first = next(document.members(), None)
                 if first is not None:
