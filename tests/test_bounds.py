@@ -225,6 +225,27 @@ def test_wide_rows_stop_at_the_time_limit_in_little_memory(reader_url: URL, back
     assert peak < PEAK_MB, peak  # about 8 MB of rows a batch, never thousands of them
 
 
+TABLE_OF_WIDE_ROWS = {  # 1,000 rows of 500 KB each: a table measured them whole (2 GB)
+    "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+              "SELECT i, hex(zeroblob(250000)) AS wide FROM n",
+    "postgresql": "SELECT i, repeat('0', 500000) AS wide FROM generate_series(1, 1000) AS i",
+}
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_table_of_wide_values_shows_them_cut(reader_url: URL, backend: str,
+                                               fmt: str) -> None:
+    """A table (or markdown) shows 1,000 characters of a value, then "…", the same on both
+    backends, keeping only what it shows."""
+    done, peak = measured("--db", url_text(reader_url), "sql", TABLE_OF_WIDE_ROWS[backend],
+                          "--format", fmt)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1002 and lines[-1].count("0" * 1000 + "…") == 1
+    assert max(map(len, lines)) < 1020 and peak < PEAK_MB, peak
+
+
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_a_readers_work_mem_is_bounded(reader_url: URL, head_engine: object,
                                        capsys: pytest.CaptureFixture[str],
