@@ -9,6 +9,7 @@ import gzip
 import json
 import os
 import random
+import shutil
 import subprocess
 from dataclasses import astuple
 from pathlib import Path
@@ -96,10 +97,18 @@ def test_a_tree_1500_folders_deep_is_walked(tmp_path: Path, shared_head_url: URL
         deepest /= "d"
     deepest = deepest.parent
     (deepest / "x.rs").write_text("// CR 702.999\n", encoding="utf-8")
-    if in_git:
-        subprocess.run(["git", "init", "-q", str(root)], check=True)
-    out, err, peak = lint_citations(shared_head_url, str(root))
-    assert out == [f"{deepest / 'x.rs'}:1:7: missing: no rule 702.999 in release 2026-08-07"]
+    try:
+        if in_git:
+            subprocess.run(["git", "init", "-q", str(root)], check=True)
+        out, err, peak = lint_citations(shared_head_url, str(root))
+    finally:  # shutil.rmtree, and so pytest's clean-up of old runs, recurses
+        (deepest / "x.rs").unlink()
+        shutil.rmtree(root / ".git", ignore_errors=True)
+        while deepest != tmp_path:
+            deepest.rmdir()
+            deepest = deepest.parent
+    assert out == [f"{root.joinpath(*['d'] * 1500) / 'x.rs'}:1:7: missing: no rule 702.999 "
+                   "in release 2026-08-07"]
     assert err[-1].startswith("citations: 1 in 1 file (1 file read)") and peak < PEAK_MB
 
 
