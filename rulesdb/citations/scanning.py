@@ -29,7 +29,7 @@ from rulesdb.errors import RulesdbError
 WINDOW = 1 << 20  # bytes searched at once: a file is never held whole
 LOOKAHEAD = 4096  # bytes past a window that a citation starting in it may run into
 CONTEXT = 64  # bytes kept before a window: "comprehensive rules" looks back 40
-PATTERN_SECONDS = 5.0  # the most a --pattern may take over one window (wall time)
+PATTERN_SECONDS = 2.0  # the most a --pattern may take over one window (wall time)
 # A number this near the end of the bytes searched, before the file's end, may be cut there
 # ("702.1" of "702.19"): it is left out (it is LOOKAHEAD past its window's end).
 _EDGE = 16
