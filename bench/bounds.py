@@ -21,33 +21,27 @@ import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.run import Row, print_table  # noqa: E402
+from tests.bounded import MEASURED, PEAK_FILE  # noqa: E402  (the tests' own measuring)
 
 HANG = 120  # seconds: a case still running then is reported as hung
 CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
 
-_MEASURED = """import atexit, os, runpy, sys
-def peak():
-    with open(os.environ["RULESDB_BENCH_PEAK_FILE"], "w") as out:
-        out.write(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
-atexit.register(peak)
-sys.argv[0] = "rulesdb"
-runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
-"""
 
 
-def run(*args: str) -> str:
+def run(*args: str, env: dict[str, str] | None = None) -> str:
     """``rulesdb ARGS`` as a fresh process: "exit N, T s, M MB" (or "hung")."""
     with tempfile.TemporaryDirectory() as folder:
         peak_file = Path(folder) / "peak"
-        env = {**os.environ, "RULESDB_BENCH_PEAK_FILE": str(peak_file)}
+        env = {**os.environ, **(env or {}), PEAK_FILE: str(peak_file)}
         start = time.perf_counter()
         try:
-            done = subprocess.run([sys.executable, "-c", _MEASURED, *args], env=env,
+            done = subprocess.run([sys.executable, "-c", MEASURED, *args], env=env,
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, timeout=HANG)
         except subprocess.TimeoutExpired:
@@ -114,7 +108,47 @@ def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
             out.write('"}\n')
         return path
 
-    return {"fifo.docx": lambda: fifo("x.docx"), "fifo.rtf": lambda: fifo("x.rtf"),
+    def deep_tree() -> Path:
+        root = deepest = folder / "deep"
+        for _ in range(1501):  # a folder at a time: mkdir(parents=True) recurses
+            deepest.mkdir()
+            deepest /= "d"
+        (deepest.parent / "x.rs").write_text("// CR 702.19\n")
+        return root
+
+    def written(name: str, write: Callable[[Any], object], mode: str = "w") -> Path:
+        path = folder / name
+        with path.open(mode) as out:
+            write(out)
+        return path
+
+    def flat_docx() -> Path:
+        ids = random.Random(7)
+        middle = b"".join(b'<w:x w:id="%08x"/>' % ids.getrandbits(32) for _ in range(3_000_000))
+        return _docx(folder / "flat.docx", b"<w:document " + W + b"><w:body>", middle,
+                     b"</w:body></w:document>")
+
+    def ignored() -> Path:
+        (folder / "repo" / "build").mkdir(parents=True)
+        (folder / "repo" / "build" / "x.rs").write_text("// CR 702.19\n")
+        (folder / "repo" / ".gitignore").write_text("build/\n")
+        subprocess.run(["git", "init", "-q", str(folder / "repo")], check=True)
+        return folder / "repo" / "build"
+
+    card = '{"object": "card", "name": "n", "set": "s", "type_line": "%s"}\n'
+    return {"fifo.json": lambda: fifo("x.json"), "fifo.txt": lambda: fifo("x.txt"),
+            "words.txt": lambda: written("words.txt",
+                                         lambda out: out.write("Goblin " * 300_000 + "\n")),
+            "near.jsonl": lambda: written("near.jsonl", lambda out: [
+                out.write(card % ("Elf " * (4 * 2**20 - 10))) for _ in range(20)]),
+            "deep": deep_tree,
+            "line.txt": lambda: written("line.txt", lambda out: out.write("CR 702.19 " * 10**6)),
+            "big.txt": lambda: written("big.txt", lambda out: [
+                out.write("just words, no citation in them at all\n" * 26_000)
+                for _ in range(1024)]),
+            "x4k.txt": lambda: written("x4k.txt", lambda out: out.write("x" * 4096)),
+            "ignored": ignored, "flat.docx": flat_docx,
+            "fifo.docx": lambda: fifo("x.docx"), "fifo.rtf": lambda: fifo("x.rtf"),
             "zero.docx": lambda: zero("zero.docx"), "zero.rtf": lambda: zero("zero.rtf"),
             "bomb.docx": bomb, "deep.docx": deep_docx, "deep.rtf": deep_rtf,
             "deep.json": deep_json, "long.jsonl": long_type_line}
@@ -127,6 +161,11 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
                                  "type_line": "Creature — Elf Druid"}) + "\n")
     wide = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
             "SELECT i, hex(zeroblob(100000)) AS wide FROM n")
+    wide_table = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+                  "SELECT i, hex(zeroblob(250000)) AS wide FROM n")
+    source = folder / "ordinary.rs"
+    source.write_text("// Trample: CR 702.19b; layers: rule 613.1a\n" * 1000)
+    citations_baseline = run("--db", head_url, "lint-citations", str(source))
     inspect_baseline = run("inspect", str(CR_FILE)) if CR_FILE.exists() else "no CR file"
     lint_baseline = run("--db", head_url, "lint-cards", str(cards))
     sql_baseline = run("--db", head_url, "sql", "SELECT count(*) FROM rule_span")
@@ -155,18 +194,59 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
          ["--db", head_url, "sql", wide, "--format", "csv"], sql_baseline),
         ("rule 702. and 5,000 digits", "traceback",
          ["--db", head_url, "rule", "702." + "1" * 5000], rule_baseline),
+        ("inspect a flat .docx, 3 million siblings", "21-32 s, 1.4-2.1 GB",
+         ["inspect", "flat.docx"], inspect_baseline),
+        ("lint-cards a FIFO named x.json", "hung",
+         ["--db", head_url, "lint-cards", "fifo.json"], lint_baseline),
+        ("lint-cards a FIFO named x.txt", "hung",
+         ["--db", head_url, "lint-cards", "fifo.txt"], lint_baseline),
+        ("lint-cards a 2 MB type line of words", "10 s, 1.5 GB",
+         ["--db", head_url, "lint-cards", "words.txt"], lint_baseline),
+        ("lint-cards 20 JSON lines of 16 MB", "2.5 GB, MemoryError",
+         ["--db", head_url, "lint-cards", "near.jsonl"], lint_baseline),
+        ("lint-citations a tree 1,500 folders deep", "RecursionError",
+         ["--db", head_url, "lint-citations", "deep"], citations_baseline),
+        ("lint-citations one 10 MB line of 1 million citations", "520 s",
+         ["--db", head_url, "lint-citations", "line.txt"], citations_baseline),
+        ("lint-citations a 1 GB text file, no citation", "2.1 GB",
+         ["--db", head_url, "lint-citations", "big.txt"], citations_baseline),
+        ("lint-citations --pattern (x+x+)+y on 4 KB", "hung",
+         ["--db", head_url, "lint-citations", "x4k.txt", "--pattern",
+          "(?P<number>(x+x+)+y)"], citations_baseline),
+        ("lint-citations a folder git ignores (a warning)", "exit 0, silent",
+         ["--db", head_url, "lint-citations", "ignored"], citations_baseline),
+        ("sql 1,000 rows x 500 KB as a table", "2.0 GB",
+         ["--db", head_url, "sql", wide_table, "--format", "table"], sql_baseline),
     ]
     rows = [Row("bounds: ordinary inputs (the baselines below)",
                 f"inspect a CR .txt: {inspect_baseline}",
                 f"lint-cards 1 card: {lint_baseline}; sql count(*): {sql_baseline}; "
-                f"rule 702.19: {rule_baseline}",
+                f"rule 702.19: {rule_baseline}; lint-citations 2,000 citations: "
+                f"{citations_baseline}",
                 None, "(information)", None)]
     for name, before, command, baseline in cases:
         args = [str(made[a]()) if a in made else a for a in command]
         figure = run(*args)
         rows.append(Row(f"  {name} (before: {before})", figure, baseline, None,
                         "exit 2 or 0, one line", None))
+    _remove_deep(folder / "deep")
+    for root in ("/dev/zero", "/"):
+        rows.append(Row(f"  RULESDB_DATA_ROOT={root} (before: traceback)",
+                        run("rule", "702.19", env={"RULESDB_DATA_ROOT": root}),
+                        rule_baseline, None, "exit 2, one line", None))
     return rows
+
+
+def _remove_deep(root: Path) -> None:
+    """The 1,500-deep tree, bottom-up: shutil.rmtree (the folder's clean-up) recurses."""
+    deepest = root
+    while (deepest / "d").is_dir():
+        deepest /= "d"
+    for file in deepest.iterdir():
+        file.unlink()
+    while deepest != root.parent:
+        deepest.rmdir()
+        deepest = deepest.parent
 
 
 def main() -> int:

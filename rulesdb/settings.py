@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -21,7 +22,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Setting(Generic[T]):
     name: str
-    kind: str  # "text", "path", "seconds", "megabytes" or "flag": how the value is read
+    kind: str  # "text", "path", "folder", "seconds", "megabytes" or "flag": how it is read
     default: T | None
     help: str
 
@@ -43,6 +44,24 @@ def _text(_: Setting[str], text: str) -> str:
 
 def _path(_: Setting[Path], text: str) -> Path:
     return Path(text).expanduser()
+
+
+def _folder(setting: Setting[Path], text: str) -> Path:
+    folder = Path(text).expanduser()
+    try:
+        mode = folder.stat().st_mode
+    except (OSError, ValueError) as exc:  # missing, a name too long, a NUL byte
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesdbError(f"{setting.name}={_shown(text)}: {why}") from None
+    if not stat.S_ISDIR(mode):
+        raise RulesdbError(f"{setting.name}={_shown(text)} is not a folder")
+    return folder
+
+
+def _shown(text: str) -> str:
+    """A value as a one-line message shows it: quoted, long ones cut in the middle."""
+    shown = repr(text.strip())
+    return shown if len(shown) <= 80 else f"{shown[:60]}…{shown[-16:]}"
 
 
 def _flag(_: Setting[bool], text: str) -> bool:
@@ -71,7 +90,7 @@ def _megabytes(setting: Setting[float], text: str) -> float:
     return megabytes
 
 
-_READERS = {"text": _text, "path": _path, "flag": _flag, "seconds": _seconds,
+_READERS = {"text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
             "megabytes": _megabytes}
 
 DATABASE_URL: Setting[str] = Setting(
@@ -86,7 +105,7 @@ LOCK_WAIT: Setting[float] = Setting(
     "How long upgrade, downgrade, rebuild and new-release wait for the lock another run "
     "holds before naming it and giving up.")
 DATA_ROOT: Setting[Path] = Setting(
-    "RULESDB_DATA_ROOT", "path", None,
+    "RULESDB_DATA_ROOT", "folder", None,
     "A checkout whose migrations/ and seeds/ are used instead of the installed ones "
     "(maintainers writing releases; tests).")
 DEBUG: Setting[bool] = Setting(

@@ -9,9 +9,6 @@ import gzip
 import json
 import os
 import random
-import subprocess
-import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -22,6 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
+from tests.bounded import PEAK_MB, measured, refused
 from tests.pgurl import created_name
 from tests.support import (
     newest_release,
@@ -31,49 +29,6 @@ from tests.support import (
     run_in_process,
     url_text,
 )
-
-PEAK_MB = 200  # Python, SQLAlchemy and rulesdb take ~60 MB; a refusal holds nothing more
-HANG = 60  # seconds after which a process counts as hung
-
-
-# The process's own peak RSS, written at its exit (a forked child's rusage would count the
-# parent's memory at the fork).
-_MEASURED = """import atexit, os, runpy, sys
-def peak():
-    with open(os.environ["RULESDB_TEST_PEAK_FILE"], "w") as out:
-        out.write(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
-atexit.register(peak)
-sys.argv[0] = "rulesdb"
-runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
-"""
-
-
-def measured(*args: str, env: dict[str, str] | None = None,
-             discard: bool = False) -> tuple[subprocess.CompletedProcess[str], int]:
-    """Run ``rulesdb ARGS`` as a process (its stdout thrown away if ``discard``): how it ended
-    and its peak RSS in MB; it must not hang."""
-    with tempfile.TemporaryDirectory() as folder:
-        peak_file = Path(folder) / "peak"
-        done = subprocess.run(
-            [sys.executable, "-c", _MEASURED, *args], text=True, timeout=HANG,
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL if discard else subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**(env or process_env()), "RULESDB_TEST_PEAK_FILE": str(peak_file)})
-        return done, int(peak_file.read_text()) // 1024
-
-
-def refused(*args: str, env: dict[str, str] | None = None,
-            printed: bool = False) -> tuple[str, int]:
-    """Run ``rulesdb ARGS`` as a process: its one stderr line and its peak RSS in MB; it must
-    exit 2 with no traceback (and nothing on stdout unless ``printed``: the cards before the
-    damage), and not hang."""
-    done, peak = measured(*args, env=env)
-    assert done.returncode == 2 and (printed or done.stdout == ""), \
-        (args, done.stdout[-500:], done.stderr[-2000:])
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("rulesdb: error: "), done.stderr[-2000:]
-    return lines[0], peak
-
 
 # --- CR files: one way in, whatever the format ---------------------------------------------------
 
@@ -153,6 +108,26 @@ def test_a_docx_with_entities_is_refused(tmp_path: Path) -> None:
               b"><w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>")
     line, _ = refused("inspect", str(docx(tmp_path / "laughs.docx", laughs)))
     assert "declares a DTD or entities" in line
+
+
+@pytest.mark.parametrize("what", ["elements", "attributes"])
+def test_a_flat_docx_is_refused_before_its_tree_is_built(tmp_path: Path, what: str) -> None:
+    """A million siblings, or a million attributes on one element, under the size and ratio
+    limits (random ids do not compress): counted on the bytes, refused before a parse that
+    took 21-32 s and 1.4-2.1 GB."""
+    ids = random.Random(7)
+    if what == "elements":
+        middle = [b"".join(b'<w:x w:id="%08x"/>' % ids.getrandbits(32) for _ in range(1000))
+                  for _ in range(1100)]
+        head, tail = b"<w:document " + W + b"><w:body>", b"</w:body></w:document>"
+    else:
+        middle = [b"".join(b'a%d="%08x" ' % (n, ids.getrandbits(32))
+                           for n in range(block, block + 1000))
+                  for block in range(0, 1_100_000, 1000)]
+        head, tail = b"<w:document " + W + b"><w:body><w:p ", b"/></w:body></w:document>"
+    line, peak = refused("inspect", str(docx(tmp_path / "flat.docx", head, b"".join(middle),
+                                             tail)))
+    assert f"has more than 1,000,000 {what}" in line and peak < PEAK_MB
 
 
 def test_an_rtf_nested_deeply_or_too_big_is_refused(tmp_path: Path) -> None:
@@ -268,6 +243,27 @@ def test_wide_rows_stop_at_the_time_limit_in_little_memory(reader_url: URL, back
         (2, "rulesdb: error: the query ran longer than 2 s and was stopped\n"), (0, "")), \
         done.stderr[-2000:]
     assert peak < PEAK_MB, peak  # about 8 MB of rows a batch, never thousands of them
+
+
+TABLE_OF_WIDE_ROWS = {  # 1,000 rows of 500 KB each: a table measured them whole (2 GB)
+    "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+              "SELECT i, hex(zeroblob(250000)) AS wide FROM n",
+    "postgresql": "SELECT i, repeat('0', 500000) AS wide FROM generate_series(1, 1000) AS i",
+}
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_table_of_wide_values_shows_them_cut(reader_url: URL, backend: str,
+                                               fmt: str) -> None:
+    """A table (or markdown) shows 1,000 characters of a value, then "…", the same on both
+    backends, keeping only what it shows."""
+    done, peak = measured("--db", url_text(reader_url), "sql", TABLE_OF_WIDE_ROWS[backend],
+                          "--format", fmt)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1002 and lines[-1].count("0" * 1000 + "…") == 1
+    assert max(map(len, lines)) < 1020 and peak < PEAK_MB, peak
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

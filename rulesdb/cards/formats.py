@@ -24,6 +24,7 @@ from typing import IO
 
 from rulesdb.cards.jsonstream import JsonStream
 from rulesdb.errors import RulesdbError
+from rulesdb.util.files import NotARegularFile, open_regular
 
 SCRYFALL = "scryfall"
 SCRYFALL_JSONL = "scryfall-jsonl"
@@ -47,7 +48,9 @@ def open_card_file(path: Path) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
     """(content, raw file): the content decompressed if the file is gzip, and the file itself
     (whose position says how far the reading got)."""
     try:
-        raw = path.open("rb")
+        raw = open_regular(path)  # a FIFO or a device is refused before a byte is read
+    except NotARegularFile as exc:
+        raise RulesdbError(f"{path}: {exc.strerror}; expected a card data file") from None
     except OSError as exc:
         raise RulesdbError(f"cannot read {path}: {exc.strerror}") from None
     with raw:
@@ -98,6 +101,8 @@ def _json_format(body: bytes) -> str | None:
         top_keys = set()
         for key in document.members():
             top_keys.add(key)
+            if key in _SCRYFALL_KEYS:  # said before its value, which may run past the head
+                return SCRYFALL_JSONL
             if key == "data" and document.peek() == "{":
                 first = next(document.members(), None)
                 if first is not None:

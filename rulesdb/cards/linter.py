@@ -19,6 +19,16 @@ from rulesdb.vocabulary.release import Vocabulary
 from rulesdb.vocabulary.typeline import TypeLine
 
 PRINTED = "printed"
+# The most characters of a type line checked, and of a name or set code written out: the
+# longest printed type line is under 100 ("Legendary Enchantment Creature — ..." and faces
+# joined by " // "). A longer one is cut here, so neither the check (a problem a word) nor
+# the line written for it grows with what a hostile file holds.
+MAX_TEXT = 1000
+CUT = "…"
+# Distinct unknown words counted at most (twice this, then the most frequent kept): a file of
+# a million made-up words keeps memory flat, and the ten most frequent are still the ten.
+WORDS_KEPT = 50_000
+TOO_LONG = f"type line over {MAX_TEXT:,} characters"
 NO_TYPE_LINE = "no type line"
 NO_RELEASE = "no release in force"
 NO_DATE = "no release date"
@@ -74,6 +84,8 @@ class Summary:
             self.invalid += 1
             self.by_rule.update({error.rule for error in result.parsed.errors})
             self.unknown_words.update(result.parsed.unknown)
+            if len(self.unknown_words) > 2 * WORDS_KEPT:
+                self.unknown_words = Counter(dict(self.unknown_words.most_common(WORDS_KEPT)))
         elif result.parsed.undetermined:
             self.unknown[_silent_about(result.parsed)] += 1
 
@@ -110,12 +122,12 @@ def lint(cards: Iterable[Card], vocabulary_on: Callable[[date | None], Vocabular
     (the latest) or :data:`PRINTED`."""
     if as_of != PRINTED:
         vocab = vocabulary_on(as_of if isinstance(as_of, date) else None)
-        for card in cards:
+        for card in map(_bounded, cards):
             yield _check(card, card.line, vocab)
         return
     by_release: dict[date, Vocabulary] = {}
     first = release_dates[0] if release_dates else None
-    for card in cards:
+    for card in map(_bounded, cards):
         line = card.printed_line or card.line
         if card.released is None:
             yield CardResult(card, line, None, None, NO_DATE)
@@ -131,9 +143,26 @@ def lint(cards: Iterable[Card], vocabulary_on: Callable[[date | None], Vocabular
         yield _check(card, line, vocab)
 
 
+def _bounded(card: Card) -> Card:
+    """The card with a name or set code past MAX_TEXT characters cut (one not text: None)."""
+    name, set_ = card.name, card.set
+    if (name is None or (type(name) is str and len(name) <= MAX_TEXT)) and \
+            (set_ is None or (type(set_) is str and len(set_) <= MAX_TEXT)):
+        return card  # every real card
+    return card._replace(name=_cut(name), set=_cut(set_))
+
+
+def _cut(text: object) -> str | None:
+    if not isinstance(text, str):
+        return None
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + CUT
+
+
 def _check(card: Card, line: str | None, vocab: Vocabulary) -> CardResult:
     if line is None:
         return CardResult(card, None, vocab.effective_date, None, NO_TYPE_LINE)
+    if isinstance(line, str) and len(line) > MAX_TEXT:
+        return CardResult(card, _cut(line), vocab.effective_date, None, TOO_LONG)
     return CardResult(card, line, vocab.effective_date, vocab.parse(line), None)
 
 

@@ -125,19 +125,27 @@ def _scryfall_lines(stream: IO[bytes]) -> Iterator[Card]:
 
 def _bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
     """The stream's lines (without their LF), split a chunk at a time in C; a line longer
-    than MAX_VALUE_BYTES is refused before it is held whole."""
-    pending = b""
-    number = 0
+    than MAX_VALUE_BYTES is refused before it is held whole. A long line's pieces are
+    joined once, at its end: adding each chunk to it would copy it again and again."""
+    pieces: list[bytes] = []  # the line so far, when it spans chunks
+    held = number = 0
     while chunk := stream.read(1 << 16):
-        lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
-        pending = lines.pop()
-        number += len(lines)
-        yield from lines
-        if len(pending) > MAX_VALUE_BYTES:
-            raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, the "
-                             "most a card may take", number + 1)
-    if pending:
-        yield pending
+        lines = chunk.split(b"\n")
+        rest = lines.pop()
+        if lines:
+            if pieces:
+                lines[0] = b"".join((*pieces, lines[0]))
+                pieces, held = [], 0
+            number += len(lines)
+            yield from lines
+        if rest:
+            pieces.append(rest)
+            held += len(rest)
+            if held > MAX_VALUE_BYTES:
+                raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, "
+                                 "the most a card may take", number + 1)
+    if pieces:
+        yield b"".join(pieces)
 
 
 def _scryfall_card(card: Any) -> Card:
@@ -146,7 +154,7 @@ def _scryfall_card(card: Any) -> Card:
     line = card.get("type_line")
     if not line and isinstance(card.get("card_faces"), list):  # reversible cards
         faces = [face.get("type_line") for face in card["card_faces"] if isinstance(face, dict)]
-        line = FACE_SEPARATOR.join(f for f in faces if f) or None
+        line = FACE_SEPARATOR.join(f for f in faces if f and isinstance(f, str)) or None
     return Card(card.get("name"), card.get("set"), line, None, _day(card.get("released_at")))
 
 
@@ -210,9 +218,9 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
     lines = [face.get("type") for face in faces]
     printed = [face.get("originalType") for face in faces]
     return Card(faces[0].get("name"), code,
-                FACE_SEPARATOR.join(line for line in lines if line) or None,
-                FACE_SEPARATOR.join(p for p in printed if p) if all(printed) else None,
-                released)
+                FACE_SEPARATOR.join(line for line in lines if isinstance(line, str)) or None,
+                FACE_SEPARATOR.join(printed) if all(isinstance(p, str) and p for p in printed)
+                else None, released)
 
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
@@ -229,17 +237,24 @@ def _atomic(stream: IO[bytes]) -> Iterator[Card]:
 
 def _text(stream: IO[bytes]) -> Iterator[Card]:
     decode = codecs.getincrementaldecoder("utf-8-sig")().decode
-    pending = ""
+    pieces: list[str] = []  # the line so far, when it spans chunks (joined once, at its end)
+    held = 0
     while chunk := stream.read(1 << 16):
-        lines = (pending + decode(chunk)).split("\n")
-        pending = lines.pop()
-        if len(pending) > MAX_VALUE_BYTES:
-            raise ValueTooLong(f"a line longer than {MAX_VALUE_BYTES // 2**20} MB, the most a "
-                               "type line may take")
+        lines = decode(chunk).split("\n")
+        rest = lines.pop()
+        if lines and pieces:
+            lines[0] = "".join((*pieces, lines[0]))
+            pieces, held = [], 0
         for line in lines:
             if line.strip():
                 yield Card(None, None, line.rstrip("\r"), None, None)
-    pending += decode(b"", final=True)
+        if rest:
+            pieces.append(rest)
+            held += len(rest)
+            if held > MAX_VALUE_BYTES:
+                raise ValueTooLong(f"a line longer than {MAX_VALUE_BYTES // 2**20} MB, the "
+                                   "most a type line may take")
+    pending = "".join(pieces) + decode(b"", final=True)
     if pending.strip():
         yield Card(None, None, pending.rstrip("\r"), None, None)
 

@@ -1,18 +1,40 @@
 """Comprehensive Rules citations in a file's bytes: where each is (line, column) and the rule
 number it names.
 
-A file is searched whole, as bytes, by compiled expressions that each start with a literal
-(which the regex engine finds by a fast scan): lines and columns are worked out only where a
-citation is, so text with none costs a lowercased copy and one pass an expression.
+A file is read and searched a window at a time (``WINDOW`` bytes, cut after a line's end
+where there is one), never whole, by compiled expressions that each start with a literal
+(which the regex engine finds by a fast scan): text with no citation costs a lowercased copy
+of the window and one pass an expression. A citation starting in a window may run
+``LOOKAHEAD`` bytes past it; the ``CONTEXT`` bytes before a window say whether its first
+keyword starts a word. Lines and columns are counted as the bytes go by, each byte once, so
+the time is linear in the file's size however many citations one line holds, and citations
+are yielded as they are found, so memory is flat in their number.
+
+A user's ``--pattern`` is run by the ``regex`` library (the standard library's syntax, and a
+time limit the standard library lacks): a pattern that backtracks without end (``(x+x+)+y``)
+is stopped after ``PATTERN_SECONDS`` on a window and refused in one line.
 """
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+import regex
+
 from rulesdb.errors import RulesdbError
+
+WINDOW = 1 << 20  # bytes searched at once: a file is never held whole
+LOOKAHEAD = 4096  # bytes past a window that a citation starting in it may run into
+CONTEXT = 64  # bytes kept before a window: "comprehensive rules" looks back 40
+PATTERN_SECONDS = 2.0  # the most a --pattern may take over one window (wall time)
+# A number this near the end of the bytes searched, before the file's end, may be cut there
+# ("702.1" of "702.19"): it is left out (it is LOOKAHEAD past its window's end).
+_EDGE = 16
+# UTF-8 continuation bytes: a line's characters are its bytes but these.
+_CONTINUATION = bytes(range(0x80, 0xC0))
 
 # A rule number as code and prose cite it: a section digit and two more (702), then a rule's
 # digits (702.19) and a subrule's letters (702.19b; 704.5aa since 2026). A digit, a letter or
@@ -55,19 +77,24 @@ class Citation:
 class Patterns:
     """The expressions to search with: the built-in one (unless left out) and the user's."""
 
-    custom: tuple[re.Pattern[bytes], ...] = ()
+    custom: tuple[regex.Pattern[bytes], ...] = ()
     builtin: bool = True
 
 
 BUILTIN = Patterns()
 
 
-def compile_pattern(text: str) -> re.Pattern[bytes]:
+class PatternTooSlow(RulesdbError):
+    """A --pattern still searching a window after PATTERN_SECONDS."""
+
+
+def compile_pattern(text: str) -> regex.Pattern[bytes]:
     """A user's ``--pattern``: a regular expression with a group named ``number``, searched
-    as bytes (so ``\\w`` and ``\\d`` are ASCII; ``(?i)`` makes it case-insensitive)."""
+    as bytes (so ``\\w`` and ``\\d`` are ASCII; ``(?i)`` makes it case-insensitive), in the
+    standard library's syntax (the ``regex`` library's VERSION0)."""
     try:
-        pattern = re.compile(text.encode("utf-8"))
-    except re.error as exc:
+        pattern = regex.compile(text.encode("utf-8"))
+    except (regex.error, OverflowError, RecursionError) as exc:
         raise RulesdbError(f"--pattern {text!r}: not a regular expression: {exc}") from None
     if "number" not in pattern.groupindex:
         raise RulesdbError(f"--pattern {text!r}: has no group named 'number' "
@@ -78,52 +105,126 @@ def compile_pattern(text: str) -> re.Pattern[bytes]:
 def scan(data: bytes, patterns: Patterns = BUILTIN) -> list[Citation]:
     """Every citation in ``data`` (a file's bytes), in the order of their numbers. A number
     two patterns both find is one citation, the first pattern's (the built-in one first)."""
-    hits: dict[int, tuple[bytes, bytes]] = {}  # the number's offset -> (as written, number)
+    return list(scan_stream(io.BytesIO(data).read, patterns))
+
+
+def scan_stream(read: Callable[[int], bytes], patterns: Patterns = BUILTIN,
+                head: bytes = b"") -> Iterator[Citation]:
+    """:func:`scan` of what ``read(n)`` gives (after ``head``, bytes already read), a window
+    at a time, each citation yielded as it is found."""
+    where = _Lines()
+    last = -1  # the file offset of the last number yielded: a window's is never again
+    for window in _windows(read, head):
+        hits = _window_hits(window, patterns)
+        for offset in sorted(hits):
+            cited, raw = hits[offset]
+            number = _tidy(raw)
+            if number is None or window.base + offset <= last:
+                continue  # a --pattern's group caught no rule number, or one said already
+            last = window.base + offset
+            line, column = where.at(window, offset)
+            yield Citation(line, column, _text(cited), number)
+        where.at(window, window.end)
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """Bytes of a file from offset ``base``; citations starting in [start, end) are this
+    window's, the bytes around them context."""
+
+    data: bytes
+    base: int
+    start: int
+    end: int
+    final: bool  # the file ends with ``data``
+
+
+def _windows(read: Callable[[int], bytes], head: bytes) -> Iterator[_Window]:
+    data, base, start, final = head, 0, 0, False
+    while True:
+        while not final and len(data) < start + WINDOW + LOOKAHEAD:
+            chunk = read(start + WINDOW + LOOKAHEAD - len(data))
+            final = not chunk
+            data += chunk
+        if final and len(data) <= start + WINDOW + LOOKAHEAD:
+            yield _Window(data, base, start, len(data), True)
+            return
+        end = data.rfind(b"\n", start, start + WINDOW) + 1 or start + WINDOW
+        yield _Window(data, base, start, end, False)
+        keep = max(end - CONTEXT, 0)
+        data, base, start = data[keep:], base + keep, end - keep
+
+
+class _Lines:
+    """The line and column of each offset asked for, in increasing order: the bytes between
+    one and the next are counted once (newlines, and the characters since the last)."""
+
+    def __init__(self) -> None:
+        self.line, self.column, self.at_offset = 1, 1, 0
+
+    def at(self, window: _Window, offset: int) -> tuple[int, int]:
+        gap = window.data[self.at_offset - window.base:offset]
+        if gap:
+            newlines = gap.count(b"\n")
+            if newlines:
+                self.line += newlines
+                self.column = 1
+                gap = gap[gap.rfind(b"\n") + 1:]
+            self.column += len(gap.translate(None, _CONTINUATION))
+            self.at_offset = window.base + offset
+        return self.line, self.column
+
+
+def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, bytes]]:
+    """The number's offset in the window -> (as written, number), of the citations starting
+    in it."""
+    hits: dict[int, tuple[bytes, bytes]] = {}
+    data = window.data
+    limit = len(data) if window.final else len(data) - _EDGE
     if patterns.builtin:
-        for offset, cited, number in _builtin_hits(data):
-            hits.setdefault(offset, (cited, number))
+        for offset, end, cited, number in _builtin_hits(data, window.start, window.end):
+            if end <= limit:
+                hits.setdefault(offset, (cited, number))
     for pattern in patterns.custom:
-        for match in pattern.finditer(data):
-            offset = match.start("number")
-            if offset >= 0:  # the group can be optional
-                hits.setdefault(offset, (match.group(), match["number"]))
-    return list(_located(data, hits))
+        try:
+            for match in pattern.finditer(data, window.start, timeout=PATTERN_SECONDS):
+                if match.start() >= window.end:
+                    break
+                offset = match.start("number")
+                if offset >= 0 and match.end("number") <= limit:  # the group can be optional
+                    hits.setdefault(offset, (match.group(), match["number"]))
+        except TimeoutError:
+            shown = pattern.pattern.decode("utf-8", "replace")
+            shown = shown if len(shown) <= 60 else f"{shown[:45]}…{shown[-10:]}"
+            raise PatternTooSlow(
+                f"--pattern {shown!r} still searching after {PATTERN_SECONDS:g} s (near byte "
+                f"{window.base + window.start}): it backtracks too much; simplify it") from None
+    return hits
 
 
-def _builtin_hits(data: bytes) -> Iterator[tuple[int, bytes, bytes]]:
-    """(number's offset, as written, number) for each number of each match: the first
-    number's citation is from its keyword on, a list's later ones the number alone."""
+def _builtin_hits(data: bytes, start: int, end: int) -> Iterator[tuple[int, int, bytes, bytes]]:
+    """(number's offset, its end, as written, number) for each number of each match starting
+    in [start, end): the first number's citation is from its keyword on, a list's later
+    ones the number alone."""
     lowered = data.lower()
     for pattern in KEYWORD_PATTERNS:
-        for match in pattern.finditer(lowered):
-            start = match.start()
-            if start and lowered[start - 1] in _WORD:
+        for match in pattern.finditer(lowered, start):
+            first = match.start()
+            if first >= end:
+                break
+            if first and lowered[first - 1] in _WORD:
                 continue  # inside a word: "SCR 702", "subrule_702"
-            if lowered[start:start + 4] == b"rule":
-                before = _COMPREHENSIVE.search(lowered, max(0, start - 40), start)
-                start = before.start() if before else start
-            number, end = match.span("number")
-            if lowered.find(b"(", start, number) >= 0 and lowered[end:end + 1] == b")":
-                end += 1  # "Comprehensive Rules (702.19)", as written
-            yield number, data[start:end], lowered[number:match.end("number")]
+            if lowered[first:first + 4] == b"rule":
+                before = _COMPREHENSIVE.search(lowered, max(0, first - 40), first)
+                first = before.start() if before else first
+            number, written = match.span("number")
+            if lowered.find(b"(", first, number) >= 0 and lowered[written:written + 1] == b")":
+                written += 1  # "Comprehensive Rules (702.19)", as written
+            yield number, match.end("number"), data[first:written], \
+                lowered[number:match.end("number")]
             for later in _EACH_NUMBER.finditer(lowered, match.end("number"), match.end()):
-                yield later.start(), data[later.start():later.end()], later.group()
-
-
-def _located(data: bytes, hits: dict[int, tuple[bytes, bytes]]) -> Iterator[Citation]:
-    """The hits with their lines and columns, counting newlines only between one hit and
-    the next."""
-    line, counted = 1, 0
-    for offset in sorted(hits):
-        cited, raw = hits[offset]
-        number = _tidy(raw)
-        if number is None:
-            continue  # a --pattern's group caught something that is no rule number
-        line += data.count(b"\n", counted, offset)
-        counted = offset
-        line_start = data.rfind(b"\n", 0, offset) + 1
-        column = len(data[line_start:offset].decode("utf-8", "replace")) + 1
-        yield Citation(line, column, _text(cited), number)
+                yield later.start(), later.end(), data[later.start():later.end()], \
+                    later.group()
 
 
 def _tidy(raw: bytes) -> str | None:

@@ -8,7 +8,7 @@ import codecs
 import os
 import stat
 import subprocess
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from rulesdb.errors import RulesdbError
@@ -23,41 +23,83 @@ _GIT_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"
 
 def files_to_read(paths: Sequence[str | Path]) -> Iterator[tuple[Path, bool]]:
     """Each file to read once, as (path, named), in the order of ``paths``: a file named, or
-    a folder's files. A path that is neither a regular file nor a folder is an error."""
+    a folder's files. A path that is neither a regular file nor a folder is an error, said
+    before any file is read."""
     seen: set[str] = set()
+    for path, folder in targets(paths):
+        for file in files_of(path, folder, seen):
+            yield file, not folder
+
+
+def targets(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
+    """Each path with whether it is a folder; a path that is neither a regular file nor a
+    folder (a FIFO, a device: reading it could wait for ever) is an error."""
+    found = []
     for given in paths:
         path = Path(given)
         try:
             mode = path.stat().st_mode
-        except OSError as exc:
-            raise RulesdbError(f"{given}: {exc.strerror or exc}") from None
-        if stat.S_ISDIR(mode):
-            found, named = walk(path), False
-        elif stat.S_ISREG(mode):
-            found, named = iter([path]), True
-        else:  # a FIFO or a device: reading it could wait for ever
+        except (OSError, ValueError) as exc:
+            raise RulesdbError(f"{given}: {getattr(exc, 'strerror', None) or exc}") from None
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
             raise RulesdbError(f"{given}: not a regular file or folder")
-        for file in found:
-            key = os.path.abspath(file)  # no symbolic link is followed in a folder
-            if key not in seen:
-                seen.add(key)
-                yield file, named
+        found.append((path, stat.S_ISDIR(mode)))
+    return found
 
 
-def walk(folder: Path) -> Iterator[Path]:
-    """The regular files under ``folder``, sorted; symbolic links are not followed."""
+def files_of(path: Path, folder: bool, seen: set[str],
+             unreadable: Unreadable | None = None) -> Iterator[Path]:
+    """The files of one target not in ``seen`` (which gains them): a file itself, a folder's
+    files (see :func:`walk`)."""
+    for file in walk(path, unreadable) if folder else iter([path]):
+        key = os.path.abspath(file)  # no symbolic link is followed in a folder
+        if key not in seen:
+            seen.add(key)
+            yield file
+
+
+Unreadable = Callable[[Path, str], None]  # told of a folder that cannot be listed, and why
+
+
+def walk(folder: Path, unreadable: Unreadable | None = None) -> Iterator[Path]:
+    """The regular files under ``folder`` in git's order (by path, as bytes); symbolic links
+    are not followed. Folders are listed one at a time from a stack, never by recursion, so
+    a tree of any depth is walked in memory for one listing a level."""
     listed = _git_files(folder)
-    if listed is None:
-        yield from _all_files(folder)
-        return
-    for name in listed:
-        path = folder / name
-        if path.is_symlink():
+    # Each level: its entries still to visit, and whether they are git's (a folder among
+    # them is a submodule, a work tree of its own) or the file system's.
+    stack = [(iter(_plain(folder, unreadable)), False) if listed is None else
+             (iter([folder / name for name in listed]), True)]
+    while stack:
+        entries, from_git = stack[-1]
+        path = next(entries, None)
+        if path is None:
+            stack.pop()
             continue
-        if path.is_dir():  # a submodule: its own work tree
-            yield from walk(path)
-        elif path.is_file():  # tracked files deleted from the work tree are listed too
+        try:
+            mode = path.lstat().st_mode
+        except OSError:  # tracked but deleted from the work tree, or a name too long
+            continue
+        if stat.S_ISREG(mode):
             yield path
+        elif stat.S_ISDIR(mode):
+            inner = _git_files(path) if from_git else None
+            stack.append((iter([path / name for name in inner]), True) if inner is not None
+                         else (iter(_plain(path, unreadable)), False))
+
+
+def _plain(folder: Path, unreadable: Unreadable | None) -> list[Path]:
+    """A folder's entries but ``.git``, sorted as git sorts paths (a folder's name as if
+    followed by "/"): listed whole and closed, so a deep walk holds no folder open."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = [(os.fsencode(e.name) + (b"/" if e.is_dir(follow_symlinks=False) else b""),
+                        e.name) for e in listing if e.name != ".git"]
+    except OSError as exc:
+        if unreadable is not None:
+            unreadable(folder, f"not listed: {exc.strerror or exc}")
+        return []
+    return [folder / name for _, name in sorted(entries)]
 
 
 def _git_files(folder: Path) -> list[str] | None:
@@ -73,22 +115,20 @@ def _git_files(folder: Path) -> list[str] | None:
     if done.returncode != 0:
         return None
     names = {os.fsdecode(name) for name in done.stdout.split(b"\0") if name}
-    return sorted(names)
+    return sorted(names, key=os.fsencode)
 
 
-def _all_files(folder: Path) -> Iterator[Path]:
-    """Every regular file under ``folder`` but in ``.git`` folders, sorted by path as git
-    sorts its list."""
-    found = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if d != ".git"]
-        relative = os.path.relpath(root, folder)
-        for name in files:
-            path = Path(root, name)
-            if not path.is_symlink() and path.is_file():
-                found.append((name if relative == "." else f"{relative}/{name}", path))
-    for _, path in sorted(found):
-        yield path
+def why_nothing_read(folder: Path) -> str:
+    """Why a folder gave no file to read: git ignores it, or lists nothing in it."""
+    env = environment_without(_GIT_VARIABLES)
+    try:
+        ignored = subprocess.run(["git", "-C", str(folder), "check-ignore", "-q", "."],
+                                 capture_output=True, env=env, check=False).returncode == 0
+    except OSError:
+        ignored = False
+    if ignored:
+        return "git ignores this folder: no file in it was read (name a file to read it)"
+    return "no file in it was read (git ignores every file in it, or it has none)"
 
 
 def is_binary(data: bytes) -> bool:

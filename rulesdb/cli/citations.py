@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import sys
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from rulesdb.cli.output import output_options
 from rulesdb.util.jsonlines import dumps_line
 
 if TYPE_CHECKING:
-    from rulesdb.citations import Found, Scanned
+    from rulesdb.citations import Found, Scanned, Tally
     from rulesdb.questions.lineage import CitationCheck
 
 COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "message", "uncertain"]
@@ -58,37 +57,45 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     even if ignored; binary files (a NUL or bytes not UTF-8 in the first 8 KB) are skipped.
     Columns count characters from 1, at the rule number. A summary goes to stderr. Exit 0 if
     every citation is fine, 1 if not, 2 for bad input."""
-    from rulesdb.citations import check, scan_paths
+    from rulesdb.citations import Scanned, Tally, checked, scan_files
     from rulesdb.citations.scanning import patterns_from
+    from rulesdb.citations.walking import targets
 
-    scanned = scan_paths(paths, patterns_from(patterns, builtin=not no_default))
-    rules = app.rules  # after the input is read: a bad pattern or path needs no database
+    chosen = patterns_from(patterns, builtin=not no_default)
+    targets(paths)  # every path a file or a folder, before the database is opened
+    rules = app.rules  # after the input is checked: a bad pattern or path needs no database
     when, after = rules.day(as_of, "--as-of"), rules.day(since, "--since")
-    results = check(rules.engine, scanned.found, as_of=when, since=after)
+    engine = rules.engine
+    scanned, tally = Scanned(), Tally()
+    # Streamed: each verdict written as its citation is found, so memory stays flat however
+    # many citations the files hold.
+    found = scan_files(paths, chosen, scanned)
     write = {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
-    for found, result in results:
+    for cited, result in checked(engine, found, as_of=when, since=after):
+        tally.add(cited, result)
         if show_all or result.status != "fine":
-            write(found, result)
+            write(cited, result)
     sys.stdout.flush()
     for file, why in scanned.unreadable:
         click.echo(f"rulesdb: warning: {file}: not read: {why}", err=True)
+    for folder, why in scanned.nothing_read:
+        click.echo(f"rulesdb: warning: {folder}: {why}", err=True)
     if not quiet:
-        click.echo(summary(scanned, results), err=True)
-    if any(result.status != "fine" for _, result in results):
+        click.echo(summary(scanned, tally), err=True)
+    if tally.counts["fine"] != tally.citations:
         raise SystemExit(1)
 
 
-def summary(scanned: Scanned, results: list[tuple[Found, CitationCheck]]) -> str:
+def summary(scanned: Scanned, tally: Tally) -> str:
     """One line: how many citations in how many files, then the count of each status."""
     from rulesdb.citations import STATUSES
 
-    counts = Counter(result.status for _, result in results)
-    files = len({found.file for found, _ in results})
     read = f"{scanned.files_read} {'file' if scanned.files_read == 1 else 'files'} read"
     if scanned.binary:
         read += f", {len(scanned.binary)} binary skipped"
-    statuses = ", ".join(f"{status} {counts[status]}" for status in STATUSES)
-    return f"citations: {len(results)} in {files} {'file' if files == 1 else 'files'} " \
+    statuses = ", ".join(f"{status} {tally.counts[status]}" for status in STATUSES)
+    files = tally.files
+    return f"citations: {tally.citations} in {files} {'file' if files == 1 else 'files'} " \
            f"({read}); {statuses}"
 
 

@@ -23,6 +23,9 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions.answers import Table
 
 TABLE_LIMIT = 1000  # rows a table shows unless --limit says otherwise: people read tables
+# Characters of one text value a table or markdown shows of `rulesdb sql` (then "…"): a table
+# held 1,000 rows of 500 KB whole to measure its columns (2 GB); JSON and CSV are streamed.
+TABLE_CELL = 1000
 MAX_ROWS = 10**12  # --limit's ceiling: more rows than any query here returns, within islice's
 DEFAULT_TIMEOUT = 30.0
 
@@ -149,7 +152,8 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         labels = _unique(result.columns)
         rows = result.rows if limit is None else islice(result.rows, limit + 1)
         if fmt in ("table", "markdown"):
-            kept = list(rows)
+            # Cut as each row arrives: only the cut cells are kept for the table's widths.
+            kept = [tuple(_cut_cell(value) for value in row) for row in rows]
             emit(Table([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
                        empty="sql: the query returned no rows"), fmt)
             cut = limit is not None and len(kept) > limit
@@ -232,6 +236,12 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
         write_atomically(output, document)  # all or nothing: readers never see half a file
     except OSError as exc:
         raise RulesdbError(f"cannot write {output}: {exc.strerror}") from None
+
+
+def _cut_cell(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > TABLE_CELL:
+        return value[:TABLE_CELL] + "…"
+    return value
 
 
 def _unique(columns: list[str]) -> list[str]:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import codecs
-import os
 import re
-import stat
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError
-from rulesdb.util.files import path_problem
+from rulesdb.util.files import NotARegularFile, open_regular, path_problem
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -55,11 +53,8 @@ def read_cr_file(path: Path) -> tuple[str, bytes]:
 
 
 def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file, refusing FIFOs, devices, folders and files past ``limit``.
-
-    Opened non-blocking so a FIFO with no writer cannot hang the open; the type is checked on
-    the open descriptor, so what is read is what was checked.
-    """
+    """The bytes of a regular file, refusing FIFOs, devices, folders (``open_regular``,
+    before a byte is read) and files past ``limit``."""
     source = str(path)
     if not source or source == ".":
         raise CRFormatError("''", None, "no file named; expected a Comprehensive Rules file")
@@ -67,29 +62,17 @@ def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
     if problem is not None:
         raise CRFormatError(source, None, f"the path {problem}")
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        with open_regular(path) as handle:
+            data = handle.read(limit + 1)
+    except NotARegularFile as exc:
+        raise CRFormatError(source, None, f"{exc.strerror}; expected a Comprehensive Rules "
+                            "file") from None
     except OSError as exc:
         raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
-    mode = os.fstat(fd).st_mode  # before fdopen, which refuses a folder with a traceback
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        raise CRFormatError(source, None, f"not a regular file ({_kind(mode)}); expected a "
-                            "Comprehensive Rules file")
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            data = handle.read(limit + 1)
-        except OSError as exc:
-            raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
     if len(data) > limit:
         raise CRFormatError(source, None, f"the file is larger than {limit // 2**20} MB; a "
                             "Comprehensive Rules text is under 2 MB")
     return data
-
-
-def _kind(mode: int) -> str:
-    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-    return next((name for test, name in kinds if test(mode)), "not a plain file")
 
 
 def _decode(data: bytes, source: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from rulesdb.errors import RulesdbError
 from rulesdb.settings import DATA_ROOT
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # rulesdb/
@@ -22,12 +23,13 @@ def data_root() -> Path:
     if override is not None:
         root = override.resolve()
         if not (root / "migrations" / "env.py").is_file():
-            raise FileNotFoundError(f"RULESDB_DATA_ROOT={override} has no migrations/env.py")
+            raise RulesdbError(f"{DATA_ROOT.name}={str(override)!r} has no migrations/env.py: "
+                               "not a checkout of rulesdb")
         return root
     for root in (_PACKAGE / "_data", _PACKAGE.parent):
         if (root / "migrations" / "env.py").is_file():
             return root
-    raise FileNotFoundError(f"rulesdb's migrations are missing from {_PACKAGE}; reinstall rulesdb")
+    raise RulesdbError(f"rulesdb's migrations are missing from {_PACKAGE}; reinstall rulesdb")
 
 
 def is_installed_copy(root: Path) -> bool:

@@ -1,9 +1,12 @@
-"""Files: written all or nothing; paths no file can have, said before use."""
+"""Files: written all or nothing; read only when regular; paths no file can have, said
+before use."""
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import BinaryIO
 
 
 def write_atomically(path: Path, data: str | bytes, partial_name: str | None = None) -> None:
@@ -37,3 +40,39 @@ def shown_path(path: Path) -> str:
     """A path as a one-line message shows it: long ones shortened in the middle."""
     text = str(path)
     return text if len(text) <= 80 else f"{text[:60]}…{text[-16:]}"
+
+
+class NotARegularFile(OSError):
+    """A path naming a FIFO, a device, a folder or a socket, where a file was to be read:
+    ``strerror`` says which ("not a regular file (a FIFO)")."""
+
+    def __init__(self, mode: int) -> None:
+        super().__init__(f"not a regular file ({file_kind(mode)})")
+        self.strerror = str(self)
+        self.mode = mode
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading, in binary, if it names a regular file (a symbolic link
+    to one counts); else NotARegularFile. Opened non-blocking, so a FIFO with no writer
+    cannot hang the open, and its type checked on the open descriptor, so what is read is
+    what was checked (no window for a rename between a check and the open). Other failures
+    raise OSError as ``open`` does."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(mode)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, for a message: "a FIFO", "a folder", "a device" ..."""
+    kinds = ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a plain file")
