@@ -589,13 +589,13 @@ def realistic_type_lines(vocab, count: int, seed: int = 20260807) -> list[str]: 
 
 def bench_vocabulary(head_db: URL) -> list[Row]:
     try:
-        from rulesdb.vocabulary.loader import clear_cache, vocabulary
+        from rulesdb.vocabulary.loader import clear_cache, load_vocabulary
     except ImportError:
         return [Row("vocabulary helper", "rulesdb.vocabulary.loader missing", "-", None, "-", None)]
     engine = make_engine(head_db)
     rows = []
     try:
-        vocab = vocabulary(engine)
+        vocab = load_vocabulary(engine)
         members = list(vocab.subtypes_of("creature"))
         others = [n for c in vocab.categories if c != "creature" for n in vocab.subtypes_of(c)]
         # Mostly hits, some misses (other categories' subtypes), a few spelled differently.
@@ -642,7 +642,7 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
         lines = realistic_type_lines(vocab, TYPE_LINES)
         distinct = len(set(lines))
         clear_cache()
-        fresh = vocabulary(engine)  # nothing parsed yet
+        fresh = load_vocabulary(engine)  # nothing parsed yet
         start = time.perf_counter_ns()
         for line in lines:
             fresh.parse(line)

@@ -17,7 +17,7 @@ from rulesdb.errors import CRFormatError
 from rulesdb.ingest.document import CRDocument, Rule
 from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
 from rulesdb.util.names import official_spelling
-from rulesdb.util.rules import see_rules
+from rulesdb.util.rule_numbers import see_rules
 from rulesdb.util.text import clip
 
 CARD_TYPES_RULE = "205.2a"

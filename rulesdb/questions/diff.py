@@ -23,7 +23,7 @@ from rulesdb.questions.listings import (
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.util.rules import rule_key
+from rulesdb.util.rule_numbers import rule_key
 
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"

@@ -34,7 +34,7 @@ from rulesdb.questions.rulebook import glossary_texts, release_texts
 from rulesdb.questions.successors import merges_of, successor
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 from rulesdb.util.names import lookup_key
-from rulesdb.util.rules import rule_key
+from rulesdb.util.rule_numbers import rule_key
 
 KINDS = ("card_type", "supertype", "subtype", *KEYWORD_KINDS)
 
