@@ -114,8 +114,10 @@ DEBUG: Setting[bool] = Setting(
 
 SQL_MAX_VALUE: Setting[float] = Setting(
     "RULESDB_SQL_MAX_VALUE", "megabytes", 64.0,
-    "The longest string or blob a `rulesdb sql` query may make on SQLite, in MB (SQLite's "
-    "own length limit); a query past it fails in one line.")
+    "The widest row a `rulesdb sql` query may return, in MB, counting each value as it is "
+    "printed (a blob's hex twice its bytes), and the longest string or blob a query may make "
+    "on SQLite (SQLite's own length limit); PostgreSQL checks each row before sending it. A "
+    "query past it fails in one line.")
 SQL_WORK_MEM: Setting[float] = Setting(
     "RULESDB_SQL_WORK_MEM", "megabytes", 4.0,
     "The memory, in MB, each sort or hash of a `rulesdb sql` query on PostgreSQL may take "
