@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rulesdb.errors import RulesdbError
 
@@ -35,7 +36,7 @@ class Setting(Generic[T]):
         text = self.raw()
         if text is None:
             return self.default
-        return _READERS[self.kind](self, text)  # type: ignore[no-any-return]
+        return _READERS[self.kind](self, text)  # type: ignore[no-any-return]  # T by kind
 
 
 def _text(_: Setting[str], text: str) -> str:
@@ -90,8 +91,9 @@ def _megabytes(setting: Setting[float], text: str) -> float:
     return megabytes
 
 
-_READERS = {"text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
-            "megabytes": _megabytes}
+_READERS: dict[str, Callable[[Setting[Any], str], Any]] = {
+    "text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
+    "megabytes": _megabytes}
 
 DATABASE_URL: Setting[str] = Setting(
     "RULESDB_URL", "text", None,

@@ -12,7 +12,7 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from typing import Any, TextIO
 
 from rulesdb.cli.output import cell

@@ -107,7 +107,8 @@ class _Extractor:
     def fail(self, rule: Rule | None, message: str) -> CRFormatError:
         return CRFormatError(self.source, rule.line if rule else None, message)
 
-    def names_in(self, rule: Rule, sentence: str, what: str, **options: object) -> list:
+    def names_in(self, rule: Rule, sentence: str, what: str, **options: object
+                 ) -> list[tuple[str, tuple[str, ...]]]:
         try:
             return parse_name_list(sentence, **options)  # type: ignore[arg-type]
         except ListGrammarError as exc:

@@ -419,7 +419,8 @@ def _postgresql_query(url: URL, sql: str,
                f"-c idle_in_transaction_session_timeout={millis + 10_000} "
                f"-c work_mem={work_mem_kb()}kB")
     try:
-        wait = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
+        wait: dict[str, Any] = ({} if "connect_timeout" in url.query
+                                else {"connect_timeout": CONNECT_TIMEOUT})
         connection = psycopg.connect(conninfo, options=options, autocommit=False,
                                      application_name="rulesdb sql", **wait)
     except psycopg.Error as exc:

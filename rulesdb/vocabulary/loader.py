@@ -165,7 +165,7 @@ class _reading:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, exc: Any, _tb: Any) -> bool:
+    def __exit__(self, kind: Any, exc: Any, _tb: Any) -> None:
         from sqlalchemy.exc import DBAPIError
 
         if exc is not None and isinstance(exc, DBAPIError):
@@ -175,4 +175,3 @@ class _reading:
             raise RulesdbError(
                 f"cannot read the vocabulary from {mask(self.bind.engine.url)}: "
                 f"{detail[0] if detail else type(exc).__name__}") from None
-        return False
