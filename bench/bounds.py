@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.run import Row, print_table  # noqa: E402
-from tests.bounded import MEASURED, PEAK_FILE  # noqa: E402  (the tests' own measuring)
+from tests.support.bounded import MEASURED, PEAK_FILE  # noqa: E402
 
 HANG = 120  # seconds: a case still running then is reported as hung
 CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"

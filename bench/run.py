@@ -46,9 +46,9 @@ from sqlalchemy.engine import URL, make_url  # noqa: E402
 from rulesdb.store import migrate  # noqa: E402
 from rulesdb.store.chain import current_revision, head_revision, history  # noqa: E402
 from rulesdb.store.engine import make_engine  # noqa: E402
-from tests.pgurl import NOT_SET, PG_URL, created_name  # noqa: E402  (the tests' server)
 from tests.settings import CR_DIR as CR_FOLDER  # noqa: E402
 from tests.settings import folder  # noqa: E402
+from tests.support.pgurl import NOT_SET, PG_URL, created_name  # noqa: E402
 
 CR_DIR = folder(CR_FOLDER)
 CR_FILE = "MagicCompRules-20260807.txt"

@@ -19,16 +19,11 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
-from tests.bounded import PEAK_MB, measured, refused
-from tests.pgurl import created_name
-from tests.support import (
-    newest_release,
-    process_env,
-    revision_before,
-    run_cli,
-    run_in_process,
-    url_text,
-)
+from tests.support.bounded import PEAK_MB, measured, refused
+from tests.support.chains import newest_release, revision_before
+from tests.support.databases import url_text
+from tests.support.pgurl import created_name
+from tests.support.runs import process_env, run_cli, run_in_process
 
 # --- CR files: one way in, whatever the format ---------------------------------------------------
 

@@ -13,7 +13,8 @@ import pytest
 from rulesdb.questions.listings import release_in_force, releases
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import load_vocabulary
-from tests.support import run_in_process, url_text
+from tests.support.databases import url_text
+from tests.support.runs import run_in_process
 
 REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
                "successor", "not_enumerated", "keyword", "nearest"]

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support import ROOT
+from tests.settings import ROOT
 
 
 def lint_imports(where: Path) -> subprocess.CompletedProcess[str]:

@@ -19,7 +19,7 @@ from rulesdb.vocabulary.typeline import (
     TypeLineError,
     parse_type_line,
 )
-from tests.support import BACKENDS
+from tests.support.databases import BACKENDS
 
 At = Callable[[date | None], Vocabulary]
 

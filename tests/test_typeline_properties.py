@@ -31,7 +31,7 @@ from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, load_vocabulary
 from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
 from tests.settings import EXPLORE
-from tests.support import url_text
+from tests.support.databases import url_text
 
 # The same examples every run, so a landing never fails by luck; RULESDB_TEST_EXPLORE=1 draws
 # new ones (and a failure found that way becomes an explicit example).

@@ -15,7 +15,8 @@ from sqlalchemy.engine import URL
 
 from rulesdb.vocabulary.enumeration import not_enumerated, said_to_have_none
 from rulesdb.vocabulary.loader import load_vocabulary
-from tests.support import run_cli, run_in_process, url_text
+from tests.support.databases import url_text
+from tests.support.runs import run_cli, run_in_process
 
 UNKNOWN = 3
 

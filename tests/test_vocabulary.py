@@ -14,7 +14,7 @@ from rulesdb.questions import listings
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, load_vocabulary
-from tests.support import cr_file
+from tests.support.data import cr_file
 
 KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (curated/renames.toml)
 BEFORE_KINDRED = date(2024, 4, 12)

@@ -40,18 +40,11 @@ from rulesdb.store import chain
 from rulesdb.store.descriptions import parse
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import Vocabulary, clear_cache, load_vocabulary
-from tests.support import (
-    Snapshots,
-    assert_consistent,
-    fingerprint,
-    kill,
-    read_only_role,
-    release_view,
-    run_cli,
-    start_held_upgrade,
-    url_text,
-)
-from tests.test_descriptions import FROZEN, pg_comments
+from tests.support.databases import read_only_role, url_text
+from tests.support.dumps import Snapshots, fingerprint
+from tests.support.kills import assert_consistent, kill, release_view, start_held_upgrade
+from tests.support.runs import run_cli
+from tests.support.schema import FROZEN, pg_comments
 
 # The moments of the round trip's step at revision X where a stop's checks run.
 UPGRADED = "upgraded"  # right after ``upgrade X``: at X
