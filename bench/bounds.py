@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from bench.run import Row, print_table  # noqa: E402
+from bench.table import Row, print_table  # noqa: E402
 from tests.support.bounded import MEASURED, PEAK_FILE  # noqa: E402
 
 HANG = 120  # seconds: a case still running then is reported as hung
