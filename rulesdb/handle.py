@@ -37,6 +37,7 @@ from rulesdb.store.engine import make_engine, resolve_url, sqlite_file
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from rulesdb.questions.changes import Digest
     from rulesdb.questions.diff import Comparison
     from rulesdb.questions.lifetime import Citation, Listing
     from rulesdb.questions.lineage import CitationCheck
@@ -225,6 +226,17 @@ class Rules:
 
         start, end = self._span(from_, to)
         return rulebook.rule_diff(self.engine, start, end)
+
+    def changes(self, since: Release, to: Release = None) -> Digest:
+        """Everything that changed from the release ``since`` to ``to`` (default: the latest):
+        each rule once with its net change and the releases that made it, types, keywords and
+        glossary terms."""
+        from rulesdb.questions.changes import changes
+
+        start = self.day(since, "since")
+        if start is None:
+            raise ValueError("since: a release is needed (a date, or a set's code or name)")
+        return changes(self.engine, start, self.day(to, "to"))
 
     def check_citations(self, numbers: Iterable[str], as_of: Release = None,
                         since: Release = None) -> dict[str, CitationCheck]:

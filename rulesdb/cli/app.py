@@ -149,7 +149,7 @@ def category_option(help: str) -> Callable[[Callable], Callable]:
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
                              "explain", "history", "cite", "diff"),
-    "The rulebook": ("rule", "rule-history", "rule-diff", "glossary", "search"),
+    "The rulebook": ("rule", "rule-history", "rule-diff", "changes", "glossary", "search"),
     "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards",
                                                   "lint-citations", "export"),
     "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_argument
+from rulesdb.cli.app import (
+    AppContext,
+    as_of_option,
+    cli,
+    complete_release_date,
+    pass_app,
+    release_argument,
+    release_value,
+)
 from rulesdb.cli.output import emit, output_options
 
 
@@ -103,3 +111,37 @@ def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> N
     from rulesdb.questions import shown
 
     emit(shown.rule_diff(app.rules.rule_diff(from_day, to_day)), fmt)
+
+
+@cli.command()
+@click.option("--since", "since", required=True, metavar="DATE|SET",
+              shell_complete=complete_release_date, callback=release_value,
+              help="The release to start from: a date (the release in force then) or a set's "
+                   "code or name (BFZ, 'Battle for Zendikar').")
+@click.option("--to", "to", metavar="DATE|SET", shell_complete=complete_release_date,
+              callback=release_value, help="The release to end at (default: the latest).")
+@output_options(formats=("text", "markdown", "json"),
+                help="Output format: text, markdown (a document to post) or json (default: "
+                     "text on a terminal, json otherwise).")
+@pass_app
+def changes(app: AppContext, since: str, to: str | None, fmt: str | None) -> None:
+    """Everything the rules changed since a release: per section of the rulebook, each rule
+    added, removed, moved or changed in substance, once, with its net change and the
+    release(s) that made it; card types, supertypes, subtypes and keywords added, removed,
+    renamed, merged; glossary terms added, removed, changed. Counts first.
+
+    A rule is followed through renumbering by its lineage; a change undone within the span is
+    no change, and typography (quotes, dashes, spaces) is left out.
+    """
+    from rulesdb.cli.output import default_format, to_json
+
+    digest = app.rules.changes(since, to)
+    fmt = fmt or ("text" if default_format() == "table" else "json")
+    if fmt == "json":
+        click.echo(to_json(digest.to_json()))
+    elif fmt == "markdown":
+        click.echo(digest.to_markdown().rstrip("\n"))
+    else:
+        click.echo(digest.to_text())
+    if digest.empty:
+        click.echo(f"rulesdb: {digest.empty}", err=True)
