@@ -128,10 +128,11 @@ def as_of_option(function: Callable) -> Callable:
     )(function)
 
 
-def release_argument(name: str, metavar: str) -> Callable[[Callable], Callable]:
+def release_argument(name: str, metavar: str,
+                     required: bool = True) -> Callable[[Callable], Callable]:
     """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
     return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
-                          callback=release_value)
+                          callback=release_value, required=required)
 
 
 def complete_category(ctx: click.Context, _param: click.Parameter,
