@@ -128,3 +128,49 @@ def test_an_empty_digest_says_why(shared_head_url: URL,
     code, _, err = run_cli(["--db", str(shared_head_url), "changes", "--since", "NOPE"],
                            capsys)
     assert code == 2 and "NOPE" in err
+
+
+# The frictions issue #41 found beside the digest.
+
+
+def test_search_says_how_many_and_pages(shared_head_url: URL,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """"kindred" matches 12 entries of MH3: 10 shown by default with the total said, the
+    pages together are every match once."""
+    base = ["--db", str(shared_head_url), "search", "kindred", "--as-of", "MH3",
+            "--format", "json"]
+    code, out, err = run_cli(base, capsys)
+    first = json.loads(out)
+    assert code == 0 and len(first) == 10
+    total = int(re.search(r"of (\d+) matches", err).group(1))  # type: ignore[union-attr]
+    assert total > 10 and "--offset 10 for the next" in err
+    code, out, err = run_cli([*base, "--offset", "10"], capsys)
+    rest = json.loads(out)
+    assert code == 0 and len(rest) == total - 10 and f"11–{total} of {total}" in err
+    everything = json.loads(run_cli([*base, "--limit", "100"], capsys)[1])
+    assert first + rest == everything
+    code, out, err = run_cli([*base, "--offset", "500"], capsys)
+    assert code == 0 and json.loads(out) == [] and f"{total} in all" in err
+
+
+def test_rule_diff_of_one_block_and_against_the_release_before(
+        shared_head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--db", str(shared_head_url), "rule-diff"]
+    _, alone, _ = run_cli([*base, "MH3", "--format", "json"], capsys)
+    _, both, _ = run_cli([*base, "OTJ", "MH3", "--format", "json"], capsys)
+    assert json.loads(alone) == json.loads(both)
+    code, out, _ = run_cli([*base, "MH3", "--rule", "702.11", "--format", "json"], capsys)
+    block = json.loads(out)
+    assert code == 0 and block["added"] == ["702.11g"]
+    assert [(m["from"], m["to"]) for m in block["moved"]] == [("702.11g", "702.11h")]
+    assert [c["number"] for c in block["changed"]] == ["702.11f"]
+    code, out, err = run_cli([*base, "MH3", "--rule", "704", "--format", "json"], capsys)
+    assert code == 0 and "no rule changed from 2024-04-12 to 2024-06-07" in err
+
+
+def test_an_empty_listing_says_why(shared_head_url: URL,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["--db", str(shared_head_url), "supertypes", "--as-of",
+                              "2002-01-01", "--format", "json"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "the release of 2001-09-24 lists no supertypes" in err
