@@ -171,7 +171,7 @@ class Digest:
             for entry in self.glossary:
                 text = (entry.after if entry.change == "added" else entry.before
                         ) if entry.change != "changed" else as_markdown(
-                    word_diff(entry.before or "", entry.after or ""))
+                    excerpt(word_diff(entry.before or "", entry.after or "")))
                 lines.append(f"- **{entry.term}** {entry.change}{self._when(entry.releases)}: "
                              f"{_first_line(text or '')}")
         return "\n".join([*lines, ""])
@@ -190,7 +190,7 @@ class Digest:
         if self.glossary:
             lines += ["", "Glossary"]
             for entry in self.glossary:
-                text = (_plain(word_diff(entry.before or "", entry.after or ""))
+                text = (_plain(excerpt(word_diff(entry.before or "", entry.after or "")))
                         if entry.change == "changed" else _first_line(
                             entry.after or entry.before or ""))
                 lines.append(f"  {entry.term} {entry.change}{self._when(entry.releases)}: "
@@ -202,7 +202,7 @@ class Digest:
         doubt = " (lineage uncertain)" if rule.uncertain else ""
         head = f"**{number}**" if markdown else number
         if rule.before is not None and rule.after is not None and rule.change != "moved":
-            pieces = word_diff(rule.before, rule.after)
+            pieces = excerpt(word_diff(rule.before, rule.after))
             text = as_markdown(pieces) if markdown else _plain(pieces)
         else:
             text = _first_line(rule.after or rule.before or "")
@@ -250,6 +250,33 @@ def _what(item: dict[str, str]) -> str:
     if item["kind"] == "subtype":
         return f"{item['category']} type"
     return item["kind"].replace("_", " ")
+
+
+# A text longer than this is shown as its edits with a few words around each (205.3m lists
+# every creature type: one added name is not worth 300 names in a digest). JSON keeps all.
+LONG_TEXT = 400
+CONTEXT_WORDS = 6
+
+
+def excerpt(pieces: list[Piece]) -> list[Piece]:
+    """A long text's pieces with each unchanged stretch cut to the words next to an edit,
+    "…" where words are left out; a short text's pieces as they are."""
+    if sum(len(piece.text) for piece in pieces) <= LONG_TEXT:
+        return pieces
+    cut: list[Piece] = []
+    for at, piece in enumerate(pieces):
+        if piece.change != "same":
+            cut.append(piece)
+            continue
+        words = piece.text.split()
+        after_edit, before_edit = at > 0, at < len(pieces) - 1
+        if len(words) <= CONTEXT_WORDS * (after_edit + before_edit):
+            cut.append(piece)
+            continue
+        head = words[:CONTEXT_WORDS] if after_edit else []
+        tail = words[-CONTEXT_WORDS:] if before_edit else []
+        cut.append(Piece("same", " ".join([*head, "…", *tail])))
+    return cut
 
 
 def _plain(pieces: list[Piece]) -> str:
