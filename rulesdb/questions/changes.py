@@ -338,11 +338,13 @@ def _rule_changes(connection: Connection, diff: rulebook.RuleDiff, start: date, 
     for change in diff.changed:
         if substance(change["before"]) == substance(change["after"]):
             continue  # only spaces differ: typography
+        uncertain = bool(change.get("uncertain"))
+        # A doubted link: the number's later lineage began in the span ("new"), and that is
+        # when the text the span ends with came in.
+        hows = set(_CHANGING) if uncertain else {"reworded", "moved and reworded"}
         found.append(RuleChange(
             "changed", change["number"], None, change["before"], change["after"],
-            _releases(links, after_lineages.get(change["number"]),
-                      {"reworded", "moved and reworded"}),
-            bool(change.get("uncertain"))))
+            _releases(links, after_lineages.get(change["number"]), hows), uncertain))
     return sorted(found, key=lambda r: (rule_key(r.number), RULE_CHANGES.index(r.change)))
 
 
