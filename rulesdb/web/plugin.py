@@ -175,8 +175,9 @@ async def glossary_view(datasette: Any, request: Any) -> Response:
 async def search_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     words, day = request.args.get("q", ""), request.args.get("as_of")
+    page = request.args.get("page")
     return await _page(datasette, request, "rulesdb_search.html",
-                       lambda: pages.search_page(engine, words, day))
+                       lambda: pages.search_page(engine, words, day, page))
 
 
 async def explain_view(datasette: Any, request: Any) -> Response:
