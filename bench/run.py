@@ -22,6 +22,7 @@ restoring a dump of the same database (sqlite3 .dump, pg_dump), which needs the 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -382,6 +383,48 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
                     seconds(ours), f"{seconds(base)} Python substring scan of its rules",
                     ours / base, "< 20 ms", ours < 20e6))
     return rows
+
+
+def bench_changes(head_db: URL) -> list[Row]:
+    """`changes --since BFZ` to the latest beside one rule-diff of the same span (what it
+    builds on), and the pairwise rule-diffs of each release in the span it replaces."""
+    from rulesdb.questions import rulebook
+    from rulesdb.questions.changes import changes
+    from rulesdb.questions.listings import release_in_force
+
+    engine = make_engine(head_db)
+    try:
+        with engine.connect() as connection:
+            start, end = date(2015, 9, 26), release_in_force(connection, None)
+            days = [start] + [as_day(row[0]) for row in connection.execute(
+                text("SELECT release_date FROM release_rulebook WHERE release_date > :start "
+                     "ORDER BY release_date"), {"start": start.isoformat()})]
+
+            def digest() -> None:
+                changes(connection, start, end)
+
+            def one_diff() -> None:
+                rulebook.rule_diff(connection, start, end)
+
+            def each_pair() -> None:
+                for older, newer in itertools.pairwise(days):
+                    rulebook.rule_diff(connection, older, newer)
+
+            ours, base = paired_medians(digest, one_diff, runs=5, warmups=1)
+            every = median_ns(each_pair, runs=1, warmups=0)
+    finally:
+        engine.dispose()
+    ratio = ours / base
+    # The digest is that rule-diff plus the vocabulary, glossary and lineage links: the
+    # target is a person's wait, the ratio says what the extra reading costs.
+    return [Row(f"changes --since BFZ ({len(days) - 1} releases), sqlite", seconds(ours),
+                f"{seconds(base)} one rule-diff BFZ → latest", ratio, "< 1 s", ours < 1e9),
+            Row(f"  the {len(days) - 1} pairwise rule-diffs it replaces", seconds(every),
+                f"{seconds(ours)} changes", every / ours, "(information)", None)]
+
+
+def as_day(value: object) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
 
 
 # The embedded database's size
@@ -1049,7 +1092,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
-                                                "bounds", "lineage"],
+                                                "bounds", "lineage", "changes"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1071,6 +1114,8 @@ def main() -> int:
                 rows, modules = bench_upgrade(databases)[0], []
             elif args.only == "lineage":
                 rows, modules = bench_lineage(), []
+            elif args.only == "changes":
+                rows, modules = bench_changes(databases.sqlite_head()), []
             elif args.only == "web-load":
                 from bench.web_load import bench_web_load
 
@@ -1086,6 +1131,7 @@ def main() -> int:
                 head_db = heads["sqlite"]
                 rows += upgrade_rows
                 rows += bench_rulebook(heads)
+                rows += bench_changes(head_db)
                 rows += bench_sqlite_size(head_db)
                 rows += bench_lineage()
                 rows += bench_rulebook_export(head_db)

@@ -38,6 +38,7 @@ from rulesdb.store.releases import release_in_force
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from rulesdb.questions.changes import Digest
     from rulesdb.questions.diff import Comparison
     from rulesdb.questions.lifetime import Citation, Listing
     from rulesdb.questions.lineage import CitationCheck
@@ -214,18 +215,44 @@ class Rules:
 
         return rulebook.glossary(self.engine, term, self.day(as_of))
 
-    def search(self, words: str, as_of: Release = None, limit: int = 10) -> list[dict[str, str]]:
-        """Rules and glossary entries matching ``words``, best first."""
+    def search(self, words: str, as_of: Release = None, limit: int = 10,
+               offset: int = 0) -> list[dict[str, str]]:
+        """Rules and glossary entries matching ``words``, best first, ``offset`` skipped."""
         from rulesdb.questions import rulebook
 
-        return rulebook.search(self.engine, words, self.day(as_of), limit)
+        return rulebook.search(self.engine, words, self.day(as_of), limit, offset)
 
-    def rule_diff(self, from_: Release, to: Release) -> RuleDiff:
-        """The rules added, removed, moved and changed between two releases, word by word."""
+    def search_count(self, words: str, as_of: Release = None) -> int:
+        """How many rules and glossary entries match ``words`` in all."""
         from rulesdb.questions import rulebook
 
-        start, end = self._span(from_, to)
-        return rulebook.rule_diff(self.engine, start, end)
+        return rulebook.search_count(self.engine, words, self.day(as_of))
+
+    def rule_diff(self, from_: Release, to: Release = None, *,
+                  rule: str | None = None) -> RuleDiff:
+        """The rules added, removed, moved and changed between two releases, word by word;
+        ``to`` None compares ``from_`` with the release before it. ``rule`` keeps that rule
+        and its subrules (followed through renumbering)."""
+        from rulesdb.questions import rulebook
+
+        if to is None:
+            end = self.release(from_)
+            start = rulebook.release_before(self.engine, end)
+        else:
+            start, end = self._span(from_, to)
+        found = rulebook.rule_diff(self.engine, start, end)
+        return found if rule is None else rulebook.block_diff(self.engine, found, rule)
+
+    def changes(self, since: Release, to: Release = None) -> Digest:
+        """Everything that changed from the release ``since`` to ``to`` (default: the latest):
+        each rule once with its net change and the releases that made it, types, keywords and
+        glossary terms."""
+        from rulesdb.questions.changes import changes
+
+        start = self.day(since, "since")
+        if start is None:
+            raise ValueError("since: a release is needed (a date, or a set's code or name)")
+        return changes(self.engine, start, self.day(to, "to"))
 
     def check_citations(self, numbers: Iterable[str], as_of: Release = None,
                         since: Release = None) -> dict[str, CitationCheck]:

@@ -53,6 +53,7 @@ PAGES = {
     "home": "/",
     "release": "/release/2024-06-07",
     "diff": "/diff?from=2024-04-12&to=2024-06-07",
+    "changes": "/changes?since=OTJ&to=MH3",
     "word": "/word/Naga",
     "chart": "/chart",
     "rule": "/rule/702.19?as_of=2024-06-07",

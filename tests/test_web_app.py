@@ -302,3 +302,41 @@ def test_a_file_changed_under_the_server_is_opened_again(_head_sqlite: Path,
     finally:
         engine.dispose()
     assert asyncio.run(releases()) != latest
+
+
+def test_changes_page_and_its_link_from_release_pages(_head_sqlite: Path) -> None:
+    """/changes?since=OTJ&to=MH3: the digest by section, words marked; a release page links
+    to everything since it; an unknown set is a 404 that names it."""
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    response = asyncio.run(site.client.get("/changes", params={"since": "OTJ", "to": "MH3"}))
+    assert response.status_code == 200
+    page = response.text
+    assert "<h1>Changes since 2024-04-12 (OTJ)</h1>" in page
+    assert "<h2>3. Card Types</h2>" in page and "<del>Tribals</del><ins>Kindreds</ins>" in page
+    assert "Rules: 5 added, 0 removed," in page
+    release = asyncio.run(site.client.get("/release/2024-04-12")).text
+    assert 'href="/changes?since=2024-04-12"' in release
+    missing = asyncio.run(site.client.get("/changes", params={"since": "NOPE"}))
+    assert missing.status_code == 404 and "NOPE" in missing.text
+
+
+def test_search_page_says_how_many_and_pages(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+
+    def entries(page: str) -> list[str]:
+        return re.findall(r'<li><a href="/rule/([^"?]+)', page)
+
+    first = asyncio.run(site.client.get("/search", params={"q": "creature",
+                                                            "as_of": "2024-06-07"})).text
+    total = int(re.search(r"(\d+) matches for “creature”", first).group(1))  # type: ignore[union-attr]
+    assert total > 25 and "1–25 shown" in first and 'rel="next"' in first
+    second = asyncio.run(site.client.get("/search", params={
+        "q": "creature", "as_of": "2024-06-07", "page": "2"})).text
+    assert '<ol class="results" start="26">' in second and 'rel="prev"' in second
+    assert set(entries(first)).isdisjoint(entries(second)) and entries(second)
+    far = asyncio.run(site.client.get("/search", params={"q": "creature", "page": "400"})).text
+    assert "is past the last" in far

@@ -135,10 +135,10 @@ def as_of_option(function: F) -> F:
     )(function)
 
 
-def release_argument(name: str, metavar: str) -> Callable[[F], F]:
+def release_argument(name: str, metavar: str, required: bool = True) -> Callable[[F], F]:
     """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
     return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
-                          callback=release_value)
+                          callback=release_value, required=required)
 
 
 def complete_category(ctx: click.Context, _param: click.Parameter,
@@ -156,7 +156,7 @@ def category_option(help: str) -> Callable[[F], F]:
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
                              "explain", "history", "cite", "diff"),
-    "The rulebook": ("rule", "rule-history", "rule-diff", "glossary", "search"),
+    "The rulebook": ("rule", "rule-history", "rule-diff", "changes", "glossary", "search"),
     "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards",
                                                   "lint-citations", "export"),
     "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",

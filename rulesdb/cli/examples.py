@@ -7,6 +7,7 @@ import click
 
 EXAMPLES: dict[str, str] = {
     "card-types": "rulesdb card-types --as-of 2007-10-01 --format table",
+    "changes": "rulesdb changes --since BFZ --format markdown",
     "check": "rulesdb check Merfolk --as-of 2021-03-01",
     "cite": "rulesdb cite Equipment --format table",
     "current": "rulesdb current",
@@ -28,7 +29,7 @@ EXAMPLES: dict[str, str] = {
     "releases": "rulesdb releases --format table",
     "revisions": "rulesdb revisions --format table",
     "rule": "rulesdb rule 702.19 --as-of 2024-06-07",
-    "rule-diff": "rulesdb rule-diff 2024-04-12 2024-06-07 --format markdown",
+    "rule-diff": "rulesdb rule-diff MH3 --rule 702 --format markdown",
     "rule-history": "rulesdb rule-history 111.13 --format table",
     "search": 'rulesdb search "equipment attach" --limit 5 --format table',
     "serve": "rulesdb serve --port 8080",

@@ -27,7 +27,9 @@ def releases(app: AppContext, fmt: str | None) -> None:
 @pass_app
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
-    emit(Table(app.rules.card_types(as_of), ["name", "rule", "section"]), fmt)
+    day = app.rules.release(as_of)
+    emit(Table(app.rules.card_types(day), ["name", "rule", "section"],
+               empty=f"the release of {day} lists no card types"), fmt)
 
 
 @cli.command()
@@ -36,7 +38,9 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 @pass_app
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
-    emit(Table(app.rules.supertypes(as_of), ["name", "rule"]), fmt)
+    day = app.rules.release(as_of)
+    emit(Table(app.rules.supertypes(day), ["name", "rule"],
+               empty=f"the release of {day} lists no supertypes"), fmt)
 
 
 @cli.command()
@@ -49,4 +53,5 @@ def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str 
     """List the subtypes of one category, or of all (rules 205.3g–q)."""
     day = app.rules.release(as_of)
     emit(Table(app.rules.subtypes(category, day), ["name", "category", "rule"],
-               empty=f"{category} types: this category is not in the release of {day}"), fmt)
+               empty=(f"{category} types: this category is not in the release of {day}"
+                      if category else f"the release of {day} lists no subtypes")), fmt)

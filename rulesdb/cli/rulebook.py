@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_argument
+from rulesdb.cli.app import (
+    AppContext,
+    as_of_option,
+    cli,
+    complete_release_date,
+    pass_app,
+    release_argument,
+    release_value,
+)
 from rulesdb.cli.output import emit, output_options
 
 
@@ -74,32 +82,80 @@ def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> 
 @as_of_option
 @click.option("--limit", type=click.IntRange(min=1, max=1000), default=10, show_default=True,
               metavar="N", help="At most N results.")
+@click.option("--offset", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Skip the N best results (the next page: --offset 10).")
 @output_options
 @pass_app
-def search(app: AppContext, text: str, as_of: str | None, limit: int, fmt: str | None) -> None:
+def search(app: AppContext, text: str, as_of: str | None, limit: int, offset: int,
+           fmt: str | None) -> None:
     """Full-text search of the rules and glossary of the release in force, best first.
 
     Every word must match (stemmed: "Auras" finds "Aura"); matched words are between ** in
-    the snippet.
+    the snippet. How many match in all, and which of them are shown, is said on stderr.
     """
     from rulesdb.questions import shown
 
-    emit(shown.search(app.rules.search(text, as_of, limit)), fmt)
+    hits = app.rules.search(text, as_of, limit, offset)
+    total = app.rules.search_count(text, as_of)
+    emit(shown.search(hits, total, offset), fmt)
+    if hits:
+        more = (f"; --offset {offset + len(hits)} for the next"
+                if offset + len(hits) < total else "")
+        click.echo(f"rulesdb: {offset + 1}–{offset + len(hits)} of {total} matches "
+                   f"shown{more}", err=True)
 
 
 @cli.command("rule-diff")
 @release_argument("from_day", "FROM")
-@release_argument("to_day", "TO")
+@release_argument("to_day", "[TO]", required=False)
+@click.option("--rule", "rule", metavar="NUMBER",
+              help="Only this rule and its subrules (7, 702, 702.19), followed through "
+                   "renumbering.")
 @output_options
 @pass_app
-def rule_diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
+def rule_diff(app: AppContext, from_day: str, to_day: str | None, rule: str | None,
+              fmt: str | None) -> None:
     """Rules added, removed, moved and changed from the release in force on FROM to the one
-    on TO. A rule is followed by its lineage: renumbered, reworded or not, it is moved (from
-    → to), not removed and added.
+    on TO; FROM alone: from the release before FROM to FROM. A rule is followed by its
+    lineage: renumbered, reworded or not, it is moved (from → to), not removed and added.
 
     Typographic quotes and dashes alone are not a change. --format markdown writes release
     notes with removed words struck and added words in bold.
     """
     from rulesdb.questions import shown
 
-    emit(shown.rule_diff(app.rules.rule_diff(from_day, to_day)), fmt)
+    emit(shown.rule_diff(app.rules.rule_diff(from_day, to_day, rule=rule)), fmt)
+
+
+@cli.command()
+@click.option("--since", "since", required=True, metavar="DATE|SET",
+              shell_complete=complete_release_date, callback=release_value,
+              help="The release to start from: a date (the release in force then) or a set's "
+                   "code or name (BFZ, 'Battle for Zendikar').")
+@click.option("--to", "to", metavar="DATE|SET", shell_complete=complete_release_date,
+              callback=release_value, help="The release to end at (default: the latest).")
+@output_options(formats=("text", "markdown", "json"),
+                help="Output format: text, markdown (a document to post) or json (default: "
+                     "text on a terminal, json otherwise).")
+@pass_app
+def changes(app: AppContext, since: str, to: str | None, fmt: str | None) -> None:
+    """Everything the rules changed since a release: per section of the rulebook, each rule
+    added, removed, moved or changed in substance, once, with its net change and the
+    release(s) that made it; card types, supertypes, subtypes and keywords added, removed,
+    renamed, merged; glossary terms added, removed, changed. Counts first.
+
+    A rule is followed through renumbering by its lineage; a change undone within the span is
+    no change, and typography (quotes, dashes, spaces) is left out.
+    """
+    from rulesdb.cli.output import default_format, to_json
+
+    digest = app.rules.changes(since, to)
+    fmt = fmt or ("text" if default_format() == "table" else "json")
+    if fmt == "json":
+        click.echo(to_json(digest.to_json()))
+    elif fmt == "markdown":
+        click.echo(digest.to_markdown().rstrip("\n"))
+    else:
+        click.echo(digest.to_text())
+    if digest.empty:
+        click.echo(f"rulesdb: {digest.empty}", err=True)

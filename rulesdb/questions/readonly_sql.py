@@ -100,7 +100,9 @@ _SERVER_ROLES = ("pg_read_server_files", "pg_write_server_files", "pg_execute_se
                  "pg_read_all_settings", "pg_read_all_stats", "pg_stat_scan_tables",
                  "pg_checkpoint", "pg_create_subscription")
 
-# One row per reason the session's role (or a role it may SET ROLE to) is too powerful.
+# One row per reason the session's role (or a role it may SET ROLE to) is too powerful; the
+# strongest first: being a superuser (rank 0, the session's own role before one it may
+# become), then the other role attributes, memberships, ownership, writes.
 _POWER_CHECK = """
 WITH mine AS (
     SELECT oid, rolname, rolsuper, rolreplication, rolcreaterole, rolbypassrls
@@ -113,7 +115,10 @@ WITH mine AS (
     FROM pg_class c JOIN spaces s ON s.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S')
 )
-SELECT 1 AS rank, 'is or may act as the superuser' AS why, rolname AS what
+SELECT 0 AS rank,
+       CASE WHEN rolname = session_user THEN 'is a superuser' ELSE 'may act as the superuser'
+       END AS why,
+       CASE WHEN rolname = session_user THEN '' ELSE rolname END AS what
 FROM mine WHERE rolsuper
 UNION ALL
 SELECT 1, 'may act as a role with REPLICATION (replication slots outlast it):', rolname
@@ -471,10 +476,11 @@ def _refuse_powerful_role(connection: Any, url: URL) -> None:
         return
     user = connection.info.user
     _, why, what = row
+    reason = " ".join(part for part in (why, what) if part)
     reader = url.set(username="analyst", password=None)
     raise RulesdbError(
         f"rulesdb sql on PostgreSQL runs only as a role that can read and not write, and "
-        f"{user} {why} {what}; make one: CREATE ROLE analyst LOGIN; rulesdb --db "
+        f"{user} {reason}; make one: CREATE ROLE analyst LOGIN; rulesdb --db "
         f"{mask(url)} grant-read analyst; then: rulesdb --db {mask(reader)} sql ...")
 
 

@@ -229,9 +229,52 @@ def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]
 
 
 def search(bind: Bind, words: str, as_of: date | None = None,
-           limit: int = 10) -> list[dict[str, str]]:
+           limit: int = 10, offset: int = 0) -> list[dict[str, str]]:
     """Rules and glossary entries of one release matching ``words``, best first, by the
-    database's full-text engine; each with a snippet, the matched words between ``**``."""
+    database's full-text engine; each with a snippet, the matched words between ``**``.
+    ``offset`` skips that many of the best first (pages: see :func:`search_count`)."""
+    tokens = _search_tokens(words)
+    if limit < 1:
+        raise RulesdbError(f"--limit: {limit} is not a positive number")
+    if offset < 0:
+        raise RulesdbError(f"--offset: {offset} is negative")
+    wanted = offset + limit
+    with connected(bind) as connection:
+        day = release_in_force(connection, as_of)
+        if connection.dialect.name == "sqlite":
+            hits = _search_sqlite(connection, day, tokens, wanted)
+        else:
+            hits = _search_postgresql(connection, day, " ".join(tokens), wanted)
+        entries = _entries_of(connection, day, [hit[0] for hit in hits])
+    results = []
+    for text_id, _, snippet in hits:
+        for kind, name in sorted(entries.get(text_id, []), key=lambda e: (e[0], _sort_key(e))):
+            key = "number" if kind == "rule" else "term"
+            results.append({"kind": kind, key: name, "snippet": snippet})
+    return results[offset:wanted]
+
+
+def search_count(bind: Bind, words: str, as_of: date | None = None) -> int:
+    """How many rules and glossary entries of the release match ``words`` in all."""
+    tokens = _search_tokens(words)
+    with connected(bind) as connection:
+        day = release_in_force(connection, as_of)
+        if connection.dialect.name == "sqlite":
+            query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
+            matching = "SELECT rowid FROM rulebook_fts WHERE rulebook_fts MATCH :query"
+        else:
+            query = " ".join(tokens)
+            matching = ("SELECT id FROM rulebook_text "
+                        "WHERE search @@ plainto_tsquery('english', :query)")
+        rows = fetch(connection, f"""
+            SELECT (SELECT count(*) FROM rule_span r WHERE {printed_in('r')}
+                    AND r.text_id IN ({matching}))
+                 + (SELECT count(*) FROM glossary_span g WHERE {printed_in('g')}
+                    AND g.text_id IN ({matching})) AS n""", day=day, query=query)
+    return int(rows[0]["n"])
+
+
+def _search_tokens(words: str) -> list[str]:
     if len(words) > MAX_SEARCH_CHARACTERS:
         raise RulesdbError(f"the search is {len(words):,} characters long; at most "
                            f"{MAX_SEARCH_CHARACTERS} are searched for")
@@ -242,21 +285,56 @@ def search(bind: Bind, words: str, as_of: date | None = None,
     if len(tokens) > MAX_SEARCH_WORDS:
         raise RulesdbError(f"the search has {len(tokens)} words; at most {MAX_SEARCH_WORDS} "
                            "are searched for together")
-    if limit < 1:
-        raise RulesdbError(f"--limit: {limit} is not a positive number")
+    return tokens
+
+
+def release_before(bind: Bind, day: date | None) -> date:
+    """The rulebook release before the one in force on ``day`` (default: the latest)."""
     with connected(bind) as connection:
-        day = release_in_force(connection, as_of)
-        if connection.dialect.name == "sqlite":
-            hits = _search_sqlite(connection, day, tokens, limit)
-        else:
-            hits = _search_postgresql(connection, day, " ".join(tokens), limit)
-        entries = _entries_of(connection, day, [hit[0] for hit in hits])
-    results = []
-    for text_id, _, snippet in hits:
-        for kind, name in sorted(entries.get(text_id, []), key=lambda e: (e[0], _sort_key(e))):
-            key = "number" if kind == "rule" else "term"
-            results.append({"kind": kind, key: name, "snippet": snippet})
-    return results[:limit]
+        current = release_in_force(connection, day)
+        rows = fetch(connection, "SELECT MAX(release_date) AS d FROM release_rulebook "
+                                 "WHERE release_date < :day", day=current)
+    if not rows or rows[0]["d"] is None:
+        raise RulesdbError(f"release {current.isoformat()} is the first with a rulebook: "
+                           "there is no release before it to compare with")
+    return as_date(rows[0]["d"])
+
+
+def in_block(number: str, head: str) -> bool:
+    """Whether rule ``number`` is ``head`` or numbered under it (7 → 702.19a; 702.1 ↛
+    702.19)."""
+    bare = number.split("#", 1)[0]
+    if bare == head or (len(head) == 1 and bare.startswith(head)):
+        return True
+    return bare.startswith(head) and bare[len(head)] in ".abcdefghijklmnopqrstuvwxyz"
+
+
+def block_diff(bind: Bind, found: RuleDiff, number: str) -> RuleDiff:
+    """``found`` cut to the rule ``number`` and its subrules: the block as the later
+    release numbers it, and as the earlier one numbered the same rule (its lineage)."""
+    wanted = _rule_number(number)
+    start, end = date.fromisoformat(found.from_date), date.fromisoformat(found.to_date)
+    with connected(bind) as connection:
+        heads = {wanted}
+        if len(wanted) > 1:
+            for day, other in ((end, start), (start, end)):
+                line = lineage.lineage_at(connection, day, wanted)
+                there = lineage.where_now(connection, line, other) if line else None
+                if there is not None:
+                    heads.add(there[0])
+            if not any(lineage.lineage_at(connection, day, h) for h in heads
+                       for day in (start, end)):
+                raise _unknown_rule(connection, end, wanted)
+
+    def under(rule_number: str) -> bool:
+        return any(in_block(rule_number, head) for head in heads)
+
+    return RuleDiff(found.from_date, found.to_date,
+                    [n for n in found.added if under(n)],
+                    [n for n in found.removed if under(n)],
+                    [c for c in found.changed if under(c["number"])],
+                    {n: t for n, t in found.titles.items() if under(n)},
+                    [m for m in found.moved if under(m["from"]) or under(m["to"])])
 
 
 def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:

@@ -65,10 +65,12 @@ def glossary(entry: dict[str, str]) -> Table:
                     row={key: entry[key] for key in ("release", "term", "text")})
 
 
-def search(hits: list[dict[str, str]]) -> Table:
+def search(hits: list[dict[str, str]], total: int | None = None, offset: int = 0) -> Table:
     rows = [{"kind": hit["kind"], "entry": hit.get("number", hit.get("term")),
              "snippet": hit["snippet"]} for hit in hits]
-    return Table(rows, ["kind", "entry", "snippet"], document=hits)
+    empty = ("no rule or glossary entry matches every word" if not total
+             else f"{total} in all, none from --offset {offset}")
+    return Table(rows, ["kind", "entry", "snippet"], document=hits, empty=empty)
 
 
 def rule_diff(result: RuleDiff) -> Table:
@@ -82,7 +84,8 @@ def rule_diff(result: RuleDiff) -> Table:
     for row in rows:
         row["text"] = row["text"].split("\n", 1)[0][:DIFF_TEXT_WIDTH]
     return Table(rows, ["change", "number", "text"], markdown=result.to_markdown(),
-                 document=result.to_json())
+                 document=result.to_json(),
+                 empty=f"no rule changed from {result.from_date} to {result.to_date}")
 
 
 def vocabulary_diff(result: Comparison) -> Table:

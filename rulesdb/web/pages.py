@@ -368,22 +368,35 @@ def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str
             "versions": rulebook.glossary_history(engine, entry["term"])}
 
 
-def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str, Any]:
-    """Rules and glossary entries matching ``words`` in the release in force on ``day``."""
+def search_page(engine: Engine, words: str, day: str | None = None,
+                page: str | None = None) -> dict[str, Any]:
+    """Rules and glossary entries matching ``words`` in the release in force on ``day``,
+    SEARCH_LIMIT a page (``page`` counts from 1), with how many match in all."""
     releases = rulebook_releases(engine)  # the form's release picker, newest first
     if not words.strip():
         return {"q": "", "as_of": day or "", "results": None, "problem": None,
                 "rulebook_releases": releases}
     try:
         effective = release_in_force(engine, _as_of(day))
-        results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT)
+        number = int(page) if page and page.isdigit() and 0 < int(page) < 10_000 else 1
+        offset = (number - 1) * SEARCH_LIMIT
+        results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT, offset=offset)
+        total = rulebook.search_count(engine, words, effective)
     except RulesdbError as exc:
         return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc),
                 "rulebook_releases": releases}
     for result in results:
         result["html"] = highlighted(result["snippet"])
+    pages = max(1, -(-total // SEARCH_LIMIT))
+
+    def link(to: int) -> str:
+        return "/search?" + urlencode({"q": words, "as_of": effective.isoformat(), "page": to})
+
     return {"q": words, "as_of": effective.isoformat(), "results": results, "problem": None,
-            "limit": SEARCH_LIMIT, "rulebook_releases": releases}
+            "limit": SEARCH_LIMIT, "rulebook_releases": releases, "total": total,
+            "first": offset + 1, "page": number, "pages": pages,
+            "previous": link(number - 1) if number > 1 else None,
+            "next": link(number + 1) if number < pages else None}
 
 
 def rulebook_releases(engine: Engine) -> list[str]:

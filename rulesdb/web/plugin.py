@@ -28,7 +28,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import OperationalError
 
 from rulesdb.store.engine import make_engine
-from rulesdb.web import chart, explain, pages, refusals
+from rulesdb.web import chart, digest, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
@@ -175,8 +175,9 @@ async def glossary_view(datasette: Any, request: Any) -> Response:
 async def search_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     words, day = request.args.get("q", ""), request.args.get("as_of")
+    page = request.args.get("page")
     return await _page(datasette, request, "rulesdb_search.html",
-                       lambda: pages.search_page(engine, words, day))
+                       lambda: pages.search_page(engine, words, day, page))
 
 
 async def explain_view(datasette: Any, request: Any) -> Response:
@@ -186,10 +187,18 @@ async def explain_view(datasette: Any, request: Any) -> Response:
                        lambda: explain.explain_page(engine, line, day))
 
 
+async def changes_view(datasette: Any, request: Any) -> Response:
+    _, engine = engine_of(datasette)
+    since, to = request.args.get("since", ""), request.args.get("to")
+    return await _page(datasette, request, "rulesdb_changes.html",
+                       lambda: digest.changes_page(engine, since, to))
+
+
 ROUTES: list[tuple[str, Callable[..., Any]]] = [
     (r"^/$", home_view),
     (r"^/release/(?P<day>[^/]+)$", release_view),
     (r"^/diff$", diff_view),
+    (r"^/changes$", changes_view),
     (r"^/word/(?P<name>[^/]+)$", word_view),
     (r"^/word$", word_box_view),
     (r"^/chart$", chart_view),
