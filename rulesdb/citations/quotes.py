@@ -111,6 +111,27 @@ def quoted(text: str) -> str | None:
     return None
 
 
+# After a citation: a quoted passage (": \"...\"", ", \"...\"", " \"...\"", escaped in a
+# string literal or not) closed on the same line; or, after a colon, a description up to the
+# end of its sentence (or of a comment: "*/", "-->").
+_QUOTE_AFTER = re.compile(r'\)?\s*[:,]?\s*(?:[-\u2013\u2014]\s*)?\\?["\u201c](.+?)\\?["\u201d]')
+_DESCRIPTION_AFTER = re.compile(r"\)?\s*:\s*(.+)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|;|\*/|-->|\"\"\"|\\n")
+
+
+def written_with(after: str) -> tuple[str, bool] | None:
+    """The words written with a citation, from the rest of its line: (text, verbatim) for a
+    quoted passage (verbatim) or a description after a colon, or None."""
+    match = _QUOTE_AFTER.match(after)
+    if match:
+        return match[1], True
+    match = _DESCRIPTION_AFTER.match(after)
+    if match is None or match[1].lstrip()[:1] in ("\"", "\u201c"):
+        return None  # nothing after a colon, or a quote not closed on its line
+    text = _SENTENCE_END.split(match[1], maxsplit=1)[0].strip()
+    return (text, False) if text else None
+
+
 def judge_quote(bind: Bind | Rules, release: date | str | None, number: str, text: str,
                 verbatim: bool | None = None) -> QuoteVerdict:
     """The citation of rule ``number`` with the words ``text``, judged against the release in
