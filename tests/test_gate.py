@@ -268,3 +268,52 @@ def test_the_pre_commit_hook(shared_head_url: URL, tmp_path: Path) -> None:
                                "--all-files"], cwd=tmp_path, env=env, capture_output=True,
                               text=True, check=False)
         assert done.returncode == 1 and "702.999" in done.stdout
+
+
+def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from click.testing import CliRunner
+
+    from rulesdb.cli import cli
+
+    page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
+    for name, body in re.findall(r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", page,
+                                 re.S | re.M):
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    start = page.index("The first prints, then on stderr:")
+    command = re.findall(r"^rulesdb (.*?)\s+#", page[:start], re.M)[0].split()
+    shown = re.search(r"```text\n(.*?)```", page[start:], re.S)
+    assert command[0] == "lint-citations" and shown is not None
+    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), *command])
+    assert result.exit_code == 1
+    assert result.stdout + result.stderr == shown.group(1)
+
+
+def test_the_gate_page_snippets(shared_head_url: URL, tmp_path: Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The pin, the workflow and the pre-commit stanza the page shows: the pin is read as
+    shown, the workflow's commands are lint-citations' options, the stanza names the hook."""
+    import re
+
+    page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"<!-- checked by tests/test_gate.py -->\n```(\w+)\n(.*?)^```", page,
+                        re.S | re.M)
+    assert [kind for kind, _ in blocks] == ["toml", "yaml", "yaml"]
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text(blocks[0][1], encoding="utf-8")
+    (tmp_path / "a.rs").write_text("// CR 704.5aa\n", encoding="utf-8")
+    from rulesdb.citations.pinning import find_pin
+
+    assert find_pin(tmp_path / "a.rs").value == "2026-08-07"
+    workflow = yaml.safe_load(blocks[1][1])
+    runs = [step["run"] for step in workflow["jobs"]["citations"]["steps"] if "run" in step]
+    lint_run = [r for r in runs if "lint-citations" in r]
+    assert lint_run == ["rulesdb lint-citations . --format github"]
+    code, out, _ = lint(shared_head_url, capsys, str(tmp_path / "a.rs"), "--format", "github")
+    assert code == 0 and out == ""  # 704.5aa is in the pinned 2026-08-07
+    stanza = yaml.safe_load(blocks[2][1])
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert stanza["repos"][0]["hooks"][0]["id"] == hooks[0]["id"]
