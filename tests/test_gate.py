@@ -20,6 +20,7 @@ from sqlalchemy.engine import URL
 from tests.support import ROOT, process_env, run_cli, url_text
 
 TOP = "Trample over planeswalkers is a variant of trample"
+PRIORITY = "the active player receives priority at the beginning of most steps"  # 117.3a
 # Cited as of 2024-06-07: a right quote, a quote moved to a sibling rule, a stale number with
 # its quote (502.9 was trample until 2009: 702.19), a stale number whose quote is elsewhere,
 # a right and a wrong description, terse comments.
@@ -28,9 +29,9 @@ ENGINE = {
         f'// CR 702.19c: "{TOP}"\n'                                      # 1 fine
         f'// CR 702.19b: "{TOP}"\n'                                      # 2 mismatch
         'fn trample() {} // CR 502.9: "excess damage"\r\n'               # 3 renumbered
-        '// (CR 502.9, "the active player gets priority")\n'              # 4 mismatch
+        f'// (CR 502.9, "{PRIORITY}")\n'                                 # 4 mismatch
         "// CR 702.19c: trample over planeswalkers damage.\n"            # 5 fine
-        "// CR 609.3: trample over planeswalkers damage assignment\n"    # 6 mismatch
+        "// CR 609.3: trample over planeswalkers assigns combat damage\n"    # 6 mismatch
         "// CR 702.19c\n"                                                # 7 fine
         "// CR 502.9\n"                                                  # 8 renumbered
     ),

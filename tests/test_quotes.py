@@ -13,6 +13,7 @@ from rulesdb.citations.quotes import fold, judge_quote, quoted
 from rulesdb.handle import open_rules
 
 TOP = "Trample over planeswalkers is a variant of trample"
+PRIORITY = "the active player receives priority at the beginning of most steps"  # 117.3a
 
 
 @pytest.fixture
@@ -49,8 +50,18 @@ def test_a_quote_moved_to_a_sibling_rule(rules) -> None:
     assert (verdict.status, verdict.matches, verdict.judged) == \
         ("mismatch", "702.19c", "verbatim")
     assert 0 < verdict.similarity < 1
-    nowhere = judge_quote(rules, "2024-06-07", "702.19c", '"trample over dragons"')
+    nowhere = judge_quote(rules, "2024-06-07", "702.19c",
+                          '"trample over dragons is a variant of flying"')
     assert (nowhere.status, nowhere.matches) == ("mismatch", None)
+    # Not strict (code): short quoted phrases and templates are card text as often as rules
+    # text, judged only when long and in another rule's own text.
+    for text in ('"excess damage"', '"that targets only [X] is a variant of trample"',
+                 '"trample over dragons is a variant of flying"'):
+        verdict = judge_quote(rules, "2024-06-07", "117.3", text, strict=False)
+        assert (verdict.status, verdict.judged) == ("fine", "number")
+        assert judge_quote(rules, "2024-06-07", "117.3", text).status == "mismatch"
+    moved = judge_quote(rules, "2024-06-07", "702.19b", f'"{TOP}"', strict=False)
+    assert (moved.status, moved.matches) == ("mismatch", "702.19c")
 
 
 def test_a_renumbered_rule_with_its_quote(rules) -> None:
@@ -58,21 +69,22 @@ def test_a_renumbered_rule_with_its_quote(rules) -> None:
     verdict = judge_quote(rules, "2024-06-07", "502.9", '"excess damage"')
     assert (verdict.status, verdict.now, verdict.matches) == ("renumbered", "702.19", "702.19")
     # A quote the successor lacks: the lineage's suggestion is not what the code meant.
-    wrong = judge_quote(rules, "2024-06-07", "502.9", '"the active player gets priority"')
+    wrong = judge_quote(rules, "2024-06-07", "502.9", f'"{PRIORITY}"')
     assert (wrong.status, wrong.now) == ("mismatch", "702.19")
     assert wrong.matches is not None and not wrong.matches.startswith("702.19")
     assert judge_quote(rules, "2024-06-07", wrong.matches,
-                       '"the active player gets priority"').status == "fine"
+                       f'"{PRIORITY}"').status == "fine"
 
 
 def test_descriptions(rules) -> None:
     assert judge_quote(rules, "2024-06-07", "702.19c", "trample over planeswalkers").status \
         == "fine"
-    wrong = judge_quote(rules, "2024-06-07", "609.3", "trample over planeswalkers")
+    wrong = judge_quote(rules, "2024-06-07", "609.3",
+                        "trample over planeswalkers assigns combat damage")
     assert (wrong.status, wrong.judged) == ("mismatch", "description")
     assert wrong.matches is not None and wrong.matches.startswith("702.19")
     # Terse: nothing to judge but the number; stop words alone are no description.
-    for text in ("", "see below", "trample"):
+    for text in ("", "see below", "trample", "trample over planeswalkers"):
         verdict = judge_quote(rules, "2024-06-07", "609.3", text)
         assert (verdict.status, verdict.judged, verdict.similarity) == ("fine", "number", None)
 

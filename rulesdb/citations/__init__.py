@@ -142,9 +142,10 @@ class Verdict:
 
 
 def check(bind: Any, found: Sequence[Found], as_of: date | None = None,
-          since: date | None = None, quotes: bool = True) -> list[tuple[Found, Verdict]]:
+          since: date | None = None, quotes: bool = True,
+          strict: bool = False) -> list[tuple[Found, Verdict]]:
     """Each citation with its verdict, every distinct number (and quote) checked once."""
-    return list(checked(bind, found, as_of, since, quotes))
+    return list(checked(bind, found, as_of, since, quotes, strict))
 
 
 CHECK_BATCH = 1000  # citations whose new numbers are checked together (one connection)
@@ -152,11 +153,12 @@ CHECKS_KEPT = 1 << 16  # checks remembered, so that a number cited again is not 
 
 
 def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
-            since: date | None = None,
-            quotes: bool = True) -> Iterator[tuple[Found, Verdict]]:
+            since: date | None = None, quotes: bool = True,
+            strict: bool = False) -> Iterator[tuple[Found, Verdict]]:
     """:func:`check` as a stream, in the order of ``found``: a batch of citations at a
     time, so memory holds a batch and the checks remembered, however many there are.
-    ``quotes``: judge the words written with each citation (``quotes.written_with``)."""
+    ``quotes``: judge the words written with each citation (``quotes.written_with``);
+    ``strict``: every quote must be the cited rule's (see ``quotes.judge_quote``)."""
     from rulesdb.citations.quotes import judge_in, written_with
     from rulesdb.questions import listings
     from rulesdb.questions.lineage import check_citations
@@ -184,7 +186,8 @@ def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
                 if day is None:
                     day = listings.release_in_force(connection, as_of)
                 for key in sorted(todo):
-                    judged[key] = _combined(known[key[0]], judge_in(connection, day, *key),
+                    judged[key] = _combined(known[key[0]], judge_in(connection, day, *key,
+                                                                  strict=strict),
                                             key[1])
         for f in batch:
             said = words.get(f.citation.after) if f.citation.after else None

@@ -51,6 +51,10 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "matche
 @click.option("--no-quotes", is_flag=True,
               help="Check the numbers only, not the quotes and descriptions written with "
                    "them.")
+@click.option("--strict-quotes", is_flag=True,
+              help="Judge every quote: one not in the cited rule is a mismatch (by default, "
+                   "as card text is quoted too, only a quote of 8 words or more found in "
+                   "another rule's text).")
 @click.option("--fix", is_flag=True,
               help="Rewrite each renumbered citation to its number in the release, where "
                    "the lineage is certain and its words fit the new rule (atomically, "
@@ -61,8 +65,8 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "matche
 @pass_app
 def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
                    since: str | None, fmt: str, show_all: bool, patterns: tuple[str, ...],
-                   no_default: bool, no_quotes: bool, fix: bool, show_diff: bool,
-                   quiet: bool) -> None:
+                   no_default: bool, no_quotes: bool, strict_quotes: bool, fix: bool,
+                   show_diff: bool, quiet: bool) -> None:
     """Check the Comprehensive Rules citations in source code and text files against a
     release.
 
@@ -104,7 +108,8 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     # many citations the files hold (--fix holds the edits, at most MAX_FIXES).
     found = scan_files(paths, chosen, scanned)
     write = _writer(fmt, release.isoformat())
-    for cited, result in checked(engine, found, as_of=when, since=after, quotes=not no_quotes):
+    for cited, result in checked(engine, found, as_of=when, since=after, quotes=not no_quotes,
+                                  strict=strict_quotes):
         tally.add(cited, result)
         if show_all or result.status != "fine":
             write(cited, result)
