@@ -921,6 +921,8 @@ CITATION_TREE_MB = 100
 # Cited as code cites them: fine, renumbered since (502.9 was trample until 2009), missing.
 _CITED = ("CR 702.19b", "rule 613.1a", "[CR 117.3]", "CR 502.9", "rules 702.19 and 702.20",
           "Comprehensive Rules (510.1c)", "CR 702.999")
+_QUOTES = ("excess damage", "Trample is a static ability", "the active player receives priority",
+           "Trample over planeswalkers is a variant of trample")
 _CODE_WORDS = ("let", "mut", "self", "return", "match", "struct", "impl", "create", "screen",
                "record", "describe", "rules", "rule", "card", "player", "combat", "damage",
                "trample", "priority", "layer", "stack", "crate", "scroll", "increment")
@@ -937,8 +939,10 @@ def write_source_tree(folder: Path, target_mb: int = CITATION_TREE_MB,
     def line() -> str:
         words = " ".join(rng.choices(_CODE_WORDS, k=rng.randint(2, 9)))
         kind = rng.random()
-        if kind < 0.005:
+        if kind < 0.004:
             return f"    // {rng.choice(_CITED)}: {words}"
+        if kind < 0.005:  # a quote, right or moved: judged verbatim
+            return f"    // {rng.choice(_CITED)}: \"{rng.choice(_QUOTES)}\""
         if kind < 0.25:
             return f"    # {words} (v1.{rng.randint(0, 9)}.{rng.randint(0, 99)}, 2024-06-07)"
         if kind < 0.27:
@@ -977,12 +981,12 @@ def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
     url = head_db.render_as_string(hide_password=False)
     found = io.StringIO()
 
-    def lint() -> None:
+    def lint(*extra: str) -> None:
         found.seek(0)
         found.truncate()
         with contextlib.redirect_stdout(found), contextlib.redirect_stderr(io.StringIO()), \
                 contextlib.suppress(SystemExit):
-            cli_main(["--db", url, "lint-citations", str(tree), "--all", "--quiet"])
+            cli_main(["--db", url, "lint-citations", str(tree), "--all", "--quiet", *extra])
 
     name = (f"lint-citations, {size / 1e6:.0f} MB of source ({files:,} files), "
             "whole command in process")
@@ -995,9 +999,15 @@ def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
                                 runs=3, warmups=1)
     rate, base_rate = size / ours * 1e3, size / base * 1e3  # bytes/ns * 1e3 = MB/s
     citations = len(found.getvalue().splitlines())
+    # The quotes' and descriptions' cost: the same command with --no-quotes, same run.
+    quoted, numbers = paired_medians(lint, lambda: lint("--no-quotes"), runs=3, warmups=0)
     return [Row(name, f"{rate:,.0f} MB/s ({citations:,} citations)",
                 f"{base_rate:,.0f} MB/s grep -rniE of the same pattern", base / ours,
-                ">= 50 MB/s", rate >= 50)]
+                ">= 50 MB/s", rate >= 50),
+            Row("lint-citations, quotes and descriptions judged (default)",
+                f"{size / quoted * 1e3:,.0f} MB/s",
+                f"{size / numbers * 1e3:,.0f} MB/s the same tree with --no-quotes",
+                numbers / quoted, "information", None)]
 
 
 def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:

@@ -245,7 +245,8 @@ def test_every_command_and_option_has_help() -> None:
 
 def test_every_block_is_run_or_compared() -> None:
     """Each fenced block is one the tests run (sql, python, sh), the output of the block
-    before it (text after sql or sh), a file an example reads (json, named), or generated
+    before it (text after sql or sh), a file an example reads (named), one a test names as
+    its reader (``<!-- checked by tests/… -->``), or generated
     (inside a cog region): nothing shown is left unchecked."""
     unchecked = []
     for page in PAGES:
@@ -257,8 +258,11 @@ def test_every_block_is_run_or_compared() -> None:
             generated = before.count("[[[cog") > before.count("[[[end]]]")
             after_command = index > 0 and blocks[index - 1].group(1) in ("sql", "sh")
             example_file = any(text.rfind("<!-- example file:", 0, block.start()) == start
-                               for start in named) and kind == "json"
-            if kind in ("sql", "python", "sh") or generated or example_file:
+                               for start in named)
+            # A block another test reads: "<!-- checked by tests/test_x.py -->" just before.
+            checked = before.rstrip().endswith("-->") and "<!-- checked by tests/" in \
+                before[before.rstrip().rfind("<!--"):]
+            if kind in ("sql", "python", "sh") or generated or example_file or checked:
                 continue
             if kind == "text" and (after_command or "The first prints, then on stderr:"
                                    in text[blocks[index - 1].end():block.start()]):
@@ -300,6 +304,7 @@ def test_help_examples_run(shared_head_url: URL, tmp_path: Path,
                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Each example that reads a database answers (exit 0, or 1 for a documented no)."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "engine.rs").write_text("// CR 702.19b\n", encoding="utf-8")  # lint-citations .
     ran = 0
     for name, example in EXAMPLES.items():
         argv = shlex.split(example)

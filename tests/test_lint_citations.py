@@ -238,7 +238,8 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
     assert code == 1
     found = rows(out)
     assert all(list(row) == ["file", "line", "column", "cited", "number", "status", "now",
-                             "message", "uncertain"] for row in found)
+                             "matches", "similarity", "judged", "message", "uncertain"]
+               for row in found)
     assert [(r["file"], r["line"], r["column"], r["cited"], r["status"], r["now"])
             for r in found] == [
         ("notes.md", 1, 14, "rule 613.1a", "fine", None),
@@ -250,7 +251,7 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
     assert found[3]["message"].endswith("is 702.19 in release 2026-08-07")
     assert found[4]["message"] == "no rule 702.999 in release 2026-08-07"
     assert err == ("citations: 5 in 2 files (3 files read, 1 binary skipped); "
-                   "fine 3, missing 1, renumbered 1, changed 0\n")
+                   "fine 3, missing 1, renumbered 1, changed 0, mismatch 0\n")
 
     # Text (the default) and CSV print only what is not fine, the same answers.
     code, text, err = lint(shared_head_url, capsys, ".", "--as-of", "2026-08-07")
@@ -261,11 +262,12 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
                           "csv", "--quiet")
     assert code == 1
     assert list(csv.reader(io.StringIO(table))) == [
-        ["file", "line", "column", "cited", "number", "status", "now", "message", "uncertain"],
-        ["src/combat.rs", "1", "28", "CR 502.9", "502.9", "renumbered", "702.19",
-         found[3]["message"], "False"],
-        ["src/combat.rs", "2", "41", "CR 702.999", "702.999", "missing", "",
-         found[4]["message"], "False"]]
+        ["file", "line", "column", "cited", "number", "status", "now", "matches",
+         "similarity", "judged", "message", "uncertain"],
+        ["src/combat.rs", "1", "28", "CR 502.9", "502.9", "renumbered", "702.19", "", "",
+         "number", found[3]["message"], "False"],
+        ["src/combat.rs", "2", "41", "CR 702.999", "702.999", "missing", "", "", "",
+         "number", found[4]["message"], "False"]]
 
     # A file named is read though git ignores it; the latest release is the default.
     code, out, err = lint(shared_head_url, capsys, "notes.md", "build/generated.rs")
@@ -275,7 +277,7 @@ def test_good_renumbered_and_missing_citations(shared_head_url: URL, tmp_path: P
     code, out, err = lint(shared_head_url, capsys, "notes.md")
     assert (code, out) == (0, "")
     assert err == ("citations: 2 in 1 file (1 file read); fine 2, missing 0, renumbered 0, "
-                   "changed 0\n")
+                   "changed 0, mismatch 0\n")
 
 
 def test_since_reads_a_citation_as_the_rule_of_then(shared_head_url: URL, tmp_path: Path,

@@ -13,11 +13,13 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulesdb.citations.pinning import is_vendored_cr
 from rulesdb.citations.scanning import BUILTIN, Citation, Patterns, PatternTooSlow, scan_stream
 from rulesdb.citations.walking import (
     SNIFF_BYTES,
     files_of,
     is_binary,
+    is_ignored,
     targets,
     why_nothing_read,
 )
@@ -27,7 +29,7 @@ from rulesdb.util.files import open_regular
 if TYPE_CHECKING:
     from rulesdb.questions.lineage import CitationCheck
 
-STATUSES = ("fine", "missing", "renumbered", "changed")
+STATUSES = ("fine", "missing", "renumbered", "changed", "mismatch")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,8 @@ class Scanned:
     binary: list[str] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (file, why)
     nothing_read: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
+    ignored_read: list[str] = field(default_factory=list)  # folders named that git ignores
+    vendored: list[str] = field(default_factory=list)  # MagicCompRules*.txt files found
 
 
 def scan_paths(paths: Sequence[str | Path], patterns: Patterns = BUILTIN) -> Scanned:
@@ -69,8 +73,14 @@ def scan_files(paths: Sequence[str | Path], patterns: Patterns,
 
     for path, folder in targets(paths):
         files = 0
-        for file in files_of(path, folder, seen, unreadable):
+        whole = folder and is_ignored(path)  # named, so read although git ignores it
+        if whole:
+            scanned.ignored_read.append(str(path))
+        for file in files_of(path, folder, seen, unreadable, whole=whole):
             files += 1
+            if is_vendored_cr(file):  # the rulebook itself: its release told, not linted
+                scanned.vendored.append(str(file))
+                continue
             yield from _scan_file(file, not folder, patterns, scanned)
         if folder and not files:
             scanned.nothing_read.append((str(path), why_nothing_read(path)))
@@ -107,7 +117,7 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     _last_file: str | None = None
 
-    def add(self, found: Found, result: CitationCheck) -> None:
+    def add(self, found: Found, result: CitationCheck | Verdict) -> None:
         self.citations += 1
         self.counts[result.status] += 1
         if found.file != self._last_file:
@@ -115,10 +125,27 @@ class Tally:
             self._last_file = found.file
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A citation judged: its number's check (``CitationCheck``) and, where a quote or a
+    description is written with it, that judged too (``quotes.QuoteVerdict``): mismatch
+    when the words are not the rule's (``matches``: the rule that holds them, or None)."""
+
+    status: str  # fine | missing | renumbered | changed | mismatch
+    now: str | None
+    message: str
+    uncertain: bool = False
+    matches: str | None = None
+    similarity: float | None = None
+    judged: str = "number"  # number | verbatim | description
+    quote: str | None = None  # the words judged
+
+
 def check(bind: Any, found: Sequence[Found], as_of: date | None = None,
-          since: date | None = None) -> list[tuple[Found, CitationCheck]]:
-    """Each citation with its number's check, every distinct number checked once."""
-    return list(checked(bind, found, as_of, since))
+          since: date | None = None, quotes: bool = True,
+          strict: bool = False) -> list[tuple[Found, Verdict]]:
+    """Each citation with its verdict, every distinct number (and quote) checked once."""
+    return list(checked(bind, found, as_of, since, quotes, strict))
 
 
 CHECK_BATCH = 1000  # citations whose new numbers are checked together (one connection)
@@ -126,12 +153,20 @@ CHECKS_KEPT = 1 << 16  # checks remembered, so that a number cited again is not 
 
 
 def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
-            since: date | None = None) -> Iterator[tuple[Found, CitationCheck]]:
+            since: date | None = None, quotes: bool = True,
+            strict: bool = False) -> Iterator[tuple[Found, Verdict]]:
     """:func:`check` as a stream, in the order of ``found``: a batch of citations at a
-    time, so memory holds a batch and the checks remembered, however many there are."""
+    time, so memory holds a batch and the checks remembered, however many there are.
+    ``quotes``: judge the words written with each citation (``quotes.written_with``);
+    ``strict``: every quote must be the cited rule's (see ``quotes.judge_quote``)."""
+    from rulesdb.citations.quotes import judge_in, written_with
     from rulesdb.questions.lineage import check_citations
+    from rulesdb.questions.reading import connected
+    from rulesdb.store.releases import release_in_force
 
     known: dict[str, CitationCheck] = {}
+    judged: dict[tuple[str, str, bool], Verdict] = {}
+    day: date | None = None
     stream = iter(found)
     while batch := list(islice(stream, CHECK_BATCH)):
         new = sorted({f.citation.number for f in batch} - known.keys())
@@ -140,5 +175,38 @@ def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
                 known = {f.citation.number: known[f.citation.number] for f in batch
                          if f.citation.number in known}
             known.update(check_citations(bind, new, as_of=as_of, since=since))
+        words = {f.citation.after: written_with(f.citation.after) if quotes else None
+                 for f in batch if f.citation.after}
+        todo = {(f.citation.number, *said) for f in batch
+                if f.citation.after and (said := words.get(f.citation.after))} - judged.keys()
+        if todo:
+            if len(judged) + len(todo) > CHECKS_KEPT:
+                judged = {}
+            with connected(bind) as connection:
+                if day is None:
+                    day = release_in_force(connection, as_of)
+                for key in sorted(todo):
+                    judged[key] = _combined(known[key[0]], judge_in(connection, day, *key,
+                                                                  strict=strict),
+                                            key[1])
         for f in batch:
-            yield f, known[f.citation.number]
+            said = words.get(f.citation.after) if f.citation.after else None
+            asked = (f.citation.number, *said) if said else None
+            yield f, judged[asked] if asked in judged else _plain(known[f.citation.number])
+
+
+def _plain(check: CitationCheck) -> Verdict:
+    return Verdict(check.status, check.now, check.message, check.uncertain)
+
+
+def _combined(check: CitationCheck, quote: Any, text: str) -> Verdict:
+    """The number's check and the words' (``QuoteVerdict``): the words can only make a
+    citation a mismatch, or name the rule holding them."""
+    if quote.judged == "number":
+        return _plain(check)
+    if quote.status == "mismatch":
+        return Verdict("mismatch", check.now, quote.message, check.uncertain, quote.matches,
+                       quote.similarity, quote.judged, text)
+    return Verdict(check.status, check.now,
+                   quote.message if check.status == "missing" else check.message,
+                   check.uncertain, quote.matches, quote.similarity, quote.judged, text)

@@ -29,6 +29,7 @@ from rulesdb.errors import RulesdbError
 WINDOW = 1 << 20  # bytes searched at once: a file is never held whole
 LOOKAHEAD = 4096  # bytes past a window that a citation starting in it may run into
 CONTEXT = 64  # bytes kept before a window: "comprehensive rules" looks back 40
+AFTER_BYTES = 512  # of the line after a citation, kept for its quote or description
 PATTERN_SECONDS = 2.0  # the most a --pattern may take over one window (wall time)
 # A number this near the end of the bytes searched, before the file's end, may be cut there
 # ("702.1" of "702.19"): it is left out (it is LOOKAHEAD past its window's end).
@@ -71,6 +72,9 @@ class Citation:
     column: int
     cited: str
     number: str
+    # The rest of its line after the citation (at most AFTER_BYTES), where a quote or a
+    # description of the rule is written: a list's last number's only.
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,13 +121,13 @@ def scan_stream(read: Callable[[int], bytes], patterns: Patterns = BUILTIN,
     for window in _windows(read, head):
         hits = _window_hits(window, patterns)
         for offset in sorted(hits):
-            cited, raw = hits[offset]
+            cited, raw, after = hits[offset]
             number = _tidy(raw)
             if number is None or window.base + offset <= last:
                 continue  # a --pattern's group caught no rule number, or one said already
             last = window.base + offset
             line, column = where.at(window, offset)
-            yield Citation(line, column, _text(cited), number)
+            yield Citation(line, column, _text(cited), number, _rest_of_line(window.data, after))
         where.at(window, window.end)
 
 
@@ -175,16 +179,26 @@ class _Lines:
         return self.line, self.column
 
 
-def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, bytes]]:
-    """The number's offset in the window -> (as written, number), of the citations starting
-    in it."""
-    hits: dict[int, tuple[bytes, bytes]] = {}
+def _rest_of_line(data: bytes, start: int) -> str:
+    """What follows a citation on its line (none for a list's earlier numbers: -1)."""
+    if start < 0:
+        return ""
+    end = data.find(b"\n", start, start + AFTER_BYTES)
+    rest = data[start:end if end >= 0 else start + AFTER_BYTES]
+    return rest.decode("utf-8", "ignore").rstrip("\r")
+
+
+def _window_hits(window: _Window,
+                 patterns: Patterns) -> dict[int, tuple[bytes, bytes, int]]:
+    """The number's offset in the window -> (as written, number, where the words after it
+    start or -1), of the citations starting in it."""
+    hits: dict[int, tuple[bytes, bytes, int]] = {}
     data = window.data
     limit = len(data) if window.final else len(data) - _EDGE
     if patterns.builtin:
-        for offset, end, cited, number in _builtin_hits(data, window.start, window.end):
+        for offset, end, cited, number, after in _builtin_hits(data, window.start, window.end):
             if end <= limit:
-                hits.setdefault(offset, (cited, number))
+                hits.setdefault(offset, (cited, number, after))
     for pattern in patterns.custom:
         try:
             for match in pattern.finditer(data, window.start, timeout=PATTERN_SECONDS):
@@ -192,7 +206,7 @@ def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, 
                     break
                 offset = match.start("number")
                 if offset >= 0 and match.end("number") <= limit:  # the group can be optional
-                    hits.setdefault(offset, (match.group(), match["number"]))
+                    hits.setdefault(offset, (match.group(), match["number"], match.end()))
         except TimeoutError:
             shown = pattern.pattern.decode("utf-8", "replace")
             shown = shown if len(shown) <= 60 else f"{shown[:45]}…{shown[-10:]}"
@@ -202,10 +216,12 @@ def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, 
     return hits
 
 
-def _builtin_hits(data: bytes, start: int, end: int) -> Iterator[tuple[int, int, bytes, bytes]]:
-    """(number's offset, its end, as written, number) for each number of each match starting
-    in [start, end): the first number's citation is from its keyword on, a list's later
-    ones the number alone."""
+def _builtin_hits(data: bytes, start: int,
+                  end: int) -> Iterator[tuple[int, int, bytes, bytes, int]]:
+    """(number's offset, its end, as written, number, where the words after it start) for
+    each number of each match starting in [start, end): the first number's citation is from
+    its keyword on, a list's later ones the number alone; the words after are the last
+    number's (-1 for the others)."""
     lowered = data.lower()
     for pattern in KEYWORD_PATTERNS:
         for match in pattern.finditer(lowered, start):
@@ -220,11 +236,13 @@ def _builtin_hits(data: bytes, start: int, end: int) -> Iterator[tuple[int, int,
             number, written = match.span("number")
             if lowered.find(b"(", first, number) >= 0 and lowered[written:written + 1] == b")":
                 written += 1  # "Comprehensive Rules (702.19)", as written
+            later = list(_EACH_NUMBER.finditer(lowered, match.end("number"), match.end()))
+            rest = max(written, match.end())
             yield number, match.end("number"), data[first:written], \
-                lowered[number:match.end("number")]
-            for later in _EACH_NUMBER.finditer(lowered, match.end("number"), match.end()):
-                yield later.start(), later.end(), data[later.start():later.end()], \
-                    later.group()
+                lowered[number:match.end("number")], -1 if later else rest
+            for i, each in enumerate(later):
+                yield each.start(), each.end(), data[each.start():each.end()], \
+                    each.group(), rest if i == len(later) - 1 else -1
 
 
 def _tidy(raw: bytes) -> str | None:

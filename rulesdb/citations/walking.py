@@ -48,10 +48,10 @@ def targets(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
 
 
 def files_of(path: Path, folder: bool, seen: set[str],
-             unreadable: Unreadable | None = None) -> Iterator[Path]:
+             unreadable: Unreadable | None = None, whole: bool = False) -> Iterator[Path]:
     """The files of one target not in ``seen`` (which gains them): a file itself, a folder's
-    files (see :func:`walk`)."""
-    for file in walk(path, unreadable) if folder else iter([path]):
+    files (see :func:`walk`; ``whole``: every file but ``.git``'s, as outside git)."""
+    for file in walk(path, unreadable, whole) if folder else iter([path]):
         key = os.path.abspath(file)  # no symbolic link is followed in a folder
         if key not in seen:
             seen.add(key)
@@ -61,11 +61,13 @@ def files_of(path: Path, folder: bool, seen: set[str],
 Unreadable = Callable[[Path, str], None]  # told of a folder that cannot be listed, and why
 
 
-def walk(folder: Path, unreadable: Unreadable | None = None) -> Iterator[Path]:
+def walk(folder: Path, unreadable: Unreadable | None = None,
+         whole: bool = False) -> Iterator[Path]:
     """The regular files under ``folder`` in git's order (by path, as bytes); symbolic links
     are not followed. Folders are listed one at a time from a stack, never by recursion, so
-    a tree of any depth is walked in memory for one listing a level."""
-    listed = _git_files(folder)
+    a tree of any depth is walked in memory for one listing a level. ``whole``: the file
+    system's view, not git's (a folder named that git ignores)."""
+    listed = None if whole else _git_files(folder)
     # Each level: its entries still to visit, and whether they are git's (a folder among
     # them is a submodule, a work tree of its own) or the file system's.
     stack = [(iter(_plain(folder, unreadable)), False) if listed is None else
@@ -118,16 +120,18 @@ def _git_files(folder: Path) -> list[str] | None:
     return sorted(names, key=os.fsencode)
 
 
-def why_nothing_read(folder: Path) -> str:
-    """Why a folder gave no file to read: git ignores it, or lists nothing in it."""
+def is_ignored(folder: Path) -> bool:
+    """Whether git ignores ``folder`` itself (in a work tree whose rules exclude it)."""
     env = environment_without(_GIT_VARIABLES)
     try:
-        ignored = subprocess.run(["git", "-C", str(folder), "check-ignore", "-q", "."],
-                                 capture_output=True, env=env, check=False).returncode == 0
+        return subprocess.run(["git", "-C", str(folder), "check-ignore", "-q", "."],
+                              capture_output=True, env=env, check=False).returncode == 0
     except OSError:
-        ignored = False
-    if ignored:
-        return "git ignores this folder: no file in it was read (name a file to read it)"
+        return False
+
+
+def why_nothing_read(folder: Path) -> str:
+    """Why a folder gave no file to read."""
     return "no file in it was read (git ignores every file in it, or it has none)"
 
 

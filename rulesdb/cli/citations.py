@@ -6,19 +6,24 @@ from __future__ import annotations
 import csv
 import sys
 from collections.abc import Callable
+from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_value
 from rulesdb.cli.output import output_options
+from rulesdb.errors import RulesdbError
 from rulesdb.util.jsonlines import dumps_line
 
 if TYPE_CHECKING:
-    from rulesdb.citations import Found, Scanned, Tally
-    from rulesdb.questions.lineage import CitationCheck
+    from rulesdb.citations import Found, Scanned, Tally, Verdict
+    from rulesdb.citations.fixing import Edit
+    from rulesdb.citations.pinning import Pin
 
-COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "message", "uncertain"]
+COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "matches",
+           "similarity", "judged", "message", "uncertain"]
 
 
 @cli.command("lint-citations")
@@ -29,9 +34,11 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "messag
               help="Read each citation as the rule of that number in the release in force on "
                    "DATE (when the code was written): changed if its text differs now, "
                    "renumbered if its number does.")
-@output_options(formats=("text", "jsonl", "csv"), default="text",
+@output_options(formats=("text", "jsonl", "csv", "sarif", "github"), default="text",
                 help="text: file:line:column: status: message lines (default); jsonl: one "
-                     "JSON object per citation; csv: a header, then a row per citation.")
+                     "JSON object per citation; csv: a header, then a row per citation; "
+                     "sarif: a SARIF 2.1.0 document (code scanning); github: GitHub "
+                     "Actions annotations (::error file=...,line=...,col=...::).")
 @click.option("--all", "show_all", is_flag=True,
               help="Print the citations that are fine too (in every format; by default "
                    "only the others).")
@@ -41,49 +48,140 @@ COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "messag
                    "(repeatable).")
 @click.option("--no-default-pattern", "no_default", is_flag=True,
               help="Find citations by the --pattern expressions only.")
+@click.option("--no-quotes", is_flag=True,
+              help="Check the numbers only, not the quotes and descriptions written with "
+                   "them.")
+@click.option("--strict-quotes", is_flag=True,
+              help="Judge every quote: one not in the cited rule is a mismatch (by default, "
+                   "as card text is quoted too, only a quote of 8 words or more found in "
+                   "another rule's text).")
+@click.option("--fix", is_flag=True,
+              help="Rewrite each renumbered citation to its number in the release, where "
+                   "the lineage is certain and its words fit the new rule (atomically, "
+                   "each file whole or not at all); what changed goes to stderr.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="With --fix: print the changes as a unified diff instead of writing them.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary line on stderr.")
 @pass_app
 def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
                    since: str | None, fmt: str, show_all: bool, patterns: tuple[str, ...],
-                   no_default: bool, quiet: bool) -> None:
+                   no_default: bool, no_quotes: bool, strict_quotes: bool, fix: bool,
+                   show_diff: bool, quiet: bool) -> None:
     """Check the Comprehensive Rules citations in source code and text files against a
     release.
 
     A citation is a rule number after CR, rule(s) or Comprehensive Rule(s), in any case:
     "CR 702.19b", "rule 613.1a", "[CR 117.3]", "Comprehensive Rules (702.19)", "rules 702.19
     and 702.20". Each is fine, missing (no such rule), renumbered (its rule has another
-    number now, shown) or changed (with --since). A folder is walked as git sees it (ignored
-    files left out) where it is in a work tree, else whole but for .git; a file named is read
-    even if ignored; binary files (a NUL or bytes not UTF-8 in the first 8 KB) are skipped.
-    Columns count characters from 1, at the rule number. A summary goes to stderr. Exit 0 if
-    every citation is fine, 1 if not, 2 for bad input."""
+    number now, shown), changed (with --since) or mismatch: the quote written with it
+    (CR 702.19c: "...") is not in that rule, or its description (// CR 702.19c: trample over
+    planeswalkers) fits another rule clearly better. The release is --as-of, else the pin
+    (cr = "..." under [tool.rulesdb] in the nearest pyproject.toml or .rulesdb.toml), else
+    the latest; a MagicCompRules*.txt in the tree of another release is an error.
+
+    A folder is walked as git sees it (ignored files left out) where it is in a work tree,
+    else whole but for .git; a folder or file named is read even if git ignores it; binary
+    files (a NUL or bytes not UTF-8 in the first 8 KB) are skipped. Columns count characters
+    from 1, at the rule number. A summary goes to stderr. Exit 0 if every citation is fine,
+    1 if not (or a vendored rulebook differs from the pin), 2 for bad input or when no file
+    was read."""
     from rulesdb.citations import Scanned, Tally, checked, scan_files
+    from rulesdb.citations.fixing import MAX_FIXES, fixable
+    from rulesdb.citations.pinning import find_pin
     from rulesdb.citations.scanning import patterns_from
     from rulesdb.citations.walking import targets
 
+    if show_diff and not fix:
+        raise RulesdbError("--diff shows what --fix would change: give both")
     chosen = patterns_from(patterns, builtin=not no_default)
     targets(paths)  # every path a file or a folder, before the database is opened
+    pin = find_pin(Path(paths[0])) if as_of is None else None
     rules = app.rules  # after the input is checked: a bad pattern or path needs no database
-    when, after = rules.day(as_of, "--as-of"), rules.day(since, "--since")
+    when = rules.day(as_of if pin is None else pin.value,
+                     "--as-of" if pin is None else f"{pin.file}: cr")
+    after = rules.day(since, "--since")
     engine = rules.engine
+    release = rules.release(when)
     scanned, tally = Scanned(), Tally()
+    edits: list[Edit] = []
+    unfixed = 0
     # Streamed: each verdict written as its citation is found, so memory stays flat however
-    # many citations the files hold.
+    # many citations the files hold (--fix holds the edits, at most MAX_FIXES).
     found = scan_files(paths, chosen, scanned)
-    write = {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
-    for cited, result in checked(engine, found, as_of=when, since=after):
+    write = _writer(fmt, release.isoformat())
+    for cited, result in checked(engine, found, as_of=when, since=after, quotes=not no_quotes,
+                                  strict=strict_quotes):
         tally.add(cited, result)
         if show_all or result.status != "fine":
             write(cited, result)
+        if fix and result.status != "fine":
+            edit = fixable(cited, result)
+            if edit is not None and len(edits) < MAX_FIXES:
+                edits.append(edit)
+            else:
+                unfixed += 1
+    getattr(write, "close", lambda: None)()
     sys.stdout.flush()
     for file, why in scanned.unreadable:
         click.echo(f"rulesdb: warning: {file}: not read: {why}", err=True)
     for folder, why in scanned.nothing_read:
         click.echo(f"rulesdb: warning: {folder}: {why}", err=True)
+    for folder in scanned.ignored_read:
+        click.echo(f"rulesdb: note: {folder}: git ignores this folder; read whole, as named",
+                   err=True)
+    vendored_differs = _vendored(scanned.vendored, release, pin)
+    fixed = _fix(edits, write=not show_diff) if fix else 0
     if not quiet:
-        click.echo(summary(scanned, tally), err=True)
-    if tally.counts["fine"] != tally.citations:
+        line = summary(scanned, tally)
+        if pin is not None:
+            line += f"; release {release.isoformat()} (pinned in {pin.file})"
+        if fix:
+            line += f"; {'would fix' if show_diff else 'fixed'} {fixed}, left {unfixed}"
+        click.echo(line, err=True)
+    if not scanned.files_read and not scanned.vendored:
+        click.echo("rulesdb: error: no file was read: nothing was checked", err=True)
+        raise SystemExit(2)
+    left = tally.citations - tally.counts["fine"] - (fixed if fix and not show_diff else 0)
+    if left or vendored_differs:
         raise SystemExit(1)
+
+
+def _vendored(files: list[str], release: date, pin: Pin | None) -> bool:
+    """Each vendored rulebook's release against the one checked; whether any differs."""
+    from rulesdb.citations.pinning import vendored_release
+
+    differs = False
+    for file in files:
+        try:
+            day = vendored_release(Path(file))
+        except RulesdbError as exc:
+            click.echo(f"rulesdb: warning: {file}: a vendored rulebook, unread: {exc}",
+                       err=True)
+            continue
+        if day != release:
+            differs = True
+            against = f"the pin ({pin.file}: cr = {pin.value!r})" if pin else "the release checked"
+            click.echo(f"rulesdb: error: {file}: a vendored rulebook of release "
+                       f"{day.isoformat()}; {against} is {release.isoformat()}", err=True)
+    return differs
+
+
+def _fix(edits: list[Edit], write: bool) -> int:
+    """The edits made (or shown, as a diff on stdout); each told on stderr."""
+    from rulesdb.citations.fixing import apply
+
+    done = 0
+    for result in apply(edits, write):
+        for edit in result.applied:
+            click.echo(f"rulesdb: {'fixed' if write else 'would fix'} {edit.file}:{edit.line}:"
+                       f"{edit.column}: {edit.old} -> {edit.new}", err=True)
+        for edit, why in result.skipped:
+            click.echo(f"rulesdb: warning: {edit.file}:{edit.line}:{edit.column}: "
+                       f"{edit.old} left: {why}", err=True)
+        if result.diff:
+            sys.stdout.write(result.diff)
+        done += len(result.applied)
+    return done
 
 
 def summary(scanned: Scanned, tally: Tally) -> str:
@@ -99,20 +197,56 @@ def summary(scanned: Scanned, tally: Tally) -> str:
            f"({read}); {statuses}"
 
 
-Writer = Callable[["Found", "CitationCheck"], None]
+Writer = Callable[["Found", "Verdict"], None]
 
 
-def _row(found: Found, result: CitationCheck) -> list[object]:
+def _writer(fmt: str, release: str) -> Writer:
+    if fmt == "sarif":
+        from rulesdb import __version__
+        from rulesdb.citations.sarif import Writer as SarifWriter
+
+        return SarifWriter(sys.stdout, release, __version__)
+    return {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer,
+            "github": _github_writer}[fmt]()
+
+
+def _row(found: Found, result: Verdict) -> list[object]:
     c = found.citation
     return [found.file, c.line, c.column, c.cited, c.number, result.status, result.now,
-            result.message, result.uncertain]
+            result.matches, result.similarity, result.judged, result.message,
+            result.uncertain]
+
+
+# GitHub's workflow commands: an error fails the eye, a warning asks for a look.
+_GITHUB_LEVEL = {"missing": "error", "mismatch": "error", "renumbered": "warning",
+                 "changed": "warning", "fine": "notice"}
+
+
+def _github_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def _github_writer() -> Writer:
+    """``::error file=F,line=L,col=C,title=T::message``: annotations on the pull request."""
+    out = sys.stdout
+
+    def write(found: Found, result: Verdict) -> None:
+        c, e = found.citation, _github_escape
+        file = found.file.removeprefix("./")
+        out.write(f"::{_GITHUB_LEVEL[result.status]} file={e(file, True)},line={c.line},"
+                  f"col={c.column},endColumn={c.column + len(c.number)},"
+                  f"title={e('CR ' + c.number + ': ' + result.status, True)}::"
+                  f"{e(result.message)}\n")
+
+    return write
 
 
 def _text_writer() -> Writer:
     """The form compilers print, which editors and CI annotate a file by."""
     out = sys.stdout
 
-    def write(found: Found, result: CitationCheck) -> None:
+    def write(found: Found, result: Verdict) -> None:
         c, file = found.citation, found.file.replace("\n", "\\n")  # one line, whatever the name
         out.write(f"{file}:{c.line}:{c.column}: {result.status}: {result.message}\n")
 
@@ -122,7 +256,7 @@ def _text_writer() -> Writer:
 def _jsonl_writer() -> Writer:
     out = sys.stdout
 
-    def write(found: Found, result: CitationCheck) -> None:
+    def write(found: Found, result: Verdict) -> None:
         out.write(dumps_line(dict(zip(COLUMNS, _row(found, result), strict=True))) + "\n")
 
     return write
@@ -132,7 +266,7 @@ def _csv_writer() -> Writer:
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(COLUMNS)
 
-    def write(found: Found, result: CitationCheck) -> None:
+    def write(found: Found, result: Verdict) -> None:
         writer.writerow(["" if cell is None else cell for cell in _row(found, result)])
 
     return write

@@ -131,11 +131,12 @@ def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = Non
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         then = release_in_force(connection, since) if since is not None else None
-        return {cited: _check(connection, number, day, then)
+        return {cited: check_number(connection, number, day, then)
                 for cited, number in wanted.items()}
 
 
-def _check(connection: Connection, number: str, day: date, then: date | None) -> CitationCheck:
+def check_number(connection: Connection, number: str, day: date,
+                 then: date | None) -> CitationCheck:
     release = day.isoformat()
     printed = lineage_at(connection, day, number)
     if then is not None:  # the rule the citation meant: the one printed with it then
