@@ -32,6 +32,7 @@ from rulesdb.web import chart, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
+from rulesdb.web.pagecache import Page, PageCache
 
 PLUGIN = "rulesdb"  # the name the plugin is registered under
 
@@ -74,16 +75,38 @@ def engine_of(datasette: Any) -> tuple[str, Engine]:
     return path, _engine(path)
 
 
-async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any],
-                  status: int = 200) -> Response:
-    html = await datasette.render_template(template, {**context, "database": DATABASE},
-                                           request=request)
-    return Response.html(html, status=status)
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]) -> str:
+    return str(await datasette.render_template(template, {**context, "database": DATABASE},
+                                               request=request))
+
+
+# Cookies that make a page differ from one visitor to another (Datasette's signed-in actor,
+# its one-time messages): such requests are rendered afresh, never kept or served from PAGES.
+PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
+PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
 
 
 async def _page(datasette: Any, request: Any, template: str,
                 build: Callable[[], dict[str, Any]]) -> Response:
-    """Render ``template`` with what ``build`` returns, or the not-found page (404)."""
+    """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
+    URL and state of the file (rulesdb.web.pagecache)."""
+
+    async def render() -> tuple[Page, bool]:
+        page = await _work_out(datasette, request, template, build)
+        return page, page[0] != STOPPED  # a page stopped at the time limit is tried again
+
+    if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
+        status, html = (await render())[0]
+    else:
+        status, html = await PAGES.get(f"{request.path}?{request.query_string}", render)
+    return Response.html(html, status=status)
+
+
+STOPPED = 503  # the status of a page whose work passed the time limit
+
+
+async def _work_out(datasette: Any, request: Any, template: str,
+                    build: Callable[[], dict[str, Any]]) -> Page:
     try:
         context = await asyncio.to_thread(build)
     except OperationalError as exc:
@@ -91,17 +114,15 @@ async def _page(datasette: Any, request: Any, template: str,
             raise
         # The page's work passed the time limit (rulesdb.web.limits): say so, as Datasette
         # does for its SQL, instead of a server error.
-        return await _render(datasette, request, "rulesdb_missing.html",
-                             {"title": "Stopped", "suggestion": None,
-                              "message": f"Working out this page took more than "
-                              f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."},
-                             status=503)
+        return STOPPED, await _html(datasette, request, "rulesdb_missing.html",
+                                    {"title": "Stopped", "suggestion": None,
+                                     "message": f"Working out this page took more than "
+                                     f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."})
     except pages.NotFound as missing:
-        return await _render(datasette, request, "rulesdb_missing.html",
-                             {"message": str(missing), "suggestion": missing.suggestion,
-                              "nearest": missing.nearest},
-                             status=404)
-    return await _render(datasette, request, template, context)
+        return 404, await _html(datasette, request, "rulesdb_missing.html",
+                                {"message": str(missing), "suggestion": missing.suggestion,
+                                 "nearest": missing.nearest})
+    return 200, await _html(datasette, request, template, context)
 
 
 async def home_view(datasette: Any, request: Any) -> Response:
@@ -225,6 +246,7 @@ def reopen_if_changed(datasette: Any) -> None:
     _engine(path).dispose()
     _engine.cache_clear()
     _home.cache_clear()
+    PAGES.clear()
 
 
 @hookimpl
@@ -236,6 +258,18 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
             await app(scope, receive, send)
         return checked
     return wrap
+
+
+# What nearly every visitor opens first, worked out before the server accepts a request.
+WARM_PAGES = ("/", "/diff", "/chart")
+
+
+async def warm(datasette: Any) -> None:
+    """Work out (and keep) WARM_PAGES, through the app as a request would."""
+    for path in WARM_PAGES:
+        response = await datasette.client.get(path)
+        if response.status_code != 200:
+            raise RuntimeError(f"{path} answered {response.status_code} while warming up")
 
 
 def word_url(name: str) -> str:

@@ -4,6 +4,7 @@ off after ``SQL_TIME_LIMIT_MS``, no write canned query."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import resource
 import socket
@@ -69,7 +70,9 @@ def run(path: Path, sock: socket.socket) -> None:
     # half-open clients cannot hold the server; idle keep-alive connections close after 5 s.
     seconds = SERVE_HEADER_TIMEOUT.value() or 0.0
     protocol = bounded_protocol(seconds, max_connections())
-    config = uvicorn.Config(checked_bodies(build(path).app(), seconds), http=protocol,
+    datasette = build(path)
+    asyncio.run(plugin.warm(datasette))  # the first visitor waits no more than the next
+    config = uvicorn.Config(checked_bodies(datasette.app(), seconds), http=protocol,
                             log_level="warning", lifespan="on", backlog=BACKLOG,
                             limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5)
     try:
