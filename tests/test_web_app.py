@@ -376,3 +376,19 @@ def test_page_cache_drops_the_least_recently_used_past_its_bytes() -> None:
     page("d", "stopped", keep=False), page("d", "stopped", keep=False)
     page("e", "x" * 11)  # larger than the cache: served, not kept
     assert calls[-3:] == ["d", "d", "e"] and "e" not in cache._pages
+
+
+CHART_MOST_BYTES = 150_000  # the chart page's markup, both layouts (issue #42)
+
+
+def test_chart_page_stays_small(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    response = asyncio.run(site.client.get("/chart"))
+    assert response.status_code == 200
+    assert len(response.content) <= CHART_MOST_BYTES
+    points = response.text.count('<a href="/release/')
+    with make_engine(f"sqlite:///{_head_sqlite}").connect() as connection:
+        listed = connection.execute(text("SELECT COUNT(*) FROM release_category")).scalar()
+    assert points == listed  # every release's point in every category, as links (wide layout)

@@ -174,7 +174,8 @@ async def chart_view(datasette: Any, request: Any) -> Response:
         charts = [{"category": category, "points": points,
                    "svg": chart.category_chart(category, points, days[0], days[-1])}
                   for category, points in sizes.items()]
-        return {"charts": charts, "releases": len(days), "first": days[0], "last": days[-1]}
+        return {"charts": charts, "defs": chart.DEFS, "releases": len(days), "first": days[0],
+                "last": days[-1]}
 
     return await _page(datasette, request, "rulesdb_chart.html", build)
 
