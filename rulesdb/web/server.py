@@ -46,7 +46,10 @@ def build(path: Path) -> Datasette:
 def listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound before Datasette starts: a port in use is one clear line."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not 0: asyncio sets TCP_NODELAY only on connections whose socket says
+    # TCP, and without it each answer's separate writes (head, body, end) waited for the
+    # client's delayed ACK, about 40 ms a request.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
