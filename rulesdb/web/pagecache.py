@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 MOST_BYTES = 64 * 1024 * 1024  # kept pages, in bytes of their HTML
 
-Page = tuple[int, str]  # HTTP status and HTML
+Page = tuple[int, bytes]  # HTTP status and HTML (UTF-8)
 
 
 class PageCache:
@@ -38,12 +38,18 @@ class PageCache:
         self.size = 0
         self.generation += 1
 
-    async def get(self, key: str, render: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
-        """The page at ``key``: kept, being worked out, or worked out now by ``render``, which
-        says with the page whether it may be kept (a page stopped at the time limit may not)."""
+    def peek(self, key: str) -> Page | None:
+        """The page at ``key`` if kept (as most recently used), else None."""
         kept = self._pages.get(key)
         if kept is not None:
             self._pages.move_to_end(key)
+        return kept
+
+    async def get(self, key: str, render: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
+        """The page at ``key``: kept, being worked out, or worked out now by ``render``, which
+        says with the page whether it may be kept (a page stopped at the time limit may not)."""
+        kept = self.peek(key)
+        if kept is not None:
             return kept
         working = self._working.get(key)
         if working is not None:

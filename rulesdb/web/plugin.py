@@ -75,9 +75,11 @@ def engine_of(datasette: Any) -> tuple[str, Engine]:
     return path, _engine(path)
 
 
-async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]) -> str:
-    return str(await datasette.render_template(template, {**context, "database": DATABASE},
-                                               request=request))
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]
+                ) -> bytes:
+    html = await datasette.render_template(template, {**context, "database": DATABASE},
+                                           request=request)
+    return str(html).encode("utf-8")
 
 
 # Cookies that make a page differ from one visitor to another (Datasette's signed-in actor,
@@ -98,8 +100,31 @@ async def _page(datasette: Any, request: Any, template: str,
     if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
         status, html = (await render())[0]
     else:
-        status, html = await PAGES.get(f"{request.path}?{request.query_string}", render)
-    return Response.html(html, status=status)
+        status, html = await PAGES.get(page_key(request.scope), render)
+    return Response(html, status=status, content_type=HTML)
+
+
+HTML = "text/html; charset=utf-8"
+# What Datasette's own responses carry besides the type (its pages differ by these).
+VARY = (b"vary", b"Cookie, Authorization")
+
+
+def page_key(scope: dict[str, Any]) -> str:
+    """A page's URL as the cache knows it: path as sent, and query string."""
+    raw = scope.get("raw_path")
+    path = raw.decode("latin-1").partition("?")[0] if raw is not None else scope["path"]
+    return f"{path}?{scope.get('query_string', b'').decode('latin-1')}"
+
+
+def kept_page(scope: dict[str, Any]) -> Page | None:
+    """The kept page a GET asks for, unless the request is one whose page may be personal."""
+    if scope.get("method") != "GET":
+        return None
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization" or (name == b"cookie" and any(
+                cookie.encode() in value for cookie in PERSONAL_COOKIES)):
+            return None
+    return PAGES.peek(page_key(scope))
 
 
 STOPPED = 503  # the status of a page whose work passed the time limit
@@ -256,6 +281,14 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
         async def checked(scope: Any, receive: Any, send: Any) -> None:
             if scope.get("type") == "http":
                 reopen_if_changed(datasette)
+                kept = kept_page(scope)
+                if kept is not None:  # answered as Datasette answered it, without its routing
+                    status, html = kept
+                    await send({"type": "http.response.start", "status": status, "headers": [
+                        (b"content-type", HTML.encode()), VARY,
+                        (b"content-length", str(len(html)).encode())]})
+                    await send({"type": "http.response.body", "body": html})
+                    return
             await app(scope, receive, send)
         return checked
     return wrap
