@@ -5,6 +5,7 @@
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
+    python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
@@ -1102,7 +1103,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
-                                                "bounds", "lineage", "changes"],
+                                                "bounds", "lineage", "changes",
+                                                "first-answer"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1130,6 +1132,10 @@ def main() -> int:
                 from bench.web_load import bench_web_load
 
                 rows, modules = bench_web_load(Path(folder)), []
+            elif args.only == "first-answer":
+                from bench.first_answer import bench_first_answer
+
+                rows, modules = bench_first_answer(Path(folder)), []
             elif args.only == "bounds":
                 from bench.bounds import bench_bounds
 
@@ -1155,6 +1161,9 @@ def main() -> int:
                 from bench.web_load import bench_web_load
 
                 rows += bench_web_load(Path(folder))
+                from bench.first_answer import bench_first_answer
+
+                rows += bench_first_answer(Path(folder))
                 rows += bench_bounds(Path(folder),
                                      head_db.render_as_string(hide_password=False))
         finally:

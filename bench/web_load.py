@@ -42,6 +42,12 @@ ROUND_SECONDS = 5.0  # per server per round: 2 x 3 x 5 s = 30 s of load
 WARMUP_SECONDS = 1.0  # per server, under the same load, not counted
 STARTUP_LIMIT = 120  # seconds: the default database is built first (a few seconds)
 REQUEST_TIMEOUT = 30.0
+ONE_CLIENT_RUNS = 5  # requests of each page by one client, after the load
+# Issue #42's targets.
+MOST_P99_NS = 1e9
+MOST_MEDIAN_NS = 100e6  # each page's, one client
+MOST_PEAK_KIB = 300 * 1024
+MOST_CHART_BYTES = 150_000
 
 # At least one URL for each route of rulesdb.web.plugin.ROUTES (checked below).
 RULESDB_PAGES = (
@@ -206,9 +212,9 @@ def _process(argv: list[str], env: dict[str, str], first_line: str | None = None
 
 
 @contextmanager
-def rulesdb_server(data_home: Path) -> Iterator[tuple[str, Path, list[str]]]:
+def rulesdb_server(data_home: Path) -> Iterator[tuple[str, Path, list[str], int]]:
     """`rulesdb serve --port 0` on the embedded default, which it builds in ``data_home``;
-    yields its URL, the file and what it printed."""
+    yields its URL, the file, what it printed and its process id."""
     env = {k: v for k, v in os.environ.items() if k != "RULESDB_URL"}
     env["XDG_DATA_HOME"] = str(data_home)
     argv = [sys.executable, "-m", "rulesdb", "serve", "--port", "0"]
@@ -218,12 +224,13 @@ def rulesdb_server(data_home: Path) -> Iterator[tuple[str, Path, list[str]]]:
         assert found is not None
         base = found.group(2)
         _wait_ready(process, base, console)
-        yield base, Path(found.group(1)), console
+        yield base, Path(found.group(1)), console, process.pid
 
 
 @contextmanager
-def datasette_server(path: Path) -> Iterator[tuple[str, list[str]]]:
-    """`datasette serve FILE` with rulesdb's Datasette settings; yields its URL and output."""
+def datasette_server(path: Path) -> Iterator[tuple[str, list[str], int]]:
+    """`datasette serve FILE` with rulesdb's Datasette settings; yields its URL, output and
+    process id."""
     from rulesdb.web.metadata import SETTINGS
 
     port = _free_port()
@@ -234,7 +241,7 @@ def datasette_server(path: Path) -> Iterator[tuple[str, list[str]]]:
     with _process(argv, dict(os.environ)) as (process, console, _):
         base = f"http://127.0.0.1:{port}"
         _wait_ready(process, base, console)
-        yield base, console
+        yield base, console, process.pid
 
 
 def _setting(value: object) -> str:
@@ -245,15 +252,68 @@ def _ms(ns: float) -> str:
     return f"{ns / 1e6:.0f} ms" if ns >= 1e7 else f"{ns / 1e6:.1f} ms"
 
 
-def measure(folder: Path) -> tuple[Load, Load, dict[str, int]]:
-    """Both servers under the same load, in turns; the loads and how many URLs each mixed."""
+@dataclass
+class Extras:
+    """What else was measured of both servers: the first answer of each one's first page after
+    it started, each page's median with one client, the largest page's bytes, the servers'
+    peak memory."""
+
+    first_ns: dict[str, int] = field(default_factory=dict)
+    medians_ns: dict[str, dict[str, float]] = field(default_factory=dict)
+    page_bytes: dict[str, int] = field(default_factory=dict)
+    peak_kib: dict[str, int] = field(default_factory=dict)
+
+
+def first_answer(base: str, path: str) -> int:
+    """How long the first request for ``path`` takes, on a fresh connection (ns)."""
+    import httpx
+
+    start = time.perf_counter_ns()
+    httpx.get(base + path, timeout=REQUEST_TIMEOUT).raise_for_status()
+    return time.perf_counter_ns() - start
+
+
+def one_client(base: str, paths: list[str], runs: int = ONE_CLIENT_RUNS
+               ) -> tuple[dict[str, float], dict[str, int]]:
+    """Each path ``runs`` times by one client, one request at a time: each path's median
+    latency (ns) and its answer's bytes."""
+    import httpx
+
+    times: dict[str, list[int]] = {path: [] for path in paths}
+    sizes: dict[str, int] = {}
+    with httpx.Client(base_url=base, timeout=REQUEST_TIMEOUT) as client:
+        for _ in range(runs):
+            for path in paths:
+                start = time.perf_counter_ns()
+                response = client.get(path)
+                times[path].append(time.perf_counter_ns() - start)
+                sizes[path] = len(response.content)
+    return {path: statistics.median(found) for path, found in times.items()}, sizes
+
+
+def peak_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM, KiB; 0 where /proc has none)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+    return int(found.group(1)) if found else 0
+
+
+def measure(folder: Path) -> tuple[Load, Load, dict[str, int], Extras]:
+    """Both servers under the same load, in turns; the loads, how many URLs each mixed, and
+    the rest measured of them (Extras)."""
     problem = uncovered_routes()
     if problem:
         raise RuntimeError(f"no URL in bench/web_load.py reaches the route(s) {problem}")
-    with rulesdb_server(folder / "xdg") as (ours_base, path, ours_console), \
-            datasette_server(path) as (their_base, their_console):
+    extras = Extras()
+    with rulesdb_server(folder / "xdg") as (ours_base, path, ours_console, ours_pid), \
+            datasette_server(path) as (their_base, their_console, their_pid):
         table_pages = [f"/{path.stem}/{table}?_size=50" for table in DATASETTE_TABLES]
         ours_pages = list(RULESDB_PAGES)
+        extras.first_ns = {"rulesdb": first_answer(ours_base, ours_pages[0]),
+                           "datasette": first_answer(their_base, table_pages[0])}
         for base, paths in ((ours_base, ours_pages), (their_base, table_pages)):
             wrong = check_pages(base, paths)
             if wrong:
@@ -265,19 +325,24 @@ def measure(folder: Path) -> tuple[Load, Load, dict[str, int]]:
         for _ in range(ROUNDS):
             ours.add(drive(ours_base, ours_pages, ROUND_SECONDS))
             theirs.add(drive(their_base, table_pages, ROUND_SECONDS))
+        extras.peak_kib = {"rulesdb": peak_kib(ours_pid), "datasette": peak_kib(their_pid)}
+        for server, base, paths in (("rulesdb", ours_base, ours_pages),
+                                    ("datasette", their_base, table_pages)):
+            extras.medians_ns[server], sizes = one_client(base, paths)
+            extras.page_bytes.update(sizes if server == "rulesdb" else {})
         for server, load, console in (("rulesdb serve", ours, ours_console),
                                       ("datasette", theirs, their_console)):
             if load.errors:  # what was refused, and the server's last words, to find why
                 print(f"{server} errors: {dict(load.errors.most_common(10))}", file=sys.stderr)
                 print("".join(console[-60:]), end="", file=sys.stderr)
-    return ours, theirs, {"rulesdb": len(ours_pages), "datasette": len(table_pages)}
+    return ours, theirs, {"rulesdb": len(ours_pages), "datasette": len(table_pages)}, extras
 
 
 def bench_web_load(folder: Path) -> list[Row]:
     name = f"rulesdb serve, {CLIENTS} clients, mix of its pages"
     if shutil.which("datasette") is None:
         return [Row(name, "-", "no datasette CLI", None, "0 errors", None)]
-    ours, theirs, urls = measure(folder)
+    ours, theirs, urls, extras = measure(folder)
     rate = ours.requests / (ours.elapsed_ns / 1e9)
     base_rate = theirs.requests / (theirs.elapsed_ns / 1e9)
     p50, p99 = percentile(ours.latencies, 50), percentile(ours.latencies, 99)
@@ -285,19 +350,38 @@ def bench_web_load(folder: Path) -> list[Row]:
     errors, base_errors = sum(ours.errors.values()), sum(theirs.errors.values())
     slowest, slowest_p99 = slowest_page(ours)
     seconds = f"{ROUNDS} x {ROUND_SECONDS:.0f} s"
+    ours_medians, their_medians = extras.medians_ns["rulesdb"], extras.medians_ns["datasette"]
+    slow_page, slow_median = max(ours_medians.items(), key=lambda found: found[1])
+    their_page, their_median = max(their_medians.items(), key=lambda found: found[1])
+    peak, base_peak = extras.peak_kib["rulesdb"], extras.peak_kib["datasette"]
+    chart_bytes = extras.page_bytes.get("/chart", 0)
     return [
         Row(f"{name} ({urls['rulesdb']} URLs, every route), {seconds}, requests/s",
             f"{rate:,.0f} req/s", f"{base_rate:,.0f} req/s plain datasette serve, its table "
             f"pages of the same file ({urls['datasette']} tables, ?_size=50)",
-            rate / base_rate, "(information)", None),
+            rate / base_rate, ">= 1x datasette", rate >= base_rate),
         Row("  latency p50 / p99", f"{_ms(p50)} / {_ms(p99)}",
-            f"{_ms(b50)} / {_ms(b99)} the same datasette", p99 / b99, "(information)", None),
+            f"{_ms(b50)} / {_ms(b99)} the same datasette", p99 / b99, "p99 < 1 s",
+            p99 < MOST_P99_NS),
         Row(f"  slowest page by p99: {slowest}", _ms(slowest_p99), "-", None, "(information)",
             None),
         Row("  errors (not 2xx/3xx, or an exception)", f"{errors} of {ours.requests:,}"
             + "".join(f": {kind} x{n}" for kind, n in ours.errors.most_common(1)),
             f"{base_errors} of {theirs.requests:,} the same datasette", None, "0 errors",
             errors == 0),
+        Row("  server peak memory (VmHWM) after the load", f"{peak / 1024:,.0f} MB",
+            f"{base_peak / 1024:,.0f} MB the same datasette", peak / base_peak if base_peak
+            else None, "<= 300 MB", 0 < peak <= MOST_PEAK_KIB if peak else None),
+        Row(f"rulesdb serve, one client, {ONE_CLIENT_RUNS} x each page: slowest median "
+            f"({slow_page})", _ms(slow_median), f"{_ms(their_median)} datasette's slowest "
+            f"table page ({their_page})", slow_median / their_median, "< 100 ms",
+            slow_median < MOST_MEDIAN_NS),
+        Row("rulesdb serve: first request of / after start (worked out before it listens)",
+            _ms(extras.first_ns["rulesdb"]), f"{_ms(extras.first_ns['datasette'])} datasette's "
+            "first table page", extras.first_ns["rulesdb"] / extras.first_ns["datasette"],
+            "(information)", None),
+        Row("rulesdb serve: /chart markup", f"{chart_bytes / 1000:,.0f} KB", "-", None,
+            "<= 150 KB", 0 < chart_bytes <= MOST_CHART_BYTES),
     ]
 
 

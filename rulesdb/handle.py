@@ -30,7 +30,7 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from rulesdb.questions import listings
-from rulesdb.store.engine import make_engine, resolve_url, sqlite_file
+from rulesdb.store.engine import default_path, make_engine, resolve_url, sqlite_file
 from rulesdb.store.releases import release_in_force
 
 # The questions are imported by the methods that ask them: a command that asks one question
@@ -64,6 +64,10 @@ def open_rules(url: str | URL | None = None, *,
     from rulesdb.store.migrate import ensure_current
 
     writer = make_engine(given, create_folder=is_default)
+    if is_default:
+        from rulesdb.store.shipped import place_default
+
+        place_default(default_path())  # the wheel's built copy, if it ships one
     warning = ensure_current(writer, auto_upgrade=is_default, notify=notify)
     reader = read_only(writer)
     if reader is not writer:

@@ -79,3 +79,25 @@ def test_env_var_database(tmp_path: Path) -> None:
 
 # Plain `alembic -c alembic.ini -x db=URL upgrade head` from the checkout: the upgrade after the
 # kills in tests/test_interrupted.py (one build from empty for both).
+
+
+def test_the_shipped_default_is_copied_once_and_never_over_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wheel's built default (hatch_build.py) is copied into place whole by the first
+    command; a default already there (an older one the chain upgrades, or the user's) is left
+    alone; a checkout ships none, and nothing is placed."""
+    from rulesdb.store import shipped
+
+    assert shipped.shipped_default() is None  # a checkout: the chain builds the default
+    source = tmp_path / "wheel" / "rulesdb.sqlite3"
+    source.parent.mkdir()
+    source.write_bytes(b"built by the chain" * 1000)
+    monkeypatch.setattr(shipped, "shipped_default", lambda: source)
+    target = tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"
+    target.parent.mkdir(parents=True)
+    assert shipped.place_default(target) is True
+    assert target.read_bytes() == source.read_bytes()
+    assert sorted(p.name for p in target.parent.iterdir()) == ["rulesdb.sqlite3",
+                                                               "rulesdb.sqlite3.lock"]
+    target.write_bytes(b"the user's own")
+    assert shipped.place_default(target) is False and target.read_bytes() == b"the user's own"

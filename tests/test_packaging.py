@@ -80,6 +80,7 @@ def test_wheel_ships_migrations_and_seeds(dist: Path) -> None:
     revisions = {n for n in names if n.startswith(data + "migrations/versions/cr_")}
     assert len(seeds) == len(revisions) == len(list((ROOT / "seeds").glob("cr_*.json")))
     assert "rulesdb/authoring/curated/renames.toml" in names
+    assert data + "rulesdb.sqlite3" in names  # the default, built by the chain (hatch_build.py)
 
 
 def test_quick_start_runs_as_written_in_a_fresh_clone(tmp_path: Path) -> None:
@@ -121,7 +122,8 @@ def installed_copy_answers_offline_and_makes_no_release(venv: Path, env: dict[st
                                                         tmp_path: Path) -> None:
     """The quick start's install (a wheel pip built, not an editable checkout), from any
     folder: it finds its own migrations and seeds, answers from the database it built on first
-    use (the whole chain, from empty) and refuses to make a release inside itself."""
+    use (the one the wheel ships, built by the whole chain at build time: copied, not built
+    again) and refuses to make a release inside itself."""
     python = str(venv / "bin" / "python")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -144,6 +146,8 @@ def installed_copy_answers_offline_and_makes_no_release(venv: Path, env: dict[st
     assert json.loads(checked.stdout)["valid"] is True
     info = json.loads(rulesdb("info", "--format", "json").stdout)
     assert info["data_root"] == str(data) and info["at_head"] and info["default"]
+    placed = Path(env["XDG_DATA_HOME"]) / "rulesdb" / "rulesdb.sqlite3"
+    assert _sha256(placed) == _sha256(data / "rulesdb.sqlite3")  # the first command copied it
 
     before = sorted(p.name for p in data.rglob("*"))
     source = data / "seeds" / "cr_2026_08_07.json"  # any file will do
@@ -152,3 +156,9 @@ def installed_copy_answers_offline_and_makes_no_release(venv: Path, env: dict[st
     assert refused.stderr.startswith("rulesdb: error: releases are made in a checkout")
     assert "RULESDB_DATA_ROOT" in refused.stderr and len(refused.stderr.splitlines()) == 1
     assert sorted(p.name for p in data.rglob("*")) == before
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()

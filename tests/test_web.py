@@ -289,16 +289,20 @@ def test_chart_breaks_where_a_release_does_not_list_the_category(page, site, db)
     assert page.locator('svg.chart-wide[data-category="enchantment"] polyline.series').count() > 1
 
 
-def test_chart_point_tells_its_release_and_count_on_focus(page, site) -> None:
+def test_chart_point_tells_its_release_and_count_on_focus(page, site, db) -> None:
     assert visit(page, site, "/chart") == 200
-    point = page.locator('svg.chart-wide[data-category="creature"] a.point').last
-    tip = point.locator("text.tip")
+    chart = page.locator('svg.chart-wide[data-category="creature"]')
+    point = chart.locator("a").last
+    tip = point.locator("text")
     assert not tip.is_visible()
     point.focus()
-    dot = point.locator("circle.point")
-    day, size = dot.get_attribute("data-release"), dot.get_attribute("data-size")
+    day = point.get_attribute("href").removeprefix("/release/")
+    with db.connect() as connection:
+        size = connection.execute(text(
+            "SELECT COUNT(*) FROM release_subtype WHERE release_date = :day "
+            "AND category = 'creature'"), {"day": day}).scalar()
     assert tip.is_visible() and tip.text_content() == f"{day}: {size}"
-    assert point.locator("title").text_content() == f"{day}: {size} creature types"
+    assert chart.get_by_role("link", name=f"{day}: {size}", exact=True).count() == 1
     page.keyboard.press("Enter")  # a point is a link to its release
     page.wait_for_url(f"{site[0]}/release/{day}", timeout=10_000)
 
@@ -386,17 +390,16 @@ def test_chart_has_one_point_per_release(page, site, db) -> None:
     charts = page.locator("svg.chart-wide")
     assert charts.count() == page.locator("svg.chart-narrow").count() == len(having)
     for category, count in having.items():
-        points = page.locator(f'svg.chart-wide[data-category="{category}"] circle.point')
+        points = page.locator(f'svg.chart-wide[data-category="{category}"] a circle')
         assert points.count() == count, category
     with db.connect() as connection:  # every release since creature types were first listed
         since = connection.execute(text(
             "SELECT COUNT(*) FROM release WHERE effective_date >= (SELECT MIN(release_date) "
             "FROM release_category WHERE category = 'creature')")).scalar()
     assert 0 < since < releases  # the Sixth Edition rules list no creature types
-    creature = page.locator('svg.chart-wide[data-category="creature"] circle.point')
-    assert creature.count() == since
-    last = creature.last
-    assert last.get_attribute("data-release") == "2026-08-07"
+    creature = page.locator('svg.chart-wide[data-category="creature"] a')
+    assert creature.locator("circle").count() == since
+    assert creature.last.get_attribute("href") == "/release/2026-08-07"
 
 
 def test_canned_query_with_a_date(page, site, db) -> None:

@@ -340,3 +340,125 @@ def test_search_page_says_how_many_and_pages(_head_sqlite: Path) -> None:
     assert set(entries(first)).isdisjoint(entries(second)) and entries(second)
     far = asyncio.run(site.client.get("/search", params={"q": "creature", "page": "400"})).text
     assert "is past the last" in far
+
+
+# Release pairs and rules whose pages are kept (rulesdb.web.pagecache): each compared with the
+# same page worked out afresh, so keeping a page never changes what it shows.
+KEPT_PAGES = ("/diff", "/diff?from=2016-09-30&to=2024-06-07", "/diff?from=2024-04-12&to=2024-06-07",
+              "/diff?from=2020-01-24&to=2019-05-03", "/diff?from=2019-05-03&to=2020-01-24",
+              "/rule/702.19", "/rule/702.19c?as_of=2020-01-24", "/rule/613.1a", "/chart", "/",
+              "/explain?line=Legendary+Creature+%E2%80%94+Elf&as_of=2024-06-07",
+              "/diff?from=1999-01-01&to=2024-06-07")
+
+
+def test_kept_pages_are_the_pages_worked_out_afresh(_head_sqlite: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesdb.web import pages, plugin
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    diffs: list[tuple[str, str]] = []
+    real_diff = pages.diff
+    monkeypatch.setattr(pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(
+        engine, a, b))
+
+    async def each() -> list[tuple[int, str, str, str]]:  # kept ones skip Datasette's routing
+        return [((r := await site.client.get(path)).status_code, r.text, r.headers["content-type"],
+                 r.headers["vary"]) for path in KEPT_PAGES]
+
+    plugin.PAGES.clear()
+    fresh = asyncio.run(each())
+    worked_out = len(diffs)
+    kept = asyncio.run(each())
+    assert kept == fresh and len(diffs) == worked_out == 6  # the second time, nothing redone
+    assert {status for status, *_ in fresh} == {200, 404}
+    plugin.PAGES.clear()  # as a change of the file does (reopen_if_changed)
+    assert asyncio.run(each()) == fresh and len(diffs) == 2 * worked_out
+
+
+def test_a_page_asked_for_at_once_is_worked_out_once(_head_sqlite: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesdb.web import pages, plugin
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    diffs: list[tuple[str, str]] = []
+    real_diff = pages.diff
+    monkeypatch.setattr(pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(
+        engine, a, b))
+    plugin.PAGES.clear()
+
+    async def together() -> set[str]:
+        found = await asyncio.gather(*(site.client.get("/diff?from=2019-05-03&to=2020-01-24")
+                                       for _ in range(8)))
+        return {response.text for response in found}
+
+    assert len(asyncio.run(together())) == 1 and len(diffs) == 1
+
+
+def test_page_cache_drops_the_least_recently_used_past_its_bytes() -> None:
+    from rulesdb.web.pagecache import PageCache
+
+    cache = PageCache(most_bytes=10)
+    calls: list[str] = []
+
+    def page(key: str, body: str, keep: bool = True):  # type: ignore[no-untyped-def]
+        async def render() -> tuple[tuple[int, str], bool]:
+            calls.append(key)
+            return (200, body), keep
+        return asyncio.run(cache.get(key, render))
+
+    page("a", "aaaa"), page("b", "bbbb"), page("a", "aaaa")  # a used last
+    page("c", "cccc")  # 12 bytes: b, the least recently used, goes
+    assert (len(cache), cache.size) == (2, 8)
+    page("a", "aaaa"), page("b", "bbbb")
+    assert calls == ["a", "b", "c", "b"]
+    page("d", "stopped", keep=False), page("d", "stopped", keep=False)
+    page("e", "x" * 11)  # larger than the cache: served, not kept
+    assert calls[-3:] == ["d", "d", "e"] and "e" not in cache._pages
+
+
+CHART_MOST_BYTES = 150_000  # the chart page's markup, both layouts (issue #42)
+
+
+def test_chart_page_stays_small(_head_sqlite: Path) -> None:
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    response = asyncio.run(site.client.get("/chart"))
+    assert response.status_code == 200
+    assert len(response.content) <= CHART_MOST_BYTES
+    points = response.text.count('<a href="/release/')
+    with make_engine(f"sqlite:///{_head_sqlite}").connect() as connection:
+        listed = connection.execute(text("SELECT COUNT(*) FROM release_category")).scalar()
+    assert points == listed  # every release's point in every category, as links (wide layout)
+
+
+def test_served_connections_send_at_once() -> None:
+    """Each accepted connection has TCP_NODELAY (asyncio sets it only on a socket that says
+    TCP): else each answer's separate writes wait for the client's delayed ACK (~40 ms)."""
+    from rulesdb.web.server import listen
+
+    sock = listen("127.0.0.1", 0)
+    found: list[int] = []
+
+    async def accept_one() -> None:
+        def made() -> asyncio.Protocol:
+            class Seen(asyncio.Protocol):
+                def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                    raw = transport.get_extra_info("socket")
+                    found.append(raw.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                    transport.close()
+            return Seen()
+
+        server = await asyncio.get_running_loop().create_server(made, sock=sock)
+        async with server:
+            _, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+            for _ in range(100):
+                if found:
+                    break
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(accept_one())
+    assert found and found[0] != 0

@@ -49,10 +49,14 @@ class AppContext:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            from rulesdb.store.engine import make_engine, resolve_url
+            from rulesdb.store.engine import default_path, make_engine, resolve_url
 
             url, self.is_default = resolve_url(self.db_option)
             self._engine = make_engine(url, create_folder=self.is_default)
+            if self.is_default:
+                from rulesdb.store.shipped import place_default
+
+                place_default(default_path())
         return self._engine
 
     @property

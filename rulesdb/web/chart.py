@@ -5,7 +5,9 @@ the line broken where a release does not list it.
 Each chart is drawn twice, for a wide screen and for a phone (the page's CSS shows one): an
 SVG's text scales with the SVG, so a chart squeezed to phone width would have labels too small
 to read, and one year label per year would collide. The year labels' step and the count axis's
-ticks are chosen from the width each layout has.
+ticks are chosen from the width each layout has. Only the wide layout's points are links with
+a tip; the phone's are dots marked on its line, and the markup holds no attribute the page's
+CSS can set, so the page stays under 150 KB (tests/test_web_app.py).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ class Layout:
     right: int = 14
     top: int = 30  # room for the legend above the plot
     bottom: int = 24
+    # Each release's point a link with its tip; else the line's vertices drawn as dots only
+    # (a phone's layout: two linked copies of every point would pass the page's size budget).
+    points: bool = True
 
     @property
     def plot_width(self) -> int:
@@ -41,8 +46,15 @@ class Layout:
 
 
 WIDE = Layout("chart-wide", 720, 190)
-NARROW = Layout("chart-narrow", 356, 200, left=36, right=10)
+NARROW = Layout("chart-narrow", 356, 200, left=36, right=10, points=False)
 LAYOUTS = (WIDE, NARROW)
+
+
+# The phone layout's dots: a marker on each vertex of its lines (the page's CSS sets it), defined
+# once on the page in an SVG of no size.
+DEFS = ('<svg class="chart-defs" width="0" height="0" aria-hidden="true" focusable="false">'
+        '<defs><marker id="chart-dot" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" '
+        'markerUnits="userSpaceOnUse"><circle r="2.5" fill="#276890"/></marker></defs></svg>')
 
 
 def category_chart(category: str, points: list[tuple[str, int | None]], first: str,
@@ -103,50 +115,48 @@ def _draw(layout: Layout, category: str, points: list[tuple[str, int | None]], f
         return layout.top + layout.plot_height * (1 - size / top)
 
     parts: list[str] = []
-    for size in ticks:  # the count axis: a grid line and a label per tick
-        parts.append(f'<line class="grid" x1="{layout.left}" x2="{plot_right}" '
-                     f'y1="{y(size):.1f}" y2="{y(size):.1f}"/>'
-                     f'<text class="tick y-tick" x="{layout.left - 5}" y="{y(size) + 4:.1f}" '
-                     f'text-anchor="end">{size}</text>')
+    # Grid lines and year marks: one path each, so the markup stays small (the page has two
+    # charts per category); the labels stay text, one element each.
+    grid = [f"M{layout.left} {y(size):.0f}H{plot_right}" for size in ticks]
+    marks = []
+    for size in ticks:  # the count axis: a label per tick
+        parts.append(f'<text class="y-tick" x="{layout.left - 5}" y="{y(size) + 4:.0f}">'
+                     f'{size}</text>')
     step = year_step(layout, start, end)
     for year in range(start.year + 1, end.year + 1):  # the year axis: a mark each year
         at = x(date(year, 1, 1))
-        labelled = year % step == 0
-        parts.append(f'<line class="{"grid" if labelled else "year-mark"}" x1="{at:.1f}" '
-                     f'x2="{at:.1f}" y1="{layout.top if labelled else plot_bottom - 3}" '
-                     f'y2="{plot_bottom}"/>')
-        if labelled:
-            parts.append(f'<text class="tick x-tick" x="{at:.1f}" y="{plot_bottom + 15}" '
-                         f'text-anchor="middle">{year}</text>')
-    parts.append(f'<line class="axis" x1="{layout.left}" x2="{layout.left}" y1="{layout.top}" '
-                 f'y2="{plot_bottom}"/><line class="axis" x1="{layout.left}" x2="{plot_right}" '
-                 f'y1="{plot_bottom}" y2="{plot_bottom}"/>')
+        if year % step == 0:
+            grid.append(f"M{at:.0f} {layout.top}V{plot_bottom}")
+            parts.append(f'<text class="x-tick" x="{at:.0f}" y="{plot_bottom + 15}">{year}'
+                         '</text>')
+        else:
+            marks.append(f"M{at:.0f} {plot_bottom - 3}v3")
+    parts.insert(0, f'<path class="grid" d="{"".join(grid)}"/>'
+                    f'<path class="year-mark" d="{"".join(marks)}"/>')
+    parts.append(f'<path class="axis" d="M{layout.left} {layout.top}V{plot_bottom}'
+                 f'H{plot_right}"/>')
     parts.append(_legend(layout))
     for run in segments(points):
-        line = " ".join(f"{x(date.fromisoformat(day)):.1f},{y(size):.1f}" for day, size in run)
+        line = " ".join(f"{x(date.fromisoformat(day)):.0f},{y(size):.0f}" for day, size in run)
         parts.append(f'<polyline class="series" points="{line}"/>')
-    noun = f"{escape(category)} type"
-    for day, count in points:
-        if count is None:
-            continue
-        cx, cy = x(date.fromisoformat(day)), y(count)
-        label = f"{day}: {count} {noun}{'' if count == 1 else 's'}"
-        # The tip shows on hover and on keyboard focus (CSS), inside the chart's edges.
-        anchor = "end" if cx > layout.left + layout.plot_width / 2 else "start"
-        tip_x = cx - 6 if anchor == "end" else cx + 6
-        tip_y = cy + 16 if cy < layout.top + 14 else cy - 8
-        parts.append(
-            f'<a class="point" href="/release/{day}" aria-label="{label}"><title>{label}</title>'
-            f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="6"/>'
-            f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="2.5" data-release="{day}" '
-            f'data-size="{count}"/><text class="tip" x="{tip_x:.1f}" y="{tip_y:.1f}" '
-            f'text-anchor="{anchor}">{day}: {count}</text></a>')
+    if layout.points:
+        parts.extend(_point(day, size, x(date.fromisoformat(day)), y(size))
+                     for day, size in points if size is not None)
     listed = sum(size is not None for _, size in points)
     return (f'<svg class="chart {layout.name}" role="group" data-category="{escape(category)}" '
             f'data-points="{listed}" aria-label="{escape(category.capitalize())} types per '
             f'release, {first} to {last}" viewBox="0 0 {layout.width} {layout.height}" '
             f'width="{layout.width}" height="{layout.height}" font-size="{FONT}" '
             f'xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>')
+
+
+def _point(day: str, size: int, cx: float, cy: float) -> str:
+    """A release's point: a link to the release whose name, "DAY: SIZE", is its tip, shown at
+    the chart's top right on hover and keyboard focus. No class or attribute more: the page's
+    CSS draws, places and shows them (``svg.chart a circle``, ``svg.chart a text``), and there
+    is one per release in each category."""
+    return (f'<a href="/release/{day}"><circle cx="{cx:.0f}" cy="{cy:.0f}"/>'
+            f'<text>{day}: {size}</text></a>')
 
 
 def _legend(layout: Layout) -> str:

@@ -32,6 +32,7 @@ from rulesdb.web import chart, digest, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
+from rulesdb.web.pagecache import Page, PageCache
 
 PLUGIN = "rulesdb"  # the name the plugin is registered under
 
@@ -74,16 +75,63 @@ def engine_of(datasette: Any) -> tuple[str, Engine]:
     return path, _engine(path)
 
 
-async def _render(datasette: Any, request: Any, template: str, context: dict[str, Any],
-                  status: int = 200) -> Response:
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]
+                ) -> bytes:
     html = await datasette.render_template(template, {**context, "database": DATABASE},
                                            request=request)
-    return Response.html(html, status=status)
+    return str(html).encode("utf-8")
+
+
+# Cookies that make a page differ from one visitor to another (Datasette's signed-in actor,
+# its one-time messages): such requests are rendered afresh, never kept or served from PAGES.
+PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
+PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
 
 
 async def _page(datasette: Any, request: Any, template: str,
                 build: Callable[[], dict[str, Any]]) -> Response:
-    """Render ``template`` with what ``build`` returns, or the not-found page (404)."""
+    """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
+    URL and state of the file (rulesdb.web.pagecache)."""
+
+    async def render() -> tuple[Page, bool]:
+        page = await _work_out(datasette, request, template, build)
+        return page, page[0] != STOPPED  # a page stopped at the time limit is tried again
+
+    if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
+        status, html = (await render())[0]
+    else:
+        status, html = await PAGES.get(page_key(request.scope), render)
+    return Response(html, status=status, content_type=HTML)
+
+
+HTML = "text/html; charset=utf-8"
+# What Datasette's own responses carry besides the type (its pages differ by these).
+VARY = (b"vary", b"Cookie, Authorization")
+
+
+def page_key(scope: dict[str, Any]) -> str:
+    """A page's URL as the cache knows it: path as sent, and query string."""
+    raw = scope.get("raw_path")
+    path = raw.decode("latin-1").partition("?")[0] if raw is not None else scope["path"]
+    return f"{path}?{scope.get('query_string', b'').decode('latin-1')}"
+
+
+def kept_page(scope: dict[str, Any]) -> Page | None:
+    """The kept page a GET asks for, unless the request is one whose page may be personal."""
+    if scope.get("method") != "GET":
+        return None
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization" or (name == b"cookie" and any(
+                cookie.encode() in value for cookie in PERSONAL_COOKIES)):
+            return None
+    return PAGES.peek(page_key(scope))
+
+
+STOPPED = 503  # the status of a page whose work passed the time limit
+
+
+async def _work_out(datasette: Any, request: Any, template: str,
+                    build: Callable[[], dict[str, Any]]) -> Page:
     try:
         context = await asyncio.to_thread(build)
     except OperationalError as exc:
@@ -91,17 +139,15 @@ async def _page(datasette: Any, request: Any, template: str,
             raise
         # The page's work passed the time limit (rulesdb.web.limits): say so, as Datasette
         # does for its SQL, instead of a server error.
-        return await _render(datasette, request, "rulesdb_missing.html",
-                             {"title": "Stopped", "suggestion": None,
-                              "message": f"Working out this page took more than "
-                              f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."},
-                             status=503)
+        return STOPPED, await _html(datasette, request, "rulesdb_missing.html",
+                                    {"title": "Stopped", "suggestion": None,
+                                     "message": f"Working out this page took more than "
+                                     f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."})
     except pages.NotFound as missing:
-        return await _render(datasette, request, "rulesdb_missing.html",
-                             {"message": str(missing), "suggestion": missing.suggestion,
-                              "nearest": missing.nearest},
-                             status=404)
-    return await _render(datasette, request, template, context)
+        return 404, await _html(datasette, request, "rulesdb_missing.html",
+                                {"message": str(missing), "suggestion": missing.suggestion,
+                                 "nearest": missing.nearest})
+    return 200, await _html(datasette, request, template, context)
 
 
 async def home_view(datasette: Any, request: Any) -> Response:
@@ -153,7 +199,8 @@ async def chart_view(datasette: Any, request: Any) -> Response:
         charts = [{"category": category, "points": points,
                    "svg": chart.category_chart(category, points, days[0], days[-1])}
                   for category, points in sizes.items()]
-        return {"charts": charts, "releases": len(days), "first": days[0], "last": days[-1]}
+        return {"charts": charts, "defs": chart.DEFS, "releases": len(days), "first": days[0],
+                "last": days[-1]}
 
     return await _page(datasette, request, "rulesdb_chart.html", build)
 
@@ -234,6 +281,7 @@ def reopen_if_changed(datasette: Any) -> None:
     _engine(path).dispose()
     _engine.cache_clear()
     _home.cache_clear()
+    PAGES.clear()
 
 
 @hookimpl
@@ -242,9 +290,28 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
         async def checked(scope: Any, receive: Any, send: Any) -> None:
             if scope.get("type") == "http":
                 reopen_if_changed(datasette)
+                kept = kept_page(scope)
+                if kept is not None:  # answered as Datasette answered it, without its routing
+                    status, html = kept
+                    await send({"type": "http.response.start", "status": status, "headers": [
+                        (b"content-type", HTML.encode()), VARY,
+                        (b"content-length", str(len(html)).encode())]})
+                    await send({"type": "http.response.body", "body": html})
+                    return
             await app(scope, receive, send)
         return checked
     return wrap
+
+
+# What nearly every visitor opens first, worked out before the server accepts a request.
+WARM_PAGES = ("/", "/diff", "/chart")
+
+
+async def warm(datasette: Any) -> None:
+    """Work out (and keep) WARM_PAGES, through the app as a request would; a page that fails
+    (a file with no release yet) fails again when asked for, as it would have without this."""
+    for path in WARM_PAGES:
+        await datasette.client.get(path)
 
 
 def word_url(name: str) -> str:
