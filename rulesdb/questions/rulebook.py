@@ -259,6 +259,31 @@ def search(bind: Bind, words: str, as_of: date | None = None,
     return results[:limit]
 
 
+def search_count(bind: Bind, words: str, as_of: date | None = None) -> int:
+    """How many rules and glossary entries of the release :func:`search` finds in all (each
+    entry printing a matching text), so that a reader of one page knows how many there are."""
+    tokens = _WORD.findall(words)
+    with connected(bind) as connection:
+        day = queries.release_in_force(connection, as_of)
+        if not tokens:
+            return 0
+        if connection.dialect.name == "sqlite":
+            query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
+            matching = "SELECT rowid FROM rulebook_fts WHERE rulebook_fts MATCH :query"
+            params: dict[str, Any] = {"query": query}
+        else:
+            matching = ("SELECT id FROM rulebook_text "
+                        "WHERE search @@ plainto_tsquery('english', :words)")
+            params = {"words": " ".join(tokens)}
+        rows = fetch(connection, f"""
+            SELECT (SELECT count(*) FROM rule_span r
+                    WHERE {printed_in('r')} AND r.text_id IN ({matching}))
+                 + (SELECT count(*) FROM glossary_span g
+                    WHERE {printed_in('g')} AND g.text_id IN ({matching})) AS hits""",
+                     day=day, **params)
+    return int(rows[0]["hits"])
+
+
 def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
     """Rules added, removed, moved and changed between the releases in force on two dates,
     each rule followed by its lineage: a rule renumbered (reworded or not) is moved, from its
