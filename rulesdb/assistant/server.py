@@ -151,7 +151,12 @@ def build_server(rules: Rules) -> MCPServer:
         """What a word is: card type, supertype or subtype (with its categories and rules);
         if none, why not, the keyword it is, what it was renamed or merged into, and the
         nearest names. valid is null where the release does not list the category."""
-        report = rules.check(word, category, as_of)
+        try:
+            report = rules.check(word, category, as_of)
+        except RulesdbError as exc:
+            if category is not None and str(exc).startswith("unknown category"):
+                raise RulesdbError(f"category: {exc}") from None
+            raise
         document = report.to_json()
         day = document.pop("release")
         return shapes.WordResult(release=release(day), message=shown.word(report).text or "",
