@@ -47,9 +47,9 @@ PAGES = [README, *sorted(DOCS.glob("*.md"))]
 SQL_PAGE = DOCS / "sql.md"  # the cookbook: its queries are also serve's canned queries
 EXAMPLE_DB = "sqlite:///rules.sqlite3"  # the database the docs' Python examples open
 # Commands that change the checkout or the release chain, serve until stopped (tests/test_web.py
-# runs `serve` as its own process), or need a role the example assumes (grant-read analyst):
-# never run from the docs.
-NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "grant-read"}
+# and tests/test_mcp.py run `serve` and `mcp` as their own processes), or need a role the
+# example assumes (grant-read analyst): never run from the docs.
+NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "mcp", "grant-read"}
 # Commands that change the database: their examples run on a private copy (the sh blocks'
 # test), never on the shared head the help examples read.
 WRITES = {"upgrade", "downgrade", "rebuild"}

@@ -27,10 +27,13 @@ ALLOWED: dict[str, set[str]] = {
     "questions": {"util", "store", "vocabulary"},  # the read side over SQL
     "cards": {"util", "store", "vocabulary", "questions"},  # card files checked against a release
     "citations": {"util", "store", "questions"},  # rule citations in source files, checked
-    "handle": {"util", "store", "vocabulary", "questions"},  # rulesdb.open(): one read handle
+    # rulesdb.open(): one read handle
+    "handle": {"util", "store", "vocabulary", "questions", "citations"},
     "web": {"util", "store", "questions", "handle"},  # the Datasette face over the read side
+    # the MCP server over the handle (the web's statement time limit shared)
+    "assistant": {"util", "store", "questions", "handle", "web"},
     "cli": {"util", "ingest", "store", "authoring", "vocabulary", "questions", "cards",
-            "citations", "web", "handle"},
+            "citations", "web", "handle", "assistant"},
     "models": {"store"},  # the public path of the ORM models
     "__main__": {"cli"},
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -290,3 +291,58 @@ def test_missing_sdk_is_one_line() -> None:
     assert done.returncode == 2, done.stderr
     assert "pip install 'rulesdb[mcp]'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# docs/mcp.md's example conversation: each call, then the answer the server gives.
+DOC_PAGE = Path(__file__).resolve().parents[1] / "docs" / "mcp.md"
+DOC_CALL = re.compile(r"<!-- mcp call -->\n```json\n(.*?)\n```\n\n```json\n(.*?)```", re.S)
+
+
+async def doc_answers(session: ClientSession, text: str) -> list[tuple[re.Match[str], str]]:
+    """Each call the page shows, with the answer the server gives now (as the page shows it:
+    indented JSON)."""
+    found = []
+    for call in DOC_CALL.finditer(text):
+        asked = json.loads(call.group(1))
+        result = await session.call_tool(asked["tool"], asked["arguments"])
+        shown = ({"error": result.content[0].text} if result.is_error
+                 else result.structured_content)
+        found.append((call, json.dumps(shown, indent=2, ensure_ascii=False) + "\n"))
+    return found
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_docs_conversation_is_what_the_server_answers(shared_head_url: URL) -> None:
+    """SQLite: its full-text snippets are the ones the page shows (PostgreSQL's differ)."""
+    text = DOC_PAGE.read_text(encoding="utf-8")
+
+    async def conversation(session: ClientSession) -> None:
+        answers = await doc_answers(session, text)
+        assert len(answers) >= 5
+        for call, fresh in answers:
+            assert call.group(2) == fresh, f"docs/mcp.md: {call.group(1)} (python -m " \
+                                           "tests.test_mcp rewrites the answers)"
+
+    talk(shared_head_url, conversation)
+
+
+def rewrite_docs() -> None:
+    """docs/mcp.md with each call's answer from the server on the embedded default."""
+    from rulesdb.store.engine import resolve_url
+
+    text = DOC_PAGE.read_text(encoding="utf-8")
+    url = resolve_url(None)[0]
+
+    async def run() -> str:
+        async with stdio_session(url) as session:
+            answers = await doc_answers(session, text)
+        new = text
+        for call, fresh in reversed(answers):
+            new = new[:call.start(2)] + fresh + new[call.end(2):]
+        return new
+
+    DOC_PAGE.write_text(asyncio.run(run()), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    rewrite_docs()

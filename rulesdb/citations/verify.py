@@ -79,7 +79,7 @@ def verify_citation(bind: Bind, number: str, text: str,
         now=number_check.now, checked=checked,
         verdict=saying.verdict if rule_text is not None else None, coverage=saying.coverage,
         rule_text=rule_text, said_by=said_by,
-        message=_message(number_check.message, checked, saying, rule_text, said_by))
+        message=_message(number, number_check.message, checked, saying, rule_text, said_by))
 
 
 def _rule_texts(connection: Connection, day: date, numbers: list[str]) -> dict[str, str]:
@@ -124,14 +124,14 @@ def _saying_it(connection: Connection, day: date, text: str) -> list[dict[str, s
     return found
 
 
-def _message(number_message: str, checked: str | None, saying: Saying,
+def _message(number: str, number_message: str, checked: str | None, saying: Saying,
              rule_text: str | None, said_by: list[dict[str, str]]) -> str:
     others = ", ".join(s["entry"] if s["kind"] == "rule" else f"the glossary's {s['entry']!r}"
                        for s in said_by)
     if rule_text is None:
         text = "no rule to compare the text with"
     elif saying.verdict == "verbatim":
-        text = f"{checked} says it"
+        text = f"{checked} says it" + ("" if checked == number else f": cite {checked}")
     elif saying.verdict == "close":
         text = (f"{checked} says most of it ({saying.coverage:.0%} of its words, in order), "
                 "not verbatim")
