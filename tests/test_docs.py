@@ -263,8 +263,9 @@ def test_every_command_and_option_has_help() -> None:
 
 def test_every_block_is_run_or_compared() -> None:
     """Each fenced block is one the tests run (sql, python, sh), the output of the block
-    before it (text after sql or sh), a file an example reads (json, named), or generated
-    (inside a cog region): nothing shown is left unchecked."""
+    before it (text after sql or sh), a file an example reads (json, named), an MCP call, its
+    answer or the MCP client's stanza (json, marked), or generated (inside a cog region):
+    nothing shown is left unchecked."""
     unchecked = []
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
@@ -276,7 +277,15 @@ def test_every_block_is_run_or_compared() -> None:
             after_command = index > 0 and blocks[index - 1].group(1) in ("sql", "sh")
             example_file = any(text.rfind("<!-- example file:", 0, block.start()) == start
                                for start in named) and kind == "json"
+            # docs/mcp.md: a tool call and the server's answer, the client's stanza
+            # (tests/test_mcp.py makes each call, and starts the server as the stanza says)
+            marked = text[:block.start()].endswith(("<!-- mcp call -->\n",
+                                                    "<!-- mcp client stanza -->\n"))
+            answer = index > 0 and text[:blocks[index - 1].start()].endswith(
+                "<!-- mcp call -->\n")
             if kind in ("sql", "python", "sh") or generated or example_file:
+                continue
+            if kind == "json" and (marked or answer):
                 continue
             if kind == "text" and (after_command or "The first prints, then on stderr:"
                                    in text[blocks[index - 1].end():block.start()]):

@@ -346,3 +346,27 @@ def rewrite_docs() -> None:
 
 if __name__ == "__main__":
     rewrite_docs()
+
+
+STANZA = re.compile(r"<!-- mcp client stanza -->\n```json\n(.*?)```", re.S)
+
+
+def test_client_stanza_starts_the_server(shared_head_url: URL) -> None:
+    """docs/mcp.md's stanza for clients: the command this package installs, and arguments
+    that start the server (run here with the test's database in front)."""
+    import tomllib
+
+    stanza = json.loads(STANZA.search(DOC_PAGE.read_text(encoding="utf-8")).group(1))
+    server = stanza["mcpServers"]["rulesdb"]
+    project = tomllib.loads((DOC_PAGE.parents[1] / "pyproject.toml").read_text())
+    assert server["command"] in project["project"]["scripts"]
+    command = rulesdb_command("--db", url_text(shared_head_url), *server["args"])
+
+    async def run() -> list[str]:
+        params = StdioServerParameters(command=command[0], args=command[1:],
+                                       env=process_env())
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            return [tool.name for tool in (await session.list_tools()).tools]
+
+    assert set(asyncio.run(run())) == set(TOOLS)
