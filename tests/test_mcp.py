@@ -24,7 +24,7 @@ from sqlalchemy.engine import URL
 
 from tests.support import process_env, rulesdb_command, run_in_process, url_text
 
-TOOLS = {"rule": {"number", "as_of"}, "rule_history": {"number", "as_of"},
+TOOLS = {"rule": {"number", "as_of"}, "rule_history": {"number", "as_of", "offset", "limit"},
          "search": {"query", "as_of", "offset", "limit"}, "glossary": {"term", "as_of"},
          "check_word": {"word", "as_of", "category"}, "explain_type_line": {"line", "as_of"},
          "diff": {"from", "to", "offset", "limit"},
@@ -134,6 +134,12 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
                 if v["first_release"] <= "2005-01-01" <= v["last_release"]]
         assert [(v["number"], v["text"]) for v in then] == [("502.9", "Trample")]
         assert history["versions"][-1]["number"] == "702.19"
+        assert history["total"] == len(history["versions"]) and history["next_offset"] is None
+        creatures = await answer(session, "rule_history", number="205.3m", limit=3)
+        rest = await answer(session, "rule_history", number="205.3m", offset=3, limit=100)
+        assert creatures["next_offset"] == 3 and rest["next_offset"] is None
+        assert creatures["total"] == 3 + len(rest["versions"]) == len(
+            cli_json(reader_url, "rule-history", "205.3m"))
 
         # search: a page, the total, the next page; together the CLI's hits in its order
         first = await answer(session, "search", query="legend rule", limit=2)

@@ -25,7 +25,7 @@ from rulesdb.assistant.bounds import STATEMENT_SECONDS
 from rulesdb.errors import RulesdbError
 from rulesdb.handle import Rules
 from rulesdb.questions import listings, shown
-from rulesdb.questions.pages import rule_diff_page, vocabulary_diff_page
+from rulesdb.questions.pages import history_page, rule_diff_page, vocabulary_diff_page
 
 INSTRUCTIONS = """\
 The Magic: The Gathering Comprehensive Rules, every release from 1999 on. Every tool takes
@@ -90,10 +90,12 @@ def build_server(rules: Rules) -> MCPServer:
     server = MCPServer("rulesdb", version=__version__, instructions=INSTRUCTIONS,
                        log_level="WARNING")
 
+    known: dict[str, str] = {}  # each release's set, read again for a release not seen yet
+
     def release(day: str) -> shapes.Release:
-        sets = listings.release_sets(rules.engine)
-        code, name = sets.get(day, (None, None))
-        return shapes.Release(date=day, set=f"{code} ({name})" if code else listings.BETWEEN_SETS)
+        if day not in known:
+            known.update((row["effective_date"], row["set"]) for row in rules.releases())
+        return shapes.Release(date=day, set=known.get(day, listings.BETWEEN_SETS))
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("number", ("as_of",))
@@ -106,16 +108,20 @@ def build_server(rules: Rules) -> MCPServer:
             key: value for key, value in answer.to_json().items() if key != "release"})
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("number", ("as_of",))
-    def rule_history(number: Number, as_of: AsOf = None) -> shapes.RuleHistoryResult:
+    @argument_errors("number", ("as_of", "offset", "limit"))
+    def rule_history(number: Number, as_of: AsOf = None, offset: Offset = 0,
+                     limit: Annotated[int, Field(ge=1, le=100)] = 10
+                     ) -> shapes.RuleHistoryResult:
         """Each version of a rule, oldest first, followed through renumbering and rewording:
         its number and text, the first and last release printing it, how it came from the
         version before. NUMBER is read in the release in force on as_of (default: the newest
-        release printing it): 702.19 is trample now, banding as of 2009-07-11."""
-        versions = rules.rule_history(number, as_of)
+        release printing it): 702.19 is trample now, banding as of 2009-07-11. A page of
+        versions at a time (total says how many); pass next_offset as offset for the rest."""
+        page = history_page(rules.rule_history(number, as_of), offset, limit)
         return shapes.RuleHistoryResult(
             release=release(rules.release(as_of).isoformat()), number=number,
-            versions=[shapes.RuleVersion(**v.to_json()) for v in versions])
+            total=page["total"], offset=offset, limit=limit, next_offset=page["next_offset"],
+            versions=[shapes.RuleVersion(**v.to_json()) for v in page["versions"]])
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("query", ("as_of", "offset", "limit"))

@@ -44,6 +44,10 @@ class RuleVersion(BaseModel):
 class RuleHistoryResult(BaseModel):
     release: Release = Field(description="The release NUMBER was read in")
     number: str
+    total: int = Field(description="Versions in all")
+    offset: int
+    limit: int
+    next_offset: int | None = Field(description="Pass as offset for the next page; null: last")
     versions: list[RuleVersion] = Field(description="Oldest first")
 
 

@@ -12,7 +12,7 @@ from rulesdb.questions import listings as queries
 from rulesdb.questions import rulebook
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.reading import Bind, connected
-from rulesdb.questions.rulebook import RuleDiff, marked_changes
+from rulesdb.questions.rulebook import RuleDiff, RuleVersion, marked_changes
 
 MAX_PAGE = 100  # entries on one page
 MAX_REACH = 1000  # offset + limit: how deep a search is paged (the CLI's --limit bound)
@@ -41,6 +41,16 @@ def search_page(bind: Bind, words: str, as_of: date | None = None, offset: int =
         total = rulebook.search_count(connection, words, day)
     return {"release": day.isoformat(), "total": total, "offset": offset, "limit": limit,
             "hits": hits, "next_offset": _next(offset, limit, total)}
+
+
+def history_page(versions: list[RuleVersion], offset: int = 0,
+                 limit: int = 10) -> dict[str, Any]:
+    """A page of a rule's versions, oldest first (a creature-type rule has some fifty, each
+    the whole list): total, offset, limit, versions, next_offset."""
+    check_page(offset, limit)
+    return {"total": len(versions), "offset": offset, "limit": limit,
+            "versions": versions[offset:offset + limit],
+            "next_offset": _next(offset, limit, len(versions))}
 
 
 def rule_diff_page(diff: RuleDiff, part: str | None, offset: int = 0,
