@@ -26,8 +26,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from bench.run import Row, print_table  # noqa: E402
-from tests.bounded import MEASURED, PEAK_FILE  # noqa: E402  (the tests' own measuring)
+from bench.table import Row, print_table  # noqa: E402
+from tests.support.bounded import MEASURED, PEAK_FILE  # noqa: E402
 
 HANG = 120  # seconds: a case still running then is reported as hung
 CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
@@ -217,6 +217,10 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
          ["--db", head_url, "lint-citations", "ignored"], citations_baseline),
         ("sql 1,000 rows x 500 KB as a table", "2.0 GB",
          ["--db", head_url, "sql", wide_table, "--format", "table"], sql_baseline),
+        ("sql one row of ten 50 MB values as JSON (SQLite)", "2.4 GB, traceback",
+         ["--db", head_url, "sql", "SELECT " + ", ".join(f"zeroblob(50000000) AS c{i}"
+                                                         for i in range(10)),
+          "--format", "json"], sql_baseline),
     ]
     rows = [Row("bounds: ordinary inputs (the baselines below)",
                 f"inspect a CR .txt: {inspect_baseline}",

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from bench.run import Row, print_table, seconds  # noqa: E402
+from bench.table import Row, print_table, seconds  # noqa: E402
 
 NUMBERS = ("702.19", "704.5j", "100.1", "205.3m", "601.2", "903.4a", "113.6", "510.1c")
 CALLS = 400  # rule calls over one session (each number in turn)

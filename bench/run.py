@@ -34,7 +34,6 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -44,62 +43,18 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 from sqlalchemy import Connection, Engine, create_engine, text  # noqa: E402
 from sqlalchemy.engine import URL, make_url  # noqa: E402
 
+from bench.table import Row, median_ns, paired_medians, print_table, seconds  # noqa: E402
 from rulesdb.store import migrate  # noqa: E402
 from rulesdb.store.chain import current_revision, head_revision, history  # noqa: E402
 from rulesdb.store.engine import make_engine  # noqa: E402
-from tests.pgurl import NOT_SET, PG_URL, created_name  # noqa: E402  (the tests' server)
 from tests.settings import CR_DIR as CR_FOLDER  # noqa: E402
 from tests.settings import folder  # noqa: E402
+from tests.support.pgurl import NOT_SET, PG_URL, created_name  # noqa: E402
 
 CR_DIR = folder(CR_FOLDER)
 CR_FILE = "MagicCompRules-20260807.txt"
 TYPE_LINES = 30_000
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-@dataclass
-class Row:
-    name: str
-    figure: str
-    baseline: str
-    ratio: float | None
-    target: str
-    ok: bool | None  # None: information only
-
-
-def median_ns(action: Callable[[], object], runs: int, warmups: int = 2) -> int:
-    for _ in range(warmups):
-        action()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter_ns()
-        action()
-        times.append(time.perf_counter_ns() - start)
-    return int(statistics.median(times))
-
-
-def paired_medians(first: Callable[[], object], second: Callable[[], object], runs: int,
-                   warmups: int = 2) -> tuple[int, int]:
-    """Medians of two actions run alternately, so that machine noise hits both alike."""
-    for _ in range(warmups):
-        first()
-        second()
-    a, b = [], []
-    for _ in range(runs):
-        for action, times in ((first, a), (second, b)):
-            start = time.perf_counter_ns()
-            action()
-            times.append(time.perf_counter_ns() - start)
-    return int(statistics.median(a)), int(statistics.median(b))
-
-
-def seconds(ns: float) -> str:
-    if ns < 1e6:
-        return f"{ns / 1e3:.0f} µs"
-    return f"{ns / 1e9:.2f} s" if ns >= 1e8 else f"{ns / 1e6:.1f} ms"
-
-
-# Importing one CR file
 
 
 def bench_import() -> list[Row]:
@@ -590,13 +545,13 @@ def realistic_type_lines(vocab, count: int, seed: int = 20260807) -> list[str]: 
 
 def bench_vocabulary(head_db: URL) -> list[Row]:
     try:
-        from rulesdb.vocabulary.loader import clear_cache, vocabulary
+        from rulesdb.vocabulary.loader import clear_cache, load_vocabulary
     except ImportError:
         return [Row("vocabulary helper", "rulesdb.vocabulary.loader missing", "-", None, "-", None)]
     engine = make_engine(head_db)
     rows = []
     try:
-        vocab = vocabulary(engine)
+        vocab = load_vocabulary(engine)
         members = list(vocab.subtypes_of("creature"))
         others = [n for c in vocab.categories if c != "creature" for n in vocab.subtypes_of(c)]
         # Mostly hits, some misses (other categories' subtypes), a few spelled differently.
@@ -643,7 +598,7 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
         lines = realistic_type_lines(vocab, TYPE_LINES)
         distinct = len(set(lines))
         clear_cache()
-        fresh = vocabulary(engine)  # nothing parsed yet
+        fresh = load_vocabulary(engine)  # nothing parsed yet
         start = time.perf_counter_ns()
         for line in lines:
             fresh.parse(line)
@@ -1045,19 +1000,6 @@ def module_summary(modules: list[str]) -> str:
     rest = len(modules) - len(ours) - sum(others.values())
     return (f"{', '.join(ours)}\n  third-party (modules): {third}\n"
             f"  standard library and start-up: {rest} modules")
-
-
-def print_table(rows: list[Row]) -> None:
-    header = ("benchmark", "figure", "baseline (same run)", "ratio", "target", "result")
-    cells = [header] + [
-        (r.name, r.figure, r.baseline, "-" if r.ratio is None else f"{r.ratio:.2f}x", r.target,
-         "-" if r.ok is None else ("PASS" if r.ok else "MISS")) for r in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    for index, row in enumerate(cells):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-              .rstrip())
-        if index == 0:
-            print("  ".join("-" * width for width in widths))
 
 
 def _cpu_model() -> str:

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from bench.run import Row, print_table  # noqa: E402
+from bench.table import Row, print_table  # noqa: E402
 
 CLIENTS = 32
 ROUNDS = 3

@@ -10,7 +10,7 @@ Beneath it, for those who build or hold their own engine:
   ``upgrade(engine, revision="head")`` and ``downgrade(engine, revision)`` move it along the
   release chain.
 - ``load_vocabulary(bind, as_of=None)``: one release's vocabulary in memory, a ``Vocabulary``
-  (``rulesdb.vocabulary.loader.vocabulary``; the name ``rulesdb.vocabulary`` is its subpackage).
+  (``rulesdb.vocabulary.load_vocabulary``; ``rules.vocabulary()`` on a handle).
 - ``releases``, ``card_types``, ``supertypes``, ``subtypes``: the CLI's listings.
 - ``compare(bind, from_date, to_date)``: what changed between two releases.
 - ``history(bind, word)`` and ``cite(bind, word, as_of=None)``: one word through the releases.
@@ -36,7 +36,7 @@ _PUBLIC: dict[str, tuple[str, str | None]] = {
     "make_engine": ("rulesdb.store.engine", "make_engine"),
     "upgrade": ("rulesdb.store.migrate", "upgrade"),
     "downgrade": ("rulesdb.store.migrate", "downgrade"),
-    "load_vocabulary": ("rulesdb.vocabulary.loader", "vocabulary"),
+    "load_vocabulary": ("rulesdb.vocabulary.loader", "load_vocabulary"),
     "Vocabulary": ("rulesdb.vocabulary.loader", "Vocabulary"),
     "releases": ("rulesdb.questions.listings", "releases"),
     "card_types": ("rulesdb.questions.listings", "card_types"),

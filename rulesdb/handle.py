@@ -31,6 +31,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.questions import listings
 from rulesdb.store.engine import make_engine, resolve_url, sqlite_file
+from rulesdb.store.releases import release_in_force
 
 # The questions are imported by the methods that ask them: a command that asks one question
 # loads only its module (no ORM, no Alembic on a current database).
@@ -127,7 +128,7 @@ class Rules:
 
     def release(self, as_of: Release = None) -> date:
         """The effective date of the release in force on ``as_of`` (default: the latest)."""
-        return listings.release_in_force(self.engine, self.day(as_of))
+        return release_in_force(self.engine, self.day(as_of))
 
     def releases(self) -> Rows:
         """Every release: effective_date, source_file, revision, set_code, set_name, set."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rulesdb.errors import RulesdbError
 
@@ -35,7 +36,7 @@ class Setting(Generic[T]):
         text = self.raw()
         if text is None:
             return self.default
-        return _READERS[self.kind](self, text)  # type: ignore[no-any-return]
+        return _READERS[self.kind](self, text)  # type: ignore[no-any-return]  # T by kind
 
 
 def _text(_: Setting[str], text: str) -> str:
@@ -90,8 +91,9 @@ def _megabytes(setting: Setting[float], text: str) -> float:
     return megabytes
 
 
-_READERS = {"text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
-            "megabytes": _megabytes}
+_READERS: dict[str, Callable[[Setting[Any], str], Any]] = {
+    "text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
+    "megabytes": _megabytes}
 
 DATABASE_URL: Setting[str] = Setting(
     "RULESDB_URL", "text", None,
@@ -114,8 +116,10 @@ DEBUG: Setting[bool] = Setting(
 
 SQL_MAX_VALUE: Setting[float] = Setting(
     "RULESDB_SQL_MAX_VALUE", "megabytes", 64.0,
-    "The longest string or blob a `rulesdb sql` query may make on SQLite, in MB (SQLite's "
-    "own length limit); a query past it fails in one line.")
+    "The widest row a `rulesdb sql` query may return, in MB, counting each value as it is "
+    "printed (a blob's hex twice its bytes), and the longest string or blob a query may make "
+    "on SQLite (SQLite's own length limit); PostgreSQL checks each row before sending it. A "
+    "query past it fails in one line.")
 SQL_WORK_MEM: Setting[float] = Setting(
     "RULESDB_SQL_WORK_MEM", "megabytes", 4.0,
     "The memory, in MB, each sort or hash of a `rulesdb sql` query on PostgreSQL may take "

@@ -15,29 +15,24 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import make_engine
-from tests.sessiondb import RUN_KEY, SessionDatabases, drop_run_databases, new_run_id
-
-# Older test modules import these from here; new ones import them from tests.support.
-from tests.support import (  # noqa: F401
+from tests.settings import ROOT
+from tests.support.data import CR_DIR, cr_files
+from tests.support.databases import (
     BACKENDS,
-    CALL_REPORT,
-    CR_DIR,
     PG_REQUIRED,
-    PG_URL,
-    ROOT,
     PostgresServer,
     backends_available,
-    cr_file,
-    cr_files,
     head_copy,
     new_database,
     read_only_role,
-    url_text,
 )
+from tests.support.pgurl import PG_URL
+from tests.support.runs import CALL_REPORT
+from tests.support.sessiondb import RUN_KEY, SessionDatabases, drop_run_databases, new_run_id
 
 _RUN = pytest.StashKey[str]()
 _BACKENDS = pytest.StashKey[set[str]]()
@@ -185,7 +180,7 @@ def _session_databases(tmp_path_factory: pytest.TempPathFactory,
     base = tmp_path_factory.getbasetemp()
     worker = hasattr(pytestconfig, "workerinput")
     # A worker's base folder is in the controller's (pytest-xdist), which all workers share.
-    # Heads kept between runs while their inputs are unchanged (tests/headcache.py); none
+    # Heads kept between runs while their inputs are unchanged (tests/support/headcache.py); none
     # without pytest's cache (-p no:cacheprovider).
     cache = getattr(pytestconfig, "cache", None)
     return SessionDatabases((base.parent if worker else base) / "session-databases",
@@ -250,16 +245,7 @@ def reader_url(backend: str, head_url: URL) -> Iterator[URL]:
         yield reader
 
 
-def drop_role(database: Engine, server: PostgresServer, name: str) -> None:
-    """Drop a test role: first its grants in the database, then the role itself."""
-    try:
-        with database.connect() as connection:
-            connection.execute(text(f"DROP OWNED BY {name}"))
-            connection.commit()
-    finally:
-        database.dispose()
-    with server.admin.connect() as connection:
-        connection.execute(text(f"DROP ROLE IF EXISTS {name}"))
+
 @pytest.fixture(scope="session")
 def _shared_head_sqlite(_head_sqlite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("shared") / "head.sqlite3"

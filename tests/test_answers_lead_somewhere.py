@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.engine import URL
 
-from tests.support import run_cli, url_text
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 
 def one_line(head: URL, args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

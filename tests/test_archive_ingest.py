@@ -23,14 +23,9 @@ from rulesdb.ingest.decoding import decode_cr_bytes, mojibake_code_page
 from rulesdb.ingest.extract import ReleaseData
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.sources import read_source
-from tests import settings
-from tests.settings import ROOT, folder
+from tests.settings import ROOT
+from tests.support.data import ARCHIVE_DIR, NO_ARCHIVE, archive_2_file, archive_file
 
-ARCHIVE_DIR = folder(settings.ARCHIVE_DIR)
-NO_ARCHIVE = f"archived CR files not found at {ARCHIVE_DIR} (a clone without ../shared/cr-archive)"
-ARCHIVE_2_DIR = folder(settings.ARCHIVE_2_DIR)
-NO_ARCHIVE_2 = (f"clean archive copies not found at {ARCHIVE_2_DIR} (a clone without "
-                "../shared/cr-archive-2)")
 GLOSSARY_ERA = date(2003, 7, 1)  # type line rule 205, lists in the glossary (or none)
 RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205
 DOCX_PAIRS = ["20140501", "20140601", "20140718"]
@@ -46,18 +41,8 @@ def day_of(path: Path) -> date:
     return date(*map(int, stamp.groups()))
 
 
-def archive_file(name: str) -> Path:
-    path = ARCHIVE_DIR / name
-    if not path.is_file():
-        pytest.skip(NO_ARCHIVE)
-    return path
 
 
-def archive_2_file(name: str) -> Path:
-    path = ARCHIVE_2_DIR / name
-    if not path.is_file():
-        pytest.skip(NO_ARCHIVE_2)
-    return path
 
 
 def release_files() -> list[Path]:
@@ -367,7 +352,7 @@ def test_releases_without_disagreement_have_no_notes() -> None:
 
 
 def test_inspect_takes_a_docx_and_prints_its_notes(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.support import run_cli
+    from tests.support.runs import run_cli
 
     path = archive_file("MagicCompRules-20140718.docx")
     code, out, err = run_cli(["inspect", str(path), "--format", "json"], capsys)

@@ -38,8 +38,8 @@ import pytest
 from sqlalchemy import Engine, text
 
 from rulesdb.authoring.curated import load_merges, merge_targets
-from tests.release_digests import FIXTURE, WHOLE, _digest, release_digests
-from tests.support import ROOT
+from tests.settings import ROOT
+from tests.support.release_digests import FIXTURE, WHOLE, _digest, release_digests
 
 REPAIRED = ("1999-04-23", "2001-07-23", "2002-02-20", "2008-05-01", "2009-05-01")
 PROSE = ("2002-10-07", "2003-03-15", "2003-06-01")  # 410.10d's paragraph after its example

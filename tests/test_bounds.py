@@ -19,16 +19,11 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
-from tests.bounded import PEAK_MB, measured, refused
-from tests.pgurl import created_name
-from tests.support import (
-    newest_release,
-    process_env,
-    revision_before,
-    run_cli,
-    run_in_process,
-    url_text,
-)
+from tests.support.bounded import PEAK_MB, measured, refused
+from tests.support.chains import newest_release, revision_before
+from tests.support.databases import url_text
+from tests.support.pgurl import created_name
+from tests.support.runs import process_env, run_cli, run_in_process
 
 # --- CR files: one way in, whatever the format ---------------------------------------------------
 
@@ -264,6 +259,32 @@ def test_a_table_of_wide_values_shows_them_cut(reader_url: URL, backend: str,
     lines = done.stdout.splitlines()
     assert len(lines) == 1002 and lines[-1].count("0" * 1000 + "…") == 1
     assert max(map(len, lines)) < 1020 and peak < PEAK_MB, peak
+
+
+ONE_WIDE_ROW = {  # ten 50 MB values: 500 MB of one row (each value under the value limit)
+    "sqlite": "SELECT " + ", ".join(f"zeroblob(50000000) AS c{i}" for i in range(10)),
+    "postgresql": "SELECT " + ", ".join(f"repeat('x', 50000000) AS c{i}" for i in range(10)),
+}
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "table"])
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_row_wider_than_the_limit_is_refused(reader_url: URL, backend: str,
+                                               fmt: str) -> None:
+    """A row past RULESDB_SQL_MAX_VALUE is refused in one line in every format, before it is
+    printed (PostgreSQL never sends it); the rows before it were written whole."""
+    query = ("SELECT 'first' AS c0" + ", ''" * 9 + " UNION ALL " + ONE_WIDE_ROW[backend]
+             if backend == "sqlite" else
+             f"SELECT * FROM (VALUES ('first'{', NULL' * 9})) AS v UNION ALL "
+             f"{ONE_WIDE_ROW[backend]}")
+    done, peak = measured("--db", url_text(reader_url), "sql", query, "--format", fmt,
+                          discard=False)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.splitlines() == [
+        "rulesdb: error: a row of the result is wider than 64 MB (RULESDB_SQL_MAX_VALUE); "
+        "select fewer or shorter values, e.g. substr(value, 1, 1000)"]
+    # PostgreSQL never sends the row; SQLite makes it (500 MB) and the process fetches it once.
+    assert peak < PEAK_MB + (2 * 500 if backend == "sqlite" else 64), peak
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

@@ -1,7 +1,7 @@
 """Bounded for every file and setting a reader is given: a FIFO, a device, a bad data root,
 a hostile tree or line. Each ends in one line on stderr and exit status 2 (or a bounded
 answer), in a process whose peak memory stays low and which neither hangs nor runs on
-(tests/bounded.py). The inputs are generated here, never committed."""
+(tests/support/bounded.py). The inputs are generated here, never committed."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ from rulesdb.citations import scanning
 from rulesdb.citations.scanning import patterns_from, scan_text
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import load_vocabulary
-from tests.bounded import PEAK_MB, measured, refused
-from tests.support import process_env, url_text
+from tests.support.bounded import PEAK_MB, measured, refused
+from tests.support.databases import url_text
+from tests.support.runs import process_env
 
 SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import process_env
+from tests.support.runs import process_env
 
 pytestmark = [
     pytest.mark.skipif(importlib.util.find_spec("datasette") is None,

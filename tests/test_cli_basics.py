@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store import chain
-from tests.support import run_in_process, url_text
+from tests.support.databases import url_text
+from tests.support.runs import run_in_process
 
 CATEGORIES = ["artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
               "dungeon", "battle"]

@@ -12,8 +12,9 @@ import pytest
 
 from rulesdb.questions.listings import release_in_force, releases
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import vocabulary
-from tests.support import run_in_process, url_text
+from rulesdb.vocabulary.loader import load_vocabulary
+from tests.support.databases import url_text
+from tests.support.runs import run_in_process
 
 REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
                "successor", "not_enumerated", "keyword", "nearest"]
@@ -123,7 +124,7 @@ def test_parse_json_is_the_type_line_to_json(shared_head_url) -> None:
     assert (code, err) == (0, "")
     engine = make_engine(shared_head_url)
     try:
-        expected = vocabulary(engine).parse(line).to_json()
+        expected = load_vocabulary(engine).parse(line).to_json()
     finally:
         engine.dispose()
     assert json.loads(out) == expected and list(json.loads(out)) == LINE_KEYS
@@ -222,7 +223,7 @@ def test_thirty_thousand_lines_in_one_process(shared_head_url) -> None:
     figure), in this process."""
     engine = make_engine(shared_head_url)
     try:
-        vocab = vocabulary(engine)
+        vocab = load_vocabulary(engine)
     finally:
         engine.dispose()
     names = vocab.subtypes_of("creature")

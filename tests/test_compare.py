@@ -11,8 +11,9 @@ from sqlalchemy.engine import URL
 
 from rulesdb.cli import cli
 from rulesdb.questions.diff import compare, normalise_rule_text
-from rulesdb.util.rules import rule_key
-from tests.support import run_in_process, url_text
+from rulesdb.util.rule_numbers import rule_key
+from tests.support.databases import url_text
+from tests.support.runs import run_in_process
 
 JSON_KEYS = ["from", "to", "added", "removed", "renamed", "merged", "rules_changed"]
 

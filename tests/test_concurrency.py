@@ -1,7 +1,7 @@
 """Many processes at once: concurrent upgrades and new-release runs take turns, never interleave.
 
 Every check compares against a single process doing the same work: the database must dump
-identical (tests/dbdump.py), the checkout must be byte-identical.
+identical (tests/support/dumps.py), the checkout must be byte-identical.
 """
 
 from __future__ import annotations
@@ -11,18 +11,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL
 
-from tests.support import (
-    assert_all_ok,
-    copy_release_chain,
-    cr_file,
-    dump_url,
-    fingerprint_url,
-    head_copy,
-    process_env,
-    run_one,
-    run_together,
-    url_text,
-)
+from tests.support.chains import copy_release_chain
+from tests.support.data import cr_file
+from tests.support.databases import head_copy, url_text
+from tests.support.dumps import dump_url, fingerprint_url
+from tests.support.runs import assert_all_ok, process_env, run_one, run_together
 
 NEW_DAY = "20261113"  # a synthetic release after the newest official one
 NEW_CREATURE = "Zebrafolk"

@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
-from tests.conftest import ROOT
-
-FROZEN = ROOT / "migrations" / "rulesdb_loaders" / "descriptions_0001.toml"  # 0001_schema's
+from tests.support.schema import FROZEN, OTHER_BACKENDS, live_schema, pg_comments
 
 
 @pytest.fixture
@@ -29,19 +27,8 @@ def pg_head(_shared_head_pg: URL) -> Iterator[Engine]:
     engine.dispose()
 
 
-def live_schema(engine: Engine) -> dict[str, list[str]]:
-    """Every table and view of the database with its columns."""
-    found = inspect(engine)
-    names = [*found.get_table_names(), *found.get_view_names()]
-    # An FTS5 table's shadow tables (rulebook_fts_data, ...) are SQLite's own storage.
-    shadows = {f"{name}_{part}" for name in names for part in FTS5_SHADOWS}
-    return {name: [column["name"] for column in found.get_columns(name)] for name in names
-            if name not in shadows}
 
 
-FTS5_SHADOWS = ("config", "content", "data", "docsize", "idx")
-# Full-text search is each backend's own: described once, present on one backend only.
-OTHER_BACKENDS = {"rulebook_fts", "rulebook_text.search"}
 
 
 def test_every_table_view_and_column_is_described(shared_head_engine: Engine) -> None:
@@ -59,16 +46,6 @@ def test_every_table_view_and_column_is_described(shared_head_engine: Engine) ->
     assert stale == [], "descriptions.toml describes objects the schema does not have"
 
 
-def pg_comments(engine: Engine) -> dict[tuple[str, str | None], str]:
-    """(relation, column or None) → comment, for the public schema's tables and views."""
-    with engine.connect() as connection:
-        rows = connection.execute(text(
-        "SELECT c.relname, a.attname, d.description FROM pg_description d "
-            "JOIN pg_class c ON c.oid = d.objoid AND d.classoid = 'pg_class'::regclass "
-            "JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public' "
-            "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.objsubid "
-            "WHERE c.relkind IN ('r', 'v', 'm')")).all()
-    return {(relation, column): comment for relation, column, comment in rows}
 
 
 def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
@@ -97,4 +74,4 @@ def test_the_schema_revision_sets_its_frozen_descriptions(pg_head: Engine) -> No
 
 
 # 0001_schema's downgrade leaves no comment behind, on Alembic's own table either: a stop of
-# the round trip's walk on PostgreSQL (tests/chain_walk.py).
+# the round trip's walk on PostgreSQL (tests/support/chain_walk.py).

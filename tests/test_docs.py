@@ -38,13 +38,12 @@ from sqlalchemy.engine import URL
 from rulesdb.cli import cli
 from rulesdb.cli.app import SECTIONS
 from rulesdb.cli.examples import EXAMPLES
-from tests.support import run_cli
+from tests.support.docs import DOCS, fenced, sql_examples
+from tests.support.runs import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
-SQL_PAGE = DOCS / "sql.md"  # the cookbook: its queries are also serve's canned queries
 EXAMPLE_DB = "sqlite:///rules.sqlite3"  # the database the docs' Python examples open
 # Commands that change the checkout or the release chain, serve until stopped (tests/test_web.py
 # and tests/test_mcp.py run `serve` and `mcp` as their own processes), or need a role the
@@ -53,29 +52,12 @@ NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "mcp", "grant-r
 # Commands that change the database: their examples run on a private copy (the sh blocks'
 # test), never on the shared head the help examples read.
 WRITES = {"upgrade", "downgrade", "rebuild"}
-_FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 # A file an example reads, shown in the docs: "<!-- example file: NAME -->" then a block.
 _EXAMPLE_FILE = re.compile(r"^<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", re.S | re.M)
 
 
-def fenced(text: str) -> Iterator[re.Match[str]]:
-    return _FENCE.finditer(text)
 
 
-def sql_examples(text: str) -> list[tuple[re.Match[str], re.Match[str]]]:
-    """(sql block, text block) pairs of a page; each sql needs its text."""
-    blocks = list(fenced(text))
-    pairs = []
-    for index, block in enumerate(blocks):
-        if block.group(1) != "sql":
-            continue
-        following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if (following is None or following.group(1) != "text"
-                or text[block.end():following.start()].strip()):
-            raise AssertionError(f"the sql block at offset {block.start()} is not "
-                                 "immediately followed by a ```text block with its output")
-        pairs.append((block, following))
-    return pairs
 
 
 def page_id(page: Path) -> str:

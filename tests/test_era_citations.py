@@ -17,8 +17,8 @@ from sqlalchemy.engine import URL
 from rulesdb.ingest.sources import read_source
 from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary import load_vocabulary
-from tests.support import run_cli
-from tests.test_archive_ingest import archive_file
+from tests.support.data import archive_file
+from tests.support.runs import run_cli
 
 # A type line that breaks each rule once: a subtype before the dash, two dashes, a subtype of
 # no card type of the line, and no card type at all.
@@ -41,9 +41,9 @@ ERAS = [
 
 
 def parse(url: URL, capsys: pytest.CaptureFixture[str], line: str, day: str) -> dict:
-    code, out, _ = run_cli(["--db", str(url), "parse", line, "--as-of", day, "--format",
-                            "json"], capsys)
-    assert code == 1, line
+    code, out, err = run_cli(["--db", str(url), "parse", line, "--as-of", day, "--format",
+                              "json"], capsys)
+    assert code == 1, (line, err)
     return json.loads(out)
 
 

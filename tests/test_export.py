@@ -16,7 +16,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings as queries
 from rulesdb.questions.export import export, export_all_releases
 from rulesdb.store.engine import make_engine
-from tests.support import url_text
+from tests.support.databases import url_text
 
 SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]
 

@@ -19,9 +19,10 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.authoring.release import Checkout
-from tests.conftest import cr_file, url_text
-from tests.support import copy_release_chain, run_cli
-from tests.test_releasing import NEW_REVISION, newer_release, snapshot
+from tests.support.chains import NEW_REVISION, copy_release_chain, newer_release, snapshot
+from tests.support.data import cr_file
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 PG = "postgresql://postgres@127.0.0.1"
 SECRET = "hunter2-secret"

@@ -14,8 +14,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ProgrammingError
 
 from rulesdb.store.engine import make_engine
-from tests.pgurl import created_name
-from tests.support import PostgresServer, url_text
+from tests.support.databases import PostgresServer, url_text
+from tests.support.pgurl import created_name
 
 
 def rulesdb(url: URL, *args: str) -> subprocess.CompletedProcess[str]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.headcache import HeadCache, chain_digest
-from tests.support import copy_release_chain, data_root_at
+from tests.support.chains import copy_release_chain, data_root_at
+from tests.support.headcache import HeadCache, chain_digest
 
 
 def test_any_change_to_the_chain_is_another_digest(tmp_path: Path) -> None:

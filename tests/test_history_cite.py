@@ -13,7 +13,9 @@ from sqlalchemy.engine import URL
 from rulesdb.cli import cli
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.lifetime import cite, history
-from tests.support import run_in_process, url_text, write_witness
+from tests.support.databases import url_text
+from tests.support.dumps import write_witness
+from tests.support.runs import run_in_process
 
 INJECTION = "'; DROP TABLE release; --"
 

@@ -12,7 +12,7 @@ from rulesdb.authoring.curated import notes_in
 from rulesdb.ingest.damage import lost_characters
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.rulebook import Rulebook, RuleEntry, read_rulebook
-from tests.test_archive_ingest import archive_2_file, archive_file
+from tests.support.data import archive_2_file, archive_file
 
 RTF_0501 = "MagicCompRules-20090501.rtf"
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "?", "–": "?",

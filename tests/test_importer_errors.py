@@ -27,15 +27,12 @@ from hypothesis import strategies as st
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.importer import extract, import_file
 from rulesdb.store.engine import make_engine
-from tests.support import (
-    CR_DIR,
-    ROOT,
-    copy_release_chain,
-    head_copy,
-    run_cli,
-    url_text,
-    write_witness,
-)
+from tests.settings import ROOT
+from tests.support.chains import copy_release_chain
+from tests.support.data import CR_DIR
+from tests.support.databases import head_copy, url_text
+from tests.support.dumps import write_witness
+from tests.support.runs import run_cli
 
 OLD = "20200807"  # creature types one word each, no dungeon or battle types
 NEW = "20260807"  # "One creature type is two words long: Time Lord."

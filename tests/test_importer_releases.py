@@ -24,9 +24,9 @@ from rulesdb.ingest.document import parse_document
 from rulesdb.ingest.extract import RULES_READ, ReleaseData
 from rulesdb.ingest.importer import import_file
 from tests import settings
-from tests.settings import folder
-from tests.sources import SAMPLE, SEEDS, fresh_seed, source_file
-from tests.support import CR_DIR, ROOT, cr_file, cr_files
+from tests.settings import ROOT, folder
+from tests.support.data import CR_DIR, cr_file, cr_files
+from tests.support.sources import SAMPLE, SEEDS, fresh_seed, source_file
 
 FILES = cr_files()
 NO_FILES = f"official CR files not found at {CR_DIR} (a clone without ../shared/cr)"

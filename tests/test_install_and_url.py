@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import mask, parse_url, resolve_url
-from tests.support import url_text
+from tests.support.databases import url_text
 
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -1,13 +1,13 @@
 """Killed and failing upgrades: nothing half-written is ever visible or left behind.
 
 Kills land by progress, never by the clock: the upgrade runs in a process of its own
-(tests/held_upgrade.py) with a hold after chosen revisions, Alembic's ``on_version_apply``
+(tests/support/held_upgrade.py) with a hold after chosen revisions, Alembic's ``on_version_apply``
 callback handed through ``Config.attributes``: it reports on stderr once each revision's rows
 are written in the still-open transaction and then waits; the test reads that line, looks,
-and lets it go on or SIGKILLs it (tests/support.py: ``start_held_upgrade``, ``go_on``,
+and lets it go on or SIGKILLs it (tests/support/kills.py: ``start_held_upgrade``, ``go_on``,
 ``kill``).
 Failures are real revisions in a copy of the release chain (run through ``RULESDB_DATA_ROOT``).
-The kill inside a release of a database in use is a stop of tests/chain_walk.py's walk
+The kill inside a release of a database in use is a stop of tests/support/chain_walk.py's walk
 down the chain.
 """
 
@@ -26,24 +26,12 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import chain
 from tests import settings
-from tests.support import (
-    ROOT,
-    assert_all_ok,
-    assert_consistent,
-    copy_release_chain,
-    data_root_at,
-    dump_url,
-    fingerprint,
-    fingerprint_url,
-    go_on,
-    kill,
-    process_env,
-    release_view,
-    run_cli,
-    run_together,
-    start_held_upgrade,
-    url_text,
-)
+from tests.settings import ROOT
+from tests.support.chains import copy_release_chain, data_root_at
+from tests.support.databases import url_text
+from tests.support.dumps import dump_url, fingerprint, fingerprint_url
+from tests.support.kills import assert_consistent, go_on, kill, release_view, start_held_upgrade
+from tests.support.runs import assert_all_ok, process_env, run_cli, run_together
 
 RACED_TO = "cr_2021_02_15"  # the racing upgrades stop there; plain Alembic takes it on
 

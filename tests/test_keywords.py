@@ -19,8 +19,10 @@ from rulesdb.questions.export import export, export_all_releases
 from rulesdb.questions.reading import as_date, fetch
 from rulesdb.store.engine import make_engine
 from tests import settings
-from tests.settings import folder
-from tests.support import ROOT, cr_file, run_cli, url_text
+from tests.settings import ROOT, folder
+from tests.support.data import cr_file
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARCHIVE = folder(settings.ARCHIVE_DIR)
@@ -267,7 +269,7 @@ def test_a_release_without_its_rulebook_has_no_keywords(
 
 
 # What a database behind the revision answers: a stop of the round trip's walk
-# (tests/chain_walk.py), where the round trip has undone it.
+# (tests/support/chain_walk.py), where the round trip has undone it.
 
 
 def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engine: Engine) -> None:

@@ -23,16 +23,11 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.store.engine import make_engine
-from tests.support import (
-    ROOT,
-    SHIPPED_HEAD,
-    Snapshots,
-    fingerprint,
-    new_database,
-    process_env,
-    run_process,
-    url_text,
-)
+from tests.settings import ROOT
+from tests.support.chains import SHIPPED_HEAD
+from tests.support.databases import new_database, url_text
+from tests.support.dumps import Snapshots, fingerprint
+from tests.support.runs import process_env, run_process
 
 OLD_CHAIN = "e7c5945"  # main's last commit with facts after the last release
 OLD_HEAD = "0004_release_facts"

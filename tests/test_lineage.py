@@ -34,7 +34,8 @@ from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.questions import lineage
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, run_cli
+from tests.settings import ROOT
+from tests.support.runs import run_cli
 
 SEEDS = ROOT / "seeds"
 # Links read by hand in both releases: lineage_checked.toml, and any lineage_truth_*.toml.

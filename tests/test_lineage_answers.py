@@ -13,7 +13,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.questions.rulebook import rule_diff, rule_history
-from tests.support import run_cli
+from tests.support.runs import run_cli
 
 # Quotes, apostrophes, dashes and spaces: what retypesetting changes.
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})

@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL
 from rulesdb.cards import formats
 from rulesdb.cards.readers import read_cards
 from rulesdb.errors import RulesdbError
-from tests.support import run_cli
+from tests.support.runs import run_cli
 
 # Scryfall bulk data: an array of card objects, one a line, fields as the API writes them.
 SCRYFALL = [

@@ -19,7 +19,9 @@ from rulesdb.citations import scan_paths
 from rulesdb.citations.scanning import BUILTIN, Patterns, compile_pattern, scan, scan_text
 from rulesdb.citations.walking import SNIFF_BYTES, files_to_read, is_binary, walk
 from rulesdb.errors import RulesdbError
-from tests.support import ROOT, run_cli, url_text
+from tests.settings import ROOT
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 RUST = """\
 /// Trample (CR 702.19b): excess damage goes on.

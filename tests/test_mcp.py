@@ -22,7 +22,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from sqlalchemy.engine import URL
 
-from tests.support import process_env, rulesdb_command, run_in_process, url_text
+from tests.support.databases import url_text
+from tests.support.runs import process_env, rulesdb_command, run_in_process
 
 TOOLS = {"rule": {"number", "as_of"}, "rule_history": {"number", "as_of", "offset", "limit"},
          "search": {"query", "as_of", "offset", "limit"}, "glossary": {"term", "as_of"},

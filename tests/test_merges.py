@@ -16,7 +16,9 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.curated import load_merges, load_renames, merge_targets
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, fingerprint, run_cli
+from tests.settings import ROOT
+from tests.support.dumps import fingerprint
+from tests.support.runs import run_cli
 
 
 def _listed(engine: Engine, day: date, category: str) -> set[str]:

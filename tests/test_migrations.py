@@ -22,14 +22,10 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import chain, migrate
 from rulesdb.store.engine import make_engine
-from tests.support import (
-    ROOT,
-    fingerprint,
-    head_copy,
-    new_database,
-    newest_release,
-    revision_before,
-)
+from tests.settings import ROOT
+from tests.support.chains import newest_release, revision_before
+from tests.support.databases import head_copy, new_database
+from tests.support.dumps import fingerprint
 
 
 @pytest.fixture

@@ -19,8 +19,9 @@ from rulesdb.cli import cli
 from rulesdb.cli.output import FORMATS
 from rulesdb.store import chain, paths
 from rulesdb.store.engine import make_engine
-from tests.conftest import url_text
-from tests.support import ROOT, run_cli
+from tests.settings import ROOT
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 # Every command that prints rows or one answer, with arguments that make it answer.
 LISTINGS = [

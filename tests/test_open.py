@@ -14,7 +14,8 @@ import rulesdb
 from rulesdb.errors import RulesdbError
 from rulesdb.models import Release
 from rulesdb.questions import shown
-from tests.support import run_cli, url_text
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 # SQLite: "attempt to write a readonly database"; PostgreSQL: "read-only transaction".
 READ_ONLY = r"(?i)read-?only"

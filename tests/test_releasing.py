@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,83 +16,34 @@ from sqlalchemy.engine import URL
 from rulesdb.authoring.release import Checkout
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.inspection import inspection
-from tests.sources import source_file
-from tests.support import (
-    ROOT,
-    copy_release_chain,
-    cr_file,
-    fingerprint,
-    process_env,
-    run_cli,
-    run_process,
-    url_text,
+from tests.settings import ROOT
+from tests.support.chains import (
+    HEAD_DAY,
+    NEW_REVISION,
+    NEW_TYPE,
+    make_checkout,
+    newer_release,
+    rulesdb,
+    snapshot,
+    with_creature_type,
 )
+from tests.support.data import cr_file
+from tests.support.databases import url_text
+from tests.support.dumps import fingerprint
+from tests.support.runs import run_cli
+from tests.support.sources import source_file
 
-HEAD_DAY = "20260807"
-NEW_TYPE = "Quokka"  # not a creature type in any release
-NEW_DATE = "November 13, 2026"
-NEW_REVISION = "cr_2026_11_13"
 HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shipped chain's head
 
 
-def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
-    """A copy of the repo's migrations/ and seeds/, optionally cut back to release `head`: the
-    releases after it go with their seeds and text packs (a pack holds the texts its release
-    printed first, so only later releases read it), and the schema revisions after the
-    baseline (each follows the last release)."""
-    checkout = Checkout(copy_release_chain(tmp_path / "checkout"))
-    if head:
-        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json"),
-                     *(checkout.seeds / "texts").glob("cr_*.json")]:
-            if path.stem > head:
-                path.unlink()
-        for path in checkout.versions.glob("[0-9]*.py"):  # the schema revisions after it
-            if path.stem != "0001_schema":
-                path.unlink()
-        checkout.head_file.write_text(head + "\n")
-    return checkout
 
 
-def snapshot(checkout: Checkout) -> dict[str, bytes]:
-    return {
-        str(path.relative_to(checkout.root)): path.read_bytes()
-        for folder in ("migrations", "seeds")
-        for path in sorted((checkout.root / folder).rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
 
 
-def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str]:
-    """``rulesdb ARGS`` in a process of its own: the revisions import their loader as the
-    top-level ``rulesdb_loaders``, which reads the seeds beside it, so a second checkout's
-    chain needs a process that has not imported this checkout's loader."""
-    done = run_process(*args, env=process_env(RULESDB_DATA_ROOT=str(data_root)), cwd=ROOT)
-    assert done.returncode == 0, (args, done.stderr)
-    return done
 
 
-def with_creature_type(text: str, name: str) -> str:
-    """Insert `name` into 205.3m's one-word list, in alphabetical place."""
-    lines = text.split("\n")
-    index = next(i for i, line in enumerate(lines) if line.startswith("205.3m "))
-    head, listed = lines[index].split("one word long: ", 1)
-    names = [n.removeprefix("and ") for n in listed.rstrip(".").split(", ")]
-    assert name not in names
-    names = sorted([*names, name])
-    lines[index] = f"{head}one word long: {', '.join(names[:-1])}, and {names[-1]}."
-    return "\n".join(lines)
 
 
-def newer_release(tmp_path: Path) -> Path:
-    """2026-08-07 re-dated to NEW_DATE with one more creature type."""
-    text = cr_file(HEAD_DAY).read_text(encoding="utf-8")
-    old = "These rules are effective as of August 7, 2026."
-    assert text.count(old) == 2  # the top and the credits
-    text = with_creature_type(text.replace(old, f"These rules are effective as of {NEW_DATE}."),
-                              NEW_TYPE)
-    path = tmp_path / "MagicCompRules-20261113.txt"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # --- new-release ------------------------------------------------------------------------------

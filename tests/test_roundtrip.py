@@ -1,6 +1,6 @@
 """Every revision's downgrade undoes exactly its upgrade, row for row and in the schema, on
 both backends; and on the same walk, every check that needs a database below head
-(tests/chain_walk.py).
+(tests/support/chain_walk.py).
 
 One database per backend walks the whole chain up a revision at a time, a snapshot of it at
 each (tests.support.Snapshots: every row, and the schema as the catalog tells it), then down
@@ -28,7 +28,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.store import chain, migrate
 from rulesdb.store.engine import make_engine
-from tests.chain_walk import (
+from tests.support.chain_walk import (
     AGAIN,
     DOWNGRADE,
     DOWNGRADED,
@@ -48,7 +48,7 @@ from tests.chain_walk import (
     vocabulary_latest_again,
     vocabulary_one_release_down,
 )
-from tests.support import Snapshots, fingerprint
+from tests.support.dumps import Snapshots, fingerprint
 
 
 def without_empty_version_table(snapshot: dict[str, object]) -> dict[str, object]:

@@ -21,11 +21,12 @@ from rulesdb.errors import CRFormatError, RulesdbError
 from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
-from tests import rulebook_reference
-from tests.conftest import cr_file, url_text
-from tests.sources import SAMPLE, SEEDS, source_file
-from tests.support import copy_release_chain, run_cli
-from tests.test_archive_ingest import ARCHIVE_DIR, NO_ARCHIVE, archive_2_file, archive_file
+from tests.support import rulebook_reference
+from tests.support.chains import copy_release_chain
+from tests.support.data import ARCHIVE_DIR, NO_ARCHIVE, archive_2_file, archive_file, cr_file
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
+from tests.support.sources import SAMPLE, SEEDS, source_file
 
 
 @pytest.fixture
@@ -95,7 +96,7 @@ def release_sources() -> list[Path]:
 
 
 def test_a_release_of_each_kind_reads_back_as_the_file_prints_it(reader: Engine) -> None:
-    """The fast loop's sample of the check below (tests/sources.py: SAMPLE)."""
+    """The fast loop's sample of the check below (tests/support/sources.py: SAMPLE)."""
     with reader.connect() as connection:
         assert [assert_reads_back(connection, source_file(revision)) for revision in SAMPLE] == [
             revision.removeprefix("cr_").replace("_", "-") for revision in SAMPLE]

@@ -21,7 +21,9 @@ from rulesdb.questions.rulebook_export import (
     export_rulebook_all_releases,
 )
 from rulesdb.store.engine import make_engine
-from tests.support import ROOT, run_cli, url_text
+from tests.settings import ROOT
+from tests.support.databases import url_text
+from tests.support.runs import run_cli
 
 jsonschema = pytest.importorskip("jsonschema")
 

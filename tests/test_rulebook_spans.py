@@ -22,8 +22,7 @@ from hypothesis import strategies as st
 from sqlalchemy import Connection, Engine, text
 
 from rulesdb.authoring.rulebook_seed import SEPARATOR, rule_order_key, sort_keys
-from tests.settings import EXPLORE
-from tests.support import ROOT
+from tests.settings import EXPLORE, ROOT
 
 SETTINGS = {"deadline": None, "derandomize": not EXPLORE.value(),
             "suppress_health_check": [HealthCheck.too_slow]}

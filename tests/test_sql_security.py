@@ -29,9 +29,10 @@ from rulesdb.cli.streaming import write_json_rows
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import open_query, run_readonly
 from rulesdb.store.engine import make_engine
-from tests.conftest import PostgresServer, drop_role, url_text
-from tests.pgurl import created_name
-from tests.support import run_cli, write_witness
+from tests.support.databases import PostgresServer, drop_role, url_text
+from tests.support.dumps import write_witness
+from tests.support.pgurl import created_name
+from tests.support.runs import run_cli
 
 MARKER = Path(f"/tmp/rulesdb-sec-{uuid.uuid4().hex[:8]}")  # a COPY TO would create it
 LOCK_KEY = zlib.crc32(b"rulesdb.migrations")

@@ -12,7 +12,8 @@ from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.readonly_sql import check, run_readonly, tokens_of
-from tests.support import url_text, write_witness
+from tests.support.databases import url_text
+from tests.support.dumps import write_witness
 
 READ_ONLY = "rulesdb sql is read-only"
 ONE_STATEMENT = "one statement at a time"

@@ -12,7 +12,7 @@ import sys
 import pytest
 from sqlalchemy.engine import URL
 
-from tests.support import url_text
+from tests.support.databases import url_text
 
 # Modules a read command on a current database has no business loading.
 HEAVY = ("alembic", "sqlalchemy.orm", "rulesdb.store.models", "rulesdb.ingest.extract", "mako")

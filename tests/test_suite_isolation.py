@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.pgurl import NOT_SET, PREFIX, created_name
-from tests.support import PostgresServer
+from tests.support.databases import PostgresServer
+from tests.support.pgurl import NOT_SET, PREFIX, created_name
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,14 +12,14 @@ from sqlalchemy.engine import URL
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.listings import releases
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import Vocabulary, vocabulary
+from rulesdb.vocabulary.loader import Vocabulary, load_vocabulary
 from rulesdb.vocabulary.typeline import (
     ParsedSubtype,
     TypeLine,
     TypeLineError,
     parse_type_line,
 )
-from tests.support import BACKENDS
+from tests.support.databases import BACKENDS
 
 At = Callable[[date | None], Vocabulary]
 
@@ -39,7 +39,7 @@ def at(request: pytest.FixtureRequest) -> Iterator[At]:
     def vocab_at(day: date | None = None) -> Vocabulary:
         in_force = max(d for d in days if day is None or d <= day)
         if in_force not in loaded:
-            loaded[in_force] = vocabulary(engine, in_force)
+            loaded[in_force] = load_vocabulary(engine, in_force)
         return loaded[in_force]
 
     yield vocab_at

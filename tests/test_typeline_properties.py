@@ -28,10 +28,10 @@ from sqlalchemy.engine import URL
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import Vocabulary, vocabulary
+from rulesdb.vocabulary.loader import Vocabulary, load_vocabulary
 from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
 from tests.settings import EXPLORE
-from tests.support import url_text
+from tests.support.databases import url_text
 
 # The same examples every run, so a landing never fails by luck; RULESDB_TEST_EXPLORE=1 draws
 # new ones (and a failure found that way becomes an explicit example).
@@ -56,7 +56,7 @@ class Chain:
 def _chain(url: URL) -> Chain:
     engine = make_engine(url)
     days = [date.fromisoformat(r["effective_date"]) for r in listings.releases(engine)]
-    vocabs = [vocabulary(engine, day) for day in days]
+    vocabs = [load_vocabulary(engine, day) for day in days]
     words = sorted({w for v in vocabs for w in (
         *v.card_types, *v.supertypes, *(n for c in v.categories for n in v.subtypes_of(c)))})
     return Chain(engine, url, vocabs, words, listings.category_names(engine))
@@ -269,7 +269,7 @@ def test_non_text_input_raises_rulesdb_error(chain: Chain) -> None:
 def _check_dates(chain: Chain, day: date) -> None:
     releases = [v.effective_date for v in chain.vocabs]
     try:
-        vocab = vocabulary(chain.engine, day)
+        vocab = load_vocabulary(chain.engine, day)
     except RulesdbError as exc:
         assert day < releases[0], exc
         return

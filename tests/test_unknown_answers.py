@@ -14,8 +14,9 @@ import pytest
 from sqlalchemy.engine import URL
 
 from rulesdb.vocabulary.enumeration import not_enumerated, said_to_have_none
-from rulesdb.vocabulary.loader import vocabulary
-from tests.support import run_cli, run_in_process, url_text
+from rulesdb.vocabulary.loader import load_vocabulary
+from tests.support.databases import url_text
+from tests.support.runs import run_cli, run_in_process
 
 UNKNOWN = 3
 
@@ -126,7 +127,7 @@ def test_which_categories_each_era_leaves_unlisted(shared_head_engine) -> None: 
             date(2023, 2, 3): ("battle",),  # battle is a card type; no battle types listed yet
             date(2026, 8, 7): ()}
     for day, expected in eras.items():
-        assert vocabulary(shared_head_engine, day).not_enumerated == expected, day
+        assert load_vocabulary(shared_head_engine, day).not_enumerated == expected, day
 
 
 def test_the_release_saying_a_card_type_has_no_subtypes() -> None:

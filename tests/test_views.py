@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL
 from rulesdb.questions.diff import compare
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from tests.support import dump
+from tests.support.dumps import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
 VIEWS = {
@@ -221,9 +221,9 @@ def test_a_later_revision_replaces_one_view_without_copying_it(
         backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """Alembic's replaceable objects: the later revision names the view it replaces, the
     downgrade restores it from the revision that made it; the other views are untouched."""
-    from tests.chain_walk import view_definitions
-    from tests.support import new_database, url_text
-    from tests.test_releasing import make_checkout, rulesdb
+    from tests.support.chain_walk import view_definitions
+    from tests.support.chains import make_checkout, rulesdb
+    from tests.support.databases import new_database, url_text
 
     checkout = make_checkout(tmp_path, head="0001_schema")
     (checkout.versions / "0002_probe.py").write_text(PROBE)

@@ -13,16 +13,16 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, vocabulary
-from tests.support import cr_file
+from rulesdb.vocabulary.loader import UnknownCategory, Vocabulary, load_vocabulary
+from tests.support.data import cr_file
 
 KINDRED_RELEASE = date(2024, 6, 7)  # tribal renamed kindred (curated/renames.toml)
 BEFORE_KINDRED = date(2024, 4, 12)
 
 
 def test_tribal_and_kindred_are_card_types_in_turn(shared_head_engine) -> None:
-    before = vocabulary(shared_head_engine, BEFORE_KINDRED)
-    after = vocabulary(shared_head_engine, KINDRED_RELEASE)
+    before = load_vocabulary(shared_head_engine, BEFORE_KINDRED)
+    after = load_vocabulary(shared_head_engine, KINDRED_RELEASE)
     assert before.effective_date == BEFORE_KINDRED and after.effective_date == KINDRED_RELEASE
     assert before.is_card_type("tribal") and not before.is_card_type("kindred")
     assert after.is_card_type("Kindred") and not after.is_card_type("TRIBAL")
@@ -32,19 +32,19 @@ def test_tribal_and_kindred_are_card_types_in_turn(shared_head_engine) -> None:
 
 
 def test_release_in_force_is_the_latest_on_or_before_the_date(shared_head_engine) -> None:
-    assert vocabulary(shared_head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
-    assert vocabulary(shared_head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
+    assert load_vocabulary(shared_head_engine, date(2024, 6, 6)).effective_date == BEFORE_KINDRED
+    assert load_vocabulary(shared_head_engine, "2024-06-07").effective_date == KINDRED_RELEASE
     latest = listings.release_in_force(shared_head_engine)
-    assert vocabulary(shared_head_engine).effective_date == latest
-    assert vocabulary(shared_head_engine, date(2100, 1, 1)).effective_date == latest
+    assert load_vocabulary(shared_head_engine).effective_date == latest
+    assert load_vocabulary(shared_head_engine, date(2100, 1, 1)).effective_date == latest
     with pytest.raises(RulesdbError, match="no release was in force on 1999-04-22"):
-        vocabulary(shared_head_engine, date(1999, 4, 22))
+        load_vocabulary(shared_head_engine, date(1999, 4, 22))
 
 
 def test_time_lord_is_one_creature_type_from_2023_10_13(shared_head_engine) -> None:
-    before = vocabulary(shared_head_engine, date(2023, 10, 12))
+    before = load_vocabulary(shared_head_engine, date(2023, 10, 12))
     assert not before.is_subtype("Time Lord", "creature")
-    vocab = vocabulary(shared_head_engine, date(2023, 10, 13))
+    vocab = load_vocabulary(shared_head_engine, date(2023, 10, 13))
     assert vocab.is_subtype("time lord", "creature")
     assert not vocab.is_subtype("Time", "creature")  # Time is a planar type
     assert vocab.categories_of("Time") == ["planar"]
@@ -52,8 +52,8 @@ def test_time_lord_is_one_creature_type_from_2023_10_13(shared_head_engine) -> N
 
 
 def test_spacecraft_is_an_artifact_type_too_from_2025_07_25(shared_head_engine) -> None:
-    before = vocabulary(shared_head_engine, date(2025, 7, 24))
-    after = vocabulary(shared_head_engine, date(2025, 7, 25))
+    before = load_vocabulary(shared_head_engine, date(2025, 7, 24))
+    after = load_vocabulary(shared_head_engine, date(2025, 7, 25))
     assert before.categories_of("Spacecraft") == ["planar"]
     assert after.categories_of("spacecraft") == ["artifact", "planar"]
     assert [m.kind for m in after.describe("Spacecraft")] == ["artifact type", "planar type"]
@@ -72,9 +72,9 @@ def test_cephalid_naga_viashino_were_dropped_on_2024_06_07(shared_head_engine) -
     assert sorted((name, str(day)[:10]) for name, day in last) == [
         ("Cephalid", "2024-04-12"), ("Naga", "2024-04-12"), ("Viashino", "2024-04-12")]
     for name in ("Cephalid", "Naga", "Viashino"):
-        assert vocabulary(shared_head_engine, BEFORE_KINDRED).is_subtype(name, "creature")
-        assert not vocabulary(shared_head_engine, KINDRED_RELEASE).is_subtype(name)
-        assert vocabulary(shared_head_engine, KINDRED_RELEASE).categories_of(name) == []
+        assert load_vocabulary(shared_head_engine, BEFORE_KINDRED).is_subtype(name, "creature")
+        assert not load_vocabulary(shared_head_engine, KINDRED_RELEASE).is_subtype(name)
+        assert load_vocabulary(shared_head_engine, KINDRED_RELEASE).categories_of(name) == []
 
 
 def test_cephalid_removal_matches_the_official_text() -> None:
@@ -84,7 +84,7 @@ def test_cephalid_removal_matches_the_official_text() -> None:
 
 
 def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     for spelling in ("urza's", "URZA’S", "Urza‘s", "urza`s", " Urza's "):
         assert vocab.is_subtype(spelling, "land"), spelling
         assert vocab.canonical(spelling, "land") == "Urza’s"
@@ -100,7 +100,7 @@ def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
 
 def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> None:
     day = date(2021, 3, 1)
-    vocab = vocabulary(shared_head_engine, day)
+    vocab = load_vocabulary(shared_head_engine, day)
     rows = listings.subtypes(shared_head_engine, as_of=day)
     assert rows
     for row in rows:
@@ -113,7 +113,7 @@ def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> No
 
 
 def test_unknown_category_is_an_error(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     for call in (lambda: vocab.is_subtype("Merfolk", "creatures"),
                  lambda: vocab.card_types_of("truck"),
                  lambda: vocab.check_choice("Merfolk", "tribal"),
@@ -123,7 +123,7 @@ def test_unknown_category_is_an_error(shared_head_engine) -> None:
             call()
     # A category of later releases only: unknown to this release, a plain "no" when asked
     # with the categories other releases have.
-    old = vocabulary(shared_head_engine, date(2020, 1, 24))
+    old = load_vocabulary(shared_head_engine, date(2020, 1, 24))
     assert "battle" not in old.categories
     with pytest.raises(RulesdbError, match="battle"):
         old.is_subtype("Siege", "battle")
@@ -133,7 +133,7 @@ def test_unknown_category_is_an_error(shared_head_engine) -> None:
 
 
 def test_205_3e_choices(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     creature_rule = vocab.rule_of("creature")
     choice = vocab.check_choice("merfolk", "creature")
     assert choice and choice.name == "Merfolk" and choice.rule == creature_rule
@@ -153,7 +153,7 @@ def test_205_3e_choices(shared_head_engine) -> None:
 
 
 def test_205_3d_can_gain(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     assert vocab.can_gain(["artifact", "creature"], "Equipment")
     assert vocab.can_gain("Artifact Creature", "Golem")
     assert not vocab.can_gain(["creature"], "Equipment")
@@ -166,7 +166,7 @@ def test_205_3d_can_gain(shared_head_engine) -> None:
 
 
 def test_explain_says_what_a_word_is(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     merfolk = vocab.explain("merfolk")
     assert merfolk.valid and merfolk.rule == vocab.rule_of("creature")
     assert merfolk.to_json() == {
@@ -185,13 +185,13 @@ def test_explain_says_what_a_word_is(shared_head_engine) -> None:
 
 
 def test_bad_input_raises_rulesdb_error_only(shared_head_engine) -> None:
-    vocab = vocabulary(shared_head_engine)
+    vocab = load_vocabulary(shared_head_engine)
     for call in (lambda: vocab.is_subtype(None), lambda: vocab.is_subtype(["Elf"]),
                  lambda: vocab.is_card_type(3), lambda: vocab.is_subtype("Elf", ["creature"]),
                  lambda: vocab.parse(None), lambda: vocab.parse(["Creature"]),
-                 lambda: vocab.can_gain(5, "Elf"), lambda: vocabulary("sqlite://"),
-                 lambda: vocabulary(shared_head_engine, "yesterday"),
-                 lambda: vocabulary(shared_head_engine, 20240607)):
+                 lambda: vocab.can_gain(5, "Elf"), lambda: load_vocabulary("sqlite://"),
+                 lambda: load_vocabulary(shared_head_engine, "yesterday"),
+                 lambda: load_vocabulary(shared_head_engine, 20240607)):
         with pytest.raises(RulesdbError):
             call()
     with pytest.raises(AttributeError, match="immutable"):
@@ -202,29 +202,29 @@ def test_a_database_without_releases_is_a_one_line_error(empty_url) -> None:
     engine = make_engine(empty_url)
     try:
         with pytest.raises(RulesdbError, match="cannot read the vocabulary"):
-            vocabulary(engine)
+            load_vocabulary(engine)
         migrate.upgrade(engine, "0001_schema")
         with pytest.raises(RulesdbError, match="no release yet"):
-            vocabulary(engine)
+            load_vocabulary(engine)
     finally:
         engine.dispose()
 
 
 def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> None:
     statements: list[str] = []
-    vocabulary(shared_head_engine)
+    load_vocabulary(shared_head_engine)
     # (the SQLite engine also sends BEGIN per connection: rulesdb.store.engine's transactional DDL)
     event.listen(shared_head_engine, "before_cursor_execute",
                  lambda *args: args[2] != "BEGIN" and statements.append(args[2]))
-    first = vocabulary(shared_head_engine)
-    second = vocabulary(shared_head_engine)
+    first = load_vocabulary(shared_head_engine)
+    second = load_vocabulary(shared_head_engine)
     assert first is second
     assert len(statements) == 2, statements
     assert first.is_subtype("Merfolk", "creature") and len(statements) == 2
 
 
 def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_engine) -> None:
-    before = vocabulary(head_engine)
+    before = load_vocabulary(head_engine)
     assert before.is_subtype("Merfolk", "creature")
     # Hand-edit the release in force as a different seed would have loaded it.
     with head_engine.begin() as connection:
@@ -234,7 +234,7 @@ def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_eng
         connection.execute(text("UPDATE release SET seed_sha256 = :sha "
                                 "WHERE effective_date = :day"),
                            {"sha": "0" * 64, "day": before.effective_date})
-    after = vocabulary(head_engine)
+    after = load_vocabulary(head_engine)
     assert after is not before and after.seed_sha256 == "0" * 64
     assert not after.is_subtype("Merfolk", "creature")
     assert after.is_subtype("Elf", "creature")
@@ -242,9 +242,9 @@ def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_eng
 
 def test_vocabulary_on_a_connection_inside_a_transaction(shared_head_engine) -> None:
     with shared_head_engine.connect() as connection:
-        vocab = vocabulary(connection, BEFORE_KINDRED)
+        vocab = load_vocabulary(connection, BEFORE_KINDRED)
         assert vocab.is_card_type("tribal")
-        assert vocabulary(connection, BEFORE_KINDRED) is vocab
+        assert load_vocabulary(connection, BEFORE_KINDRED) is vocab
 
 
 def test_vocabulary_without_a_database() -> None:

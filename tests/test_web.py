@@ -40,9 +40,8 @@ from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries
 from tests import settings
-from tests.conftest import ROOT
-from tests.settings import folder, required
-from tests.support import CALL_REPORT
+from tests.settings import ROOT, folder, required
+from tests.support.runs import CALL_REPORT
 
 CHROMIUM = folder(settings.CHROMIUM)
 REQUIRED = required(settings.REQUIRE_BROWSER)

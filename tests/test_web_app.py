@@ -16,9 +16,10 @@ from sqlalchemy import text
 
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
-from tests.support import newest_release, revision_before, run_cli
-from tests.test_descriptions import OTHER_BACKENDS, live_schema
-from tests.test_docs import SQL_PAGE, sql_examples
+from tests.support.chains import newest_release, revision_before
+from tests.support.docs import SQL_PAGE, sql_examples
+from tests.support.runs import run_cli
+from tests.support.schema import OTHER_BACKENDS, live_schema
 
 datasette = pytest.importorskip("datasette", reason="the web extra is not installed")
 

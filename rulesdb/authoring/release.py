@@ -13,12 +13,16 @@ import contextlib
 import json
 import os
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from mako.template import Template
 
 from rulesdb.authoring.curated import merge_targets, merges_in, renames_in
 from rulesdb.authoring.lineage_seed import release_links
@@ -30,39 +34,17 @@ from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.rulebook import Rulebook, read_rulebook
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
+from rulesdb.util.text import first_line
+
+if TYPE_CHECKING:
+    from alembic.script import ScriptDirectory
 
 LOCK_FILE = ".rulesdb-release.lock"  # at the checkout's top, beside migrations/ and seeds/
 BASELINE = "0001_schema"
 _RELEASE_REVISION = re.compile(r"^cr_(\d{4})_(\d{2})_(\d{2})$")
 _SCHEMA_REVISION = re.compile(r"^(\d{4})_\w+$")
-_REVISION = re.compile(r'^revision: str = "([^"]+)"', re.M)
-_DOWN_REVISION = re.compile(r'^down_revision: [^=]+= "([^"]+)"', re.M)
-_TEMPLATE = '''"""CR release effective {day} ({source}).
-
-Revision ID: {revision}
-Revises: {down_revision}
-"""
-
-from collections.abc import Sequence
-
-from rulesdb_loaders.{loader} import load_release, unload_release
-
-revision: str = "{revision}"
-down_revision: str | None = "{down_revision}"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-SEED = "{seed}"
-SEED_SHA256 = "{seed_sha256}"
-
-
-def upgrade() -> None:
-    load_release(revision, SEED, SEED_SHA256)
-
-
-def downgrade() -> None:
-    unload_release(revision)
-'''
+# A release's revision file, written from the template beside Alembic's own script.py.mako.
+RELEASE_TEMPLATE = "release.py.mako"
 
 
 def revision_id(day: date) -> str:
@@ -100,32 +82,34 @@ class Checkout:
         releases = sorted(path.stem for path in self.versions.glob("cr_*.py"))
         return releases[-1] if releases else None
 
+    @cached_property
+    def scripts(self) -> ScriptDirectory:
+        """The checkout's revisions as Alembic reads them, once per run (each file imports its
+        loader from ``migrations/``, put on the path while they are read)."""
+        from alembic.script import ScriptDirectory
+
+        migrations = str(self.root / "migrations")
+        sys.path.insert(0, migrations)
+        try:
+            script = ScriptDirectory(migrations)
+            script.revision_map.heads  # noqa: B018  (reads every file now, on this path)
+        except Exception as exc:  # a revision file Alembic cannot read (its error, one line)
+            raise RulesdbError(f"{self.versions}: {first_line(exc)}") from None
+        finally:
+            sys.path.remove(migrations)
+        return script
+
     def tip(self) -> str:
         """The revision no other revision revises: what HEAD must name."""
-        revised, revisions = set(), []
-        for path in self.versions.glob("*.py"):
-            source = path.read_text(encoding="utf-8")
-            found = _REVISION.search(source)
-            if found:
-                revisions.append(found.group(1))
-            revised.update(_DOWN_REVISION.findall(source))
-        tips = sorted(set(revisions) - revised)
+        tips = sorted(self.scripts.get_heads())
         if len(tips) != 1:
             raise RulesdbError(f"{self.versions}: the chain has {len(tips)} heads: {tips}")
         return tips[0]
 
     def chain(self, head: str | None = None) -> list[str]:
-        """The revisions from ``head`` (default HEAD) down to the first, read from the files'
-        ``down_revision`` lines (no Alembic import)."""
-        down: dict[str, str | None] = {}
-        for path in self.versions.glob("*.py"):
-            match = _DOWN_REVISION.search(path.read_text(encoding="utf-8"))
-            down[path.stem] = match[1] if match else None
-        chain, current = [], head or self.head()
-        while current is not None and current in down and current not in chain:
-            chain.append(current)
-            current = down[current]
-        return chain
+        """The revisions from ``head`` (default HEAD) down to the first."""
+        return [script.revision for script in
+                self.scripts.walk_revisions(base="base", head=head or self.head())]
 
     def loader(self, head: str) -> str:
         """The loader a release appended after ``head`` loads through: that of the newest
@@ -347,7 +331,8 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
     fields = {"day": release.effective_date.isoformat(), "source": release.source_file,
               "revision": revision, "down_revision": down_revision, "seed": seed_name,
               "seed_sha256": sha256(data), "loader": loader}
-    files.add(checkout.versions / f"{revision}.py", _TEMPLATE.format(**fields).encode())
+    template = Template(filename=str(checkout.root / "migrations" / RELEASE_TEMPLATE))
+    files.add(checkout.versions / f"{revision}.py", template.render(**fields).encode())
     return document
 
 

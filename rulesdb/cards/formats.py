@@ -20,7 +20,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 from rulesdb.cards.jsonstream import JsonStream
 from rulesdb.errors import RulesdbError
@@ -57,7 +57,7 @@ def open_card_file(path: Path) -> Iterator[tuple[IO[bytes], IO[bytes]]]:
         if raw.read(2) == GZIP_MAGIC:
             raw.seek(0)
             with gzip.GzipFile(fileobj=raw, mode="rb") as content:
-                yield content, raw
+                yield cast(IO[bytes], content), raw
         else:
             raw.seek(0)
             yield raw, raw

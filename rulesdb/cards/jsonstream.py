@@ -55,7 +55,7 @@ class JsonStream:
     def __init__(self, stream: IO[bytes], fast: bool = True, chunk: int = CHUNK) -> None:
         self._read = stream.read
         self._check_utf8 = codecs.getincrementaldecoder("utf-8")().decode
-        self._scan = json.JSONDecoder().scan_once
+        self._scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # CPython's
         self._fast = fast
         self._chunk = self._want = chunk
         self._ahead = chunk // 4  # a card is a few KB: most values fit in what is left
@@ -111,7 +111,7 @@ class JsonStream:
                 self._want *= 2  # a long value: read more at a time, not reread it often
                 self._refill()
                 continue
-            item, self.at = found  # type: ignore[misc]
+            item, self.at = found
             self._want = self._chunk
             return item
 
@@ -272,7 +272,7 @@ def _cut_off(exc: Exception, length: int) -> bool:
     """Whether the scanner stopped at the text's end (more text may complete the value), not
     at bad JSON earlier on: that is reported at once, not after reading on."""
     if isinstance(exc, StopIteration):
-        return exc.value >= length - _LONGEST_CUT
+        return bool(exc.value >= length - _LONGEST_CUT)
     if isinstance(exc, json.JSONDecodeError):
         # A string with no closing quote runs to the end; other errors stand where the
         # scanner stopped: at most a literal's, an escape's or a number's few characters

@@ -137,10 +137,10 @@ def lint(cards: Iterable[Card], vocabulary_on: Callable[[date | None], Vocabular
             yield CardResult(card, line, None, None, NO_RELEASE)
             continue
         day = release_dates[at - 1]
-        vocab = by_release.get(day)
-        if vocab is None:
-            vocab = by_release[day] = vocabulary_on(day)
-        yield _check(card, line, vocab)
+        known = by_release.get(day)
+        if known is None:
+            known = by_release[day] = vocabulary_on(day)
+        yield _check(card, line, known)
 
 
 def _bounded(card: Card) -> Card:

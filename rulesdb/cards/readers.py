@@ -219,8 +219,8 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
     printed = [face.get("originalType") for face in faces]
     return Card(faces[0].get("name"), code,
                 FACE_SEPARATOR.join(line for line in lines if isinstance(line, str)) or None,
-                FACE_SEPARATOR.join(printed) if all(isinstance(p, str) and p for p in printed)
-                else None, released)
+                FACE_SEPARATOR.join(map(str, printed))
+                if all(isinstance(p, str) and p for p in printed) else None, released)
 
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:

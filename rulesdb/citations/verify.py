@@ -19,11 +19,10 @@ from sqlalchemy import Connection
 
 from rulesdb.citations.saying import Saying, quote_words, says
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
 from rulesdb.questions.lineage import check_citations
 from rulesdb.questions.reading import Bind, connected, fetch
 from rulesdb.questions.rulebook import MAX_SEARCH_CHARACTERS, search
-from rulesdb.store.releases import printed_in
+from rulesdb.store.releases import printed_in, release_in_force
 
 MAX_TEXT = 4000  # characters of a quote: a few rules' worth
 CANDIDATES = 25  # entries the search hands over to be read for the quote
@@ -64,7 +63,7 @@ def verify_citation(bind: Bind, number: str, text: str,
         raise RulesdbError(f"text: {len(text):,} characters; at most {MAX_TEXT:,} are "
                            "verified at once")
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         try:
             number_check = check_citations(connection, [number], day)[number]
         except RulesdbError as exc:

@@ -6,7 +6,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +15,13 @@ from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import DEBUG
 from rulesdb.util.text import first_line
+
+if TYPE_CHECKING:  # imported when used: `rulesdb check` starts without SQLAlchemy's engine
+    from sqlalchemy import Engine
+
+    from rulesdb.handle import Rules
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 __all__ = ["AppContext", "as_of_option", "cli", "main", "output_options", "pass_app",
            "release_argument"]
@@ -25,8 +32,8 @@ class AppContext:
 
     def __init__(self, db: str | None) -> None:
         self.db_option = db
-        self._engine = None
-        self._rules = None
+        self._engine: Engine | None = None
+        self._rules: Rules | None = None
         self.is_default = False
         self._checked = False
 
@@ -40,7 +47,7 @@ class AppContext:
         return describe(self._engine.url)
 
     @property
-    def engine(self):  # type: ignore[no-untyped-def]
+    def engine(self) -> Engine:
         if self._engine is None:
             from rulesdb.store.engine import make_engine, resolve_url
 
@@ -49,7 +56,7 @@ class AppContext:
         return self._engine
 
     @property
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules:
         """The read-only handle every question is asked through (``rulesdb.open``'s), on the
         database :meth:`data_engine` has checked."""
         if self._rules is None:
@@ -68,7 +75,7 @@ class AppContext:
         reason = sqlite_problem(path) if path is not None else None
         return f"cannot use {self.target}: {reason or first_line(exc)}"
 
-    def data_engine(self, *, refuse_empty: bool = True):  # type: ignore[no-untyped-def]
+    def data_engine(self, *, refuse_empty: bool = True) -> Engine:
         """The engine of a database to read: the embedded default upgrades itself; another
         one behind head is read as it is, with one warning line on stderr (one that is no
         rulesdb database at all is refused, unless ``refuse_empty`` is False)."""
@@ -119,7 +126,7 @@ def release_value(ctx: click.Context, param: click.Parameter,
     return found.isoformat() if found else None
 
 
-def as_of_option(function: Callable) -> Callable:
+def as_of_option(function: F) -> F:
     return click.option(
         "--as-of", "as_of", metavar="DATE|SET", shell_complete=complete_release_date,
         callback=release_value,
@@ -128,7 +135,7 @@ def as_of_option(function: Callable) -> Callable:
     )(function)
 
 
-def release_argument(name: str, metavar: str) -> Callable[[Callable], Callable]:
+def release_argument(name: str, metavar: str) -> Callable[[F], F]:
     """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
     return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
                           callback=release_value)
@@ -141,7 +148,7 @@ def complete_category(ctx: click.Context, _param: click.Parameter,
     return categories(ctx, incomplete)
 
 
-def category_option(help: str) -> Callable[[Callable], Callable]:
+def category_option(help: str) -> Callable[[F], F]:
     return click.option("--category", metavar="C", shell_complete=complete_category, help=help)
 
 

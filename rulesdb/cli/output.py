@@ -13,7 +13,7 @@ import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -22,6 +22,15 @@ from rulesdb.questions.answers import Table
 FORMATS = ("table", "json", "csv", "markdown")
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+@overload
+def output_options(function: F) -> F: ...
+
+
+@overload
+def output_options(*, formats: Sequence[str] = ..., default: str | None = ...,
+                   help: str | None = ...) -> Callable[[F], F]: ...
 
 
 def output_options(function: F | None = None, *, formats: Sequence[str] = FORMATS,

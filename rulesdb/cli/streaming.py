@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
-from collections.abc import Callable, Iterable, Sequence
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
+
+import msgspec
 
 from rulesdb.cli.output import cell
 
@@ -24,15 +24,15 @@ _CHARS_PER_WRITE = 2**20  # ...or fewer, once they pass this much text: wide row
 def write_json_rows(columns: Sequence[str], rows: Iterable[Sequence[Any]], out: TextIO) -> int:
     """A JSON array of objects, one row at a time; returns the number of rows written.
 
-    Byte for byte what ``json.dumps(rows, indent=2)`` prints, written a row at a time, with
-    the keys encoded once (a million rows in seconds, not minutes).
+    What ``json.dumps(rows, indent=2)`` prints, each row encoded and indented by msgspec (as
+    fast as a hand-written encoder, three times the standard library's indenting one).
     """
-    keys = [f"    {_encode(column)}: " for column in columns]
     count = held = 0
     pending: list[str] = []
     for row in rows:
-        fields = [key + _value(value) for key, value in zip(keys, row, strict=True)]
-        item = "  {\n" + ",\n".join(fields) + "\n  }" if fields else "  {}"
+        values = [value if type(value) in _PLAIN else strict_json_value(value) for value in row]
+        encoded = _format(_encode(dict(zip(columns, values, strict=True))), indent=2)
+        item = "  " + encoded.decode().replace("\n", "\n  ")
         pending.append(("[\n" if count == 0 else ",\n") + item)
         count += 1
         held += len(item)
@@ -72,28 +72,7 @@ def strict_json_value(value: Any) -> Any:
     return value
 
 
-_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=str).encode
-_encode_nested = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=str,
-                                  indent=2).encode
-
-
-def _finite(value: float) -> str:
-    return float.__repr__(value) if math.isfinite(value) else _encode(strict_json_value(value))
-
-
-# The common cell types, encoded directly as json.dumps would (it spends most of its time
-# deciding which of these a value is).
-_FAST: dict[type, Callable[[Any], str]] = {
-    str: encode_basestring, int: int.__repr__, float: _finite,
-    bool: lambda value: "true" if value else "false", type(None): lambda _: "null",
-}
-
-
-def _value(value: Any) -> str:
-    fast = _FAST.get(type(value))
-    if fast is not None:
-        return fast(value)
-    value = strict_json_value(value)
-    if isinstance(value, dict | list | tuple) and value:  # a json column: indented as nested
-        return _encode_nested(value).replace("\n", "\n    ")
-    return _encode(value)
+_PLAIN = {str, int, bool, type(None)}  # written as they are; floats and arrays checked
+# Values rulesdb does not know (none today: rows are plain) are written as their text.
+_encode = msgspec.json.Encoder(enc_hook=str).encode
+_format = msgspec.json.format

@@ -88,14 +88,14 @@ class CRDocument:
 def parse_document(text: str, source: str, keep: str | None = None) -> CRDocument:
     """Split `text` (LF line endings) into rules; `keep` limits them to the rules whose line
     starts with that regex (``r"205[. ]"``: rule 205 and its subrules), default every rule."""
-    effective = _effective_date(text.split("\n", 50)[:50], source, text)
+    effective = read_effective_date(text.split("\n", 50)[:50], source, text)
     padded = "\n" + text  # every line, the first too, now follows a newline
-    body_start, body_end = _body_bounds(padded, source)
+    body_start, body_end = body_bounds(padded, source)
     rules, repeated = _rules(padded, body_start, body_end, _rule_line(keep))
     return CRDocument(source, effective, rules, repeated)
 
 
-def _effective_date(lines: list[str], source: str, text: str = "") -> date:
+def read_effective_date(lines: list[str], source: str, text: str = "") -> date:
     # The first release (1999-04-23, converted by a third party) states "current as of" only
     # at its end; a file that says "effective as of" must say it at the top.
     last = text.rsplit("\n", 50)[1:] if "current as of" not in "".join(lines[:50]) else []
@@ -141,18 +141,18 @@ def _check_plausible(day: date, source: str, line: int) -> None:
                             f"one from {FIRST_SET} to {latest} (a year from today)")
 
 
-def _body_bounds(padded: str, source: str) -> tuple[int, int]:
+def body_bounds(padded: str, source: str) -> tuple[int, int]:
     """The contents end with 'Glossary' and 'Credits'; the body runs to the second 'Glossary'.
 
     Both headings appear twice in every official release (contents, then the sections
     themselves); a file missing the final 'Credits' is truncated. Returns the offsets of the
     newlines that start the body's first line and end its last.
     """
-    glossary, credits = _heading(padded, "Glossary"), _heading(padded, "Credits")
+    glossary, credits = heading_offsets(padded, "Glossary"), heading_offsets(padded, "Credits")
     # The file's last line: a final newline ends a line, it starts none.
     last = padded.count("\n") - (1 if padded.endswith("\n") and len(padded) > 1 else 0)
     if not credits:
-        if _heading(padded, "Contents"):
+        if heading_offsets(padded, "Contents"):
             raise CRFormatError(
                 source, last, "the file ends inside the table of contents (no 'Credits' after "
                 "'Contents'); it looks truncated"
@@ -176,7 +176,7 @@ def _body_bounds(padded: str, source: str) -> tuple[int, int]:
     return padded.index("\n", credits[0] + 1), glossary[1]
 
 
-def _heading(padded: str, word: str) -> list[int]:
+def heading_offsets(padded: str, word: str) -> list[int]:
     """Offsets of the newlines before the lines that are just `word` (spaces aside)."""
     found = []
     position = padded.find(word)

@@ -17,7 +17,7 @@ from rulesdb.errors import CRFormatError
 from rulesdb.ingest.document import CRDocument, Rule
 from rulesdb.ingest.listgrammar import ListGrammarError, parse_name_list, sentences
 from rulesdb.util.names import official_spelling
-from rulesdb.util.rules import see_rules
+from rulesdb.util.rule_numbers import see_rules
 from rulesdb.util.text import clip
 
 CARD_TYPES_RULE = "205.2a"
@@ -107,7 +107,8 @@ class _Extractor:
     def fail(self, rule: Rule | None, message: str) -> CRFormatError:
         return CRFormatError(self.source, rule.line if rule else None, message)
 
-    def names_in(self, rule: Rule, sentence: str, what: str, **options: object) -> list:
+    def names_in(self, rule: Rule, sentence: str, what: str, **options: object
+                 ) -> list[tuple[str, tuple[str, ...]]]:
         try:
             return parse_name_list(sentence, **options)  # type: ignore[arg-type]
         except ListGrammarError as exc:

@@ -11,7 +11,7 @@ def inspection(release: ReleaseData) -> dict[str, Any]:
     """JSON-ready: effective_date, card_types, supertypes, subtypes (by category),
     basic_land_types, rules (category -> rule number), cross_references and notes (where the
     file contradicts itself or is damaged)."""
-    references = [
+    references: list[dict[str, str | None]] = [
         {"kind": "subtype", "category": item.category, "name": name, "cited_in": item.rule,
          "rule": rule}
         for item in release.subtype_lists

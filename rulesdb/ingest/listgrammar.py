@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from rulesdb.util.names import lookup_key
-from rulesdb.util.rules import SEE_RULES, see_rules
+from rulesdb.util.rule_numbers import SEE_RULES, see_rules
 from rulesdb.util.text import clip
 
 LIMIT = 50  # characters of a list quoted in an error

@@ -33,7 +33,8 @@ def rtf_text(data: bytes, source: str) -> str:
     encoding = f"cp{int(declared[1])}" if declared else "cp1252"
     try:
         # RTF is 7-bit: anything else is escaped, so latin-1 maps the bytes through unchanged.
-        text = rtf_to_text(data.decode("latin-1"), encoding=encoding)
+        text: str = rtf_to_text(  # type: ignore[no-untyped-call]  # striprtf: untyped
+            data.decode("latin-1"), encoding=encoding)
     except (LookupError, UnicodeDecodeError) as exc:
         raise CRFormatError(source, None, f"unreadable RTF ({exc})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError
-from rulesdb.ingest.document import _body_bounds, _effective_date, _heading
+from rulesdb.ingest.document import body_bounds, heading_offsets, read_effective_date
 from rulesdb.ingest.sources import read_source
 from rulesdb.util.rule_numbers import parent_number
 
@@ -95,13 +95,13 @@ def read_rulebook(path: Path | str) -> Rulebook:
 
 def parse_rulebook(text: str, source: str) -> Rulebook:
     """Every rule and glossary entry of a decoded CR text (LF line endings)."""
-    effective = _effective_date(text.split("\n", 50)[:50], source, text)
+    effective = read_effective_date(text.split("\n", 50)[:50], source, text)
     padded = "\n" + text
-    body_start, body_end = _body_bounds(padded, source)
+    body_start, body_end = body_bounds(padded, source)
     body_start = _first_section(padded, body_start)
     glossary_start = padded.index("\n", body_end + 1)  # past the "Glossary" heading itself
     # The glossary ends at the Credits (1999: at the Index that comes first).
-    ends = [at for word in ("Credits", "Index") for at in _heading(padded, word)
+    ends = [at for word in ("Credits", "Index") for at in heading_offsets(padded, word)
             if at > glossary_start]
     glossary_end = min(ends, default=len(padded))
     first_line = padded.count("\n", 0, body_start + 1)  # the pad is a newline too

@@ -14,9 +14,9 @@ from datetime import date
 from typing import Any
 
 from rulesdb.questions import lineage
-from rulesdb.questions.diff import rule_key
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import lineage_of
+from rulesdb.util.rule_numbers import rule_key
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from rulesdb.questions.listings import (
     has_keywords,
     keyword_days,
     release_card_types,
-    release_in_force,
     release_keywords,
     release_subtypes,
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.util.rules import rule_key
+from rulesdb.store.releases import release_in_force
+from rulesdb.util.rule_numbers import rule_key
 
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"

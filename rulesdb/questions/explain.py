@@ -7,6 +7,7 @@ Everything comes from the library's parser (``Vocabulary.parse``); this module o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -143,8 +144,8 @@ def _count(number: int, noun: str) -> str:
     return f"{spelled} {noun}{'' if number == 1 else 's'}"
 
 
-def _joined(names: Any, conjunction: str = "and") -> str:
-    names = list(names)
-    if len(names) <= 2:
-        return f" {conjunction} ".join(names)
-    return ", ".join(names[:-1]) + f", {conjunction} " + names[-1]
+def _joined(names: Iterable[str], conjunction: str = "and") -> str:
+    listed = list(names)
+    if len(listed) <= 2:
+        return f" {conjunction} ".join(listed)
+    return ", ".join(listed[:-1]) + f", {conjunction} " + listed[-1]

@@ -51,13 +51,12 @@ from rulesdb.questions.listings import (
     release_card_types,
     release_categories,
     release_category_card_types,
-    release_in_force,
     release_keywords,
     release_subtypes,
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.store.releases import printed_in
+from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.rule_numbers import parent_number
 
 STYLES = ("mtgjson", "mtgjson-keywords", "scryfall")

@@ -24,7 +24,6 @@ from rulesdb.questions.listings import (
     has_keywords,
     keyword_days,
     release_card_types,
-    release_in_force,
     release_keywords,
     release_subtypes,
     release_supertypes,
@@ -32,9 +31,10 @@ from rulesdb.questions.listings import (
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import glossary_texts, release_texts
 from rulesdb.questions.successors import merges_of, successor
+from rulesdb.store.releases import release_in_force
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 from rulesdb.util.names import lookup_key
-from rulesdb.util.rules import rule_key
+from rulesdb.util.rule_numbers import rule_key
 
 KINDS = ("card_type", "supertype", "subtype", *KEYWORD_KINDS)
 
@@ -99,9 +99,8 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
         all_days = [as_date(row["d"]).isoformat() for row in
                     fetch(connection, "SELECT effective_date AS d FROM release")]
         all_days.sort()
-        listings = [_listing(connection, kind, cat, name, all_days)
-                    for kind, cat, name in items]
-        listings = [listing for listing in listings if listing is not None]
+        found = (_listing(connection, kind, cat, name, all_days) for kind, cat, name in items)
+        listings = [listing for listing in found if listing is not None]
         if not listings:
             raise _unknown(word, category, nearest_names(connection, word, category))
     return listings

@@ -17,9 +17,8 @@ from typing import Any
 from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.store.releases import printed_in
+from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.rule_numbers import parse_rule_number
 
 Ident = tuple[str, int]
@@ -130,8 +129,8 @@ def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = Non
             raise RulesdbError(f"malformed rule number {number[:40]!r}")
         wanted[number] = parsed
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
-        then = queries.release_in_force(connection, since) if since is not None else None
+        day = release_in_force(connection, as_of)
+        then = release_in_force(connection, since) if since is not None else None
         return {cited: _check(connection, number, day, then)
                 for cited, number in wanted.items()}
 

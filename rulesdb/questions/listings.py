@@ -16,7 +16,7 @@ from sqlalchemy import inspect
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.store.releases import release_in_force  # also answered from here
+from rulesdb.store.releases import release_in_force
 from rulesdb.util.dates import DATE_LIKE, ISO_DAY
 from rulesdb.util.names import lookup_key
 

@@ -8,11 +8,11 @@ from datetime import date
 from typing import Any
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings as queries
 from rulesdb.questions import rulebook
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.reading import Bind, connected
 from rulesdb.questions.rulebook import RuleDiff, RuleVersion, marked_changes
+from rulesdb.store.releases import release_in_force
 
 MAX_PAGE = 100  # entries on one page
 MAX_REACH = 1000  # offset + limit: how deep a search is paged (the CLI's --limit bound)
@@ -36,7 +36,7 @@ def search_page(bind: Bind, words: str, as_of: date | None = None, offset: int =
     entries found in all), offset, limit, hits, next_offset (None on the last page)."""
     check_page(offset, limit, MAX_REACH)
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         hits = rulebook.search(connection, words, day, offset + limit)[offset:]
         total = rulebook.search_count(connection, words, day)
     return {"release": day.isoformat(), "total": total, "offset": offset, "limit": limit,

@@ -19,13 +19,13 @@ from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import lineage
-from rulesdb.questions import listings as queries
-from rulesdb.questions.diff import Bind, as_date, connected, fetch, normalise_rule_text, rule_key
+from rulesdb.questions.diff import normalise_rule_text
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.successors import successor
 from rulesdb.questions.worddiff import as_markdown, word_diff
-from rulesdb.store.releases import printed_in
+from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.names import lookup_key
-from rulesdb.util.rule_numbers import parent_number, parse_rule_number
+from rulesdb.util.rule_numbers import parent_number, parse_rule_number, rule_key
 
 _NEAREST = 3  # numbers or terms suggested on each side of an unknown one
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -126,7 +126,7 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
     """The rule in the release in force on ``as_of``, with its examples and direct subrules."""
     wanted = _rule_number(number)
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         # The rule and everything numbered below it: one range of the release's rows.
         rows = fetch(connection, "SELECT r.number, r.occurrence, r.sort_key, t.text, t.examples "
                                  "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
@@ -180,7 +180,7 @@ def lineage_of(connection: Connection, number: str, as_of: date | None = None) -
     release printing that number; an unknown one is refused naming the nearest."""
     wanted = _rule_number(number)
     if as_of is not None:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         found = lineage.lineage_at(connection, day, wanted)
         if found is None:
             raise _unknown_rule(connection, day, wanted)
@@ -210,7 +210,7 @@ def glossary_history(bind: Bind, term: str) -> list[dict[str, Any]]:
 def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]:
     """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
                                  "JOIN rulebook_text t ON t.id = g.text_id "
                                  f"WHERE {printed_in('g')} AND lower(g.term) = :term",
@@ -245,7 +245,7 @@ def search(bind: Bind, words: str, as_of: date | None = None,
     if limit < 1:
         raise RulesdbError(f"--limit: {limit} is not a positive number")
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         if connection.dialect.name == "sqlite":
             hits = _search_sqlite(connection, day, tokens, limit)
         else:
@@ -264,7 +264,7 @@ def search_count(bind: Bind, words: str, as_of: date | None = None) -> int:
     entry printing a matching text), so that a reader of one page knows how many there are."""
     tokens = _WORD.findall(words)
     with connected(bind) as connection:
-        day = queries.release_in_force(connection, as_of)
+        day = release_in_force(connection, as_of)
         if not tokens:
             return 0
         if connection.dialect.name == "sqlite":
@@ -294,8 +294,8 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
     (2024-09-20's 702.175) is compared as ``702.175#2`` for its second occurrence.
     """
     with connected(bind) as connection:
-        start = queries.release_in_force(connection, from_day)
-        end = queries.release_in_force(connection, to_day)
+        start = release_in_force(connection, from_day)
+        end = release_in_force(connection, to_day)
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
         lineages_before = lineage.release_lineages(connection, start)
         lineages_after = lineage.release_lineages(connection, end)

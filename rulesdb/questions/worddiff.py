@@ -63,7 +63,7 @@ def _ordered(pieces: list[Piece]) -> list[Piece]:
         for change in ("deleted", "inserted"):
             text = "".join(p.text for p in run if p.change == change)
             if text:
-                result.append(Piece(change, text))  # type: ignore[arg-type]
+                result.append(Piece(change, text))
         run = []
         if piece.text:
             result.append(piece)

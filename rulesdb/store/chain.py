@@ -40,7 +40,8 @@ def head_revision() -> str:
 
 def current_revision(engine: Engine) -> str | None:
     """The revision the database is at, or None for an empty database."""
-    if sqlite_file(engine.url) is not None and not sqlite_file(engine.url).exists():
+    path = sqlite_file(engine.url)
+    if path is not None and not path.exists():
         return None
     try:
         with engine.connect() as connection:
@@ -154,7 +155,7 @@ def _steps(revision: str, current: str | None, *, upward: bool) -> list[str]:
     if revision == "base":
         return order[:at + 1][::-1]
     try:
-        target = order.index(script.get_revision(revision).revision)  # type: ignore[union-attr]
+        target = order.index(script.get_revision(revision).revision)  # type: ignore[union-attr,unused-ignore]
     except Exception:  # Alembic's own message, in the run itself
         return []
     return order[at + 1:target + 1] if upward else order[target + 1:at + 1][::-1]

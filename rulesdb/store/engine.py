@@ -73,11 +73,13 @@ def mask(url: URL | str) -> str:
     """The URL with its passwords hidden (user:***@, ?password=***), for every message."""
     if isinstance(url, str):
         try:
-            url = make_url(url)
+            parsed = make_url(url)
         except (ArgumentError, ValueError):
             return mask_text(url)
-    rendered = url.render_as_string(hide_password=True)
-    return mask_text(rendered) if SECRET_KEYS & {k.lower() for k in url.query} else rendered
+    else:
+        parsed = url
+    rendered = parsed.render_as_string(hide_password=True)
+    return mask_text(rendered) if SECRET_KEYS & {k.lower() for k in parsed.query} else rendered
 
 
 def mask_text(text: str) -> str:
@@ -102,7 +104,7 @@ def make_engine(url: URL | str, *, create_folder: bool = False) -> Engine:
 def _sqlite_engine(url: URL, create_folder: bool) -> Engine:
     path = sqlite_file(url)
     problem = path_problem(path) if path is not None else None
-    if problem is not None:
+    if path is not None and problem is not None:
         raise RulesdbError(f"the SQLite database: the path {shown_path(path)!r} {problem}")
     if path is not None and create_folder:
         try:

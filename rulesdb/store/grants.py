@@ -134,7 +134,7 @@ def _grant(connection: Connection, role: str) -> ReadGrant:
         for statement in statements:
             cursor.execute(statement)
 
-    relations = int(scalar(  # type: ignore[arg-type]
+    relations = int(scalar(  # type: ignore[call-overload]
         "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
         "WHERE n.nspname = :s AND c.relkind IN ('r', 'v', 'm', 'p')", s=schema))
     public_can_create = bool(scalar("SELECT has_schema_privilege('public', :s, 'CREATE')",

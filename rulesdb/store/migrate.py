@@ -50,7 +50,7 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
         else:
             upgrade(engine, progress=progress)
         return None
-    if earlier:
+    if earlier and current is not None:
         raise RulesdbError(legacy.refusal(engine, current))
     if current is None and not refuse_empty:
         return None  # not a rulesdb database (yet): nothing to warn about

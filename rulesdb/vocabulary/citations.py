@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from rulesdb.util.rules import rule_key
+from rulesdb.util.rule_numbers import rule_key
 
 # What each rule says, as the releases word it, the most telling wording first: the first
 # pattern any rule matches decides, and among the rules it matches the lowest number.

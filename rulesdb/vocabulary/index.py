@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from rulesdb.errors import RulesdbError
 from rulesdb.util.names import lookup_key
-from rulesdb.util.rules import rule_key
+from rulesdb.util.rule_numbers import rule_key
 from rulesdb.vocabulary.citations import CURRENT, Citations, find_citations
 
 GAIN_RULE = CURRENT.gain  # today's number; each release cites its own (Index.citations)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
 __all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
-           "Vocabulary", "clear_cache", "load_vocabulary", "vocabulary"]
+           "Vocabulary", "clear_cache", "load_vocabulary"]
 
 
 # Loading and caching
@@ -74,9 +74,6 @@ def load_vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Voc
             return _vocabulary(connection, day)
     with _reading(bind):
         return _vocabulary(bind, day)
-
-
-vocabulary = load_vocabulary  # the name the docs use (rulesdb.vocabulary.loader.vocabulary)
 
 
 def clear_cache() -> None:
@@ -168,7 +165,7 @@ class _reading:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, exc: Any, _tb: Any) -> bool:
+    def __exit__(self, kind: Any, exc: Any, _tb: Any) -> None:
         from sqlalchemy.exc import DBAPIError
 
         if exc is not None and isinstance(exc, DBAPIError):
@@ -178,4 +175,3 @@ class _reading:
             raise RulesdbError(
                 f"cannot read the vocabulary from {mask(self.bind.engine.url)}: "
                 f"{detail[0] if detail else type(exc).__name__}") from None
-        return False

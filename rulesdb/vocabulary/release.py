@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from rulesdb.errors import RulesdbError
 from rulesdb.util.text import with_article
 from rulesdb.vocabulary.citations import CURRENT, NO_CHOICE_RULE
-from rulesdb.vocabulary.index import GAIN_RULE, build_index, name_in, segment_words
+from rulesdb.vocabulary.index import GAIN_RULE, Index, build_index, name_in, segment_words
 from rulesdb.vocabulary.spelling import MEMO_LENGTH, cached_key, not_text, word_key
 from rulesdb.vocabulary.typeline import TypeLine, TypeLineParser
 
@@ -104,6 +104,12 @@ class Vocabulary:
                  "type_line_parser")
 
     _PARSED_MAX = 1 << 16
+    effective_date: date
+    seed_sha256: str
+    index: Index
+    _all_subtype_keys: frozenset[str]
+    type_line_parser: TypeLineParser
+    _parsed: dict[str, TypeLine]
 
     def __init__(self, effective_date: date, *,
                  card_types: Mapping[str, str],

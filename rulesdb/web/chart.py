@@ -126,11 +126,11 @@ def _draw(layout: Layout, category: str, points: list[tuple[str, int | None]], f
         line = " ".join(f"{x(date.fromisoformat(day)):.1f},{y(size):.1f}" for day, size in run)
         parts.append(f'<polyline class="series" points="{line}"/>')
     noun = f"{escape(category)} type"
-    for day, size in points:
-        if size is None:
+    for day, count in points:
+        if count is None:
             continue
-        cx, cy = x(date.fromisoformat(day)), y(size)
-        label = f"{day}: {size} {noun}{'' if size == 1 else 's'}"
+        cx, cy = x(date.fromisoformat(day)), y(count)
+        label = f"{day}: {count} {noun}{'' if count == 1 else 's'}"
         # The tip shows on hover and on keyboard focus (CSS), inside the chart's edges.
         anchor = "end" if cx > layout.left + layout.plot_width / 2 else "start"
         tip_x = cx - 6 if anchor == "end" else cx + 6
@@ -139,8 +139,8 @@ def _draw(layout: Layout, category: str, points: list[tuple[str, int | None]], f
             f'<a class="point" href="/release/{day}" aria-label="{label}"><title>{label}</title>'
             f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="6"/>'
             f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="2.5" data-release="{day}" '
-            f'data-size="{size}"/><text class="tip" x="{tip_x:.1f}" y="{tip_y:.1f}" '
-            f'text-anchor="{anchor}">{day}: {size}</text></a>')
+            f'data-size="{count}"/><text class="tip" x="{tip_x:.1f}" y="{tip_y:.1f}" '
+            f'text-anchor="{anchor}">{day}: {count}</text></a>')
     listed = sum(size is not None for _, size in points)
     return (f'<svg class="chart {layout.name}" role="group" data-category="{escape(category)}" '
             f'data-points="{listed}" aria-label="{escape(category.capitalize())} types per '

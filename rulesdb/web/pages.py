@@ -21,13 +21,13 @@ from rulesdb.questions.diff import (
     SUPERTYPES,
     Comparison,
     compare,
-    fetch,
     vocabulary_title,
 )
 from rulesdb.questions.lifetime import cite, history
+from rulesdb.questions.reading import fetch
 from rulesdb.questions.worddiff import changed, word_diff
 from rulesdb.store.descriptions import table_description
-from rulesdb.store.releases import printed_in
+from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.rule_numbers import parent_number
 
 
@@ -312,7 +312,7 @@ def _release_day(engine: Engine, day: str) -> date:
     if wanted.isoformat() in release_dates(engine):
         return wanted
     try:
-        in_force = listings.release_in_force(engine, wanted)
+        in_force = release_in_force(engine, wanted)
     except RulesdbError as exc:
         raise NotFound(f"No release took effect on {wanted.isoformat()}: {exc}.",
                        {"href": "/", "label": "the list of releases"}) from None
@@ -328,7 +328,7 @@ def _release_day(engine: Engine, day: str) -> date:
 def rulebook_sections(engine: Engine, day: str | None = None) -> list[dict[str, str]]:
     """The rulebook's sections (1 Game Concepts … 9) in the release in force, [] without one."""
     with engine.connect() as connection:
-        effective = listings.release_in_force(connection, _as_of(day))
+        effective = release_in_force(connection, _as_of(day))
         return fetch(connection, "SELECT r.number, t.text FROM rule_span r "
                                  "JOIN rulebook_text t ON t.id = r.text_id "
                                  f"WHERE {printed_in('r')} AND length(r.number) = 1 "
@@ -375,7 +375,7 @@ def search_page(engine: Engine, words: str, day: str | None = None) -> dict[str,
         return {"q": "", "as_of": day or "", "results": None, "problem": None,
                 "rulebook_releases": releases}
     try:
-        effective = listings.release_in_force(engine, _as_of(day))
+        effective = release_in_force(engine, _as_of(day))
         results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT)
     except RulesdbError as exc:
         return {"q": words, "as_of": day or "", "results": None, "problem": _sentence(exc),

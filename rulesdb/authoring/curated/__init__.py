@@ -77,7 +77,7 @@ def load_keyword_renames() -> list[dict[str, Any]]:
 
 def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     text = resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
-    entries = tomllib.loads(text).get(table, [])
+    entries: list[dict[str, Any]] = tomllib.loads(text).get(table, [])
     for number, entry in enumerate(entries, start=1):
         if entry.get("kind") not in kinds:
             raise RulesdbError(f"{file} entry {number}: kind must be one of {kinds}")

@@ -32,9 +32,9 @@ from sqlalchemy.engine import URL
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.util.files import write_atomically
-from tests.headcache import HeadCache
-from tests.pgurl import PREFIX
-from tests.support import PG_URL, PostgresServer
+from tests.support.databases import PostgresServer
+from tests.support.headcache import HeadCache
+from tests.support.pgurl import PG_URL, PREFIX
 
 BUILD_ORDER = ("sqlite", "postgresql")  # SQLite's tests run first (tests/conftest.py)
 RUN_KEY = "rulesdb_run"  # xdist's workerinput key: the run's id, from the controller
@@ -58,7 +58,7 @@ class SessionDatabases:
         self.folder = folder
         self.run_id = run_id
         self.backends = backends  # the backends the run's tests use
-        self.cache_folder = cache_folder  # heads kept between runs (tests/headcache.py)
+        self.cache_folder = cache_folder  # heads kept between runs (tests/support/headcache.py)
         folder.mkdir(parents=True, exist_ok=True)
 
     def sqlite(self) -> Path:
@@ -84,8 +84,8 @@ class SessionDatabases:
         cache = [] if self.cache_folder is None else ["--cache", str(self.cache_folder)]
         with open(self.folder / f"build-ahead-{os.getpid()}.log", "wb") as log:
             return subprocess.Popen(  # a failure is also written where the tests read it
-                [sys.executable, "-m", "tests.sessiondb", str(self.folder), self.run_id,
-                 *cache, *wanted], cwd=Path(__file__).resolve().parents[1],
+                [sys.executable, "-m", "tests.support.sessiondb", str(self.folder), self.run_id,
+                 *cache, *wanted], cwd=Path(__file__).resolve().parents[2],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
 
     def build_each_unless_taken(self, backends: list[str]) -> None:
@@ -222,8 +222,8 @@ def _write(path: Path, result: dict[str, object]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tests.sessiondb FOLDER RUN_ID [--cache FOLDER] BACKEND...``: build_ahead's
-    process."""
+    """``python -m tests.support.sessiondb FOLDER RUN_ID [--cache FOLDER] BACKEND...``:
+    build_ahead's process."""
     folder, run_id, *rest = argv
     cache = None
     if rest[:1] == ["--cache"]:

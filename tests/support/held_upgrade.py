@@ -1,5 +1,5 @@
-"""``python -m tests.held_upgrade URL REVISION[,REVISION...]``: rulesdb's upgrade to head in a
-real process, held after each named revision's step.
+"""``python -m tests.support.held_upgrade URL REVISION[,REVISION...]``: rulesdb's upgrade to
+head in a real process, held after each named revision's step.
 
 After each of those revisions' step is done, it reads the release table through the run's own
 connection (which writes what the loader holds: rulesdb_loaders/schema_0001.py), says on stderr

@@ -41,7 +41,7 @@ def chain_digest() -> str:
     digest.update(f"{sys.version}\n{sqlite3.sqlite_version}\n".encode())
     for library in LIBRARIES:
         digest.update(f"{library} {metadata.version(library)}\n".encode())
-    package = Path(__file__).resolve().parents[1] / "rulesdb"
+    package = Path(__file__).resolve().parents[2] / "rulesdb"
     root = data_root()
     files = [path for name in SOURCES for path in _files(root / name)]
     builders = [Path(__file__).resolve(), Path(__file__).resolve().with_name("sessiondb.py")]

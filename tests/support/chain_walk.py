@@ -39,19 +39,12 @@ from rulesdb.questions import listings
 from rulesdb.store import chain
 from rulesdb.store.descriptions import parse
 from rulesdb.store.engine import make_engine
-from rulesdb.vocabulary.loader import Vocabulary, clear_cache, vocabulary
-from tests.support import (
-    Snapshots,
-    assert_consistent,
-    fingerprint,
-    kill,
-    read_only_role,
-    release_view,
-    run_cli,
-    start_held_upgrade,
-    url_text,
-)
-from tests.test_descriptions import FROZEN, pg_comments
+from rulesdb.vocabulary.loader import Vocabulary, clear_cache, load_vocabulary
+from tests.support.databases import read_only_role, url_text
+from tests.support.dumps import Snapshots, fingerprint
+from tests.support.kills import assert_consistent, kill, release_view, start_held_upgrade
+from tests.support.runs import run_cli
+from tests.support.schema import FROZEN, pg_comments
 
 # The moments of the round trip's step at revision X where a stop's checks run.
 UPGRADED = "upgraded"  # right after ``upgrade X``: at X
@@ -204,7 +197,7 @@ def latest_releases(chain: list[str]) -> list[str]:
 
 def vocabulary_at_head(shared_head: Engine, releases: list[str]) -> Vocabulary:
     """The session head's vocabulary, checked; its releases are ``releases``, the chain's."""
-    head = vocabulary(shared_head)
+    head = load_vocabulary(shared_head)
     listed = listings.releases(shared_head)
     assert head.effective_date.isoformat() == listed[-1]["effective_date"], (
         "at head: the vocabulary is not the latest release's")
@@ -219,7 +212,7 @@ def vocabulary_in_the_latest_release(walk: Walk, latest: str) -> None:
     # of this database in the cache before.)
     clear_cache()
     stop = f"at {walk.at()} (the latest release)"
-    loaded = vocabulary(walk.engine)
+    loaded = load_vocabulary(walk.engine)
     assert loaded.effective_date == day_of(latest), (
         f"{stop}: the vocabulary is not the latest release's")
     assert loaded.parse("Artifact — Spacecraft").valid, f"{stop}: Spacecraft no artifact type"
@@ -228,7 +221,7 @@ def vocabulary_in_the_latest_release(walk: Walk, latest: str) -> None:
 def vocabulary_one_release_down(walk: Walk, previous: str) -> None:
     # One release down: the release in force changes at once.
     stop = f"at {walk.at()} (one release down)"
-    loaded = vocabulary(walk.engine)
+    loaded = load_vocabulary(walk.engine)
     assert loaded.effective_date == day_of(previous), (
         f"{stop}: the vocabulary is not the previous release's")
     assert loaded.parse("Creature — Elf").release == loaded.effective_date, (
@@ -238,7 +231,7 @@ def vocabulary_one_release_down(walk: Walk, previous: str) -> None:
 def vocabulary_latest_again(walk: Walk, latest: str) -> None:
     # And up again: the cache follows.
     stop = f"at {walk.at()} (the latest release again)"
-    again = vocabulary(walk.engine)
+    again = load_vocabulary(walk.engine)
     assert again.effective_date == day_of(latest), (
         f"{stop}: the vocabulary is not the latest release's")
     assert again.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft no artifact type"
@@ -247,16 +240,16 @@ def vocabulary_latest_again(walk: Walk, latest: str) -> None:
 def vocabulary_before_spacecraft(walk: Walk) -> None:
     # Before Spacecraft was an artifact type: answers follow.
     stop = f"at {walk.at()} (before Spacecraft was an artifact type)"
-    old = vocabulary(walk.engine)
+    old = load_vocabulary(walk.engine)
     assert old.effective_date == date(2025, 6, 6), f"{stop}: {old.effective_date} in force"
     assert not old.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft an artifact type"
     assert not old.parse("Artifact — Spacecraft").valid, f"{stop}: Artifact — Spacecraft valid"
-    raises(stop, lambda: vocabulary(walk.engine, date(1999, 4, 22)), "no release was in force")
+    raises(stop, lambda: load_vocabulary(walk.engine, date(1999, 4, 22)), "no release was in force")
 
 
 def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
     # Up at head: the same answers as the session's head.
-    again = vocabulary(walk.engine)
+    again = load_vocabulary(walk.engine)
     stop = "at head"
     assert again.effective_date == head.effective_date, f"{stop}: another release in force"
     assert again.seed_sha256 == head.seed_sha256, f"{stop}: another seed"

@@ -23,7 +23,7 @@ from sqlalchemy import Engine, inspect
 
 from rulesdb.store.engine import make_engine
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "release_digests.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "release_digests.json"
 
 # The per-release tables no view shows whole (the views cover the rest).
 TABLES = ("basic_land_type", "subtype_reference", "supertype_reference", "rule_text",

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.support import process_env
+from tests.support.runs import process_env
 
 PEAK_MB = 200  # Python, SQLAlchemy and rulesdb take ~60 MB; a refusal holds nothing more
 HANG = 60  # seconds after which a process counts as hung

@@ -1,271 +1,20 @@
-"""What the test modules share: where the data is, the PostgreSQL server, throwaway databases,
-one way to run the CLI in process and one to run it as a real process, one dump, and what the
-kill tests hold, look at and kill.
-
-Test modules import these from here; tests/conftest.py only turns them into fixtures.
-"""
+"""What a database holds, dumped for comparison: every row and the whole catalog."""
 
 from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import re
-import shutil
-import signal
-import subprocess
-import sys
-import uuid
-from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, event, inspect
 from sqlalchemy.dialects.postgresql import TSVECTOR
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy.engine import URL
 
-from rulesdb.cli import main
-from rulesdb.store import chain
 from rulesdb.store.engine import make_engine
-from rulesdb.store.paths import data_root
-from tests import settings
-from tests.held_upgrade import HELD
-from tests.pgurl import NOT_SET, created_name
-from tests.pgurl import PG_URL as PG_URL  # re-exported: conftest and modules import it here
-from tests.settings import folder, required
+from tests.support.pgurl import PG_URL as PG_URL
 
-ROOT = Path(__file__).resolve().parents[1]
-CR_DIR = folder(settings.CR_DIR)
-PG_REQUIRED = required(settings.REQUIRE_PG)
-BACKENDS = ["sqlite", "postgresql"]
-# The report of a test's call, kept on its item (tests/conftest.py) for a fixture that acts
-# only when the test failed (tests/test_web.py's screenshot).
-CALL_REPORT = pytest.StashKey[pytest.TestReport]()
-# Variables of the caller's shell that would point a child process at another database or
-# release chain than the one its test chose.
-_PRIVATE_ENV = ("RULESDB_URL", "RULESDB_DATA_ROOT", "XDG_DATA_HOME")
-
-
-def cr_files() -> list[Path]:
-    return sorted(CR_DIR.glob("MagicCompRules-*.txt")) if CR_DIR.is_dir() else []
-
-
-def cr_file(day: str) -> Path:
-    """The official file effective on day (YYYYMMDD); skips when ../shared/cr is absent."""
-    path = CR_DIR / f"MagicCompRules-{day}.txt"
-    if not path.is_file():
-        pytest.skip(f"official CR files not found at {CR_DIR} (a clone without ../shared/cr)")
-    return path
-
-
-def url_text(url: URL) -> str:
-    return url.render_as_string(hide_password=False)
-
-
-class PostgresServer:
-    """Creates and drops throwaway databases on the test server."""
-
-    def __init__(self, url: str) -> None:
-        # No URL (RULESDB_TEST_PG unset): a server that is never available, never connected to.
-        self.named = bool(url)
-        self.url = make_url(url or "postgresql://").set(drivername="postgresql+psycopg")
-        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
-        self._dropper: ThreadPoolExecutor | None = None
-        self._drops: list[Future[None]] = []
-
-    def available(self) -> str | None:
-        if not self.named:
-            return NOT_SET
-        try:
-            with self.admin.connect() as connection:
-                connection.execute(text("SELECT 1"))
-        except Exception as exc:  # any failure to connect means "no server"
-            return str(exc).splitlines()[0]
-        return None
-
-    def create(self, template: str | None = None, name: str | None = None) -> URL:
-        name = name or created_name()
-        clause = f" TEMPLATE {template}" if template else ""
-        with self.admin.connect() as connection:
-            connection.execute(text(f"CREATE DATABASE {name}{clause}"))
-            # A commit need not wait for the disk here (what a crash of the server would
-            # lose is a throwaway database): the round trip alone commits 400 times.
-            connection.execute(text(f"ALTER DATABASE {name} SET synchronous_commit = off"))
-        return self.url.set(database=name)
-
-    def drop(self, url: URL) -> None:
-        with self.admin.connect() as connection:
-            connection.execute(text(f"DROP DATABASE IF EXISTS {url.database} WITH (FORCE)"))
-
-    def drop_later(self, url: URL) -> None:
-        """Drop the database in the background, one drop after another: a drop waits for a
-        checkpoint, which the next test need not wait for. :meth:`finish` waits for them."""
-        if self._dropper is None:
-            self._dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-drop")
-        self._drops.append(self._dropper.submit(self.drop, url))
-
-    def finish(self) -> None:
-        """Wait for the background drops; raises the first that failed."""
-        if self._dropper is not None:
-            self._dropper.shutdown(wait=True)
-            self._dropper = None
-        drops, self._drops = self._drops, []
-        for drop in drops:
-            drop.result()
-        self.admin.dispose()
-
-
-def new_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
-    """A fresh empty database on the backend, dropped (PostgreSQL) when the test ends."""
-    if backend == "sqlite":
-        return URL.create("sqlite", database=str(tmp_path / f"{uuid.uuid4().hex[:8]}.sqlite3"))
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    url = server.create()
-    request.addfinalizer(lambda: server.drop_later(url))
-    return url
-
-
-def head_copy(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> URL:
-    """A private copy of the session's database at head, for a test that writes to it."""
-    if backend == "sqlite":
-        copy = tmp_path / "head.sqlite3"
-        if copy.exists():  # a test's second copy
-            copy = tmp_path / f"head-{uuid.uuid4().hex[:8]}.sqlite3"
-        shutil.copyfile(request.getfixturevalue("_head_sqlite"), copy)
-        return URL.create("sqlite", database=str(copy))
-    server: PostgresServer = request.getfixturevalue("pg_server")
-    url = server.create(template=request.getfixturevalue("_head_pg").database)
-    request.addfinalizer(lambda: server.drop_later(url))
-    return url
-
-
-def backends_available(request: pytest.FixtureRequest) -> list[str]:
-    """SQLite, and PostgreSQL unless its tests may skip here (no server, none required: the
-    ``pg_server`` fixture fails instead where one is required)."""
-    try:
-        request.getfixturevalue("pg_server")
-    except pytest.skip.Exception:
-        return ["sqlite"]
-    return ["sqlite", "postgresql"]
-
-
-@contextmanager
-def read_only_role(url: URL) -> Iterator[URL]:
-    """``url`` as a fresh PostgreSQL LOGIN role given ``grant-read`` on its database (who
-    ``rulesdb sql`` runs as: it refuses superusers and owners), for the ``with`` block; then
-    the role's grants and the role are dropped. Grants change privileges, never rows, so a
-    database compared before and after is unchanged. (The ``reader_url`` fixture does the
-    same for a head copy.)"""
-    from rulesdb.store.grants import grant_read
-
-    name = created_name("reader_", 10)
-    owner = make_engine(url)  # a superuser's URL: it creates roles too
-    try:
-        with owner.begin() as connection:
-            connection.execute(text(f"CREATE ROLE {name} LOGIN"))
-        try:
-            grant_read(owner, name)
-            yield url.set(username=name, password=None)
-        finally:
-            with owner.begin() as connection:
-                connection.execute(text(f"DROP OWNED BY {name}"))  # its grants here
-                connection.execute(text(f"DROP ROLE {name}"))
-    finally:
-        owner.dispose()
-
-# The head this checkout ships; a release written by new-release chains after it.
-SHIPPED_HEAD = (ROOT / "migrations" / "HEAD").read_text().strip()
-
-
-def revision_before(revision: str) -> str:
-    """The revision ``revision`` comes after in the chain."""
-    below = next(down for rev, down, _ in chain.history() if rev == revision)
-    assert below is not None, f"{revision} is the first revision"
-    return below
-
-
-def newest_release() -> str:
-    """The newest release's revision (the schema revisions after it aside)."""
-    return [rev for rev, _, _ in chain.history() if rev.startswith("cr_")][-1]
-
-
-def copy_release_chain(root: Path) -> Path:
-    """A copy of this checkout's migrations/ and seeds/ at ``root``, for a test to write into."""
-    ignore = shutil.ignore_patterns("__pycache__")
-    for part in ("migrations", "seeds"):
-        shutil.copytree(ROOT / part, root / part, ignore=ignore)
-    return root
-
-
-@contextmanager
-def data_root_at(root: Path) -> Iterator[None]:
-    """Meanwhile this process migrates with the release chain at ``root`` (as a process run
-    with RULESDB_DATA_ROOT=root would)."""
-    before = os.environ.get("RULESDB_DATA_ROOT")
-    os.environ["RULESDB_DATA_ROOT"] = str(root)
-    data_root.cache_clear()
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("RULESDB_DATA_ROOT", None)
-        else:
-            os.environ["RULESDB_DATA_ROOT"] = before
-        data_root.cache_clear()
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``rulesdb ARGS`` in-process, through the real entry point: (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_in_process(*args: str, input: str = "") -> subprocess.CompletedProcess[str]:
-    """``rulesdb ARGS`` in-process (click's isolation, no capsys needed), shaped like a finished
-    process: returncode, stdout, stderr."""
-    with CliRunner().isolation(input=input.encode("utf-8")) as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        return subprocess.CompletedProcess(["rulesdb", *args], code,
-                                           out.getvalue().decode("utf-8"),
-                                           err.getvalue().decode("utf-8"))
-
-
-def process_env(**extra: str) -> dict[str, str]:
-    """This environment without the caller's database and chain, plus ``extra``."""
-    env = {k: v for k, v in os.environ.items() if k not in _PRIVATE_ENV}
-    env["PYTHONDONTWRITEBYTECODE"] = "1"  # keep copied checkouts free of __pycache__
-    env.update(extra)
-    return env
-
-
-def rulesdb_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "rulesdb", *args]
-
-
-def run_process(*args: str, env: dict[str, str] | None = None, input: str | None = None,
-                cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``rulesdb ARGS`` as a real process, for the tests whose point is one (kills,
-    concurrency, start-up imports, the installed entry points)."""
-    return subprocess.run(rulesdb_command(*args), capture_output=True, text=True,
-                          env=env if env is not None else process_env(), input=input,
-                          cwd=cwd, timeout=300)
+_FTS5_SHADOWS = ("_data", "_idx", "_docsize", "_config", "_content")
 
 
 def dump(engine: Engine) -> dict[str, object]:
@@ -378,9 +127,6 @@ def write_witness(engine: Engine) -> dict[str, object]:
     return result
 
 
-_FTS5_SHADOWS = ("_data", "_idx", "_docsize", "_config", "_content")
-
-
 def _fts5_tables(connection: Connection) -> list[str]:
     if connection.dialect.name != "sqlite":
         return []
@@ -405,158 +151,6 @@ def dump_url(url: URL) -> dict[str, object]:
         engine.dispose()
 
 
-# --- kills: a real upgrade held after a revision, what others see meanwhile, what a kill
-# leaves (tests/test_interrupted.py, and the kill on the round trip's walk up:
-# tests/chain_walk.py)
-
-# Tables holding one release's rows, and the ones every loaded release must have rows in.
-CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
-                "release_category_card_type", "release_subtype", "basic_land_type",
-                "subtype_reference", "supertype_reference", "rule_text", "card_type_rename",
-                "subtype_rename")
-# Every release lists card types and has rule text; the other lists may be absent from a release
-# (1999-2003 list no supertypes, 2003-07-01 no subtypes at all), never from every release.
-NEVER_EMPTY = ("release_card_type", "rule_text")
-SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
-                   "release_subtype", "basic_land_type")
-# The migration runner's test hook (migrations/env.py): report after these revisions, and wait.
-
-
-RACERS = 4  # processes started at once where a race is the point
-
-
-def run_together(argv: list[str], env: dict[str, str],
-                 count: int = RACERS) -> list[subprocess.CompletedProcess[str]]:
-    """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
-    command = rulesdb_command(*argv)
-    started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=env) for _ in range(count)]
-    finished = []
-    for process in started:
-        out, err = process.communicate(timeout=300)
-        finished.append(subprocess.CompletedProcess(command, process.returncode, out, err))
-    return finished
-
-
-def run_one(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    [result] = run_together(argv, env, count=1)
-    return result
-
-
-def assert_all_ok(results: list[subprocess.CompletedProcess[str]]) -> None:
-    for result in results:
-        assert result.returncode == 0, result.stderr
-
-
-@dataclass
-class HeldUpgrade:
-    """An upgrade in a real process (tests/held_upgrade.py), held after a revision: how many
-    releases its transaction holds there, written and not committed."""
-
-    process: subprocess.Popen[str]
-    releases: int = 0
-
-
-def start_held_upgrade(url: URL, *revisions: str) -> HeldUpgrade:
-    """The upgrade to head, to be held after each of ``revisions`` (in chain order), returned
-    once it holds after the first; :func:`go_on` lets it run to the next."""
-    held = HeldUpgrade(subprocess.Popen(
-        [sys.executable, "-m", "tests.held_upgrade", url_text(url), ",".join(revisions)],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=process_env()))
-    _held(held, revisions[0])
-    return held
-
-
-def go_on(held: HeldUpgrade, revision: str) -> None:
-    """Let a held upgrade run on, and return once it holds after ``revision``."""
-    assert held.process.stdin is not None
-    held.process.stdin.write("go on\n")
-    held.process.stdin.flush()
-    _held(held, revision)
-
-
-def _held(held: HeldUpgrade, revision: str) -> None:
-    process = held.process
-    assert process.stderr is not None
-    said = []
-    for line in process.stderr:  # blocks until the run reports, or ends
-        found = re.fullmatch(re.escape(HELD.format(revision)) + r" \((\d+) releases .*\)\n",
-                             line)
-        if found:
-            held.releases = int(found[1])
-            return
-        said.append(line)
-    process.wait(timeout=60)
-    pytest.fail(f"upgrade never held after {revision} ({process.returncode}): {''.join(said)}")
-
-
-def kill(held: HeldUpgrade) -> None:
-    held.process.send_signal(signal.SIGKILL)
-    held.process.communicate(timeout=60)
-
-
-def release_view(url: URL, day: date) -> dict[str, int] | None:
-    """What another program reading the database now sees of the release effective on ``day``:
-    rows per table, or None when it cannot see the tables at all.
-
-    SQLite's busy timeout is short here: a reader the writer locks out sees nothing of the
-    release, which is the point; it must never see part of one.
-    """
-    if url.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": 2})
-    else:
-        engine = make_engine(url)
-    counts: dict[str, int] = {}
-    try:
-        with engine.connect() as connection:
-            counts["release"] = connection.execute(
-                text("SELECT count(*) FROM release WHERE effective_date = :d"), {"d": day}
-            ).scalar_one()
-            for table in CHILD_TABLES:
-                counts[table] = connection.execute(
-                    text(f"SELECT count(*) FROM {table} WHERE release_date = :d"), {"d": day}
-                ).scalar_one()
-    except OperationalError as exc:
-        if "locked" in str(exc) or "no such table" in str(exc):
-            return None  # SQLite: writer holds the file, or the schema is not committed yet
-        raise
-    except ProgrammingError as exc:
-        if "does not exist" in str(exc):
-            return None  # PostgreSQL: the schema is not committed yet
-        raise
-    finally:
-        engine.dispose()
-    return counts
-
-
-def assert_consistent(url: URL) -> str | None:
-    """Every release row has its lists, and alembic_version names the newest loaded release."""
-    engine = make_engine(url)
-    try:
-        revision = chain.current_revision(engine)
-        if revision is None:
-            assert dump(engine)["tables"] in ([], ["alembic_version"])
-            return None
-        with engine.connect() as connection:
-            releases = connection.execute(text("SELECT effective_date, revision FROM release")
-                                          ).all()
-            loaded_days = {str(day) for day, _ in releases}
-            for table in (*NEVER_EMPTY, *SOMETIMES_EMPTY):
-                days = {str(row[0]) for row in connection.execute(
-                    text(f"SELECT DISTINCT release_date FROM {table}"))}
-                if table in NEVER_EMPTY:
-                    assert days == loaded_days, table
-                else:
-                    assert days <= loaded_days, table  # no rows of a release not loaded
-    finally:
-        engine.dispose()
-    revisions = [rev for rev, _, _ in chain.history()]
-    loaded = revisions[: revisions.index(revision) + 1]
-    assert sorted(rev for _, rev in releases) == sorted(r for r in loaded if r.startswith("cr_"))
-    return revision
-
-
 # The schema as each database's catalog tells it, for Snapshots: a downgrade that leaves an
 # index, a constraint, a column's default, a view's text, a comment or a sequence otherwise
 # than its upgrade found them is seen, not only one that leaves rows. (SQLite keeps each
@@ -565,6 +159,8 @@ def assert_consistent(url: URL) -> str | None:
 # and a role granted reading, then dropped, leaves PostgreSQL's default ACL written out.
 SQLITE_CATALOG = ("SELECT type, name, tbl_name, sql FROM sqlite_master "
                   "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+
+
 POSTGRESQL_CATALOG = """
 SELECT 'column', c.relname || '.' || a.attname,
        concat_ws(' ', c.relkind, a.attnum, format_type(a.atttypid, a.atttypmod), a.attnotnull,
@@ -613,6 +209,8 @@ GROUPED_BY: dict[str, tuple[str, str]] = {
     # Keyed by a hash: 4,096 buckets of a few texts, of which a release's new texts touch few.
     "rulebook_text": ("({row}id >> 52)", "bigint"),
 }
+
+
 SQLITE_KEYS = 500  # group keys a statement: under SQLite's limit of variables
 
 
