@@ -8,6 +8,7 @@
     python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
+    python bench/run.py --only mcp   # rulesdb mcp: a rule call over stdio, the server's start
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -1104,7 +1105,7 @@ def main() -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
                                                 "bounds", "lineage", "changes",
-                                                "first-answer"],
+                                                "first-answer", "mcp"],
                         help="run only these benchmarks (lint-cards, lint-citations: the head "
                              "database is still built)")
     parser.add_argument("--markdown", type=Path, metavar="FILE",
@@ -1136,6 +1137,11 @@ def main() -> int:
                 from bench.first_answer import bench_first_answer
 
                 rows, modules = bench_first_answer(Path(folder)), []
+            elif args.only == "mcp":
+                from bench.mcp import bench_mcp
+
+                head = databases.sqlite_head().render_as_string(hide_password=False)
+                rows, modules = bench_mcp(head), []
             elif args.only == "bounds":
                 from bench.bounds import bench_bounds
 
@@ -1158,8 +1164,10 @@ def main() -> int:
                 rows += bench_lint_mtgjson(head_db, Path(folder))
                 rows += bench_lint_citations(head_db, Path(folder))
                 from bench.bounds import bench_bounds
+                from bench.mcp import bench_mcp
                 from bench.web_load import bench_web_load
 
+                rows += bench_mcp(head_db.render_as_string(hide_password=False))
                 rows += bench_web_load(Path(folder))
                 from bench.first_answer import bench_first_answer
 

@@ -38,6 +38,7 @@ from rulesdb.store.releases import release_in_force
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from rulesdb.citations.verify import Verification
     from rulesdb.questions.changes import Digest
     from rulesdb.questions.diff import Comparison
     from rulesdb.questions.lifetime import Citation, Listing
@@ -226,6 +227,13 @@ class Rules:
 
         return rulebook.search(self.engine, words, self.day(as_of), limit, offset)
 
+    def search_page(self, words: str, as_of: Release = None, offset: int = 0,
+                    limit: int = 10) -> dict[str, Any]:
+        """One page of :meth:`search`, with the number of entries found in all."""
+        from rulesdb.questions.pages import search_page
+
+        return search_page(self.engine, words, self.day(as_of), offset, limit)
+
     def search_count(self, words: str, as_of: Release = None) -> int:
         """How many rules and glossary entries match ``words`` in all."""
         from rulesdb.questions import rulebook
@@ -265,6 +273,14 @@ class Rules:
 
         return check_citations(self.engine, numbers, self.day(as_of),
                                self.day(since, "since"))
+
+    def verify_citation(self, number: str, text: str, as_of: Release = None) -> Verification:
+        """Whether rule ``number`` says ``text`` (what an answer quotes or says about it) in
+        the release in force: the number checked as ``check_citations`` checks it, the text
+        against that rule (or its successor), and the rules that say it if that one does not."""
+        from rulesdb.citations.verify import verify_citation
+
+        return verify_citation(self.engine, number, text, self.day(as_of))
 
     def _span(self, from_: Release, to: Release) -> tuple[date, date]:
         start, end = self.day(from_, "from"), self.day(to, "to")

@@ -46,9 +46,9 @@ README = ROOT / "README.md"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
 EXAMPLE_DB = "sqlite:///rules.sqlite3"  # the database the docs' Python examples open
 # Commands that change the checkout or the release chain, serve until stopped (tests/test_web.py
-# runs `serve` as its own process), or need a role the example assumes (grant-read analyst):
-# never run from the docs.
-NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "grant-read"}
+# and tests/test_mcp.py run `serve` and `mcp` as their own processes), or need a role the
+# example assumes (grant-read analyst): never run from the docs.
+NOT_RUN = {"new-release", "rebuild-chain", "downgrade", "serve", "mcp", "grant-read"}
 # Commands that change the database: their examples run on a private copy (the sh blocks'
 # test), never on the shared head the help examples read.
 WRITES = {"upgrade", "downgrade", "rebuild"}
@@ -246,8 +246,9 @@ def test_every_command_and_option_has_help() -> None:
 def test_every_block_is_run_or_compared() -> None:
     """Each fenced block is one the tests run (sql, python, sh), the output of the block
     before it (text after sql or sh), a file an example reads (named), one a test names as
-    its reader (``<!-- checked by tests/… -->``), or generated
-    (inside a cog region): nothing shown is left unchecked."""
+    its reader (``<!-- checked by tests/… -->``), an MCP call, its answer or the MCP client's
+    stanza (json, marked), or generated (inside a cog region): nothing shown is left
+    unchecked."""
     unchecked = []
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
@@ -262,7 +263,15 @@ def test_every_block_is_run_or_compared() -> None:
             # A block another test reads: "<!-- checked by tests/test_x.py -->" just before.
             checked = before.rstrip().endswith("-->") and "<!-- checked by tests/" in \
                 before[before.rstrip().rfind("<!--"):]
+            # docs/mcp.md: a tool call and the server's answer, the client's stanza
+            # (tests/test_mcp.py makes each call, and starts the server as the stanza says)
+            marked = text[:block.start()].endswith(("<!-- mcp call -->\n",
+                                                    "<!-- mcp client stanza -->\n"))
+            answer = index > 0 and text[:blocks[index - 1].start()].endswith(
+                "<!-- mcp call -->\n")
             if kind in ("sql", "python", "sh") or generated or example_file or checked:
+                continue
+            if kind == "json" and (marked or answer):
                 continue
             if kind == "text" and (after_command or "The first prints, then on stderr:"
                                    in text[blocks[index - 1].end():block.start()]):

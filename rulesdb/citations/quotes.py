@@ -244,6 +244,14 @@ def judge_in(connection: Connection, day: date, number: str, text: str,
                         judged="description", message=check.message, **base)
 
 
+def holds_quote(quote: str, text: str) -> bool:
+    """Whether ``text`` (a rule's text and examples) holds ``quote`` verbatim, as
+    :func:`judge_quote` judges a quote: both folded, the quote's ellipses splitting it into
+    pieces found in order."""
+    pieces = _pieces(quote)
+    return bool(pieces) and _holds(fold(text), pieces)
+
+
 def _pieces(quote: str) -> list[str]:
     pieces = [piece.strip(_EDGE_PUNCTUATION) for piece in _ELLIPSIS.split(fold(quote))]
     return [piece for piece in pieces if piece]

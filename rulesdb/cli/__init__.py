@@ -6,6 +6,7 @@ so that ``rulesdb check`` starts fast.
 
 from rulesdb.cli import (  # noqa: F401  (register commands)
     admin,
+    assistant,
     cards,
     citations,
     info,

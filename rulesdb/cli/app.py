@@ -161,8 +161,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
                              "explain", "history", "cite", "diff"),
     "The rulebook": ("rule", "rule-history", "rule-diff", "changes", "glossary", "search"),
-    "SQL, the browser, card files and exports": ("sql", "serve", "lint-cards",
-                                                  "lint-citations", "export"),
+    "SQL, the browser, assistants, card files and exports": (
+        "sql", "serve", "mcp", "lint-cards", "lint-citations", "export"),
     "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",
                      "revisions", "grant-read"),
     "Maintainers": ("inspect", "new-release", "rebuild-chain"),

@@ -22,6 +22,7 @@ EXAMPLES: dict[str, str] = {
     "inspect": "rulesdb inspect MagicCompRules-20240607.txt --format table",
     "lint-cards": "rulesdb lint-cards oracle-cards.json --as-of printed --format csv",
     "lint-citations": "rulesdb lint-citations . --since 2024-06-07 --format jsonl",
+    "mcp": "rulesdb mcp --http 8765",
     "new-release": "rulesdb new-release MagicCompRules-20261113.txt",
     "parse": 'rulesdb parse "Legendary Land Creature — Forest Dryad"',
     "rebuild": "rulesdb --db sqlite:///rules.sqlite3 rebuild --yes",

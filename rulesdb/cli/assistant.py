@@ -1,0 +1,41 @@
+"""``rulesdb mcp``: the rules for assistants, a Model Context Protocol server (the ``mcp``
+extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import click
+
+from rulesdb.cli.app import AppContext, cli, pass_app
+from rulesdb.errors import RulesdbError
+
+INSTALL = "the MCP server needs the mcp SDK: pip install 'rulesdb[mcp]'"
+
+
+@cli.command("mcp")
+@click.option("--http", "port", type=click.IntRange(0, 65535), metavar="PORT",
+              help="Serve the streamable HTTP transport on 127.0.0.1:PORT (path /mcp) "
+                   "instead of stdio.")
+@pass_app
+def mcp_command(app: AppContext, port: int | None) -> None:
+    """Serve the rules to assistants over the Model Context Protocol: on stdio (what MCP
+    clients start), or streamable HTTP on 127.0.0.1 with --http PORT.
+
+    Tools: rule, rule_history, search, glossary, check_word, explain_type_line, diff,
+    rule_diff, releases, verify_citation; each release's rules as cr://RELEASE/NUMBER
+    resources; a prompt, cite_rules. Read-only on the database (the embedded default or
+    --db; PostgreSQL through a grant-read role); each answer names its release.
+    """
+    if importlib.util.find_spec("mcp") is None:
+        raise RulesdbError(INSTALL)
+    from rulesdb.assistant.bounds import bounded
+    from rulesdb.assistant.server import build_server
+
+    server = build_server(bounded(app.rules))
+    if port is None:
+        server.run("stdio")
+        return
+    click.echo(f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{port}/mcp "
+               "(Ctrl-C stops)", err=True)
+    server.run("streamable-http", host="127.0.0.1", port=port)
