@@ -33,7 +33,6 @@ HANG = 120  # seconds: a case still running then is reported as hung
 CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
 
 
-
 def run(*args: str, env: dict[str, str] | None = None) -> str:
     """``rulesdb ARGS`` as a fresh process: "exit N, T s, M MB" (or "hung")."""
     with tempfile.TemporaryDirectory() as folder:
@@ -41,21 +40,29 @@ def run(*args: str, env: dict[str, str] | None = None) -> str:
         env = {**os.environ, **(env or {}), PEAK_FILE: str(peak_file)}
         start = time.perf_counter()
         try:
-            done = subprocess.run([sys.executable, "-c", MEASURED, *args], env=env,
-                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, timeout=HANG)
+            done = subprocess.run(
+                [sys.executable, "-c", MEASURED, *args],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                timeout=HANG,
+            )
         except subprocess.TimeoutExpired:
             return f"hung past {HANG} s"
         seconds = time.perf_counter() - start
         peak = int(peak_file.read_text()) // 1024 if peak_file.exists() else 0
         lines = len(done.stderr.splitlines())
-        return (f"exit {done.returncode}, {seconds:.2f} s, {peak} MB"
-                + ("" if lines <= 1 else f", {lines} lines on stderr"))
+        return f"exit {done.returncode}, {seconds:.2f} s, {peak} MB" + (
+            "" if lines <= 1 else f", {lines} lines on stderr"
+        )
 
 
 def _docx(path: Path, head: bytes, middle: bytes, tail: bytes, repeat: int = 1) -> Path:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive, \
-            archive.open("word/document.xml", "w", force_zip64=True) as member:
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
+        archive.open("word/document.xml", "w", force_zip64=True) as member,
+    ):
         member.write(head)
         for _ in range(repeat):
             member.write(middle)
@@ -68,6 +75,7 @@ W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
 def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
     """The hostile files, each made when its case runs."""
+
     def fifo(name: str) -> Path:
         path = folder / name
         os.mkfifo(path)
@@ -80,14 +88,23 @@ def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
 
     def bomb() -> Path:
         paragraphs = b"<w:p><w:r><w:t>100.1. x</w:t></w:r></w:p>" * 25_000
-        return _docx(folder / "bomb.docx", b"<w:document " + W + b"><w:body>", paragraphs,
-                     b"</w:body></w:document>", repeat=300)
+        return _docx(
+            folder / "bomb.docx",
+            b"<w:document " + W + b"><w:body>",
+            paragraphs,
+            b"</w:body></w:document>",
+            repeat=300,
+        )
 
     def deep_docx() -> Path:
         ids = random.Random(7)
         opening = b"".join(b'<w:sdt w:id="%08x">' % ids.getrandbits(32) for _ in range(20_000))
-        return _docx(folder / "deep.docx", b"<w:document " + W + b">" + opening,
-                     b"</w:sdt>" * 20_000, b"</w:document>")
+        return _docx(
+            folder / "deep.docx",
+            b"<w:document " + W + b">" + opening,
+            b"</w:sdt>" * 20_000,
+            b"</w:document>",
+        )
 
     def deep_rtf() -> Path:
         path = folder / "deep.rtf"
@@ -125,8 +142,12 @@ def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
     def flat_docx() -> Path:
         ids = random.Random(7)
         middle = b"".join(b'<w:x w:id="%08x"/>' % ids.getrandbits(32) for _ in range(3_000_000))
-        return _docx(folder / "flat.docx", b"<w:document " + W + b"><w:body>", middle,
-                     b"</w:body></w:document>")
+        return _docx(
+            folder / "flat.docx",
+            b"<w:document " + W + b"><w:body>",
+            middle,
+            b"</w:body></w:document>",
+        )
 
     def ignored() -> Path:
         (folder / "repo" / "build").mkdir(parents=True)
@@ -136,33 +157,61 @@ def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
         return folder / "repo" / "build"
 
     card = '{"object": "card", "name": "n", "set": "s", "type_line": "%s"}\n'
-    return {"fifo.json": lambda: fifo("x.json"), "fifo.txt": lambda: fifo("x.txt"),
-            "words.txt": lambda: written("words.txt",
-                                         lambda out: out.write("Goblin " * 300_000 + "\n")),
-            "near.jsonl": lambda: written("near.jsonl", lambda out: [
-                out.write(card % ("Elf " * (4 * 2**20 - 10))) for _ in range(20)]),
-            "deep": deep_tree,
-            "line.txt": lambda: written("line.txt", lambda out: out.write("CR 702.19 " * 10**6)),
-            "big.txt": lambda: written("big.txt", lambda out: [
-                out.write("just words, no citation in them at all\n" * 26_000)
-                for _ in range(1024)]),
-            "x4k.txt": lambda: written("x4k.txt", lambda out: out.write("x" * 4096)),
-            "ignored": ignored, "flat.docx": flat_docx,
-            "fifo.docx": lambda: fifo("x.docx"), "fifo.rtf": lambda: fifo("x.rtf"),
-            "zero.docx": lambda: zero("zero.docx"), "zero.rtf": lambda: zero("zero.rtf"),
-            "bomb.docx": bomb, "deep.docx": deep_docx, "deep.rtf": deep_rtf,
-            "deep.json": deep_json, "long.jsonl": long_type_line}
+    return {
+        "fifo.json": lambda: fifo("x.json"),
+        "fifo.txt": lambda: fifo("x.txt"),
+        "words.txt": lambda: written(
+            "words.txt", lambda out: out.write("Goblin " * 300_000 + "\n")
+        ),
+        "near.jsonl": lambda: written(
+            "near.jsonl",
+            lambda out: [out.write(card % ("Elf " * (4 * 2**20 - 10))) for _ in range(20)],
+        ),
+        "deep": deep_tree,
+        "line.txt": lambda: written("line.txt", lambda out: out.write("CR 702.19 " * 10**6)),
+        "big.txt": lambda: written(
+            "big.txt",
+            lambda out: [
+                out.write("just words, no citation in them at all\n" * 26_000) for _ in range(1024)
+            ],
+        ),
+        "x4k.txt": lambda: written("x4k.txt", lambda out: out.write("x" * 4096)),
+        "ignored": ignored,
+        "flat.docx": flat_docx,
+        "fifo.docx": lambda: fifo("x.docx"),
+        "fifo.rtf": lambda: fifo("x.rtf"),
+        "zero.docx": lambda: zero("zero.docx"),
+        "zero.rtf": lambda: zero("zero.rtf"),
+        "bomb.docx": bomb,
+        "deep.docx": deep_docx,
+        "deep.rtf": deep_rtf,
+        "deep.json": deep_json,
+        "long.jsonl": long_type_line,
+    }
 
 
 def bench_bounds(folder: Path, head_url: str) -> list[Row]:
     made = inputs(folder)
     cards = folder / "cards.jsonl"
-    cards.write_text(json.dumps({"object": "card", "name": "Llanowar Elves", "set": "dom",
-                                 "type_line": "Creature — Elf Druid"}) + "\n")
-    wide = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
-            "SELECT i, hex(zeroblob(100000)) AS wide FROM n")
-    wide_table = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
-                  "SELECT i, hex(zeroblob(250000)) AS wide FROM n")
+    cards.write_text(
+        json.dumps(
+            {
+                "object": "card",
+                "name": "Llanowar Elves",
+                "set": "dom",
+                "type_line": "Creature — Elf Druid",
+            }
+        )
+        + "\n"
+    )
+    wide = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
+        "SELECT i, hex(zeroblob(100000)) AS wide FROM n"
+    )
+    wide_table = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+        "SELECT i, hex(zeroblob(250000)) AS wide FROM n"
+    )
     source = folder / "ordinary.rs"
     source.write_text("// Trample: CR 702.19b; layers: rule 613.1a\n" * 1000)
     citations_baseline = run("--db", head_url, "lint-citations", str(source))
@@ -176,68 +225,172 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
         ("inspect a FIFO named x.rtf", "hung", ["inspect", "fifo.rtf"], inspect_baseline),
         ("inspect x.docx -> /dev/zero", "6 GB", ["inspect", "zero.docx"], inspect_baseline),
         ("inspect x.rtf -> /dev/zero", "6 GB", ["inspect", "zero.rtf"], inspect_baseline),
-        ("inspect a .docx zip bomb (300 MB of paragraphs)", "66 s, 5 GB",
-         ["inspect", "bomb.docx"], inspect_baseline),
-        ("inspect a .docx nested 20,000 deep", "> 90 s", ["inspect", "deep.docx"],
-         inspect_baseline),
+        (
+            "inspect a .docx zip bomb (300 MB of paragraphs)",
+            "66 s, 5 GB",
+            ["inspect", "bomb.docx"],
+            inspect_baseline,
+        ),
+        (
+            "inspect a .docx nested 20,000 deep",
+            "> 90 s",
+            ["inspect", "deep.docx"],
+            inspect_baseline,
+        ),
         ("inspect an .rtf nested 100,000 deep", "-", ["inspect", "deep.rtf"], inspect_baseline),
-        ("lint-cards, JSON nested 100,000 deep", "traceback",
-         ["--db", head_url, "lint-cards", "deep.json"], lint_baseline),
-        ("lint-cards, a 500 MB type line", "6 GB",
-         ["--db", head_url, "lint-cards", "long.jsonl"], lint_baseline),
-        ("sql randomblob(900000000)", "900 MB",
-         ["--db", head_url, "sql", "SELECT length(randomblob(900000000))"], sql_baseline),
-        ("sql printf('%.*c', 2147483647, 'x')", "20 s, 1 GB",
-         ["--db", head_url, "sql", "SELECT length(printf('%.*c', 2147483647, 'x'))"],
-         sql_baseline),
-        ("sql 10,000 rows x 200 KB as CSV, --timeout 30", "43-48 s, 1.3-4.2 GB",
-         ["--db", head_url, "sql", wide, "--format", "csv"], sql_baseline),
-        ("rule 702. and 5,000 digits", "traceback",
-         ["--db", head_url, "rule", "702." + "1" * 5000], rule_baseline),
-        ("inspect a flat .docx, 3 million siblings", "21-32 s, 1.4-2.1 GB",
-         ["inspect", "flat.docx"], inspect_baseline),
-        ("lint-cards a FIFO named x.json", "hung",
-         ["--db", head_url, "lint-cards", "fifo.json"], lint_baseline),
-        ("lint-cards a FIFO named x.txt", "hung",
-         ["--db", head_url, "lint-cards", "fifo.txt"], lint_baseline),
-        ("lint-cards a 2 MB type line of words", "10 s, 1.5 GB",
-         ["--db", head_url, "lint-cards", "words.txt"], lint_baseline),
-        ("lint-cards 20 JSON lines of 16 MB", "2.5 GB, MemoryError",
-         ["--db", head_url, "lint-cards", "near.jsonl"], lint_baseline),
-        ("lint-citations a tree 1,500 folders deep", "RecursionError",
-         ["--db", head_url, "lint-citations", "deep"], citations_baseline),
-        ("lint-citations one 10 MB line of 1 million citations", "520 s",
-         ["--db", head_url, "lint-citations", "line.txt"], citations_baseline),
-        ("lint-citations a 1 GB text file, no citation", "2.1 GB",
-         ["--db", head_url, "lint-citations", "big.txt"], citations_baseline),
-        ("lint-citations --pattern (x+x+)+y on 4 KB", "hung",
-         ["--db", head_url, "lint-citations", "x4k.txt", "--pattern",
-          "(?P<number>(x+x+)+y)"], citations_baseline),
-        ("lint-citations a folder git ignores (a warning)", "exit 0, silent",
-         ["--db", head_url, "lint-citations", "ignored"], citations_baseline),
-        ("sql 1,000 rows x 500 KB as a table", "2.0 GB",
-         ["--db", head_url, "sql", wide_table, "--format", "table"], sql_baseline),
-        ("sql one row of ten 50 MB values as JSON (SQLite)", "2.4 GB, traceback",
-         ["--db", head_url, "sql", "SELECT " + ", ".join(f"zeroblob(50000000) AS c{i}"
-                                                         for i in range(10)),
-          "--format", "json"], sql_baseline),
+        (
+            "lint-cards, JSON nested 100,000 deep",
+            "traceback",
+            ["--db", head_url, "lint-cards", "deep.json"],
+            lint_baseline,
+        ),
+        (
+            "lint-cards, a 500 MB type line",
+            "6 GB",
+            ["--db", head_url, "lint-cards", "long.jsonl"],
+            lint_baseline,
+        ),
+        (
+            "sql randomblob(900000000)",
+            "900 MB",
+            ["--db", head_url, "sql", "SELECT length(randomblob(900000000))"],
+            sql_baseline,
+        ),
+        (
+            "sql printf('%.*c', 2147483647, 'x')",
+            "20 s, 1 GB",
+            ["--db", head_url, "sql", "SELECT length(printf('%.*c', 2147483647, 'x'))"],
+            sql_baseline,
+        ),
+        (
+            "sql 10,000 rows x 200 KB as CSV, --timeout 30",
+            "43-48 s, 1.3-4.2 GB",
+            ["--db", head_url, "sql", wide, "--format", "csv"],
+            sql_baseline,
+        ),
+        (
+            "rule 702. and 5,000 digits",
+            "traceback",
+            ["--db", head_url, "rule", "702." + "1" * 5000],
+            rule_baseline,
+        ),
+        (
+            "inspect a flat .docx, 3 million siblings",
+            "21-32 s, 1.4-2.1 GB",
+            ["inspect", "flat.docx"],
+            inspect_baseline,
+        ),
+        (
+            "lint-cards a FIFO named x.json",
+            "hung",
+            ["--db", head_url, "lint-cards", "fifo.json"],
+            lint_baseline,
+        ),
+        (
+            "lint-cards a FIFO named x.txt",
+            "hung",
+            ["--db", head_url, "lint-cards", "fifo.txt"],
+            lint_baseline,
+        ),
+        (
+            "lint-cards a 2 MB type line of words",
+            "10 s, 1.5 GB",
+            ["--db", head_url, "lint-cards", "words.txt"],
+            lint_baseline,
+        ),
+        (
+            "lint-cards 20 JSON lines of 16 MB",
+            "2.5 GB, MemoryError",
+            ["--db", head_url, "lint-cards", "near.jsonl"],
+            lint_baseline,
+        ),
+        (
+            "lint-citations a tree 1,500 folders deep",
+            "RecursionError",
+            ["--db", head_url, "lint-citations", "deep"],
+            citations_baseline,
+        ),
+        (
+            "lint-citations one 10 MB line of 1 million citations",
+            "520 s",
+            ["--db", head_url, "lint-citations", "line.txt"],
+            citations_baseline,
+        ),
+        (
+            "lint-citations a 1 GB text file, no citation",
+            "2.1 GB",
+            ["--db", head_url, "lint-citations", "big.txt"],
+            citations_baseline,
+        ),
+        (
+            "lint-citations --pattern (x+x+)+y on 4 KB",
+            "hung",
+            ["--db", head_url, "lint-citations", "x4k.txt", "--pattern", "(?P<number>(x+x+)+y)"],
+            citations_baseline,
+        ),
+        (
+            "lint-citations a folder git ignores (a warning)",
+            "exit 0, silent",
+            ["--db", head_url, "lint-citations", "ignored"],
+            citations_baseline,
+        ),
+        (
+            "sql 1,000 rows x 500 KB as a table",
+            "2.0 GB",
+            ["--db", head_url, "sql", wide_table, "--format", "table"],
+            sql_baseline,
+        ),
+        (
+            "sql one row of ten 50 MB values as JSON (SQLite)",
+            "2.4 GB, traceback",
+            [
+                "--db",
+                head_url,
+                "sql",
+                "SELECT " + ", ".join(f"zeroblob(50000000) AS c{i}" for i in range(10)),
+                "--format",
+                "json",
+            ],
+            sql_baseline,
+        ),
     ]
-    rows = [Row("bounds: ordinary inputs (the baselines below)",
-                f"inspect a CR .txt: {inspect_baseline}",
-                f"lint-cards 1 card: {lint_baseline}; sql count(*): {sql_baseline}; "
-                f"rule 702.19: {rule_baseline}; lint-citations 2,000 citations: "
-                f"{citations_baseline}",
-                None, "(information)", None)]
+    rows = [
+        Row(
+            "bounds: ordinary inputs (the baselines below)",
+            f"inspect a CR .txt: {inspect_baseline}",
+            f"lint-cards 1 card: {lint_baseline}; sql count(*): {sql_baseline}; "
+            f"rule 702.19: {rule_baseline}; lint-citations 2,000 citations: "
+            f"{citations_baseline}",
+            None,
+            "(information)",
+            None,
+        )
+    ]
     for name, before, command, baseline in cases:
         args = [str(made[a]()) if a in made else a for a in command]
         figure = run(*args)
-        rows.append(Row(f"  {name} (before: {before})", figure, baseline, None,
-                        "exit 2 or 0, one line", None))
+        rows.append(
+            Row(
+                f"  {name} (before: {before})",
+                figure,
+                baseline,
+                None,
+                "exit 2 or 0, one line",
+                None,
+            )
+        )
     _remove_deep(folder / "deep")
     for root in ("/dev/zero", "/"):
-        rows.append(Row(f"  RULESDB_DATA_ROOT={root} (before: traceback)",
-                        run("rule", "702.19", env={"RULESDB_DATA_ROOT": root}),
-                        rule_baseline, None, "exit 2, one line", None))
+        rows.append(
+            Row(
+                f"  RULESDB_DATA_ROOT={root} (before: traceback)",
+                run("rule", "702.19", env={"RULESDB_DATA_ROOT": root}),
+                rule_baseline,
+                None,
+                "exit 2, one line",
+                None,
+            )
+        )
     return rows
 
 

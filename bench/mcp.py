@@ -30,8 +30,9 @@ def bench_mcp(url: str) -> list[Row]:
 
     import rulesdb
 
-    command = StdioServerParameters(command=sys.executable,
-                                    args=["-m", "rulesdb", "--db", url, "mcp"])
+    command = StdioServerParameters(
+        command=sys.executable, args=["-m", "rulesdb", "--db", url, "mcp"]
+    )
 
     async def calls() -> int:
         async with stdio_client(command) as (read, write), ClientSession(read, write) as session:
@@ -74,14 +75,30 @@ def bench_mcp(url: str) -> list[Row]:
         checks.append(time.perf_counter_ns() - begin)
     start_up, check_time = statistics.median(starts), statistics.median(checks)
     return [
-        Row("mcp: rule over stdio, one client, per call", seconds(over_stdio),
-            f"{seconds(in_process)} Rules.rule in process", over_stdio / in_process,
-            "< 10 ms", over_stdio < 10e6),
-        Row("  (calls per second over stdio)", f"{1e9 / over_stdio:.0f}/s",
-            f"{1e9 / in_process:.0f}/s in process", None, "(information)", None),
-        Row("mcp: start, initialize, first rule call", seconds(start_up),
-            f"{seconds(check_time)} rulesdb check Merfolk (process)", start_up / check_time,
-            "<= 4x", start_up / check_time <= 4),
+        Row(
+            "mcp: rule over stdio, one client, per call",
+            seconds(over_stdio),
+            f"{seconds(in_process)} Rules.rule in process",
+            over_stdio / in_process,
+            "< 10 ms",
+            over_stdio < 10e6,
+        ),
+        Row(
+            "  (calls per second over stdio)",
+            f"{1e9 / over_stdio:.0f}/s",
+            f"{1e9 / in_process:.0f}/s in process",
+            None,
+            "(information)",
+            None,
+        ),
+        Row(
+            "mcp: start, initialize, first rule call",
+            seconds(start_up),
+            f"{seconds(check_time)} rulesdb check Merfolk (process)",
+            start_up / check_time,
+            "<= 4x",
+            start_up / check_time <= 4,
+        ),
     ]
 
 

@@ -71,8 +71,16 @@ def bench_import() -> list[Row]:
 
     imported, baseline = paired_medians(lambda: import_file(path), read_and_split, runs=15)
     ratio = imported / baseline
-    return [Row(f"import_file({CR_FILE})", seconds(imported),
-                f"{seconds(baseline)} read+splitlines", ratio, "<= 10x", ratio <= 10)]
+    return [
+        Row(
+            f"import_file({CR_FILE})",
+            seconds(imported),
+            f"{seconds(baseline)} read+splitlines",
+            ratio,
+            "<= 10x",
+            ratio <= 10,
+        )
+    ]
 
 
 # Upgrading an empty database
@@ -89,8 +97,9 @@ class Databases:
             self.pg_problem = NOT_SET
             return
         try:
-            admin = create_engine(make_url(PG_URL).set(drivername="postgresql+psycopg"),
-                                  isolation_level="AUTOCOMMIT")
+            admin = create_engine(
+                make_url(PG_URL).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT"
+            )
             with admin.connect() as connection:
                 connection.execute(text("SELECT 1"))
             self.admin = admin
@@ -131,8 +140,9 @@ class Databases:
         self.admin.dispose()
 
 
-def paired_self_timed(first: Callable[[], int], second: Callable[[], int], runs: int,
-                      warmups: int = 2) -> tuple[int, int]:
+def paired_self_timed(
+    first: Callable[[], int], second: Callable[[], int], runs: int, warmups: int = 2
+) -> tuple[int, int]:
     """Like paired_medians, for actions that time themselves (returning ns), so that making
     a fresh empty database before, and removing it after, stays out of the figures."""
     for _ in range(warmups):
@@ -151,13 +161,18 @@ def sqlite_dump(path: Path) -> tuple[str, str]:
     import sqlite3
 
     if shutil.which("sqlite3"):
-        done = subprocess.run(["sqlite3", str(path), ".dump"], capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run(
+            ["sqlite3", str(path), ".dump"], capture_output=True, text=True, check=True
+        )
         return done.stdout, "sqlite3 .dump"
     connection = sqlite3.connect(path)
     try:
-        virtual = [f'INSERT INTO "{name}" ' for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'")]
+        virtual = [
+            f'INSERT INTO "{name}" '
+            for (name,) in connection.execute(
+                "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'"
+            )
+        ]
         lines = []
         for line in connection.iterdump():
             # Before Python 3.13 iterdump writes a virtual table's row into sqlite_master
@@ -227,9 +242,17 @@ def _sqlite_upgrade_rows(databases: Databases, head: URL, revisions: int) -> lis
 
     ours, base = paired_self_timed(upgrade, restore, runs=5)
     ratio = ours / base
-    rows = [Row(f"upgrade empty -> head, sqlite ({revisions} revisions), in process",
-                seconds(ours), f"{seconds(base)} restore the same database from its SQL dump "
-                f"(executescript; dump by {how})", ratio, "<= 2x", ratio <= 2)]
+    rows = [
+        Row(
+            f"upgrade empty -> head, sqlite ({revisions} revisions), in process",
+            seconds(ours),
+            f"{seconds(base)} restore the same database from its SQL dump "
+            f"(executescript; dump by {how})",
+            ratio,
+            "<= 2x",
+            ratio <= 2,
+        )
+    ]
 
     # As a new user runs it: both are processes, so both pay interpreter or CLI start-up.
     def command(argv: list[str], stdin: Path | None = None) -> int:
@@ -246,14 +269,26 @@ def _sqlite_upgrade_rows(databases: Databases, head: URL, revisions: int) -> lis
     if how == "sqlite3 .dump":
         restore_argv, restore_text = ["sqlite3", "{db}"], "sqlite3 new.sqlite3 < dump.sql"
     else:  # no CLI: the same restore in a Python process
-        restore_argv = [sys.executable, "-c", "import sqlite3, sys; sqlite3.connect(sys.argv[1])"
-                        ".executescript(sys.stdin.read())", "{db}"]
+        restore_argv = [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.stdin.read())",
+            "{db}",
+        ]
         restore_text = "python executescript(stdin) < dump.sql"
-    ours, base = paired_self_timed(lambda: command(upgrade_argv),
-                                   lambda: command(restore_argv, dump_file), runs=3, warmups=1)
-    rows.append(Row("  rulesdb upgrade from empty, sqlite, whole command (process)",
-                    seconds(ours), f"{seconds(base)} {restore_text} (process)", ours / base,
-                    "(information)", None))
+    ours, base = paired_self_timed(
+        lambda: command(upgrade_argv), lambda: command(restore_argv, dump_file), runs=3, warmups=1
+    )
+    rows.append(
+        Row(
+            "  rulesdb upgrade from empty, sqlite, whole command (process)",
+            seconds(ours),
+            f"{seconds(base)} {restore_text} (process)",
+            ours / base,
+            "(information)",
+            None,
+        )
+    )
     return rows
 
 
@@ -270,8 +305,12 @@ def _pg_upgrade_rows(databases: Databases, heads: dict[str, URL], revisions: int
     heads["postgresql"] = head
     options, env = _pg_client(head)
     dump_file = databases.folder / "head-pg_dump.sql"
-    subprocess.run(["pg_dump", *options, "-d", str(head.database), "-f", str(dump_file)],
-                   env=env, check=True, capture_output=True)
+    subprocess.run(
+        ["pg_dump", *options, "-d", str(head.database), "-f", str(dump_file)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
     def upgrade() -> int:
         url = databases.new("postgresql")
@@ -286,19 +325,37 @@ def _pg_upgrade_rows(databases: Databases, heads: dict[str, URL], revisions: int
 
     def restore() -> int:
         url = databases.new("postgresql")
-        argv = ["psql", *options, "-q", "-v", "ON_ERROR_STOP=1", "-d", str(url.database),
-                "-f", str(dump_file)]
+        argv = [
+            "psql",
+            *options,
+            "-q",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-d",
+            str(url.database),
+            "-f",
+            str(dump_file),
+        ]
         start = time.perf_counter_ns()
-        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+        subprocess.run(
+            argv, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         elapsed = time.perf_counter_ns() - start
         databases.drop(url)
         return elapsed
 
     ours, base = paired_self_timed(upgrade, restore, runs=3, warmups=1)
     ratio = ours / base
-    return [Row(name, seconds(ours), f"{seconds(base)} psql -f of its pg_dump (process)",
-                ratio, "<= 2x", ratio <= 2)]
+    return [
+        Row(
+            name,
+            seconds(ours),
+            f"{seconds(base)} psql -f of its pg_dump (process)",
+            ratio,
+            "<= 2x",
+            ratio <= 2,
+        )
+    ]
 
 
 def _upgrade_memory_rows(databases: Databases) -> list[Row]:
@@ -312,8 +369,9 @@ def _upgrade_memory_rows(databases: Databases) -> list[Row]:
             rows.append(Row(name, "no server", "-", None, "<= 150 MB", None))
             continue
         url = databases.new(backend)
-        ours = _peak_rss_kib(["rulesdb", "--db", url.render_as_string(hide_password=False),
-                              "upgrade"])
+        ours = _peak_rss_kib(
+            ["rulesdb", "--db", url.render_as_string(hide_password=False), "upgrade"]
+        )
         engine = make_engine(url)
         at = current_revision(engine)  # a failed run would also print a small peak
         engine.dispose()
@@ -324,13 +382,20 @@ def _upgrade_memory_rows(databases: Databases) -> list[Row]:
         else:
             databases.drop(url)
         probe = imports + (", psycopg" if backend == "postgresql" else "") + "; " + _HIGH_WATER
-        loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                                check=True)
+        loaded = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        )
         base = int(loaded.stderr.strip().splitlines()[-1])
-        rows.append(Row(name, f"{ours * 1024 / 1e6:.0f} MB",
-                        f"{base * 1024 / 1e6:.0f} MB: a process that only imports its modules",
-                        ours / base, "<= 150 MB",
-                        ours * 1024 <= 150e6 and at == head_revision()))
+        rows.append(
+            Row(
+                name,
+                f"{ours * 1024 / 1e6:.0f} MB",
+                f"{base * 1024 / 1e6:.0f} MB: a process that only imports its modules",
+                ours / base,
+                "<= 150 MB",
+                ours * 1024 <= 150e6 and at == head_revision(),
+            )
+        )
     return rows
 
 
@@ -365,9 +430,16 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
     ):
         ours, base = paired_medians(action, one_select, runs=200, warmups=20)
         sqlite = backend == "sqlite"  # the target is the embedded default's
-        rows.append(Row(f"{label}, {backend}", seconds(ours),
-                        f"{seconds(base)} one primary-key SELECT", ours / base,
-                        "< 1 ms" if sqlite else "-", ours < 1e6 if sqlite else None))
+        rows.append(
+            Row(
+                f"{label}, {backend}",
+                seconds(ours),
+                f"{seconds(base)} one primary-key SELECT",
+                ours / base,
+                "< 1 ms" if sqlite else "-",
+                ours < 1e6 if sqlite else None,
+            )
+        )
     day = date(2024, 6, 7)
     words = ["equipment", "attached"]
 
@@ -375,15 +447,23 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
         rulebook.search(connection, " ".join(words), day, limit=10)
 
     def substring_scan() -> None:  # what one would do without a text index
-        texts = connection.execute(text("SELECT number, text FROM v_rule "
-                                        "WHERE release_date = :day"),
-                                   {"day": day.isoformat() if backend == "sqlite" else day})
+        texts = connection.execute(
+            text("SELECT number, text FROM v_rule WHERE release_date = :day"),
+            {"day": day.isoformat() if backend == "sqlite" else day},
+        )
         [number for number, body in texts if all(word in body.lower() for word in words)]
 
     ours, base = paired_medians(full_text, substring_scan, runs=30, warmups=3)
-    rows.append(Row(f'search("equipment attached") on 2024-06-07, warm, {backend}',
-                    seconds(ours), f"{seconds(base)} Python substring scan of its rules",
-                    ours / base, "< 20 ms", ours < 20e6))
+    rows.append(
+        Row(
+            f'search("equipment attached") on 2024-06-07, warm, {backend}',
+            seconds(ours),
+            f"{seconds(base)} Python substring scan of its rules",
+            ours / base,
+            "< 20 ms",
+            ours < 20e6,
+        )
+    )
     return rows
 
 
@@ -398,9 +478,16 @@ def bench_changes(head_db: URL) -> list[Row]:
     try:
         with engine.connect() as connection:
             start, end = date(2015, 9, 26), release_in_force(connection, None)
-            days = [start] + [as_day(row[0]) for row in connection.execute(
-                text("SELECT release_date FROM release_rulebook WHERE release_date > :start "
-                     "ORDER BY release_date"), {"start": start.isoformat()})]
+            days = [start] + [
+                as_day(row[0])
+                for row in connection.execute(
+                    text(
+                        "SELECT release_date FROM release_rulebook WHERE release_date > :start "
+                        "ORDER BY release_date"
+                    ),
+                    {"start": start.isoformat()},
+                )
+            ]
 
             def digest() -> None:
                 changes(connection, start, end)
@@ -419,10 +506,24 @@ def bench_changes(head_db: URL) -> list[Row]:
     ratio = ours / base
     # The digest is that rule-diff plus the vocabulary, glossary and lineage links: the
     # target is a person's wait, the ratio says what the extra reading costs.
-    return [Row(f"changes --since BFZ ({len(days) - 1} releases), sqlite", seconds(ours),
-                f"{seconds(base)} one rule-diff BFZ → latest", ratio, "< 1 s", ours < 1e9),
-            Row(f"  the {len(days) - 1} pairwise rule-diffs it replaces", seconds(every),
-                f"{seconds(ours)} changes", every / ours, "(information)", None)]
+    return [
+        Row(
+            f"changes --since BFZ ({len(days) - 1} releases), sqlite",
+            seconds(ours),
+            f"{seconds(base)} one rule-diff BFZ → latest",
+            ratio,
+            "< 1 s",
+            ours < 1e9,
+        ),
+        Row(
+            f"  the {len(days) - 1} pairwise rule-diffs it replaces",
+            seconds(every),
+            f"{seconds(ours)} changes",
+            every / ours,
+            "(information)",
+            None,
+        ),
+    ]
 
 
 def as_day(value: object) -> date:
@@ -438,9 +539,16 @@ def bench_sqlite_size(head_db: URL) -> list[Row]:
     head = Path(str(head_db.database))
     dump, how = sqlite_dump(head)
     ours, base = head.stat().st_size, len(dump.encode("utf-8"))
-    return [Row("SQLite file at head (every release, rulebook, keywords)", f"{ours / 1e6:.1f} MB",
-                f"{base / 1e6:.1f} MB its SQL dump ({how})", ours / base, "< 40 MB",
-                ours < 40e6)]
+    return [
+        Row(
+            "SQLite file at head (every release, rulebook, keywords)",
+            f"{ours / 1e6:.1f} MB",
+            f"{base / 1e6:.1f} MB its SQL dump ({how})",
+            ours / base,
+            "< 40 MB",
+            ours < 40e6,
+        )
+    ]
 
 
 # Lineage: rules followed through renumbering and rewording
@@ -466,33 +574,61 @@ def bench_lineage() -> list[Row]:
     found = keyword_links(lineages)
     checked = checked_by_hand() + checked_by_hand(misses=True)
     found_links = [lineages.links[day][rule] for day, rule, _ in checked]
-    right = sum(link.source == expected
-                for link, (_, _, expected) in zip(found_links, checked, strict=True))
-    wrong = sum(link.source is not None and link.source != expected
-                for link, (_, _, expected) in zip(found_links, checked, strict=True))
+    right = sum(
+        link.source == expected for link, (_, _, expected) in zip(found_links, checked, strict=True)
+    )
+    wrong = sum(
+        link.source is not None and link.source != expected
+        for link, (_, _, expected) in zip(found_links, checked, strict=True)
+    )
     missed = len(checked) - right - wrong
     by_number = sum(expected == rule for _, rule, expected in checked)
-    links = [link for day in lineages.days for link in lineages.links[day].values()
-             if link.how != "same"]
+    links = [
+        link for day in lineages.days for link in lineages.links[day].values() if link.how != "same"
+    ]
     doubted = sum(link.uncertain for link in links)
     share = found.right / found.total
     return [
-        Row(f"lineage: keyword title rules linked right ({found.total:,} links)",
+        Row(
+            f"lineage: keyword title rules linked right ({found.total:,} links)",
             f"{share:.2%}, {len(found.wrong)} wrong, {len(found.missed)} missed",
-            f"{found.same_number / found.total:.2%} by number alone", None,
-            ">= 99%, 0 wrong", share >= 0.99 and not found.wrong),
-        Row(f"lineage: keywords followed end to end ({found.keywords} keywords)",
-            f"{found.followed}", f"{found.followed_by_number} by number alone", None,
-            ">= 99%", found.followed >= 0.99 * found.keywords),
-        Row(f"lineage: links checked by hand ({len(checked)})",
+            f"{found.same_number / found.total:.2%} by number alone",
+            None,
+            ">= 99%, 0 wrong",
+            share >= 0.99 and not found.wrong,
+        ),
+        Row(
+            f"lineage: keywords followed end to end ({found.keywords} keywords)",
+            f"{found.followed}",
+            f"{found.followed_by_number} by number alone",
+            None,
+            ">= 99%",
+            found.followed >= 0.99 * found.keywords,
+        ),
+        Row(
+            f"lineage: links checked by hand ({len(checked)})",
             f"{right} right, {wrong} wrong, {missed} missed",
-            f"{by_number} by number alone", None, "0 wrong, <= 1 missed in 1,000",
-            wrong == 0 and missed * 1000 <= len(checked)),
-        Row(f"lineage: links marked uncertain (of {len(links):,} stored)", f"{doubted}",
-            "-", None, "(information)", None),
-        Row(f"lineage: matching all {len(revisions)} releases, in process", seconds(matching * 1e9),
-            f"{seconds(reading * 1e9)} reading their seeds and packs", matching / reading,
-            "(information)", None),
+            f"{by_number} by number alone",
+            None,
+            "0 wrong, <= 1 missed in 1,000",
+            wrong == 0 and missed * 1000 <= len(checked),
+        ),
+        Row(
+            f"lineage: links marked uncertain (of {len(links):,} stored)",
+            f"{doubted}",
+            "-",
+            None,
+            "(information)",
+            None,
+        ),
+        Row(
+            f"lineage: matching all {len(revisions)} releases, in process",
+            seconds(matching * 1e9),
+            f"{seconds(reading * 1e9)} reading their seeds and packs",
+            matching / reading,
+            "(information)",
+            None,
+        ),
     ]
 
 
@@ -532,19 +668,38 @@ def bench_rulebook_export(head_db: URL) -> list[Row]:
     every_gz, one_gz = len(gzip.compress(every)), len(gzip.compress(one))
     megabytes = len(database) / 1e6
     return [
-        Row("export --style rulebook --all-releases: JSON file", f"{len(every) / 1e6:.1f} MB",
-            f"{megabytes:.1f} MB the SQLite file at head", len(every) / len(database),
-            "<= 2x", len(every) <= 2 * len(database)),
-        Row("  the same file gzipped", f"{every_gz / 1e6:.1f} MB",
-            f"{database_gz / 1e6:.1f} MB the SQLite file gzipped", every_gz / database_gz,
-            "<= 1.5x", every_gz <= 1.5 * database_gz),
-        Row("  one release (the latest): JSON file, gzipped",
+        Row(
+            "export --style rulebook --all-releases: JSON file",
+            f"{len(every) / 1e6:.1f} MB",
+            f"{megabytes:.1f} MB the SQLite file at head",
+            len(every) / len(database),
+            "<= 2x",
+            len(every) <= 2 * len(database),
+        ),
+        Row(
+            "  the same file gzipped",
+            f"{every_gz / 1e6:.1f} MB",
+            f"{database_gz / 1e6:.1f} MB the SQLite file gzipped",
+            every_gz / database_gz,
+            "<= 1.5x",
+            every_gz <= 1.5 * database_gz,
+        ),
+        Row(
+            "  one release (the latest): JSON file, gzipped",
             f"{len(one) / 1e6:.2f} MB, {one_gz / 1e6:.2f} MB",
-            f"{megabytes:.1f} MB the SQLite file at head", len(one) / len(database),
-            "(information)", None),
-        Row("  --all-releases, in process (read, shape, write the text)", seconds(ours),
-            f"{seconds(base)} SELECT * of every release's rows (release_rule, "
-            "release_glossary)", ours / base, "< 10 s", ours < 10e9),
+            f"{megabytes:.1f} MB the SQLite file at head",
+            len(one) / len(database),
+            "(information)",
+            None,
+        ),
+        Row(
+            "  --all-releases, in process (read, shape, write the text)",
+            seconds(ours),
+            f"{seconds(base)} SELECT * of every release's rows (release_rule, release_glossary)",
+            ours / base,
+            "< 10 s",
+            ours < 10e9,
+        ),
     ]
 
 
@@ -616,12 +771,20 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
         ours, base = paired_medians(helper, bare, runs=15)
         per_call, per_base = ours / len(names), base / len(names)
         ratio = ours / base
-        rows.append(Row('v.is_subtype(name, "creature"), warm', f"{per_call:.0f} ns/call",
-                        f"{per_base:.0f} ns frozenset `in`", ratio, "< 1 µs and <= 25x",
-                        per_call < 1000 and ratio <= 25))
+        rows.append(
+            Row(
+                'v.is_subtype(name, "creature"), warm',
+                f"{per_call:.0f} ns/call",
+                f"{per_base:.0f} ns frozenset `in`",
+                ratio,
+                "< 1 µs and <= 25x",
+                per_call < 1000 and ratio <= 25,
+            )
+        )
 
-        card_words = [w for line in realistic_type_lines(vocab, 2000) for w in line.split()
-                      if w != "—"]
+        card_words = [
+            w for line in realistic_type_lines(vocab, 2000) for w in line.split() if w != "—"
+        ]
         card_known = frozenset(vocab.card_types)
         is_card_type = vocab.is_card_type
 
@@ -635,9 +798,16 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
 
         ours, base = paired_medians(card_helper, card_bare, runs=15)
         per_call, ratio = ours / len(card_words), ours / base
-        rows.append(Row("v.is_card_type(word), warm", f"{per_call:.0f} ns/call",
-                        f"{base / len(card_words):.0f} ns frozenset `in`", ratio,
-                        "< 1 µs and <= 25x", per_call < 1000 and ratio <= 25))
+        rows.append(
+            Row(
+                "v.is_card_type(word), warm",
+                f"{per_call:.0f} ns/call",
+                f"{base / len(card_words):.0f} ns frozenset `in`",
+                ratio,
+                "< 1 µs and <= 25x",
+                per_call < 1000 and ratio <= 25,
+            )
+        )
 
         lines = realistic_type_lines(vocab, TYPE_LINES)
         distinct = len(set(lines))
@@ -659,12 +829,26 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
 
         ours, base = paired_medians(parse_all, split_all, runs=9)
         rate, base_rate, ratio = len(lines) / ours * 1e9, len(lines) / base * 1e9, ours / base
-        rows.append(Row(f"v.parse(line), warm ({len(lines):,} lines, {distinct:,} distinct)",
-                        f"{rate:,.0f} lines/s", f"{base_rate:,.0f} lines/s str.split", ratio,
-                        ">= 100,000/s and <= 10x", rate >= 100_000 and ratio <= 10))
-        rows.append(Row("v.parse(line), first pass (each distinct line parsed once)",
-                        f"{len(lines) / cold * 1e9:,.0f} lines/s", "-", None, "(information)",
-                        None))
+        rows.append(
+            Row(
+                f"v.parse(line), warm ({len(lines):,} lines, {distinct:,} distinct)",
+                f"{rate:,.0f} lines/s",
+                f"{base_rate:,.0f} lines/s str.split",
+                ratio,
+                ">= 100,000/s and <= 10x",
+                rate >= 100_000 and ratio <= 10,
+            )
+        )
+        rows.append(
+            Row(
+                "v.parse(line), first pass (each distinct line parsed once)",
+                f"{len(lines) / cold * 1e9:,.0f} lines/s",
+                "-",
+                None,
+                "(information)",
+                None,
+            )
+        )
     finally:
         engine.dispose()
     return rows
@@ -677,49 +861,118 @@ def bench_vocabulary(head_db: URL) -> list[Row]:
 
 LINT_CARDS = 20_000  # the throughput file: about 70 MB
 LINT_BIG_MB = 100  # the memory file
-_FORMATS = ("standard", "future", "historic", "timeless", "gladiator", "pioneer", "explorer",
-            "modern", "legacy", "pauper", "vintage", "penny", "commander", "oathbreaker",
-            "standardbrawl", "brawl", "alchemy", "paupercommander", "duel", "oldschool",
-            "premodern", "predh")
+_FORMATS = (
+    "standard",
+    "future",
+    "historic",
+    "timeless",
+    "gladiator",
+    "pioneer",
+    "explorer",
+    "modern",
+    "legacy",
+    "pauper",
+    "vintage",
+    "penny",
+    "commander",
+    "oathbreaker",
+    "standardbrawl",
+    "brawl",
+    "alchemy",
+    "paupercommander",
+    "duel",
+    "oldschool",
+    "premodern",
+    "predh",
+)
 
 
 def oracle_card(number: int, line: str, rng: random.Random) -> dict:
     """A card object with the fields Scryfall's oracle_cards bulk file has, sizes alike."""
+
     def uid() -> str:
         return str(uuid.UUID(int=rng.getrandbits(128)))
 
     card = {
-        "object": "card", "id": uid(), "oracle_id": uid(), "multiverse_ids": [number],
-        "mtgo_id": number, "tcgplayer_id": number, "cardmarket_id": number,
-        "name": f"Benchmark Card {number}", "lang": "en", "released_at": "2021-02-05",
+        "object": "card",
+        "id": uid(),
+        "oracle_id": uid(),
+        "multiverse_ids": [number],
+        "mtgo_id": number,
+        "tcgplayer_id": number,
+        "cardmarket_id": number,
+        "name": f"Benchmark Card {number}",
+        "lang": "en",
+        "released_at": "2021-02-05",
         "uri": f"https://api.scryfall.com/cards/{uid()}",
         "scryfall_uri": f"https://scryfall.com/card/khm/{number}/benchmark?utm_source=api",
-        "layout": "normal", "highres_image": True, "image_status": "highres_scan",
-        "image_uris": {size: f"https://cards.scryfall.io/{size}/front/a/b/{uid()}.jpg"
-                       for size in ("small", "normal", "large", "png", "art_crop",
-                                    "border_crop")},
-        "mana_cost": "{2}{G}", "cmc": 3.0, "type_line": line,
+        "layout": "normal",
+        "highres_image": True,
+        "image_status": "highres_scan",
+        "image_uris": {
+            size: f"https://cards.scryfall.io/{size}/front/a/b/{uid()}.jpg"
+            for size in ("small", "normal", "large", "png", "art_crop", "border_crop")
+        },
+        "mana_cost": "{2}{G}",
+        "cmc": 3.0,
+        "type_line": line,
         "oracle_text": "When this enters, draw a card.\nWhenever you cast a spell, scry 1.",
-        "power": "2", "toughness": "2", "colors": ["G"], "color_identity": ["G"],
+        "power": "2",
+        "toughness": "2",
+        "colors": ["G"],
+        "color_identity": ["G"],
         "keywords": ["Flying"],
         "legalities": {name: rng.choice(["legal", "not_legal"]) for name in _FORMATS},
-        "games": ["paper", "mtgo"], "reserved": False, "foil": True, "nonfoil": True,
-        "finishes": ["nonfoil", "foil"], "oversized": False, "promo": False, "reprint": True,
-        "variation": False, "set_id": uid(), "set": "khm", "set_name": "Kaldheim",
-        "set_type": "expansion", "set_uri": f"https://api.scryfall.com/sets/{uid()}",
-        "collector_number": str(number), "digital": False, "rarity": "common",
-        "flavor_text": "Benchmarks run where the rules are read.", "artist": "Some Artist",
-        "artist_ids": [uid()], "illustration_id": uid(), "border_color": "black",
-        "frame": "2015", "full_art": False, "textless": False, "booster": True,
-        "edhrec_rank": number, "prices": {"usd": "0.10", "usd_foil": "0.25", "eur": "0.05",
-                                          "eur_foil": None, "tix": "0.03"},
-        "related_uris": {"gatherer": "https://gatherer.wizards.com/x",
-                         "edhrec": "https://edhrec.com/route/?cc=x"},
+        "games": ["paper", "mtgo"],
+        "reserved": False,
+        "foil": True,
+        "nonfoil": True,
+        "finishes": ["nonfoil", "foil"],
+        "oversized": False,
+        "promo": False,
+        "reprint": True,
+        "variation": False,
+        "set_id": uid(),
+        "set": "khm",
+        "set_name": "Kaldheim",
+        "set_type": "expansion",
+        "set_uri": f"https://api.scryfall.com/sets/{uid()}",
+        "collector_number": str(number),
+        "digital": False,
+        "rarity": "common",
+        "flavor_text": "Benchmarks run where the rules are read.",
+        "artist": "Some Artist",
+        "artist_ids": [uid()],
+        "illustration_id": uid(),
+        "border_color": "black",
+        "frame": "2015",
+        "full_art": False,
+        "textless": False,
+        "booster": True,
+        "edhrec_rank": number,
+        "prices": {
+            "usd": "0.10",
+            "usd_foil": "0.25",
+            "eur": "0.05",
+            "eur_foil": None,
+            "tix": "0.03",
+        },
+        "related_uris": {
+            "gatherer": "https://gatherer.wizards.com/x",
+            "edhrec": "https://edhrec.com/route/?cc=x",
+        },
     }
     if number % 20 == 0:  # a transform card: faces, and the joined line on top
         card["layout"] = "transform"
-        card["card_faces"] = [{"object": "card_face", "name": f"Face {n}", "type_line": line,
-                               "oracle_text": "Transform it."} for n in (1, 2)]
+        card["card_faces"] = [
+            {
+                "object": "card_face",
+                "name": f"Face {n}",
+                "type_line": line,
+                "oracle_text": "Transform it.",
+            }
+            for n in (1, 2)
+        ]
         card["type_line"] = f"{line} // {line}"
     return card
 
@@ -733,25 +986,31 @@ def write_oracle_cards(path: Path, lines: list[str], target_bytes: int = 0) -> i
         while count < len(lines) or out.tell() < target_bytes:
             if count:
                 out.write(",\n")
-            out.write(json.dumps(oracle_card(count, lines[count % len(lines)], rng),
-                                 ensure_ascii=False))
+            out.write(
+                json.dumps(oracle_card(count, lines[count % len(lines)], rng), ensure_ascii=False)
+            )
             count += 1
         out.write("\n]\n")
     return count
 
 
-_HIGH_WATER = ("print([line.split()[1] for line in open('/proc/self/status') "
-               "if line.startswith('VmHWM')][0], file=sys.stderr)")
+_HIGH_WATER = (
+    "print([line.split()[1] for line in open('/proc/self/status') "
+    "if line.startswith('VmHWM')][0], file=sys.stderr)"
+)
 
 
 def _peak_rss_kib(argv: list[str]) -> int:
     """The peak resident memory of a child running ``argv`` (Python code), in KiB. VmHWM,
     not ru_maxrss: a forked child's ru_maxrss starts at its parent's size."""
-    probe = (f"import runpy, sys; sys.argv = {argv!r}\ntry:\n"
-             "    runpy.run_module(sys.argv[0], run_name='__main__')\n"
-             "except SystemExit:\n    pass\n") + _HIGH_WATER
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=False)
+    probe = (
+        f"import runpy, sys; sys.argv = {argv!r}\ntry:\n"
+        "    runpy.run_module(sys.argv[0], run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+    ) + _HIGH_WATER
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
     return int(done.stderr.strip().splitlines()[-1])
 
 
@@ -783,19 +1042,30 @@ def bench_lint_cards(head_db: URL, folder: Path) -> list[Row]:
     rate_l, base_rate_l = count / (mine_l / 1e9), count / (base_l / 1e9)
     engine.dispose()
     return [
-        Row(f"lint-cards, oracle_cards shape ({count:,} cards, "
+        Row(
+            f"lint-cards, oracle_cards shape ({count:,} cards, "
             f"{path.stat().st_size / (1 << 20):.0f} MB), whole command",
-            f"{rate:,.0f} cards/s", f"{base_rate:,.0f} cards/s: json.load + parse loop",
-            base / mine, ">= 50,000/s", rate >= 50_000),
-        Row("  the same cards as JSON Lines (Scryfall's jsonl export)",
-            f"{rate_l:,.0f} cards/s", f"{base_rate_l:,.0f} cards/s: json.load + parse loop",
-            base_l / mine_l, ">= 50,000/s", rate_l >= 50_000),
+            f"{rate:,.0f} cards/s",
+            f"{base_rate:,.0f} cards/s: json.load + parse loop",
+            base / mine,
+            ">= 50,000/s",
+            rate >= 50_000,
+        ),
+        Row(
+            "  the same cards as JSON Lines (Scryfall's jsonl export)",
+            f"{rate_l:,.0f} cards/s",
+            f"{base_rate_l:,.0f} cards/s: json.load + parse loop",
+            base_l / mine_l,
+            ">= 50,000/s",
+            rate_l >= 50_000,
+        ),
         *_memory_rows(url, folder / "oracle-cards", write_oracle_cards, lines, "file"),
     ]
 
 
-def _memory_rows(url: str, stem: Path, write: Callable[..., int], lines: list[str],
-                 what: str) -> list[Row]:
+def _memory_rows(
+    url: str, stem: Path, write: Callable[..., int], lines: list[str], what: str
+) -> list[Row]:
     """Peak RSS of lint-cards on a big and a tenth as big file written by ``write``, beside
     json.load's of the big one: flat when the big one costs no more than the small one."""
     big, small = stem.with_name(f"{stem.name}-100mb.json"), stem.with_name(f"{stem.name}-10mb.json")
@@ -804,55 +1074,114 @@ def _memory_rows(url: str, stem: Path, write: Callable[..., int], lines: list[st
     lint = ["rulesdb", "--db", url, "lint-cards"]
     rss_big, rss_small = _peak_rss_kib([*lint, str(big)]), _peak_rss_kib([*lint, str(small)])
     loader = "import json, sys; json.load(open(sys.argv[1], 'rb')); " + _HIGH_WATER
-    loaded = subprocess.run([sys.executable, "-c", loader, str(big)], capture_output=True,
-                            text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", loader, str(big)], capture_output=True, text=True, check=True
+    )
     rss_load = int(loaded.stderr.strip().splitlines()[-1])
     size = big.stat().st_size / (1 << 20)
     return [
-        Row(f"  lint-cards peak RSS, {size:.0f} MB {what} ({big_count:,} cards)",
-            f"{rss_big / 1024:.0f} MiB", f"{rss_load / 1024:.0f} MiB: json.load of it",
-            rss_big / rss_load, "flat: <= 10 MB file + 20%", rss_big <= rss_small * 1.2),
-        Row(f"  lint-cards peak RSS, 10 MB {what}", f"{rss_small / 1024:.0f} MiB", "-", None,
-            "(information)", None),
+        Row(
+            f"  lint-cards peak RSS, {size:.0f} MB {what} ({big_count:,} cards)",
+            f"{rss_big / 1024:.0f} MiB",
+            f"{rss_load / 1024:.0f} MiB: json.load of it",
+            rss_big / rss_load,
+            "flat: <= 10 MB file + 20%",
+            rss_big <= rss_small * 1.2,
+        ),
+        Row(
+            f"  lint-cards peak RSS, 10 MB {what}",
+            f"{rss_small / 1024:.0f} MiB",
+            "-",
+            None,
+            "(information)",
+            None,
+        ),
     ]
 
 
 def mtgjson_card(number: int, line: str, rng: random.Random) -> dict:
     """A card of MTGJSON's AllPrintings with the fields and sizes it has (keys sorted, as
     MTGJSON writes them), mana symbols and brackets in its texts."""
+
     def uid() -> str:
         return str(uuid.UUID(int=rng.getrandbits(128)))
 
     text = "When this enters, draw a card.\n{T}: Add {G}. [Costs {2} less.]"
     card = {
-        "artist": "Some Artist", "artistIds": [uid()], "availability": ["mtgo", "paper"],
-        "borderColor": "black", "colorIdentity": ["G"], "colors": ["G"],
-        "convertedManaCost": 3.0, "edhrecRank": number, "finishes": ["nonfoil", "foil"],
-        "foreignData": [{"flavorText": "Ein \"Text\".", "identifiers": {
-            "multiverseId": str(number), "scryfallId": uid()}, "language": language,
-            "multiverseId": number, "name": f"Karte {number}", "text": text,
-            "type": "Kreatur — Elf"} for language in ("German", "French", "Japanese")],
-        "frameVersion": "2015", "hasFoil": True, "hasNonFoil": True,
-        "identifiers": {key: uid() for key in ("cardKingdomId", "mcmId", "mtgjsonV4Id",
-                                               "scryfallId", "scryfallOracleId",
-                                               "scryfallIllustrationId", "tcgplayerProductId")},
-        "keywords": ["Flying"], "language": "English", "layout": "normal",
+        "artist": "Some Artist",
+        "artistIds": [uid()],
+        "availability": ["mtgo", "paper"],
+        "borderColor": "black",
+        "colorIdentity": ["G"],
+        "colors": ["G"],
+        "convertedManaCost": 3.0,
+        "edhrecRank": number,
+        "finishes": ["nonfoil", "foil"],
+        "foreignData": [
+            {
+                "flavorText": 'Ein "Text".',
+                "identifiers": {"multiverseId": str(number), "scryfallId": uid()},
+                "language": language,
+                "multiverseId": number,
+                "name": f"Karte {number}",
+                "text": text,
+                "type": "Kreatur — Elf",
+            }
+            for language in ("German", "French", "Japanese")
+        ],
+        "frameVersion": "2015",
+        "hasFoil": True,
+        "hasNonFoil": True,
+        "identifiers": {
+            key: uid()
+            for key in (
+                "cardKingdomId",
+                "mcmId",
+                "mtgjsonV4Id",
+                "scryfallId",
+                "scryfallOracleId",
+                "scryfallIllustrationId",
+                "tcgplayerProductId",
+            )
+        },
+        "keywords": ["Flying"],
+        "language": "English",
+        "layout": "normal",
         "legalities": {name.capitalize(): "Legal" for name in _FORMATS},
-        "manaCost": "{2}{G}", "manaValue": 3.0, "name": f"Benchmark Card {number}",
-        "number": str(number), "originalText": text, "originalType": line, "power": "2",
+        "manaCost": "{2}{G}",
+        "manaValue": 3.0,
+        "name": f"Benchmark Card {number}",
+        "number": str(number),
+        "originalText": text,
+        "originalType": line,
+        "power": "2",
         "printings": ["KHM", "M21", "PLST"],
-        "purchaseUrls": {key: f"https://mtgjson.com/links/{uid()[:16]}"
-                         for key in ("cardKingdom", "cardmarket", "tcgplayer")},
-        "rarity": "common", "rulings": [{"date": "2021-02-05", "text": "If it leaves {the "
-                                         "battlefield} before [its ability] resolves, draw."}],
-        "setCode": "KHM", "subtypes": ["Elf"], "supertypes": [], "text": text,
-        "toughness": "2", "type": line, "types": ["Creature"], "uuid": uid(),
+        "purchaseUrls": {
+            key: f"https://mtgjson.com/links/{uid()[:16]}"
+            for key in ("cardKingdom", "cardmarket", "tcgplayer")
+        },
+        "rarity": "common",
+        "rulings": [
+            {
+                "date": "2021-02-05",
+                "text": "If it leaves {the battlefield} before [its ability] resolves, draw.",
+            }
+        ],
+        "setCode": "KHM",
+        "subtypes": ["Elf"],
+        "supertypes": [],
+        "text": text,
+        "toughness": "2",
+        "type": line,
+        "types": ["Creature"],
+        "uuid": uid(),
     }
     return card
 
 
-def write_all_printings(path: Path, lines: list[str], target_bytes: int = 0,
-                        set_size: int = 300) -> int:
+def write_all_printings(
+    path: Path, lines: list[str], target_bytes: int = 0, set_size: int = 300
+) -> int:
     """AllPrintings' layout, minified: meta, then data -> set code -> set object whose cards
     come before its releaseDate (MTGJSON sorts the keys); returns the count of cards."""
     rng = random.Random(7)
@@ -860,14 +1189,26 @@ def write_all_printings(path: Path, lines: list[str], target_bytes: int = 0,
     with path.open("w", encoding="utf-8") as out:
         out.write('{"meta":{"date":"2026-08-01","version":"5.2.2"},"data":{')
         while count < len(lines) or out.tell() < target_bytes:
-            cards = [mtgjson_card(count + n, lines[(count + n) % len(lines)], rng)
-                     for n in range(set_size)]
+            cards = [
+                mtgjson_card(count + n, lines[(count + n) % len(lines)], rng)
+                for n in range(set_size)
+            ]
             code = f"S{sets:03d}"
-            set_ = {"baseSetSize": set_size, "cards": cards, "code": code,
-                    "name": f"Set {sets}", "releaseDate": "2021-02-05", "tokens": [],
-                    "type": "expansion"}
-            out.write(("," if sets else "") + json.dumps(code) + ":"
-                      + json.dumps(set_, ensure_ascii=False, separators=(",", ":")))
+            set_ = {
+                "baseSetSize": set_size,
+                "cards": cards,
+                "code": code,
+                "name": f"Set {sets}",
+                "releaseDate": "2021-02-05",
+                "tokens": [],
+                "type": "expansion",
+            }
+            out.write(
+                ("," if sets else "")
+                + json.dumps(code)
+                + ":"
+                + json.dumps(set_, ensure_ascii=False, separators=(",", ":"))
+            )
             count += set_size
             sets += 1
         out.write("}}")
@@ -894,10 +1235,15 @@ def bench_lint_mtgjson(head_db: URL, folder: Path) -> list[Row]:
     mine, base = paired_medians(_lint_command(url, path), baseline, runs=3, warmups=1)
     rate, base_rate = count / (mine / 1e9), count / (base / 1e9)
     return [
-        Row(f"lint-cards, MTGJSON AllPrintings shape, minified ({count:,} cards, "
+        Row(
+            f"lint-cards, MTGJSON AllPrintings shape, minified ({count:,} cards, "
             f"{path.stat().st_size / (1 << 20):.0f} MB), whole command",
-            f"{rate:,.0f} cards/s", f"{base_rate:,.0f} cards/s: json.load + parse loop",
-            base / mine, ">= 50,000/s", rate >= 50_000),
+            f"{rate:,.0f} cards/s",
+            f"{base_rate:,.0f} cards/s: json.load + parse loop",
+            base / mine,
+            ">= 50,000/s",
+            rate >= 50_000,
+        ),
         *_memory_rows(url, folder / "AllPrintings", write_all_printings, lines, "AllPrintings"),
     ]
 
@@ -921,17 +1267,52 @@ def _lint_command(url: str, path: Path) -> Callable[[], None]:
 
 CITATION_TREE_MB = 100
 # Cited as code cites them: fine, renumbered since (502.9 was trample until 2009), missing.
-_CITED = ("CR 702.19b", "rule 613.1a", "[CR 117.3]", "CR 502.9", "rules 702.19 and 702.20",
-          "Comprehensive Rules (510.1c)", "CR 702.999")
-_QUOTES = ("excess damage", "Trample is a static ability", "the active player receives priority",
-           "Trample over planeswalkers is a variant of trample")
-_CODE_WORDS = ("let", "mut", "self", "return", "match", "struct", "impl", "create", "screen",
-               "record", "describe", "rules", "rule", "card", "player", "combat", "damage",
-               "trample", "priority", "layer", "stack", "crate", "scroll", "increment")
+_CITED = (
+    "CR 702.19b",
+    "rule 613.1a",
+    "[CR 117.3]",
+    "CR 502.9",
+    "rules 702.19 and 702.20",
+    "Comprehensive Rules (510.1c)",
+    "CR 702.999",
+)
+_QUOTES = (
+    "excess damage",
+    "Trample is a static ability",
+    "the active player receives priority",
+    "Trample over planeswalkers is a variant of trample",
+)
+_CODE_WORDS = (
+    "let",
+    "mut",
+    "self",
+    "return",
+    "match",
+    "struct",
+    "impl",
+    "create",
+    "screen",
+    "record",
+    "describe",
+    "rules",
+    "rule",
+    "card",
+    "player",
+    "combat",
+    "damage",
+    "trample",
+    "priority",
+    "layer",
+    "stack",
+    "crate",
+    "scroll",
+    "increment",
+)
 
 
-def write_source_tree(folder: Path, target_mb: int = CITATION_TREE_MB,
-                      seed: int = 20260807) -> tuple[int, int]:
+def write_source_tree(
+    folder: Path, target_mb: int = CITATION_TREE_MB, seed: int = 20260807
+) -> tuple[int, int]:
     """About ``target_mb`` MB of Rust, Python and Markdown files, 40 to a folder, with a
     citation about every 200 lines, among versions, dates, URLs and words with "cr" and
     "rule" in them; a git work tree when git is installed (lint-citations asks git for its
@@ -944,12 +1325,12 @@ def write_source_tree(folder: Path, target_mb: int = CITATION_TREE_MB,
         if kind < 0.004:
             return f"    // {rng.choice(_CITED)}: {words}"
         if kind < 0.005:  # a quote, right or moved: judged verbatim
-            return f"    // {rng.choice(_CITED)}: \"{rng.choice(_QUOTES)}\""
+            return f'    // {rng.choice(_CITED)}: "{rng.choice(_QUOTES)}"'
         if kind < 0.25:
             return f"    # {words} (v1.{rng.randint(0, 9)}.{rng.randint(0, 99)}, 2024-06-07)"
         if kind < 0.27:
             return f"    // https://example.com/rules/{rng.randint(100, 999)}.{rng.randint(1, 99)}"
-        return f"    {words}({rng.randint(0, 9999)}, \"{rng.choice(_CODE_WORDS)}\");"
+        return f'    {words}({rng.randint(0, 9999)}, "{rng.choice(_CODE_WORDS)}");'
 
     pool = [line() for _ in range(20_000)]
     files = written = 0
@@ -965,8 +1346,10 @@ def write_source_tree(folder: Path, target_mb: int = CITATION_TREE_MB,
 
 _SUFFIXES = (".rs", ".py", ".md")
 # grep's ERE of the built-in pattern's keyword and first number (case-insensitive).
-_GREP_PATTERN = (r"(^|[^[:alnum:]_])(cr|rules?)([ \t]+\(?|[ \t]*:[ \t]*)?"
-                 r"[1-9][0-9]{2}(\.[0-9]{1,3}[a-z]{0,2})?")
+_GREP_PATTERN = (
+    r"(^|[^[:alnum:]_])(cr|rules?)([ \t]+\(?|[ \t]*:[ \t]*)?"
+    r"[1-9][0-9]{2}(\.[0-9]{1,3}[a-z]{0,2})?"
+)
 
 
 def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
@@ -986,30 +1369,54 @@ def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
     def lint(*extra: str) -> None:
         found.seek(0)
         found.truncate()
-        with contextlib.redirect_stdout(found), contextlib.redirect_stderr(io.StringIO()), \
-                contextlib.suppress(SystemExit):
+        with (
+            contextlib.redirect_stdout(found),
+            contextlib.redirect_stderr(io.StringIO()),
+            contextlib.suppress(SystemExit),
+        ):
             cli_main(["--db", url, "lint-citations", str(tree), "--all", "--quiet", *extra])
 
-    name = (f"lint-citations, {size / 1e6:.0f} MB of source ({files:,} files), "
-            "whole command in process")
+    name = (
+        f"lint-citations, {size / 1e6:.0f} MB of source ({files:,} files), whole command in process"
+    )
     if shutil.which("grep") is None:
         ours = median_ns(lint, runs=3, warmups=1)
-        return [Row(name, f"{size / ours * 1e3:,.0f} MB/s", "no grep", None, ">= 50 MB/s",
-                    size / ours * 1e3 >= 50)]
+        return [
+            Row(
+                name,
+                f"{size / ours * 1e3:,.0f} MB/s",
+                "no grep",
+                None,
+                ">= 50 MB/s",
+                size / ours * 1e3 >= 50,
+            )
+        ]
     grep = ["grep", "-rniE", _GREP_PATTERN, str(tree)]
-    ours, base = paired_medians(lint, lambda: subprocess.run(grep, capture_output=True),
-                                runs=3, warmups=1)
+    ours, base = paired_medians(
+        lint, lambda: subprocess.run(grep, capture_output=True), runs=3, warmups=1
+    )
     rate, base_rate = size / ours * 1e3, size / base * 1e3  # bytes/ns * 1e3 = MB/s
     citations = len(found.getvalue().splitlines())
     # The quotes' and descriptions' cost: the same command with --no-quotes, same run.
     quoted, numbers = paired_medians(lint, lambda: lint("--no-quotes"), runs=3, warmups=0)
-    return [Row(name, f"{rate:,.0f} MB/s ({citations:,} citations)",
-                f"{base_rate:,.0f} MB/s grep -rniE of the same pattern", base / ours,
-                ">= 50 MB/s", rate >= 50),
-            Row("lint-citations, quotes and descriptions judged (default)",
-                f"{size / quoted * 1e3:,.0f} MB/s",
-                f"{size / numbers * 1e3:,.0f} MB/s the same tree with --no-quotes",
-                numbers / quoted, "information", None)]
+    return [
+        Row(
+            name,
+            f"{rate:,.0f} MB/s ({citations:,} citations)",
+            f"{base_rate:,.0f} MB/s grep -rniE of the same pattern",
+            base / ours,
+            ">= 50 MB/s",
+            rate >= 50,
+        ),
+        Row(
+            "lint-citations, quotes and descriptions judged (default)",
+            f"{size / quoted * 1e3:,.0f} MB/s",
+            f"{size / numbers * 1e3:,.0f} MB/s the same tree with --no-quotes",
+            numbers / quoted,
+            "information",
+            None,
+        ),
+    ]
 
 
 def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
@@ -1024,17 +1431,37 @@ def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
     bare = median_ns(run([sys.executable, "-c", "pass"]), runs=9)
     ratio = ours / base
     rows = [
-        Row("rulesdb check Merfolk (process, SQLite at head)", seconds(ours),
-            f"{seconds(base)} python -c 'import sqlalchemy'", ratio, "<= 1.5x", ratio <= 1.5),
+        Row(
+            "rulesdb check Merfolk (process, SQLite at head)",
+            seconds(ours),
+            f"{seconds(base)} python -c 'import sqlalchemy'",
+            ratio,
+            "<= 1.5x",
+            ratio <= 1.5,
+        ),
         Row("  (python -c pass, for scale)", seconds(bare), "-", None, "(information)", None),
     ]
-    traced = subprocess.run([sys.executable, "-X", "importtime", *check[1:]],
-                            capture_output=True, text=True, check=True)
-    modules = sorted({line.rsplit("|", 1)[1].strip() for line in traced.stderr.splitlines()
-                      if line.startswith("import time:") and line.count("|") == 2})
+    traced = subprocess.run(
+        [sys.executable, "-X", "importtime", *check[1:]], capture_output=True, text=True, check=True
+    )
+    modules = sorted(
+        {
+            line.rsplit("|", 1)[1].strip()
+            for line in traced.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2
+        }
+    )
     no_alembic = not any(m == "alembic" or m.startswith("alembic.") for m in modules)
-    rows.append(Row("  alembic not imported by `check`", "not imported" if no_alembic
-                    else "IMPORTED", "-", None, "not imported", no_alembic))
+    rows.append(
+        Row(
+            "  alembic not imported by `check`",
+            "not imported" if no_alembic else "IMPORTED",
+            "-",
+            None,
+            "not imported",
+            no_alembic,
+        )
+    )
     return rows, modules
 
 
@@ -1052,8 +1479,10 @@ def module_summary(modules: list[str]) -> str:
             others[top] = others.get(top, 0) + 1
     third = ", ".join(f"{top} ({n})" for top, n in sorted(others.items()))
     rest = len(modules) - len(ours) - sum(others.values())
-    return (f"{', '.join(ours)}\n  third-party (modules): {third}\n"
-            f"  standard library and start-up: {rest} modules")
+    return (
+        f"{', '.join(ours)}\n  third-party (modules): {third}\n"
+        f"  standard library and start-up: {rest} modules"
+    )
 
 
 def _cpu_model() -> str:
@@ -1068,52 +1497,80 @@ def _cpu_model() -> str:
 
 def markdown_page(rows: list[Row], arguments: str) -> str:
     """The docs' benchmarks page: the machine and the date, then the table as printed."""
+
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
 
     lines = [
-        "# Benchmarks", "",
+        "# Benchmarks",
+        "",
         "Written by `python bench/run.py --markdown docs/benchmarks.md` "
         "(`bench/run.py`: every figure a median after warm-ups, beside a baseline measured "
-        "in the same run; `--strict` exits 1 when a target is missed).", "",
+        "in the same run; `--strict` exits 1 when a target is missed).",
+        "",
         f"Measured {date.today().isoformat()} with `bench/run.py {arguments}` on "
         f"{os.cpu_count()} CPUs ({_cpu_model()}), Python {sys.version.split()[0]}, "
-        f"SQLite {sqlite3.sqlite_version}.", "",
+        f"SQLite {sqlite3.sqlite_version}.",
+        "",
         "| benchmark | figure | baseline (same run) | ratio | target | result |",
         "|---|---|---|---|---|---|",
     ]
     for r in rows:
         ratio = "-" if r.ratio is None else f"{r.ratio:.2f}×"
         result = "-" if r.ok is None else ("PASS" if r.ok else "MISS")
-        lines.append(f"| {cell(r.name)} | {cell(r.figure)} | {cell(r.baseline)} | {ratio} | "
-                     f"{cell(r.target)} | {result} |")
-    lines += ["", "## What the rows compare", "",
-              "- A whole command also starts Python and imports rulesdb, SQLAlchemy and Alembic, "
-              "which the `sqlite3` or `psql` process does not; in process, the upgrade is "
-              "compared with restoring the same dump in process.",
-              "- `v.parse` remembers each distinct line, so warm it is a dictionary look-up, "
-              "faster than splitting the line; the first pass parses each distinct line once.",
-              "- `rulesdb check` imports click, SQLAlchemy Core and rulesdb's CLI modules; not "
-              "Alembic, not the ORM.",
-              "- Targets assume a 2-core machine; the machine's own speed drifts over a day, so "
-              "read each figure beside its baseline of the same run."]
+        lines.append(
+            f"| {cell(r.name)} | {cell(r.figure)} | {cell(r.baseline)} | {ratio} | "
+            f"{cell(r.target)} | {result} |"
+        )
+    lines += [
+        "",
+        "## What the rows compare",
+        "",
+        "- A whole command also starts Python and imports rulesdb, SQLAlchemy and Alembic, "
+        "which the `sqlite3` or `psql` process does not; in process, the upgrade is "
+        "compared with restoring the same dump in process.",
+        "- `v.parse` remembers each distinct line, so warm it is a dictionary look-up, "
+        "faster than splitting the line; the first pass parses each distinct line once.",
+        "- `rulesdb check` imports click, SQLAlchemy Core and rulesdb's CLI modules; not "
+        "Alembic, not the ORM.",
+        "- Targets assume a 2-core machine; the machine's own speed drifts over a day, so "
+        "read each figure beside its baseline of the same run.",
+    ]
     return "\n".join(lines) + "\n"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
-    parser.add_argument("--only", choices=["lint-cards", "lint-citations", "upgrade", "web-load",
-                                                "bounds", "lineage", "changes",
-                                                "first-answer", "mcp"],
-                        help="run only these benchmarks (lint-cards, lint-citations: the head "
-                             "database is still built)")
-    parser.add_argument("--markdown", type=Path, metavar="FILE",
-                        help="also write the table as the docs' benchmarks page")
+    parser.add_argument(
+        "--only",
+        choices=[
+            "lint-cards",
+            "lint-citations",
+            "upgrade",
+            "web-load",
+            "bounds",
+            "lineage",
+            "changes",
+            "first-answer",
+            "mcp",
+        ],
+        help="run only these benchmarks (lint-cards, lint-citations: the head "
+        "database is still built)",
+    )
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        metavar="FILE",
+        help="also write the table as the docs' benchmarks page",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
-    print(f"rulesdb benchmarks: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
-          "medians after warm-ups", flush=True)
+    print(
+        f"rulesdb benchmarks: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+        "medians after warm-ups",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(prefix="rulesdb-bench-") as folder:
         databases = Databases(Path(folder))
         try:
@@ -1172,8 +1629,7 @@ def main() -> int:
                 from bench.first_answer import bench_first_answer
 
                 rows += bench_first_answer(Path(folder))
-                rows += bench_bounds(Path(folder),
-                                     head_db.render_as_string(hide_password=False))
+                rows += bench_bounds(Path(folder), head_db.render_as_string(hide_password=False))
         finally:
             databases.close()
     print()

@@ -32,8 +32,9 @@ def median_ns(action: Callable[[], object], runs: int, warmups: int = 2) -> int:
     return int(statistics.median(times))
 
 
-def paired_medians(first: Callable[[], object], second: Callable[[], object], runs: int,
-                   warmups: int = 2) -> tuple[int, int]:
+def paired_medians(
+    first: Callable[[], object], second: Callable[[], object], runs: int, warmups: int = 2
+) -> tuple[int, int]:
     """Medians of two actions run alternately, so that machine noise hits both alike."""
     for _ in range(warmups):
         first()
@@ -58,6 +59,15 @@ def seconds(ns: float) -> str:
 
 def print_table(rows: list[Row]) -> None:
     header = ("benchmark", "figure", "baseline (same run)", "ratio", "target", "result")
-    cells = [(r.name, r.figure, r.baseline, "-" if r.ratio is None else f"{r.ratio:.2f}x",
-              r.target, "-" if r.ok is None else ("PASS" if r.ok else "MISS")) for r in rows]
+    cells = [
+        (
+            r.name,
+            r.figure,
+            r.baseline,
+            "-" if r.ratio is None else f"{r.ratio:.2f}x",
+            r.target,
+            "-" if r.ok is None else ("PASS" if r.ok else "MISS"),
+        )
+        for r in rows
+    ]
     print(tabulate(cells, header, tablefmt="simple", disable_numparse=True))

@@ -52,18 +52,35 @@ MOST_CHART_BYTES = 150_000
 # At least one URL for each route of rulesdb.web.plugin.ROUTES (checked below).
 RULESDB_PAGES = (
     "/",
-    "/release/2024-06-07", "/release/2020-01-24",
-    "/diff", "/diff?from=2024-04-12&to=2024-06-07",
-    "/word/Kindred", "/word/Elf", "/word/Equipment",
+    "/release/2024-06-07",
+    "/release/2020-01-24",
+    "/diff",
+    "/diff?from=2024-04-12&to=2024-06-07",
+    "/word/Kindred",
+    "/word/Elf",
+    "/word/Equipment",
     "/chart",
-    "/rule/702.19", "/rule/702.19c?as_of=2020-01-24", "/rule/613.1a",
-    "/glossary/Subtype", "/glossary/Trample",
-    "/search?q=equipment+attached&as_of=2024-06-07", "/search?q=first+strike",
-    "/word?name=Goblin", "/explain?line=Legendary+Creature+%E2%80%94+Human+Cleric&as_of=2024-06-07",
+    "/rule/702.19",
+    "/rule/702.19c?as_of=2020-01-24",
+    "/rule/613.1a",
+    "/glossary/Subtype",
+    "/glossary/Trample",
+    "/search?q=equipment+attached&as_of=2024-06-07",
+    "/search?q=first+strike",
+    "/word?name=Goblin",
+    "/explain?line=Legendary+Creature+%E2%80%94+Human+Cleric&as_of=2024-06-07",
 )
 # Datasette's table pages of the same file, small and large tables alike.
-DATASETTE_TABLES = ("release", "subtype", "keyword", "rule_text", "glossary_span",
-                    "rule_span", "release_keyword", "release_subtype")
+DATASETTE_TABLES = (
+    "release",
+    "subtype",
+    "keyword",
+    "rule_text",
+    "glossary_span",
+    "rule_span",
+    "release_keyword",
+    "release_subtype",
+)
 
 
 @dataclass
@@ -97,8 +114,10 @@ def slowest_page(load: Load) -> tuple[str, float]:
     by_path: dict[str, list[int]] = {}
     for ns, path in zip(load.latencies, load.paths, strict=True):
         by_path.setdefault(path, []).append(ns)
-    return max(((path, percentile(times, 99)) for path, times in by_path.items()),
-               key=lambda found: found[1])
+    return max(
+        ((path, percentile(times, 99)) for path, times in by_path.items()),
+        key=lambda found: found[1],
+    )
 
 
 async def _drive(base: str, paths: list[str], seconds: float) -> Load:
@@ -109,8 +128,9 @@ async def _drive(base: str, paths: list[str], seconds: float) -> Load:
     load = Load()
     turn = iter(range(1 << 62))
     limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=REQUEST_TIMEOUT,
-                                 follow_redirects=False) as client:
+    async with httpx.AsyncClient(
+        base_url=base, limits=limits, timeout=REQUEST_TIMEOUT, follow_redirects=False
+    ) as client:
         started = time.perf_counter_ns()
         deadline = started + int(seconds * 1e9)
 
@@ -158,8 +178,11 @@ def uncovered_routes() -> list[str]:
     """rulesdb's routes that no URL of the mix reaches (a new page needs one here)."""
     from rulesdb.web.plugin import ROUTES
 
-    return [pattern for pattern, _ in ROUTES
-            if not any(re.match(pattern, path.split("?")[0]) for path in RULESDB_PAGES)]
+    return [
+        pattern
+        for pattern, _ in ROUTES
+        if not any(re.match(pattern, path.split("?")[0]) for path in RULESDB_PAGES)
+    ]
 
 
 def _free_port() -> int:
@@ -185,12 +208,14 @@ def _wait_ready(process: subprocess.Popen[str], base: str, console: list[str]) -
 
 
 @contextmanager
-def _process(argv: list[str], env: dict[str, str], first_line: str | None = None
-             ) -> Iterator[tuple[subprocess.Popen[str], list[str], re.Match[str] | None]]:
+def _process(
+    argv: list[str], env: dict[str, str], first_line: str | None = None
+) -> Iterator[tuple[subprocess.Popen[str], list[str], re.Match[str] | None]]:
     """A server process whose output is read as it comes (a full pipe would block it) into a
     list; with ``first_line``, the match of that pattern in its first line."""
-    process = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
+    process = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     console: list[str] = []
     try:
         found = None
@@ -200,8 +225,10 @@ def _process(argv: list[str], env: dict[str, str], first_line: str | None = None
             found = re.search(first_line, line)
             if not found:
                 raise RuntimeError(f"{argv[0]} did not start: {line!r}")
-        threading.Thread(target=lambda: console.extend(process.stdout),  # type: ignore[arg-type]
-                         daemon=True).start()
+        threading.Thread(
+            target=lambda: console.extend(process.stdout),  # type: ignore[arg-type]
+            daemon=True,
+        ).start()
         yield process, console, found
     finally:
         process.terminate()
@@ -220,7 +247,10 @@ def rulesdb_server(data_home: Path) -> Iterator[tuple[str, Path, list[str], int]
     argv = [sys.executable, "-m", "rulesdb", "serve", "--port", "0"]
     # "rulesdb: serving FILE read-only on http://H:P/ (Ctrl-C stops)"
     with _process(argv, env, r"serving (.+) read-only on (http://\S+?)/ ") as (
-            process, console, found):
+        process,
+        console,
+        found,
+    ):
         assert found is not None
         base = found.group(2)
         _wait_ready(process, base, console)
@@ -234,10 +264,19 @@ def datasette_server(path: Path) -> Iterator[tuple[str, list[str], int]]:
     from rulesdb.web.metadata import SETTINGS
 
     port = _free_port()
-    settings = [part for name, value in SETTINGS.items()
-                for part in ("--setting", name, _setting(value))]
-    argv = [str(shutil.which("datasette")), "serve", str(path), "--host", "127.0.0.1",
-            "--port", str(port), *settings]
+    settings = [
+        part for name, value in SETTINGS.items() for part in ("--setting", name, _setting(value))
+    ]
+    argv = [
+        str(shutil.which("datasette")),
+        "serve",
+        str(path),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *settings,
+    ]
     with _process(argv, dict(os.environ)) as (process, console, _):
         base = f"http://127.0.0.1:{port}"
         _wait_ready(process, base, console)
@@ -273,8 +312,9 @@ def first_answer(base: str, path: str) -> int:
     return time.perf_counter_ns() - start
 
 
-def one_client(base: str, paths: list[str], runs: int = ONE_CLIENT_RUNS
-               ) -> tuple[dict[str, float], dict[str, int]]:
+def one_client(
+    base: str, paths: list[str], runs: int = ONE_CLIENT_RUNS
+) -> tuple[dict[str, float], dict[str, int]]:
     """Each path ``runs`` times by one client, one request at a time: each path's median
     latency (ns) and its answer's bytes."""
     import httpx
@@ -308,17 +348,22 @@ def measure(folder: Path) -> tuple[Load, Load, dict[str, int], Extras]:
     if problem:
         raise RuntimeError(f"no URL in bench/web_load.py reaches the route(s) {problem}")
     extras = Extras()
-    with rulesdb_server(folder / "xdg") as (ours_base, path, ours_console, ours_pid), \
-            datasette_server(path) as (their_base, their_console, their_pid):
+    with (
+        rulesdb_server(folder / "xdg") as (ours_base, path, ours_console, ours_pid),
+        datasette_server(path) as (their_base, their_console, their_pid),
+    ):
         table_pages = [f"/{path.stem}/{table}?_size=50" for table in DATASETTE_TABLES]
         ours_pages = list(RULESDB_PAGES)
-        extras.first_ns = {"rulesdb": first_answer(ours_base, ours_pages[0]),
-                           "datasette": first_answer(their_base, table_pages[0])}
+        extras.first_ns = {
+            "rulesdb": first_answer(ours_base, ours_pages[0]),
+            "datasette": first_answer(their_base, table_pages[0]),
+        }
         for base, paths in ((ours_base, ours_pages), (their_base, table_pages)):
             wrong = check_pages(base, paths)
             if wrong:
-                raise RuntimeError(f"not 200 or a redirect before timing, at {base}: "
-                                   f"{', '.join(wrong)}")
+                raise RuntimeError(
+                    f"not 200 or a redirect before timing, at {base}: {', '.join(wrong)}"
+                )
         for base, paths in ((ours_base, ours_pages), (their_base, table_pages)):
             drive(base, paths, WARMUP_SECONDS)
         ours, theirs = Load(), Load()
@@ -326,12 +371,16 @@ def measure(folder: Path) -> tuple[Load, Load, dict[str, int], Extras]:
             ours.add(drive(ours_base, ours_pages, ROUND_SECONDS))
             theirs.add(drive(their_base, table_pages, ROUND_SECONDS))
         extras.peak_kib = {"rulesdb": peak_kib(ours_pid), "datasette": peak_kib(their_pid)}
-        for server, base, paths in (("rulesdb", ours_base, ours_pages),
-                                    ("datasette", their_base, table_pages)):
+        for server, base, paths in (
+            ("rulesdb", ours_base, ours_pages),
+            ("datasette", their_base, table_pages),
+        ):
             extras.medians_ns[server], sizes = one_client(base, paths)
             extras.page_bytes.update(sizes if server == "rulesdb" else {})
-        for server, load, console in (("rulesdb serve", ours, ours_console),
-                                      ("datasette", theirs, their_console)):
+        for server, load, console in (
+            ("rulesdb serve", ours, ours_console),
+            ("datasette", theirs, their_console),
+        ):
             if load.errors:  # what was refused, and the server's last words, to find why
                 print(f"{server} errors: {dict(load.errors.most_common(10))}", file=sys.stderr)
                 print("".join(console[-60:]), end="", file=sys.stderr)
@@ -356,32 +405,68 @@ def bench_web_load(folder: Path) -> list[Row]:
     peak, base_peak = extras.peak_kib["rulesdb"], extras.peak_kib["datasette"]
     chart_bytes = extras.page_bytes.get("/chart", 0)
     return [
-        Row(f"{name} ({urls['rulesdb']} URLs, every route), {seconds}, requests/s",
-            f"{rate:,.0f} req/s", f"{base_rate:,.0f} req/s plain datasette serve, its table "
+        Row(
+            f"{name} ({urls['rulesdb']} URLs, every route), {seconds}, requests/s",
+            f"{rate:,.0f} req/s",
+            f"{base_rate:,.0f} req/s plain datasette serve, its table "
             f"pages of the same file ({urls['datasette']} tables, ?_size=50)",
-            rate / base_rate, ">= 1x datasette", rate >= base_rate),
-        Row("  latency p50 / p99", f"{_ms(p50)} / {_ms(p99)}",
-            f"{_ms(b50)} / {_ms(b99)} the same datasette", p99 / b99, "p99 < 1 s",
-            p99 < MOST_P99_NS),
-        Row(f"  slowest page by p99: {slowest}", _ms(slowest_p99), "-", None, "(information)",
-            None),
-        Row("  errors (not 2xx/3xx, or an exception)", f"{errors} of {ours.requests:,}"
+            rate / base_rate,
+            ">= 1x datasette",
+            rate >= base_rate,
+        ),
+        Row(
+            "  latency p50 / p99",
+            f"{_ms(p50)} / {_ms(p99)}",
+            f"{_ms(b50)} / {_ms(b99)} the same datasette",
+            p99 / b99,
+            "p99 < 1 s",
+            p99 < MOST_P99_NS,
+        ),
+        Row(
+            f"  slowest page by p99: {slowest}", _ms(slowest_p99), "-", None, "(information)", None
+        ),
+        Row(
+            "  errors (not 2xx/3xx, or an exception)",
+            f"{errors} of {ours.requests:,}"
             + "".join(f": {kind} x{n}" for kind, n in ours.errors.most_common(1)),
-            f"{base_errors} of {theirs.requests:,} the same datasette", None, "0 errors",
-            errors == 0),
-        Row("  server peak memory (VmHWM) after the load", f"{peak / 1024:,.0f} MB",
-            f"{base_peak / 1024:,.0f} MB the same datasette", peak / base_peak if base_peak
-            else None, "<= 300 MB", 0 < peak <= MOST_PEAK_KIB if peak else None),
-        Row(f"rulesdb serve, one client, {ONE_CLIENT_RUNS} x each page: slowest median "
-            f"({slow_page})", _ms(slow_median), f"{_ms(their_median)} datasette's slowest "
-            f"table page ({their_page})", slow_median / their_median, "< 100 ms",
-            slow_median < MOST_MEDIAN_NS),
-        Row("rulesdb serve: first request of / after start (worked out before it listens)",
-            _ms(extras.first_ns["rulesdb"]), f"{_ms(extras.first_ns['datasette'])} datasette's "
-            "first table page", extras.first_ns["rulesdb"] / extras.first_ns["datasette"],
-            "(information)", None),
-        Row("rulesdb serve: /chart markup", f"{chart_bytes / 1000:,.0f} KB", "-", None,
-            "<= 150 KB", 0 < chart_bytes <= MOST_CHART_BYTES),
+            f"{base_errors} of {theirs.requests:,} the same datasette",
+            None,
+            "0 errors",
+            errors == 0,
+        ),
+        Row(
+            "  server peak memory (VmHWM) after the load",
+            f"{peak / 1024:,.0f} MB",
+            f"{base_peak / 1024:,.0f} MB the same datasette",
+            peak / base_peak if base_peak else None,
+            "<= 300 MB",
+            0 < peak <= MOST_PEAK_KIB if peak else None,
+        ),
+        Row(
+            f"rulesdb serve, one client, {ONE_CLIENT_RUNS} x each page: slowest median "
+            f"({slow_page})",
+            _ms(slow_median),
+            f"{_ms(their_median)} datasette's slowest table page ({their_page})",
+            slow_median / their_median,
+            "< 100 ms",
+            slow_median < MOST_MEDIAN_NS,
+        ),
+        Row(
+            "rulesdb serve: first request of / after start (worked out before it listens)",
+            _ms(extras.first_ns["rulesdb"]),
+            f"{_ms(extras.first_ns['datasette'])} datasette's first table page",
+            extras.first_ns["rulesdb"] / extras.first_ns["datasette"],
+            "(information)",
+            None,
+        ),
+        Row(
+            "rulesdb serve: /chart markup",
+            f"{chart_bytes / 1000:,.0f} KB",
+            "-",
+            None,
+            "<= 150 KB",
+            0 < chart_bytes <= MOST_CHART_BYTES,
+        ),
     ]
 
 

@@ -28,17 +28,29 @@ def _cell(text: str) -> str:
 
 def _commands(group: click.Group) -> list[tuple[str, click.Command]]:
     context = click.Context(group, info_name="rulesdb")
-    return [(name, group.get_command(context, name))  # type: ignore[misc]
-            for name in group.list_commands(context)]
+    return [
+        (name, group.get_command(context, name))  # type: ignore[misc]
+        for name in group.list_commands(context)
+    ]
 
 
 def command_help(name: str | None) -> str:
     """``rulesdb [NAME] --help`` as a terminal 88 columns wide prints it."""
     command = cli if name is None else cli.commands[name]  # type: ignore[attr-defined]
-    parent = click.Context(cli, info_name="rulesdb", terminal_width=88, max_content_width=88,
-                           help_option_names=["-h", "--help"])
-    context = parent if name is None else click.Context(
-        command, info_name=name, parent=parent, terminal_width=88, max_content_width=88)
+    parent = click.Context(
+        cli,
+        info_name="rulesdb",
+        terminal_width=88,
+        max_content_width=88,
+        help_option_names=["-h", "--help"],
+    )
+    context = (
+        parent
+        if name is None
+        else click.Context(
+            command, info_name=name, parent=parent, terminal_width=88, max_content_width=88
+        )
+    )
     return command.get_help(context)
 
 
@@ -57,8 +69,11 @@ def command_table() -> str:
     parts = []
     for title, names in SECTIONS.items():
         parts += [f"### {title}\n", "| command | what it does |", "|---|---|"]
-        parts += [f"| [`{name}`](cli-reference.md#rulesdb-{name}) | "
-                  f"{_cell(commands[name].get_short_help_str(limit=300))} |" for name in names]
+        parts += [
+            f"| [`{name}`](cli-reference.md#rulesdb-{name}) | "
+            f"{_cell(commands[name].get_short_help_str(limit=300))} |"
+            for name in names
+        ]
         parts.append("")
     return "\n".join(parts)
 
@@ -67,8 +82,12 @@ def schema_reference() -> str:
     """Every table and view with its description, then a table of its columns."""
     parts = []
     for described in descriptions().values():
-        parts += [f"### `{described.name}`\n", described.description + "\n",
-                  "| column | holds |", "|---|---|"]
+        parts += [
+            f"### `{described.name}`\n",
+            described.description + "\n",
+            "| column | holds |",
+            "|---|---|",
+        ]
         parts += [f"| `{column}` | {_cell(text)} |" for column, text in described.columns.items()]
         parts.append("")
     return "\n".join(parts)

@@ -52,8 +52,9 @@ Release = date | str | None  # a date, "YYYY-MM-DD", a set's code or name; None:
 Rows = list[dict[str, Any]]
 
 
-def open_rules(url: str | URL | None = None, *,
-               notify: Callable[[str], None] | None = None) -> Rules:
+def open_rules(
+    url: str | URL | None = None, *, notify: Callable[[str], None] | None = None
+) -> Rules:
     """A read-only handle on the database at ``url`` ($RULESDB_URL, else the embedded default).
 
     The embedded default is built (or brought to the newest release) first, once, through the
@@ -118,8 +119,12 @@ class Rules:
     def __enter__(self) -> Rules:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -207,8 +212,9 @@ class Rules:
 
         return rulebook.rule(self.engine, number, self.day(as_of))
 
-    def rule_history(self, number: str, as_of: Release = None, *,
-                     substantive: bool = False) -> list[RuleVersion]:
+    def rule_history(
+        self, number: str, as_of: Release = None, *, substantive: bool = False
+    ) -> list[RuleVersion]:
         """Each version of a rule through renumbering; ``substantive`` leaves out versions
         that differ only in typography."""
         from rulesdb.questions import rulebook
@@ -220,15 +226,17 @@ class Rules:
 
         return rulebook.glossary(self.engine, term, self.day(as_of))
 
-    def search(self, words: str, as_of: Release = None, limit: int = 10,
-               offset: int = 0) -> list[dict[str, str]]:
+    def search(
+        self, words: str, as_of: Release = None, limit: int = 10, offset: int = 0
+    ) -> list[dict[str, str]]:
         """Rules and glossary entries matching ``words``, best first, ``offset`` skipped."""
         from rulesdb.questions import rulebook
 
         return rulebook.search(self.engine, words, self.day(as_of), limit, offset)
 
-    def search_page(self, words: str, as_of: Release = None, offset: int = 0,
-                    limit: int = 10) -> dict[str, Any]:
+    def search_page(
+        self, words: str, as_of: Release = None, offset: int = 0, limit: int = 10
+    ) -> dict[str, Any]:
         """One page of :meth:`search`, with the number of entries found in all."""
         from rulesdb.questions.pages import search_page
 
@@ -240,8 +248,7 @@ class Rules:
 
         return rulebook.search_count(self.engine, words, self.day(as_of))
 
-    def rule_diff(self, from_: Release, to: Release = None, *,
-                  rule: str | None = None) -> RuleDiff:
+    def rule_diff(self, from_: Release, to: Release = None, *, rule: str | None = None) -> RuleDiff:
         """The rules added, removed, moved and changed between two releases, word by word;
         ``to`` None compares ``from_`` with the release before it. ``rule`` keeps that rule
         and its subrules (followed through renumbering)."""
@@ -266,13 +273,13 @@ class Rules:
             raise ValueError("since: a release is needed (a date, or a set's code or name)")
         return changes(self.engine, start, self.day(to, "to"))
 
-    def check_citations(self, numbers: Iterable[str], as_of: Release = None,
-                        since: Release = None) -> dict[str, CitationCheck]:
+    def check_citations(
+        self, numbers: Iterable[str], as_of: Release = None, since: Release = None
+    ) -> dict[str, CitationCheck]:
         """Each cited rule number: fine, missing, renumbered or (with ``since``) changed."""
         from rulesdb.questions.lineage import check_citations
 
-        return check_citations(self.engine, numbers, self.day(as_of),
-                               self.day(since, "since"))
+        return check_citations(self.engine, numbers, self.day(as_of), self.day(since, "since"))
 
     def verify_citation(self, number: str, text: str, as_of: Release = None) -> Verification:
         """Whether rule ``number`` says ``text`` (what an answer quotes or says about it) in

@@ -75,8 +75,9 @@ def _seconds(setting: Setting[float], text: str) -> float:
     except ValueError:
         seconds = math.nan
     if not 0 <= seconds < 86400:  # also refuses nan
-        raise RulesdbError(f"{setting.name}={text.strip()!r} is not a number of seconds "
-                           "(0 to 86399)")
+        raise RulesdbError(
+            f"{setting.name}={text.strip()!r} is not a number of seconds (0 to 86399)"
+        )
     return seconds
 
 
@@ -86,54 +87,88 @@ def _megabytes(setting: Setting[float], text: str) -> float:
     except ValueError:
         megabytes = math.nan
     if not 1 <= megabytes <= 1024:  # also refuses nan
-        raise RulesdbError(f"{setting.name}={text.strip()!r} is not a number of megabytes "
-                           "(1 to 1024)")
+        raise RulesdbError(
+            f"{setting.name}={text.strip()!r} is not a number of megabytes (1 to 1024)"
+        )
     return megabytes
 
 
 _READERS: dict[str, Callable[[Setting[Any], str], Any]] = {
-    "text": _text, "path": _path, "folder": _folder, "flag": _flag, "seconds": _seconds,
-    "megabytes": _megabytes}
+    "text": _text,
+    "path": _path,
+    "folder": _folder,
+    "flag": _flag,
+    "seconds": _seconds,
+    "megabytes": _megabytes,
+}
 
 DATABASE_URL: Setting[str] = Setting(
-    "RULESDB_URL", "text", None,
-    "The database when --db is not given: sqlite:///PATH or postgresql://USER@HOST/DB.")
+    "RULESDB_URL",
+    "text",
+    None,
+    "The database when --db is not given: sqlite:///PATH or postgresql://USER@HOST/DB.",
+)
 DATA_HOME: Setting[Path] = Setting(
-    "XDG_DATA_HOME", "path", None,
+    "XDG_DATA_HOME",
+    "path",
+    None,
     "Where the embedded default lives: $XDG_DATA_HOME/rulesdb/rulesdb.sqlite3 "
-    "(~/.local/share when unset).")
+    "(~/.local/share when unset).",
+)
 LOCK_WAIT: Setting[float] = Setting(
-    "RULESDB_LOCK_WAIT", "seconds", 60.0,
+    "RULESDB_LOCK_WAIT",
+    "seconds",
+    60.0,
     "How long upgrade, downgrade, rebuild and new-release wait for the lock another run "
-    "holds before naming it and giving up.")
+    "holds before naming it and giving up.",
+)
 DATA_ROOT: Setting[Path] = Setting(
-    "RULESDB_DATA_ROOT", "folder", None,
+    "RULESDB_DATA_ROOT",
+    "folder",
+    None,
     "A checkout whose migrations/ and seeds/ are used instead of the installed ones "
-    "(maintainers writing releases; tests).")
+    "(maintainers writing releases; tests).",
+)
 DEBUG: Setting[bool] = Setting(
-    "RULESDB_DEBUG", "flag", False,
-    "Show the whole traceback of an error instead of its one line.")
+    "RULESDB_DEBUG", "flag", False, "Show the whole traceback of an error instead of its one line."
+)
 
 SQL_MAX_VALUE: Setting[float] = Setting(
-    "RULESDB_SQL_MAX_VALUE", "megabytes", 64.0,
+    "RULESDB_SQL_MAX_VALUE",
+    "megabytes",
+    64.0,
     "The widest row a `rulesdb sql` query may return, in MB, counting each value as it is "
     "printed (a blob's hex twice its bytes), and the longest string or blob a query may make "
     "on SQLite (SQLite's own length limit); PostgreSQL checks each row before sending it. A "
-    "query past it fails in one line.")
+    "query past it fails in one line.",
+)
 SQL_WORK_MEM: Setting[float] = Setting(
-    "RULESDB_SQL_WORK_MEM", "megabytes", 4.0,
+    "RULESDB_SQL_WORK_MEM",
+    "megabytes",
+    4.0,
     "The memory, in MB, each sort or hash of a `rulesdb sql` query on PostgreSQL may take "
     "before spilling to temporary files (work_mem for its session, whatever the server's; "
-    "grant-read sets it on the reader's role too).")
+    "grant-read sets it on the reader's role too).",
+)
 SERVE_HEADER_TIMEOUT: Setting[float] = Setting(
-    "RULESDB_SERVE_HEADER_TIMEOUT", "seconds", 5.0,
+    "RULESDB_SERVE_HEADER_TIMEOUT",
+    "seconds",
+    5.0,
     "How long `rulesdb serve` waits for a request's head (its request line and headers) and "
     "then for its body before closing the connection; 0 waits for ever (behind a proxy that "
-    "bounds slow clients).")
+    "bounds slow clients).",
+)
 
 SETTINGS: tuple[Setting[object], ...] = (  # type: ignore[assignment]
-    DATABASE_URL, DATA_HOME, LOCK_WAIT, DATA_ROOT, DEBUG, SQL_MAX_VALUE, SQL_WORK_MEM,
-    SERVE_HEADER_TIMEOUT)
+    DATABASE_URL,
+    DATA_HOME,
+    LOCK_WAIT,
+    DATA_ROOT,
+    DEBUG,
+    SQL_MAX_VALUE,
+    SQL_WORK_MEM,
+    SERVE_HEADER_TIMEOUT,
+)
 
 
 def environment_without(names: tuple[str, ...]) -> dict[str, str]:

@@ -66,16 +66,20 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 # The slow tests that take longest, longest first (the round trip is over a minute on
 # PostgreSQL): handed out before the other slow tests.
-_LONGEST = ("test_each_downgrade_undoes_exactly_its_upgrade",
-            "test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head",
-            "test_valid_lines_round_trip_and_ignore_spelling")
+_LONGEST = (
+    "test_each_downgrade_undoes_exactly_its_upgrade",
+    "test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head",
+    "test_valid_lines_round_trip_and_ignore_spelling",
+)
 
 
 def _rank(item: pytest.Item) -> tuple[bool, int, int]:
     name = getattr(item, "originalname", item.name)
-    return (item.get_closest_marker("slow") is None,
-            _LONGEST.index(name) if name in _LONGEST else len(_LONGEST),
-            _HEAD_ORDER.index(_head_of(item)))
+    return (
+        item.get_closest_marker("slow") is None,
+        _LONGEST.index(name) if name in _LONGEST else len(_LONGEST),
+        _HEAD_ORDER.index(_head_of(item)),
+    )
 
 
 # Within a rank, the tests on no backend first, then SQLite's, then PostgreSQL's: the session's
@@ -110,8 +114,12 @@ def _name_groups(items: list[pytest.Item]) -> None:
     from _pytest.nodeid import NodeId
 
     for item in items:
-        groups = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-                         for mark in item.iter_markers("xdist_group")})
+        groups = sorted(
+            {
+                str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                for mark in item.iter_markers("xdist_group")
+            }
+        )
         if groups and "@" not in item.nodeid:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
@@ -121,16 +129,24 @@ def _backends_of(items: list[pytest.Item]) -> set[str]:
     for item in items:
         callspec = getattr(item, "callspec", None)
         if callspec is not None:
-            used |= {value for value in callspec.params.values()
-                     if isinstance(value, str) and value in BACKENDS}
+            used |= {
+                value
+                for value in callspec.params.values()
+                if isinstance(value, str) and value in BACKENDS
+            }
         names = getattr(item, "fixturenames", ())
-        used |= {backend for backend, fixture in (("sqlite", "_head_sqlite"),
-                                                   ("sqlite", "_shared_head_sqlite"),
-                                                   ("postgresql", "_head_pg"),
-                                                   ("postgresql", "_shared_head_pg"),
-                                                   ("sqlite", "backends_at_hand"),
-                                                   ("postgresql", "backends_at_hand"))
-                 if fixture in names}
+        used |= {
+            backend
+            for backend, fixture in (
+                ("sqlite", "_head_sqlite"),
+                ("sqlite", "_shared_head_sqlite"),
+                ("postgresql", "_head_pg"),
+                ("postgresql", "_shared_head_pg"),
+                ("sqlite", "backends_at_hand"),
+                ("postgresql", "backends_at_hand"),
+            )
+            if fixture in names
+        }
     return used
 
 
@@ -147,8 +163,11 @@ def pg_server() -> Iterator[PostgresServer]:
     problem = server.available()
     if problem:
         if PG_REQUIRED:
-            pytest.fail(f"PostgreSQL is required here but unreachable at {PG_URL}: {problem}"
-                        if PG_URL else f"PostgreSQL is required here: {problem}")
+            pytest.fail(
+                f"PostgreSQL is required here but unreachable at {PG_URL}: {problem}"
+                if PG_URL
+                else f"PostgreSQL is required here: {problem}"
+            )
         pytest.skip(f"no PostgreSQL at {PG_URL}: {problem}" if PG_URL else problem)
     yield server
     server.finish()
@@ -175,17 +194,21 @@ def empty_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> U
 
 
 @pytest.fixture(scope="session")
-def _session_databases(tmp_path_factory: pytest.TempPathFactory,
-                       pytestconfig: pytest.Config) -> SessionDatabases:
+def _session_databases(
+    tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config
+) -> SessionDatabases:
     base = tmp_path_factory.getbasetemp()
     worker = hasattr(pytestconfig, "workerinput")
     # A worker's base folder is in the controller's (pytest-xdist), which all workers share.
     # Heads kept between runs while their inputs are unchanged (tests/support/headcache.py); none
     # without pytest's cache (-p no:cacheprovider).
     cache = getattr(pytestconfig, "cache", None)
-    return SessionDatabases((base.parent if worker else base) / "session-databases",
-                            pytestconfig.stash[_RUN], pytestconfig.stash[_BACKENDS],
-                            cache.mkdir("rulesdb-heads") if cache is not None else None)
+    return SessionDatabases(
+        (base.parent if worker else base) / "session-databases",
+        pytestconfig.stash[_RUN],
+        pytestconfig.stash[_BACKENDS],
+        cache.mkdir("rulesdb-heads") if cache is not None else None,
+    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -243,7 +266,6 @@ def reader_url(backend: str, head_url: URL) -> Iterator[URL]:
         return
     with read_only_role(head_url) as reader:
         yield reader
-
 
 
 @pytest.fixture(scope="session")

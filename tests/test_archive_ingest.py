@@ -41,10 +41,6 @@ def day_of(path: Path) -> date:
     return date(*map(int, stamp.groups()))
 
 
-
-
-
-
 def release_files() -> list[Path]:
     """One file per release: the .docx where the .txt is truncated (2013-02-01), else the .txt."""
     chosen: dict[date, Path] = {}
@@ -57,13 +53,17 @@ def release_files() -> list[Path]:
     return [chosen[day] for day in sorted(chosen)]
 
 
-READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= RULES_ERA] \
-    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
-GLOSSARY = [pytest.param(p, id=p.name[15:23]) for p in release_files()
-            if GLOSSARY_ERA <= day_of(p) < RULES_ERA] \
-    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
-SIXTH = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < GLOSSARY_ERA] \
-    or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
+READ = [pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) >= RULES_ERA] or [
+    pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))
+]
+GLOSSARY = [
+    pytest.param(p, id=p.name[15:23])
+    for p in release_files()
+    if GLOSSARY_ERA <= day_of(p) < RULES_ERA
+] or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
+SIXTH = [
+    pytest.param(p, id=p.name[15:23]) for p in release_files() if day_of(p) < GLOSSARY_ERA
+] or [pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_ARCHIVE))]
 
 
 @cache
@@ -76,8 +76,11 @@ def imported(path: Path) -> ReleaseData:
 
 def split_list(phrase: str) -> list[str]:
     phrase = re.sub(r"\s*\(see rules? [^)]*\)", "", phrase)
-    return [item.strip().replace("'", "’") for item in
-            re.split(r",\s+and\s+|,\s+|\s+and\s+", phrase) if item.strip()]
+    return [
+        item.strip().replace("'", "’")
+        for item in re.split(r",\s+and\s+|,\s+|\s+and\s+", phrase)
+        if item.strip()
+    ]
 
 
 def line_of(text: str, number: str) -> str:
@@ -108,8 +111,9 @@ def naive_reading(text: str) -> dict:
         if not category:
             continue
         names = []
-        for phrase in re.findall(r"\b(?:types are|type is|type at this time is) (.+?)\.(?=\s|$)",
-                                 line):
+        for phrase in re.findall(
+            r"\b(?:types are|type is|type at this time is) (.+?)\.(?=\s|$)", line
+        ):
             names += split_list(re.sub(r"^\w+ words? long: ", "", phrase))
         lists[category[1]] = (f"{root}.3{letter}", names)
     return {
@@ -135,19 +139,23 @@ def test_archived_release_matches_its_own_sentences(path: Path) -> None:
     got = {item.category: (item.rule, list(item.names)) for item in release.subtype_lists}
     assert got == want["lists"]
     assert dict(release.basic_land_types)["305.6"] == tuple(want["basic"])
-    assert all(number.startswith(want["root"]) or number == "305.6"
-               for number, _ in release.rules)
+    assert all(number.startswith(want["root"]) or number == "305.6" for number, _ in release.rules)
 
 
 def naive_glossary_reading(text: str) -> dict:
     """The 2003-2009 releases: 205.2a, the glossary's 'The list of X, updated through ...'
     paragraphs (or 212.4c's enchant subtypes), or the 205.4 rules naming one supertype each."""
     text = re.sub(r" \n(?=\S)", " ", text)  # hard-wrapped files break lines after a space
-    card_types = split_list(re.search(r"^205\.2a The (?:card )?types are (.+?)\.\s*$", text,
-                                      re.MULTILINE)[1])
+    card_types = split_list(
+        re.search(r"^205\.2a The (?:card )?types are (.+?)\.\s*$", text, re.MULTILINE)[1]
+    )
     lists = {}
-    for what, items in re.findall(r"The list of ([a-z]+ types|supertypes), update[sd]? through "
-                                  r".+? is as follows:\s*(.+?)\n\s*\n", text, re.DOTALL):
+    for what, items in re.findall(
+        r"The list of ([a-z]+ types|supertypes), update[sd]? through "
+        r".+? is as follows:\s*(.+?)\n\s*\n",
+        text,
+        re.DOTALL,
+    ):
         items = re.sub(r"\s*\n\s*", " ", re.sub(r"-\s*\n\s*", "-", items)).strip().rstrip(".")
         names = [n.strip() for n in re.split(r",\s*(?:and\s+)?", items) if n.strip()]
         lists[what] = [name.replace("'", "’").replace("?", "’") for name in names]
@@ -159,9 +167,12 @@ def naive_glossary_reading(text: str) -> dict:
         named = re.findall(r'^205\.4[a-z] .*?supertype ["“]([\w-]+)["”]', text, re.MULTILINE)
         supertypes = list(dict.fromkeys(named))
     basic = re.search(r"^212\.\d+[a-z] The basic land types are (.+?)\.", text, re.MULTILINE)
-    return {"card_types": card_types, "supertypes": [n.lower() for n in supertypes],
-            "lists": {what.removesuffix(" types"): names for what, names in lists.items()},
-            "basic": sorted(split_list(basic[1])) if basic and "land types" in lists else None}
+    return {
+        "card_types": card_types,
+        "supertypes": [n.lower() for n in supertypes],
+        "lists": {what.removesuffix(" types"): names for what, names in lists.items()},
+        "basic": sorted(split_list(basic[1])) if basic and "land types" in lists else None,
+    }
 
 
 @pytest.mark.parametrize("path", GLOSSARY)
@@ -183,9 +194,13 @@ def test_glossary_era_release_matches_its_own_sentences(path: Path) -> None:
 
 def naive_sixth_edition_reading(text: str) -> dict:
     """1999-2003: 212.1's card types and 214.8a's enchant forms, their lines joined."""
+
     def rule(number: str) -> str:
-        match = re.search(rf"^ *{re.escape(number)}\.? (.+?)(?=\n\s*\n| *EXAMPLE| *Example)",
-                          text, re.MULTILINE | re.DOTALL)
+        match = re.search(
+            rf"^ *{re.escape(number)}\.? (.+?)(?=\n\s*\n| *EXAMPLE| *Example)",
+            text,
+            re.MULTILINE | re.DOTALL,
+        )
         assert match, number
         return " ".join(match[1].split())
 
@@ -206,7 +221,8 @@ def test_sixth_edition_release_matches_its_own_sentences(path: Path) -> None:
     assert list(release.card_types) == want["card_types"]
     assert release.supertypes == () and release.basic_land_types == ()
     assert [(item.category, list(item.names)) for item in release.subtype_lists] == [
-        ("enchantment", want["enchantment"])]
+        ("enchantment", want["enchantment"])
+    ]
     kinds = [note.kind for note in release.notes]
     assert kinds.count("category-not-enumerated") == 2 and "no-supertypes" in kinds
 
@@ -227,8 +243,9 @@ def test_docx_and_txt_of_one_release_read_the_same(day: str) -> None:
     txt = import_file(archive_file(f"MagicCompRules-{day}.txt"))
     docx = import_file(archive_file(f"MagicCompRules-{day}.docx"))
     assert docx.source_file.endswith(".docx") and docx.source_sha256 != txt.source_sha256
-    assert dataclasses.replace(docx, source_file="", source_sha256="") == \
-        dataclasses.replace(txt, source_file="", source_sha256="")
+    assert dataclasses.replace(docx, source_file="", source_sha256="") == dataclasses.replace(
+        txt, source_file="", source_sha256=""
+    )
 
 
 def test_truncated_txt_is_refused_and_its_docx_read() -> None:
@@ -273,16 +290,23 @@ def test_a_mac_roman_text_saved_as_utf8_from_latin1_is_read_as_mac_roman() -> No
     assert mojibake_code_page(raw) == "mac_roman"
     release = import_file(path)
     assert (release.notes[0].rule, release.notes[0].kind) == (None, "mojibake")
-    assert release.notes[0].text == ("the file is UTF-8 holding a Mac Roman text read as "
-                                     "Latin-1 (’ printed as Õ); it was read as Mac Roman")
+    assert release.notes[0].text == (
+        "the file is UTF-8 holding a Mac Roman text read as "
+        "Latin-1 (’ printed as Õ); it was read as Mac Roman"
+    )
 
 
-@pytest.mark.parametrize(("code_page", "line_end"), [("mac_roman", "\r"), ("mac_roman", "\n"),
-                                                     ("cp1252", "\r\n")])
+@pytest.mark.parametrize(
+    ("code_page", "line_end"), [("mac_roman", "\r"), ("mac_roman", "\n"), ("cp1252", "\r\n")]
+)
 def test_a_utf8_mojibake_decodes_back(code_page: str, line_end: str) -> None:
-    text = line_end.join(["These rules are effective as of April 23, 1999.",
-                          "200.1. When a rule refers to a “card,” it means a Magic card—",
-                          "an Unglued™ card isn’t one. Each player’s deck is his or her library."])
+    text = line_end.join(
+        [
+            "These rules are effective as of April 23, 1999.",
+            "200.1. When a rule refers to a “card,” it means a Magic card—",
+            "an Unglued™ card isn’t one. Each player’s deck is his or her library.",
+        ]
+    )
     garbled = text.encode(code_page).decode("latin-1").encode("utf-8")
     assert decode_cr_bytes(garbled, "garbled.txt") == text.replace(line_end, "\n")
     assert mojibake_code_page(garbled) == code_page
@@ -302,8 +326,15 @@ def test_the_double_spaced_2003_05_26_lists_are_those_of_2003_06_01() -> None:
     spaced = import_file(archive_2_file("MagicCompRules-20030526.txt"))
     after = import_file(archive_file("MagicCompRules-20030601.rtf"))
     assert spaced.effective_date == date(2003, 5, 26)
-    fields = ("card_types", "card_type_sections", "supertypes", "supertype_references",
-              "subtype_lists", "basic_land_types", "notes")
+    fields = (
+        "card_types",
+        "card_type_sections",
+        "supertypes",
+        "supertype_references",
+        "subtype_lists",
+        "basic_land_types",
+        "notes",
+    )
     assert [getattr(spaced, f) for f in fields] == [getattr(after, f) for f in fields]
 
 
@@ -325,9 +356,15 @@ def notes_of(day: str) -> list[tuple[str | None, str, str]]:
     return [(n.rule, n.kind, n.text) for n in imported(path).notes]
 
 
-@pytest.mark.parametrize(("day", "card_type", "rule"), [
-    ("20120601", "phenomenon", "205.2a"), ("20120701", "phenomenon", "205.2a"),
-    ("20140718", "conspiracy", "205.2a"), ("20140925", "conspiracy", "205.2a")])
+@pytest.mark.parametrize(
+    ("day", "card_type", "rule"),
+    [
+        ("20120601", "phenomenon", "205.2a"),
+        ("20120701", "phenomenon", "205.2a"),
+        ("20140718", "conspiracy", "205.2a"),
+        ("20140925", "conspiracy", "205.2a"),
+    ],
+)
 def test_a_card_type_section_3_defines_is_a_card_type_with_a_note(
     day: str, card_type: str, rule: str
 ) -> None:
@@ -360,7 +397,8 @@ def test_inspect_takes_a_docx_and_prints_its_notes(capsys: pytest.CaptureFixture
     report = json.loads(out)
     assert report["effective_date"] == "2014-07-18" and "conspiracy" in report["card_types"]
     assert [(n["rule"], n["kind"]) for n in report["notes"]] == [
-        ("205.2a", "card-type-disagreement")]
+        ("205.2a", "card-type-disagreement")
+    ]
     code, out, err = run_cli(["inspect", str(path), "--format", "table"], capsys)
     assert code == 0 and "note (card-type-disagreement, 205.2a): rule 205.2a omits" in out
 

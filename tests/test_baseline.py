@@ -45,22 +45,36 @@ REPAIRED = ("1999-04-23", "2001-07-23", "2002-02-20", "2008-05-01", "2009-05-01"
 PROSE = ("2002-10-07", "2003-03-15", "2003-06-01")  # 410.10d's paragraph after its example
 ADDED, BEFORE_ADDED, AFTER_ADDED = "2003-05-26", "2003-03-15", "2003-06-01"
 # What a release read from another copy of its file may differ in: its texts and notes.
-TEXTS = {"release_rule", "v_rule", "release_glossary", "v_glossary", "rule_text",
-         "v_release_note", "release_rulebook_note"}
-FOUND_BY_THE_CLEAN_COPY = {"2008-05-01": {"supertype_reference"},
-                           "2009-05-01": {"v_release"}}  # its source_file: the .rtf
+TEXTS = {
+    "release_rule",
+    "v_rule",
+    "release_glossary",
+    "v_glossary",
+    "rule_text",
+    "v_release_note",
+    "release_rulebook_note",
+}
+FOUND_BY_THE_CLEAN_COPY = {
+    "2008-05-01": {"supertype_reference"},
+    "2009-05-01": {"v_release"},
+}  # its source_file: the .rtf
 # What the importer reads better from the same files than the chain before did.
 READ_BETTER = {
     "1999-11-01": {"release_rule", "v_rule"},  # "EXAMPLE:" paragraphs are examples
     "2001-09-24": {"v_release_note"},  # its copy lost the breaks that end 410.10d's prose
-    "2003-07-01": {"release_category_card_type", "v_category", "v_subtype", "rule_text",
-                   "v_release_note", "v_release_change"},  # 212.4c's enchantment subtypes
+    "2003-07-01": {
+        "release_category_card_type",
+        "v_category",
+        "v_subtype",
+        "rule_text",
+        "v_release_note",
+        "v_release_change",
+    },  # 212.4c's enchantment subtypes
     "2003-10-01": {"release_rule", "v_rule", "release_rulebook_note"},  # wrapped paragraphs
     "2003-12-01": {"release_rule", "v_rule", "release_rulebook_note"},
     "2004-02-01": {"release_rule", "v_rule", "release_rulebook_note"},
 }
-IN_FORCE_UNTIL = {"v_release", "v_card_type", "v_supertype", "v_subtype", "v_category",
-                  "v_keyword"}
+IN_FORCE_UNTIL = {"v_release", "v_card_type", "v_supertype", "v_subtype", "v_category", "v_keyword"}
 AGGREGATES = {"v_lifetime", "v_rule_version", "v_glossary_version"}
 
 
@@ -79,8 +93,10 @@ def _loaded_later() -> dict[str, set[str]]:
     merges of the Masters Edition and Grand Creature Type Updates (2007), the notes naming
     the types removed with no replacement, and the change view's pair ending in that
     release, which names them."""
-    days = sorted(path.stem.removeprefix("cr_").replace("_", "-")
-                  for path in (ROOT / "seeds").glob("cr_*.json"))
+    days = sorted(
+        path.stem.removeprefix("cr_").replace("_", "-")
+        for path in (ROOT / "seeds").glob("cr_*.json")
+    )
     found: dict[str, set[str]] = {}
     for merge in load_merges():
         if merge["effective_date"].year == 2007:
@@ -95,23 +111,32 @@ def _loaded_later() -> dict[str, set[str]]:
 LOADED_LATER = _loaded_later()
 
 
-def differing(now: dict[str, dict[str, str]], before: dict[str, dict[str, str]], day: str
-              ) -> set[str]:
-    return {relation for relation in set(now) | set(before)
-            if relation not in AGGREGATES | SINCE_THE_BASELINE
-            and now.get(relation, {}).get(day) != before.get(relation, {}).get(day)}
+def differing(
+    now: dict[str, dict[str, str]], before: dict[str, dict[str, str]], day: str
+) -> set[str]:
+    return {
+        relation
+        for relation in set(now) | set(before)
+        if relation not in AGGREGATES | SINCE_THE_BASELINE
+        and now.get(relation, {}).get(day) != before.get(relation, {}).get(day)
+    }
 
 
-def rows_of(engine: Engine, relation: str, day: str, key: str = "release_date"
-            ) -> list[list[Any]]:
+def rows_of(engine: Engine, relation: str, day: str, key: str = "release_date") -> list[list[Any]]:
     """A relation's rows of one release as release_digests renders them (dates ISO)."""
     later = COLUMNS_SINCE_THE_BASELINE.get(relation, set())
     with engine.connect() as connection:
-        found = connection.execute(text(f"SELECT * FROM {relation} WHERE {key} = :day"),
-                                   {"day": date.fromisoformat(day)})
+        found = connection.execute(
+            text(f"SELECT * FROM {relation} WHERE {key} = :day"), {"day": date.fromisoformat(day)}
+        )
         kept = [index for index, name in enumerate(found.keys()) if name not in later]
-        return [[value.isoformat() if isinstance(value, date) else value
-                 for value in (row[index] for index in kept)] for row in found]
+        return [
+            [
+                value.isoformat() if isinstance(value, date) else value
+                for value in (row[index] for index in kept)
+            ]
+            for row in found
+        ]
 
 
 def digest(rows: list[list[Any]], change: Callable[[list[Any]], list[Any]] = lambda r: r) -> str:
@@ -120,13 +145,16 @@ def digest(rows: list[list[Any]], change: Callable[[list[Any]], list[Any]] = lam
 
 @pytest.mark.slow  # every view of every release digested, on both backends
 def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
-        shared_head_engine: Engine, recorded: dict[str, dict[str, str]]) -> None:
+    shared_head_engine: Engine, recorded: dict[str, dict[str, str]]
+) -> None:
     now = release_digests(shared_head_engine, leave_out=COLUMNS_SINCE_THE_BASELINE)
     days = {day for groups in recorded.values() for day in groups if day != WHOLE}
     assert len(days) == 135 and ADDED not in days
-    assert {"2007-07-13": {"v_release_change"},
-            "2007-09-07": {"subtype_merge", "v_release_change"},
-            "2007-10-01": {"subtype_merge", "v_release_note"}} == LOADED_LATER
+    assert {
+        "2007-07-13": {"v_release_change"},
+        "2007-09-07": {"subtype_merge", "v_release_change"},
+        "2007-10-01": {"subtype_merge", "v_release_note"},
+    } == LOADED_LATER
     for day in sorted(days - {*REPAIRED, *PROSE, *READ_BETTER}):
         assert differing(now, recorded, day) == LOADED_LATER.get(day, set()), day
     for day, relations in READ_BETTER.items():
@@ -136,7 +164,9 @@ def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
     # 410.10d cut back to the rule text it had before: the old digest.
     for day in PROSE:
         assert differing(now, recorded, day) - IN_FORCE_UNTIL - {
-            "v_release_pair", "v_release_change"} <= {"release_rule", "v_rule"}, day
+            "v_release_pair",
+            "v_release_change",
+        } <= {"release_rule", "v_rule"}, day
 
         def cut(row: list[Any]) -> list[Any]:
             if row[1] == "410.10d":
@@ -150,9 +180,11 @@ def test_every_release_loads_what_the_chain_before_loaded_but_the_repairs(
 
 @pytest.mark.slow  # as above
 def test_the_added_release_sits_between_its_neighbours(
-        shared_head_engine: Engine, recorded: dict[str, dict[str, str]]) -> None:
+    shared_head_engine: Engine, recorded: dict[str, dict[str, str]]
+) -> None:
     """2003-05-26 is in force from its date until 2003-06-01, and the release before it until
     2003-05-26: with that end moved back, 2003-03-15's rows are what they were."""
+
     def back(row: list[Any]) -> list[Any]:
         return [AFTER_ADDED if value == ADDED else value for value in row]
 
@@ -176,20 +208,33 @@ def test_the_added_release_sits_between_its_neighbours(
 def test_the_repaired_texts_hold_no_damage(shared_head_engine: Engine) -> None:
     with shared_head_engine.connect() as connection:
         for day in REPAIRED[:3]:
-            damaged = connection.execute(text(
-                "SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :fffd"),
-                {"day": date.fromisoformat(day), "fffd": "%\ufffd%"}).scalar()
+            damaged = connection.execute(
+                text("SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :fffd"),
+                {"day": date.fromisoformat(day), "fffd": "%\ufffd%"},
+            ).scalar()
             assert damaged == 0, day
-        lossy = {pattern: connection.execute(text(
-            "SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :pattern"),
-            {"day": date(2008, 5, 1), "pattern": pattern}).scalar()
-            for pattern in ("%can?t%", "%can't%")}
+        lossy = {
+            pattern: connection.execute(
+                text(
+                    "SELECT count(*) FROM v_rule WHERE release_date = :day AND text LIKE :pattern"
+                ),
+                {"day": date(2008, 5, 1), "pattern": pattern},
+            ).scalar()
+            for pattern in ("%can?t%", "%can't%")
+        }
         assert lossy["%can?t%"] == 0 < lossy["%can't%"]
-        notes = connection.execute(text(
-            "SELECT release_date, kind FROM v_release_note WHERE kind IN "
-            "('source-file', 'mojibake') AND release_date < '2009-01-01' "
-            "ORDER BY release_date, kind")).all()
+        notes = connection.execute(
+            text(
+                "SELECT release_date, kind FROM v_release_note WHERE kind IN "
+                "('source-file', 'mojibake') AND release_date < '2009-01-01' "
+                "ORDER BY release_date, kind"
+            )
+        ).all()
     assert [(str(day), kind) for day, kind in notes] == [
-        ("1999-04-23", "mojibake"), ("1999-04-23", "source-file"),
-        ("2001-07-23", "source-file"), ("2002-02-20", "source-file"),
-        ("2003-05-26", "source-file"), ("2008-05-01", "source-file")]
+        ("1999-04-23", "mojibake"),
+        ("1999-04-23", "source-file"),
+        ("2001-07-23", "source-file"),
+        ("2002-02-20", "source-file"),
+        ("2003-05-26", "source-file"),
+        ("2008-05-01", "source-file"),
+    ]

@@ -58,8 +58,10 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path: Path, suffix: str) -> N
 def docx(path: Path, *parts: bytes, repeat: int = 1) -> Path:
     """A .docx whose document.xml is ``parts`` joined, the middle one ``repeat`` times
     (written as a stream: a bomb is never whole in memory)."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive, \
-            archive.open("word/document.xml", "w", force_zip64=True) as member:
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
+        archive.open("word/document.xml", "w", force_zip64=True) as member,
+    ):
         for index, part in enumerate(parts):
             for _ in range(repeat if index == 1 else 1):
                 member.write(part)
@@ -72,8 +74,13 @@ W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 def test_a_docx_zip_bomb_stops_at_the_limit(tmp_path: Path) -> None:
     # Millions of paragraphs, 300 MB uncompressed, a few hundred KB in the zip.
     paragraphs = b"<w:p><w:r><w:t>100.1. x</w:t></w:r></w:p>" * 25_000  # 1 MB
-    bomb = docx(tmp_path / "bomb.docx", b"<w:document " + W + b"><w:body>", paragraphs,
-                b"</w:body></w:document>", repeat=300)
+    bomb = docx(
+        tmp_path / "bomb.docx",
+        b"<w:document " + W + b"><w:body>",
+        paragraphs,
+        b"</w:body></w:document>",
+        repeat=300,
+    )
     assert bomb.stat().st_size < 2 * 2**20
     line, peak = refused("inspect", str(bomb))
     assert "word/document.xml expands past 64 MB" in line
@@ -81,8 +88,13 @@ def test_a_docx_zip_bomb_stops_at_the_limit(tmp_path: Path) -> None:
 
 
 def test_a_docx_expanding_more_than_the_ratio_is_refused(tmp_path: Path) -> None:
-    bomb = docx(tmp_path / "ratio.docx", b"<w:document " + W + b"><w:body><w:p><w:r><w:t>",
-                b"a" * 2**20, b"</w:t></w:r></w:p></w:body></w:document>", repeat=8)
+    bomb = docx(
+        tmp_path / "ratio.docx",
+        b"<w:document " + W + b"><w:body><w:p><w:r><w:t>",
+        b"a" * 2**20,
+        b"</w:t></w:r></w:p></w:body></w:document>",
+        repeat=8,
+    )
     line, _ = refused("inspect", str(bomb))
     assert "expands more than 100 times its compressed size" in line
 
@@ -98,9 +110,12 @@ def test_a_docx_nested_deeply_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_docx_with_entities_is_refused(tmp_path: Path) -> None:
-    laughs = (b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
-              b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><w:document ' + W +
-              b"><w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>")
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
+        b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><w:document '
+        + W
+        + b"><w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>"
+    )
     line, _ = refused("inspect", str(docx(tmp_path / "laughs.docx", laughs)))
     assert "declares a DTD or entities" in line
 
@@ -112,16 +127,18 @@ def test_a_flat_docx_is_refused_before_its_tree_is_built(tmp_path: Path, what: s
     took 21-32 s and 1.4-2.1 GB."""
     ids = random.Random(7)
     if what == "elements":
-        middle = [b"".join(b'<w:x w:id="%08x"/>' % ids.getrandbits(32) for _ in range(1000))
-                  for _ in range(1100)]
+        middle = [
+            b"".join(b'<w:x w:id="%08x"/>' % ids.getrandbits(32) for _ in range(1000))
+            for _ in range(1100)
+        ]
         head, tail = b"<w:document " + W + b"><w:body>", b"</w:body></w:document>"
     else:
-        middle = [b"".join(b'a%d="%08x" ' % (n, ids.getrandbits(32))
-                           for n in range(block, block + 1000))
-                  for block in range(0, 1_100_000, 1000)]
+        middle = [
+            b"".join(b'a%d="%08x" ' % (n, ids.getrandbits(32)) for n in range(block, block + 1000))
+            for block in range(0, 1_100_000, 1000)
+        ]
         head, tail = b"<w:document " + W + b"><w:body><w:p ", b"/></w:body></w:document>"
-    line, peak = refused("inspect", str(docx(tmp_path / "flat.docx", head, b"".join(middle),
-                                             tail)))
+    line, peak = refused("inspect", str(docx(tmp_path / "flat.docx", head, b"".join(middle), tail)))
     assert f"has more than 1,000,000 {what}" in line and peak < PEAK_MB
 
 
@@ -144,8 +161,9 @@ def deep_json(levels: int) -> bytes:
 
 
 @pytest.mark.parametrize("shape", ["array", "object", "jsonl card", "mtgjson meta"])
-def test_card_files_nested_deeply_are_one_line(tmp_path: Path, shared_head_url: URL,
-                                               shape: str) -> None:
+def test_card_files_nested_deeply_are_one_line(
+    tmp_path: Path, shared_head_url: URL, shape: str
+) -> None:
     card = b'{"object": "card", "name": "X", "set": "s", "type_line": "Creature"}'
     nested = {
         "array": b"[" + card + b", " + deep_json(100_000) + b"]",
@@ -155,26 +173,28 @@ def test_card_files_nested_deeply_are_one_line(tmp_path: Path, shared_head_url: 
     }[shape]
     path = tmp_path / ("cards.jsonl" if shape == "jsonl card" else "cards.json")
     path.write_bytes(nested)
-    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path),
-                         printed=True)
+    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path), printed=True)
     assert str(path) in line and peak < PEAK_MB
     assert "deeper than the JSON decoders go" in line, line
 
 
 @pytest.mark.parametrize("layout", ["array", "jsonl", "gzip"])
-def test_a_card_past_the_value_limit_is_refused(tmp_path: Path, shared_head_url: URL,
-                                                layout: str) -> None:
+def test_a_card_past_the_value_limit_is_refused(
+    tmp_path: Path, shared_head_url: URL, layout: str
+) -> None:
     short = {"object": "card", "name": "Short", "set": "s", "type_line": "Creature"}
     card = {"object": "card", "name": "Long", "set": "s", "type_line": "x" * (40 * 2**20)}
-    data = (json.dumps(short) + "\n" + json.dumps(card) + "\n").encode() if layout == "jsonl" \
+    data = (
+        (json.dumps(short) + "\n" + json.dumps(card) + "\n").encode()
+        if layout == "jsonl"
         else json.dumps([short, card]).encode()
+    )
     path = tmp_path / ("cards.jsonl" if layout == "jsonl" else "cards.json")
     if layout == "gzip":
         path = tmp_path / "cards.json.gz"
         data = gzip.compress(data, 1)
     path.write_bytes(data)
-    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path),
-                         printed=True)
+    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(path), printed=True)
     assert "16 MB" in line and str(path) in line
     assert peak < PEAK_MB + 100  # the buffer stops at the limit, never at the card's end
 
@@ -182,13 +202,16 @@ def test_a_card_past_the_value_limit_is_refused(tmp_path: Path, shared_head_url:
 # --- rulesdb sql ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("query", [
-    "SELECT length(randomblob(900000000))",
-    "SELECT length(printf('%.*c', 2147483647, 'x'))",
-    "SELECT length(format('%2000000000d', 1))",
-    "SELECT length(replace(replace(replace(hex(zeroblob(1000000)), '0', '0000000000'), '0', "
-    "'0000000000'), '0', '00000000'))",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT length(randomblob(900000000))",
+        "SELECT length(printf('%.*c', 2147483647, 'x'))",
+        "SELECT length(format('%2000000000d', 1))",
+        "SELECT length(replace(replace(replace(hex(zeroblob(1000000)), '0', '0000000000'), '0', "
+        "'0000000000'), '0', '00000000'))",
+    ],
+)
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_sqlite_queries_are_bounded_in_memory(shared_head_url: URL, query: str) -> None:
     line, peak = refused("--db", url_text(shared_head_url), "sql", query, "--format", "csv")
@@ -197,8 +220,9 @@ def test_sqlite_queries_are_bounded_in_memory(shared_head_url: URL, query: str) 
 
 @pytest.mark.parametrize("timeout", ["nan", "inf", "-inf", "1e400", "0", "3601"])
 def test_timeout_must_be_a_finite_number_in_range(shared_head_url: URL, timeout: str) -> None:
-    result = run_in_process("--db", url_text(shared_head_url), "sql", "SELECT 1",
-                            "--timeout", timeout)
+    result = run_in_process(
+        "--db", url_text(shared_head_url), "sql", "SELECT 1", "--timeout", timeout
+    )
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
 
 
@@ -206,23 +230,36 @@ def test_timeout_must_be_a_finite_number_in_range(shared_head_url: URL, timeout:
 def test_a_reader_cannot_write_wal_outside_its_transaction(reader_url: URL) -> None:
     """pg_logical_emit_message spelled so the lexical check cannot see it: PostgreSQL refuses
     it, grant-read having revoked it from PUBLIC."""
-    result = run_in_process("--db", url_text(reader_url), "sql",
-                            'SELECT U&"\\0070g_logical_emit_message"(false, \'p\', \'x\')')
+    result = run_in_process(
+        "--db",
+        url_text(reader_url),
+        "sql",
+        "SELECT U&\"\\0070g_logical_emit_message\"(false, 'p', 'x')",
+    )
     assert result.returncode == 2 and "permission denied" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_a_readers_temporary_files_are_bounded(reader_url: URL,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(["--db", url_text(reader_url), "sql",
-                              "SELECT current_setting('temp_file_limit') AS t", "--format",
-                              "csv"], capsys)
+def test_a_readers_temporary_files_are_bounded(
+    reader_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(
+        [
+            "--db",
+            url_text(reader_url),
+            "sql",
+            "SELECT current_setting('temp_file_limit') AS t",
+            "--format",
+            "csv",
+        ],
+        capsys,
+    )
     assert (code, out.splitlines()) == (0, ["t", "1GB"]), err
 
 
 WIDE_ROWS = {  # 10,000 rows of 200 KB each: 2 GB of CSV
     "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
-              "SELECT i, hex(zeroblob(100000)) AS wide FROM n",
+    "SELECT i, hex(zeroblob(100000)) AS wide FROM n",
     "postgresql": "SELECT i, repeat('x', 200000) AS wide FROM generate_series(1, 10000) AS i",
 }
 
@@ -232,29 +269,39 @@ def test_wide_rows_stop_at_the_time_limit_in_little_memory(reader_url: URL, back
     """Rows far wider than usual: fetched a few at a time, written as they come, so the
     process stays small; the time limit stops it in one line (or, on a machine fast enough,
     it finishes)."""
-    done, peak = measured("--db", url_text(reader_url), "sql", WIDE_ROWS[backend], "--format",
-                          "csv", "--timeout", "2", discard=True)
+    done, peak = measured(
+        "--db",
+        url_text(reader_url),
+        "sql",
+        WIDE_ROWS[backend],
+        "--format",
+        "csv",
+        "--timeout",
+        "2",
+        discard=True,
+    )
     assert (done.returncode, done.stderr) in (
-        (2, "rulesdb: error: the query ran longer than 2 s and was stopped\n"), (0, "")), \
-        done.stderr[-2000:]
+        (2, "rulesdb: error: the query ran longer than 2 s and was stopped\n"),
+        (0, ""),
+    ), done.stderr[-2000:]
     assert peak < PEAK_MB, peak  # about 8 MB of rows a batch, never thousands of them
 
 
 TABLE_OF_WIDE_ROWS = {  # 1,000 rows of 500 KB each: a table measured them whole (2 GB)
     "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
-              "SELECT i, hex(zeroblob(250000)) AS wide FROM n",
+    "SELECT i, hex(zeroblob(250000)) AS wide FROM n",
     "postgresql": "SELECT i, repeat('0', 500000) AS wide FROM generate_series(1, 1000) AS i",
 }
 
 
 @pytest.mark.parametrize("fmt", ["table", "markdown"])
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
-def test_a_table_of_wide_values_shows_them_cut(reader_url: URL, backend: str,
-                                               fmt: str) -> None:
+def test_a_table_of_wide_values_shows_them_cut(reader_url: URL, backend: str, fmt: str) -> None:
     """A table (or markdown) shows 1,000 characters of a value, then "…", the same on both
     backends, keeping only what it shows."""
-    done, peak = measured("--db", url_text(reader_url), "sql", TABLE_OF_WIDE_ROWS[backend],
-                          "--format", fmt)
+    done, peak = measured(
+        "--db", url_text(reader_url), "sql", TABLE_OF_WIDE_ROWS[backend], "--format", fmt
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert len(lines) == 1002 and lines[-1].count("0" * 1000 + "…") == 1
@@ -269,44 +316,65 @@ ONE_WIDE_ROW = {  # ten 500 KB values: a 5 MB row, each value under the limit of
 
 @pytest.mark.parametrize("fmt", ["json", "csv", "table"])
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
-def test_a_row_wider_than_the_limit_is_refused(reader_url: URL, backend: str,
-                                               fmt: str) -> None:
+def test_a_row_wider_than_the_limit_is_refused(reader_url: URL, backend: str, fmt: str) -> None:
     """A row past RULESDB_SQL_MAX_VALUE is refused in one line in every format, before it is
     printed (PostgreSQL never sends it)."""
-    query = ("SELECT 'first' AS c0" + ", ''" * 9 + " UNION ALL " + ONE_WIDE_ROW[backend]
-             if backend == "sqlite" else
-             f"SELECT * FROM (VALUES ('first'{', NULL' * 9})) AS v UNION ALL "
-             f"{ONE_WIDE_ROW[backend]}")
-    done, peak = measured("--db", url_text(reader_url), "sql", query, "--format", fmt,
-                          env=process_env(RULESDB_SQL_MAX_VALUE="1"))
+    query = (
+        "SELECT 'first' AS c0" + ", ''" * 9 + " UNION ALL " + ONE_WIDE_ROW[backend]
+        if backend == "sqlite"
+        else f"SELECT * FROM (VALUES ('first'{', NULL' * 9})) AS v UNION ALL "
+        f"{ONE_WIDE_ROW[backend]}"
+    )
+    done, peak = measured(
+        "--db",
+        url_text(reader_url),
+        "sql",
+        query,
+        "--format",
+        fmt,
+        env=process_env(RULESDB_SQL_MAX_VALUE="1"),
+    )
     assert done.returncode == 2, done.stderr[-2000:]
     assert done.stderr.splitlines() == [
         "rulesdb: error: a row of the result is wider than 1 MB (RULESDB_SQL_MAX_VALUE); "
-        "select fewer or shorter values, e.g. substr(value, 1, 1000)"]
+        "select fewer or shorter values, e.g. substr(value, 1, 1000)"
+    ]
     assert "x" * 1000 not in done.stdout and "0" * 1000 not in done.stdout  # none of the row
     assert peak < PEAK_MB, peak  # the bench's row shows it at 500 MB
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_a_readers_work_mem_is_bounded(reader_url: URL, head_engine: object,
-                                       capsys: pytest.CaptureFixture[str],
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_readers_work_mem_is_bounded(
+    reader_url: URL,
+    head_engine: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Inside `rulesdb sql`, work_mem is RULESDB_SQL_WORK_MEM, whatever the server's or the
     role's; grant-read set the role's to it too (for the reader's other sessions). SET and
     set_config are refused."""
     monkeypatch.delenv("RULESDB_SQL_WORK_MEM", raising=False)
-    query = ["--db", url_text(reader_url), "sql",
-             "SELECT current_setting('work_mem') AS w", "--format", "csv"]
+    query = [
+        "--db",
+        url_text(reader_url),
+        "sql",
+        "SELECT current_setting('work_mem') AS w",
+        "--format",
+        "csv",
+    ]
     assert run_cli(query, capsys)[:2] == (0, "w\n4MB\n")  # the default
     monkeypatch.setenv("RULESDB_SQL_WORK_MEM", "2")
     assert run_cli(query, capsys)[:2] == (0, "w\n2MB\n")
     with head_engine.connect() as connection:  # type: ignore[attr-defined]
-        role_settings = connection.execute(text(
-            "SELECT s.setconfig FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole "
-            "WHERE r.rolname = :role"), {"role": reader_url.username}).scalar()
+        role_settings = connection.execute(
+            text(
+                "SELECT s.setconfig FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole "
+                "WHERE r.rolname = :role"
+            ),
+            {"role": reader_url.username},
+        ).scalar()
     assert "work_mem=4096kB" in role_settings and "temp_file_limit=1GB" in role_settings
-    for raised in ("SET work_mem = '1GB'",
-                   "SELECT set_config('work_mem', '1GB', false) AS w"):
+    for raised in ("SET work_mem = '1GB'", "SELECT set_config('work_mem', '1GB', false) AS w"):
         code, _, err = run_cli(["--db", url_text(reader_url), "sql", raised], capsys)
         assert code == 2 and len(err.splitlines()) == 1, err
 
@@ -317,15 +385,20 @@ def test_upgrade_names_who_holds_the_tables(head_url: URL) -> None:
     RULESDB_LOCK_WAIT and names it, instead of waiting silently."""
     import psycopg
 
-    holder = psycopg.connect(url_text(head_url.set(drivername="postgresql")),
-                             application_name="holding reader")
+    holder = psycopg.connect(
+        url_text(head_url.set(drivername="postgresql")), application_name="holding reader"
+    )
     try:
         # Its transaction stays open, holding a lock the downgrade's DELETE waits for.
         holder.execute("LOCK TABLE release_subtype IN SHARE MODE")
         # Past the schema revisions after it, to the newest release's unload.
-        line, _ = refused("--db", url_text(head_url), "downgrade",
-                          revision_before(newest_release()),
-                          env=process_env(RULESDB_LOCK_WAIT="2"))
+        line, _ = refused(
+            "--db",
+            url_text(head_url),
+            "downgrade",
+            revision_before(newest_release()),
+            env=process_env(RULESDB_LOCK_WAIT="2"),
+        )
         assert f"pid {holder.info.backend_pid}" in line and "'holding reader'" in line
         assert "gave up after 2 s" in line
     finally:
@@ -350,8 +423,9 @@ ODD_COMMAND_LINES = [
 
 
 @pytest.mark.parametrize("args", ODD_COMMAND_LINES, ids=lambda args: " ".join(args)[:40])
-def test_odd_command_lines_are_one_line(args: list[str], tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_odd_command_lines_are_one_line(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     result = run_in_process(*args)
@@ -359,24 +433,67 @@ def test_odd_command_lines_are_one_line(args: list[str], tmp_path: Path,
     assert len(result.stderr.splitlines()) == 1 and len(result.stderr) < 400, result.stderr
 
 
-def test_sql_opening_with_a_comment_is_the_query(reader_url: URL,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(["--db", url_text(reader_url), "sql",
-                              "-- the card types\nSELECT count(*) AS n FROM card_type",
-                              "--format", "csv"], capsys)
+def test_sql_opening_with_a_comment_is_the_query(
+    reader_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(
+        [
+            "--db",
+            url_text(reader_url),
+            "sql",
+            "-- the card types\nSELECT count(*) AS n FROM card_type",
+            "--format",
+            "csv",
+        ],
+        capsys,
+    )
     assert code == 0 and out.splitlines()[:1] == ["n"], err
 
 
 # Values that have tripped command lines: empty, NUL, huge numbers, non-finite floats, long
 # names, newlines, paths to devices and folders, dashes, SQL-ish and date-ish text.
-ODD_VALUES = st.sampled_from([
-    "", "\x00", "0", "-1", "99999999999999999999", "1e400", "nan", "inf", "-", "--", "--x",
-    "a" * 300, "a\nb", "/dev/zero", "/", ".", "..", "x.txt", "x.docx", "x.rtf", "x.json",
-    "2021-03-01", "2021-13-01", "9999-12-31", "0001-01-01", "702.19", "702." + "9" * 50,
-    "cr_2021_02_15", "+1", "base", "land", "Urza’s", "SELECT 1", "'", '"', "\u00e9", "ø" * 50,
-])
-WRITERS = {"upgrade", "downgrade", "rebuild", "new-release", "rebuild-chain", "grant-read",
-           "serve"}
+ODD_VALUES = st.sampled_from(
+    [
+        "",
+        "\x00",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "1e400",
+        "nan",
+        "inf",
+        "-",
+        "--",
+        "--x",
+        "a" * 300,
+        "a\nb",
+        "/dev/zero",
+        "/",
+        ".",
+        "..",
+        "x.txt",
+        "x.docx",
+        "x.rtf",
+        "x.json",
+        "2021-03-01",
+        "2021-13-01",
+        "9999-12-31",
+        "0001-01-01",
+        "702.19",
+        "702." + "9" * 50,
+        "cr_2021_02_15",
+        "+1",
+        "base",
+        "land",
+        "Urza’s",
+        "SELECT 1",
+        "'",
+        '"',
+        "\u00e9",
+        "ø" * 50,
+    ]
+)
+WRITERS = {"upgrade", "downgrade", "rebuild", "new-release", "rebuild-chain", "grant-read", "serve"}
 
 
 @st.composite
@@ -396,8 +513,12 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     return args
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(args=command_lines())
 def test_no_command_line_ends_in_a_traceback(args: list[str], shared_head_url: URL) -> None:
     """Any read command, any of its options, odd values: an answer or one line, never a
@@ -422,12 +543,16 @@ def test_grant_read_leaves_the_owner_its_lock(head_url: URL, head_engine: object
     try:
         grant_read(engine, role)  # type: ignore[arg-type]
         with engine.connect() as connection:  # type: ignore[attr-defined]
-            owner = connection.execute(text(
-                "SELECT tableowner FROM pg_tables WHERE tablename = 'release'")).scalar()
-            allowed = connection.execute(text(
-                "SELECT has_function_privilege(:owner, 'pg_advisory_lock(bigint)', 'EXECUTE'),"
-                " has_function_privilege(:role, 'pg_advisory_lock(bigint)', 'EXECUTE')"),
-                {"owner": owner, "role": role}).one()
+            owner = connection.execute(
+                text("SELECT tableowner FROM pg_tables WHERE tablename = 'release'")
+            ).scalar()
+            allowed = connection.execute(
+                text(
+                    "SELECT has_function_privilege(:owner, 'pg_advisory_lock(bigint)', 'EXECUTE'),"
+                    " has_function_privilege(:role, 'pg_advisory_lock(bigint)', 'EXECUTE')"
+                ),
+                {"owner": owner, "role": role},
+            ).one()
         assert tuple(allowed) == (True, False)
     finally:
         with engine.begin() as connection:  # type: ignore[attr-defined]

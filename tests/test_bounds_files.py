@@ -33,15 +33,19 @@ SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 # --- settings ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("root", "said"), [
-    ("/nonexistent/rulesdb", "RULESDB_DATA_ROOT='/nonexistent/rulesdb': No such file"),
-    ("/", "RULESDB_DATA_ROOT='/' has no migrations/env.py"),
-    ("/dev/zero", "RULESDB_DATA_ROOT='/dev/zero' is not a folder"),
-    ("a" * 300, "File name too long"),
-])
+@pytest.mark.parametrize(
+    ("root", "said"),
+    [
+        ("/nonexistent/rulesdb", "RULESDB_DATA_ROOT='/nonexistent/rulesdb': No such file"),
+        ("/", "RULESDB_DATA_ROOT='/' has no migrations/env.py"),
+        ("/dev/zero", "RULESDB_DATA_ROOT='/dev/zero' is not a folder"),
+        ("a" * 300, "File name too long"),
+    ],
+)
 @pytest.mark.parametrize("command", [["rule", "702.19"], ["info"]])
-def test_a_bad_data_root_is_one_line_naming_it(tmp_path: Path, root: str, said: str,
-                                               command: list[str]) -> None:
+def test_a_bad_data_root_is_one_line_naming_it(
+    tmp_path: Path, root: str, said: str, command: list[str]
+) -> None:
     env = process_env(RULESDB_DATA_ROOT=root, XDG_DATA_HOME=str(tmp_path))
     line, _ = refused(*command, env=env)
     assert said in line, line
@@ -52,13 +56,11 @@ def test_a_bad_data_root_is_one_line_naming_it(tmp_path: Path, root: str, said: 
 
 @pytest.mark.parametrize("name", ["x.json", "x.jsonl", "x.txt", "x.json.gz"])
 @SQLITE_ONLY
-def test_lint_cards_refuses_a_fifo_at_once(tmp_path: Path, shared_head_url: URL,
-                                           name: str) -> None:
+def test_lint_cards_refuses_a_fifo_at_once(tmp_path: Path, shared_head_url: URL, name: str) -> None:
     fifo = tmp_path / name
     os.mkfifo(fifo)
     line, _ = refused("--db", url_text(shared_head_url), "lint-cards", str(fifo))
-    assert line == f"rulesdb: error: {fifo}: not a regular file (a FIFO); expected a card " \
-                   "data file"
+    assert line == f"rulesdb: error: {fifo}: not a regular file (a FIFO); expected a card data file"
 
 
 @SQLITE_ONLY
@@ -90,8 +92,9 @@ def lint_citations(url: URL, *args: str) -> tuple[list[str], list[str], int]:
 
 @pytest.mark.parametrize("in_git", [False, True])
 @SQLITE_ONLY
-def test_a_tree_1500_folders_deep_is_walked(tmp_path: Path, shared_head_url: URL,
-                                            in_git: bool) -> None:
+def test_a_tree_1500_folders_deep_is_walked(
+    tmp_path: Path, shared_head_url: URL, in_git: bool
+) -> None:
     root = deepest = tmp_path / "deep"
     for _ in range(1501):  # a folder at a time: mkdir(parents=True) recurses
         deepest.mkdir()
@@ -108,14 +111,17 @@ def test_a_tree_1500_folders_deep_is_walked(tmp_path: Path, shared_head_url: URL
         while deepest != tmp_path:
             deepest.rmdir()
             deepest = deepest.parent
-    assert out == [f"{root.joinpath(*['d'] * 1500) / 'x.rs'}:1:7: missing: no rule 702.999 "
-                   "in release 2026-08-07"]
+    assert out == [
+        f"{root.joinpath(*['d'] * 1500) / 'x.rs'}:1:7: missing: no rule 702.999 "
+        "in release 2026-08-07"
+    ]
     assert err[-1].startswith("citations: 1 in 1 file (1 file read)") and peak < PEAK_MB
 
 
 @SQLITE_ONLY
-def test_one_long_line_of_citations_is_linear_and_flat(tmp_path: Path,
-                                                        shared_head_url: URL) -> None:
+def test_one_long_line_of_citations_is_linear_and_flat(
+    tmp_path: Path, shared_head_url: URL
+) -> None:
     """400,000 citations on one 4 MB line: each column counted from the last, never from the
     line's start (which took 80 s and more), and each verdict written as it is found."""
     line = tmp_path / "line.txt"
@@ -133,20 +139,29 @@ def test_a_big_file_is_never_read_whole(tmp_path: Path, shared_head_url: URL) ->
             out.write(b"no citation in these words at all\n" * 30_000)  # 1 MB
         out.write(b"the end: CR 702.999\n")
     out_lines, _, peak = lint_citations(shared_head_url, str(big))
-    assert out_lines == [f"{big}:{256 * 30_000 + 1}:13: missing: no rule 702.999 in release "
-                         "2026-08-07"]
+    assert out_lines == [
+        f"{big}:{256 * 30_000 + 1}:13: missing: no rule 702.999 in release 2026-08-07"
+    ]
     assert peak < PEAK_MB  # 256 MB read whole would be twice that
 
 
 @SQLITE_ONLY
-def test_a_pattern_that_backtracks_without_end_is_stopped(tmp_path: Path,
-                                                          shared_head_url: URL) -> None:
+def test_a_pattern_that_backtracks_without_end_is_stopped(
+    tmp_path: Path, shared_head_url: URL
+) -> None:
     source = tmp_path / "x.txt"
     source.write_text("x" * 4096, encoding="utf-8")
-    line, _ = refused("--db", url_text(shared_head_url), "lint-citations", str(source),
-                      "--pattern", "(?P<number>(x+x+)+y)")
-    assert line.startswith(f"rulesdb: error: {source}: --pattern '(?P<number>(x+x+)+y)' "
-                           "still searching after 2 s")
+    line, _ = refused(
+        "--db",
+        url_text(shared_head_url),
+        "lint-citations",
+        str(source),
+        "--pattern",
+        "(?P<number>(x+x+)+y)",
+    )
+    assert line.startswith(
+        f"rulesdb: error: {source}: --pattern '(?P<number>(x+x+)+y)' still searching after 2 s"
+    )
 
 
 @SQLITE_ONLY
@@ -156,8 +171,9 @@ def test_a_folder_git_ignores_is_read_when_named(tmp_path: Path, shared_head_url
     (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     out, err, _ = lint_citations(shared_head_url, str(tmp_path / "build"))
-    assert len(out) == 1 and err[0] == (f"rulesdb: note: {tmp_path / 'build'}: git ignores "
-                                        "this folder; read whole, as named")
+    assert len(out) == 1 and err[0] == (
+        f"rulesdb: note: {tmp_path / 'build'}: git ignores this folder; read whole, as named"
+    )
     out, _, _ = lint_citations(shared_head_url, str(tmp_path / "build" / "x.rs"))
     assert len(out) == 1  # named, it is read
 
@@ -172,8 +188,9 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("window", [7, 23, 50, 64])
-def test_citations_across_windows_are_found_as_in_one(monkeypatch: pytest.MonkeyPatch,
-                                                      window: int) -> None:
+def test_citations_across_windows_are_found_as_in_one(
+    monkeypatch: pytest.MonkeyPatch, window: int
+) -> None:
     """A file searched a few bytes at a time finds what one window finds: the same
     citations at the same lines and columns, none twice, none cut at a window's end."""
     picks = random.Random(window)
@@ -190,18 +207,20 @@ def test_citations_across_windows_are_found_as_in_one(monkeypatch: pytest.Monkey
 
 
 def test_a_list_past_the_lookahead_is_never_cut_to_another_number(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A list of numbers running past what is searched with its window loses its tail, but
     never reads a number cut there as another ("702.1" of "702.19")."""
-    text = "".join(f"rules {', '.join(f'702.{n}b' for n in range(10, 60))}\n"
-                   for _ in range(40))
+    text = "".join(f"rules {', '.join(f'702.{n}b' for n in range(10, 60))}\n" for _ in range(40))
     whole = {astuple(c)[:4] for c in scan_text(text)}
     monkeypatch.setattr(scanning, "WINDOW", 64)
     monkeypatch.setattr(scanning, "LOOKAHEAD", 100)
     for start in range(0, 60):  # the list cut at every place in a number
         cut = {astuple(c) for c in scan_text(" " * start + text)}
-        shifted = {(line, column - (start if line == 1 else 0), cited, number)
-                   for line, column, cited, number, _ in cut}
+        shifted = {
+            (line, column - (start if line == 1 else 0), cited, number)
+            for line, column, cited, number, _ in cut
+        }
         assert shifted <= whole and len(shifted) > 100
 
 
@@ -213,21 +232,26 @@ def lint_cards(url: URL, path: Path) -> tuple[list[dict], list[str], int]:
     and its peak memory in MB; it must end 0 or 1, never hang."""
     done, peak = measured("--db", url_text(url), "lint-cards", str(path))
     assert done.returncode in (0, 1), done.stderr[-2000:]
-    return [json.loads(line) for line in done.stdout.splitlines()], \
-        done.stderr.splitlines(), peak
+    return [json.loads(line) for line in done.stdout.splitlines()], done.stderr.splitlines(), peak
 
 
 @pytest.mark.parametrize("layout", ["text", "jsonl", "json", "jsonl.gz"])
 @SQLITE_ONLY
-def test_a_type_line_of_megabytes_is_cut_not_checked(tmp_path: Path, shared_head_url: URL,
-                                                      layout: str) -> None:
+def test_a_type_line_of_megabytes_is_cut_not_checked(
+    tmp_path: Path, shared_head_url: URL, layout: str
+) -> None:
     """2 MB of words on a type line: not checked word by word (which took 10 s and 1.5 GB,
     a problem a word), the line written cut at 1,000 characters."""
     words = "Creature — " + "Goblin " * 300_000
     card = {"object": "card", "name": "Long" * 1000, "set": "s", "type_line": words}
     path = tmp_path / f"cards.{layout}"
-    data = (words + "\n" if layout == "text" else
-            json.dumps([card]) if layout == "json" else json.dumps(card) + "\n").encode()
+    data = (
+        words + "\n"
+        if layout == "text"
+        else json.dumps([card])
+        if layout == "json"
+        else json.dumps(card) + "\n"
+    ).encode()
     path.write_bytes(gzip.compress(data, 1) if layout.endswith(".gz") else data)
     results, err, peak = lint_cards(shared_head_url, path)
     [result] = results
@@ -245,8 +269,12 @@ def test_lines_near_the_card_limit_stay_flat(tmp_path: Path, shared_head_url: UR
     path = tmp_path / "near.jsonl"
     with path.open("w", encoding="utf-8") as out:
         for _ in range(8):
-            out.write(json.dumps({"object": "card", "name": "n", "set": "s",
-                                  "type_line": "Elf " * (2 * 2**20)}) + "\n")
+            out.write(
+                json.dumps(
+                    {"object": "card", "name": "n", "set": "s", "type_line": "Elf " * (2 * 2**20)}
+                )
+                + "\n"
+            )
     results, _, peak = lint_cards(shared_head_url, path)
     assert len(results) == 8 and peak < PEAK_MB
 
@@ -256,19 +284,33 @@ def test_card_fields_that_are_not_text(tmp_path: Path, shared_head_url: URL) -> 
     """A name or set that is not text is written null; faces whose type line is not text are
     left out of the joined line: an answer, not a traceback."""
     path = tmp_path / "odd.jsonl"
-    path.write_text("\n".join(json.dumps(card) for card in [
-        {"object": "card", "name": {"a": [1]}, "set": 5, "type_line": "Creature — Elf"},
-        {"object": "card", "name": "x", "set": "s",
-         "card_faces": [{"type_line": 5}, {"type_line": "Creature — Elf"}]},
-    ]) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            json.dumps(card)
+            for card in [
+                {"object": "card", "name": {"a": [1]}, "set": 5, "type_line": "Creature — Elf"},
+                {
+                    "object": "card",
+                    "name": "x",
+                    "set": "s",
+                    "card_faces": [{"type_line": 5}, {"type_line": "Creature — Elf"}],
+                },
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     results, _, _ = lint_cards(shared_head_url, path)
     assert [(r["name"], r["set"], r["line"], r["valid"]) for r in results] == [
-        (None, None, "Creature — Elf", True), ("x", "s", "Creature — Elf", True)]
+        (None, None, "Creature — Elf", True),
+        ("x", "s", "Creature — Elf", True),
+    ]
 
 
 @SQLITE_ONLY
-def test_unknown_words_counted_in_bounded_memory(shared_head_url: URL,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unknown_words_counted_in_bounded_memory(
+    shared_head_url: URL, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Made-up words by the thousand: the count keeps at most twice WORDS_KEPT of them, and
     the most frequent are still said first."""
     monkeypatch.setattr(linter, "WORDS_KEPT", 50)
@@ -277,8 +319,11 @@ def test_unknown_words_counted_in_bounded_memory(shared_head_url: URL,
     engine = make_engine(shared_head_url)
     try:
         summary, most = linter.Summary(), 0
-        for result in linter.lint((Card(None, None, line, None, None) for line in lines),
-                                  lambda day: load_vocabulary(engine, day), []):
+        for result in linter.lint(
+            (Card(None, None, line, None, None) for line in lines),
+            lambda day: load_vocabulary(engine, day),
+            [],
+        ):
             summary.add(result)
             most = max(most, len(summary.unknown_words))
     finally:

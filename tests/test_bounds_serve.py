@@ -26,8 +26,9 @@ import pytest
 from tests.support.runs import process_env
 
 pytestmark = [
-    pytest.mark.skipif(importlib.util.find_spec("datasette") is None,
-                       reason="the web extra is not installed"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("datasette") is None, reason="the web extra is not installed"
+    ),
     pytest.mark.xdist_group("web"),  # with the browser tests: servers, not cores, at once
 ]
 
@@ -47,8 +48,9 @@ class Served:
     def connect(self) -> socket.socket:
         return socket.create_connection((self.host, self.port), timeout=HANG)
 
-    def request(self, method: str, path: str, body: bytes = b"",
-                headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> http.client.HTTPResponse:
         connection = http.client.HTTPConnection(self.host, self.port, timeout=HANG)
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
@@ -70,9 +72,13 @@ def served(database: Path, head_timeout: str = HEAD_TIMEOUT) -> Iterator[Served]
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(SERVER_FILES, hard), hard))
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve", "--port",
-         "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env=process_env(RULESDB_SERVE_HEADER_TIMEOUT=head_timeout), preexec_fn=few_files)
+        [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=process_env(RULESDB_SERVE_HEADER_TIMEOUT=head_timeout),
+        preexec_fn=few_files,
+    )
     assert process.stdout is not None
     try:
         ready, _, _ = select.select([process.stdout], [], [], HANG)
@@ -80,8 +86,10 @@ def served(database: Path, head_timeout: str = HEAD_TIMEOUT) -> Iterator[Served]
         found = re.search(r"on http://([\d.]+):(\d+)/ ", line)
         assert found, f"rulesdb serve did not start: {line!r}"
         site = Served(found.group(1), int(found.group(2)))
-        threading.Thread(target=lambda: site.console.extend(process.stdout),  # type: ignore[arg-type]
-                         daemon=True).start()
+        threading.Thread(
+            target=lambda: site.console.extend(process.stdout),  # type: ignore[arg-type]
+            daemon=True,
+        ).start()
         deadline = time.monotonic() + HANG
         while True:
             try:
@@ -163,14 +171,17 @@ def test_half_open_requests_are_closed_and_real_requests_answered(_head_sqlite: 
         assert answered_408 < HALF_OPEN
     assert "Traceback" not in console and "Too many open files" not in console, console[-3000:]
     lines = console.splitlines()
-    slow = [line for line in lines
-            if f"whose request did not arrive within {FLOOD_TIMEOUT:g} s" in line]
+    slow = [
+        line for line in lines if f"whose request did not arrive within {FLOOD_TIMEOUT:g} s" in line
+    ]
     crowded = [line for line in lines if "open at once this process's file descriptors" in line]
     assert slow and (crowded or not all_open), console[-3000:]
     # One line at once, then one at most every 10 s (connections.REPORT_EVERY), for each kind.
     assert len(slow) <= 2 + took / 10 and len(crowded) <= 2 + took / 10, console[-3000:]
-    counted = sum(int(re.search(r"closed (\d+)", line).group(1))  # type: ignore[union-attr]
-                  for line in slow + crowded)
+    counted = sum(
+        int(re.search(r"closed (\d+)", line).group(1))  # type: ignore[union-attr]
+        for line in slow + crowded
+    )
     assert counted <= HALF_OPEN
 
 
@@ -197,8 +208,10 @@ def test_a_connection_that_sends_nothing_is_closed(site: Served) -> None:
 
 def test_a_body_that_does_not_arrive_is_answered_408(site: Served) -> None:
     with site.connect() as sock:
-        sock.sendall(b"POST /-/messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
-                     b"application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nmess")
+        sock.sendall(
+            b"POST /-/messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+            b"application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nmess"
+        )
         assert answer_and_close(sock).startswith(b"HTTP/1.1 408 ")
 
 
@@ -219,22 +232,30 @@ def csrf(site: Served) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("with_token", [False, True], ids=["no cookie", "csrftoken"])
-@pytest.mark.parametrize(("path", "body", "content_type", "statuses"), [
-    ("/-/messages", b"message=hi&message_type=INFO", FORM, {302}),
-    ("/-/messages", b"message=hi&message_type=all", FORM, {302}),
-    ("/-/messages", b"message=hi&message_type=1", FORM, {400}),
-    ("/-/messages", b"message=\xff\xfe", FORM, {400}),
-    ("/-/messages", b"message=\xff\xfe", "text/plain", {400}),
-    ("/-/messages", b"--b\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nhi\r\n"
-     b"--b--\r\n", "multipart/form-data; boundary=b", {415}),
-    ("/-/messages", b"message=" + b"x" * 200_000, FORM, {413}),
-    ("/-/logout", b"x=\xff", FORM, {400}),
-    ("/rulesdb/release", b"a=1", FORM, {400}),
-    ("/rulesdb", b"sql=select+1", FORM, {405}),
-], ids=lambda value: value if isinstance(value, str) and value.startswith("/") else None)
+@pytest.mark.parametrize(
+    ("path", "body", "content_type", "statuses"),
+    [
+        ("/-/messages", b"message=hi&message_type=INFO", FORM, {302}),
+        ("/-/messages", b"message=hi&message_type=all", FORM, {302}),
+        ("/-/messages", b"message=hi&message_type=1", FORM, {400}),
+        ("/-/messages", b"message=\xff\xfe", FORM, {400}),
+        ("/-/messages", b"message=\xff\xfe", "text/plain", {400}),
+        (
+            "/-/messages",
+            b'--b\r\nContent-Disposition: form-data; name="message"\r\n\r\nhi\r\n--b--\r\n',
+            "multipart/form-data; boundary=b",
+            {415},
+        ),
+        ("/-/messages", b"message=" + b"x" * 200_000, FORM, {413}),
+        ("/-/logout", b"x=\xff", FORM, {400}),
+        ("/rulesdb/release", b"a=1", FORM, {400}),
+        ("/rulesdb", b"sql=select+1", FORM, {405}),
+    ],
+    ids=lambda value: value if isinstance(value, str) and value.startswith("/") else None,
+)
 def test_posts_are_answered_4xx_or_redirected_never_500(
-        site: Served, path: str, body: bytes, content_type: str, statuses: set[int],
-        with_token: bool) -> None:
+    site: Served, path: str, body: bytes, content_type: str, statuses: set[int], with_token: bool
+) -> None:
     headers = {"Content-Type": content_type}
     if with_token:
         cookie, token = csrf(site)
@@ -253,15 +274,17 @@ def test_posts_are_answered_4xx_or_redirected_never_500(
 def test_a_post_without_the_cookies_token_is_refused(site: Served) -> None:
     """asgi-csrf stays in front: a form with a csrftoken cookie but no matching field is 403."""
     cookie, _ = csrf(site)
-    response = site.request("POST", "/-/messages", b"message=hi&csrftoken=forged",
-                            {"Content-Type": FORM, "Cookie": cookie})
+    response = site.request(
+        "POST",
+        "/-/messages",
+        b"message=hi&csrftoken=forged",
+        {"Content-Type": FORM, "Cookie": cookie},
+    )
     assert response.status == 403
 
 
-@pytest.mark.parametrize("number", ["702." + "1" * 5000, "702." + "9" * 5000 + "a",
-                                    "7" * 5000])
-def test_a_rule_number_thousands_of_digits_long_is_a_page(_head_sqlite: Path,
-                                                          number: str) -> None:
+@pytest.mark.parametrize("number", ["702." + "1" * 5000, "702." + "9" * 5000 + "a", "7" * 5000])
+def test_a_rule_number_thousands_of_digits_long_is_a_page(_head_sqlite: Path, number: str) -> None:
     """In process: a page saying the number is malformed, never a 500, and short."""
     import asyncio
 

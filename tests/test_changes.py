@@ -25,7 +25,7 @@ _RULE_LINE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? (.+)$")
 def file_rules(day: str) -> dict[str, str]:
     """Each rule line of an official file, by number (the rules part only, first occurrence)."""
     text = cr_file(day).read_text(encoding="utf-8-sig")
-    body = text[text.index("\n100.1. "):text.index("\nGlossary\n", text.index("\n100.1. "))]
+    body = text[text.index("\n100.1. ") : text.index("\nGlossary\n", text.index("\n100.1. "))]
     found: dict[str, str] = {}
     for line in body.splitlines():
         match = _RULE_LINE.match(line.strip())
@@ -40,12 +40,18 @@ def test_kindred_span_matches_the_official_files(shared_head_engine: Engine) -> 
     or was moved; every rule changed in the digest differs in the files or in its examples."""
     digest = changes(shared_head_engine, OTJ, MH3)
     before, after = file_rules("20240412"), file_rules("20240607")
-    by_change = {c: {r.number for r in digest.rules if r.change == c}
-                 for c in ("changed", "added", "moved", "moved and changed", "removed")}
-    shifted = ({r.number for r in digest.rules if r.from_number} | {
-        r.from_number for r in digest.rules if r.from_number} | by_change["added"])
-    differing = {n for n in before.keys() & after.keys()
-                 if substance(before[n]) != substance(after[n])}
+    by_change = {
+        c: {r.number for r in digest.rules if r.change == c}
+        for c in ("changed", "added", "moved", "moved and changed", "removed")
+    }
+    shifted = (
+        {r.number for r in digest.rules if r.from_number}
+        | {r.from_number for r in digest.rules if r.from_number}
+        | by_change["added"]
+    )
+    differing = {
+        n for n in before.keys() & after.keys() if substance(before[n]) != substance(after[n])
+    }
     assert differing - shifted <= by_change["changed"]
     assert {"205.2a", "205.3m", "300.1", "308", "308.2", "702.89a"} <= by_change["changed"]
     assert {"308.3", "702.89b"} <= by_change["added"]
@@ -63,10 +69,12 @@ def test_kindred_span_matches_the_official_files(shared_head_engine: Engine) -> 
     assert {("added", "Kindred"), ("removed", "Tribal"), ("changed", "Creature Type")} <= glossary
 
 
-@pytest.mark.parametrize(("start", "end"), [("2023-09-01", "2024-11-08"),
-                                            ("2015-09-26", "2026-08-07")])  # BFZ → latest
-def test_net_changes_once_against_the_pairwise_diffs(shared_head_engine: Engine, start: str,
-                                                     end: str) -> None:
+@pytest.mark.parametrize(
+    ("start", "end"), [("2023-09-01", "2024-11-08"), ("2015-09-26", "2026-08-07")]
+)  # BFZ → latest
+def test_net_changes_once_against_the_pairwise_diffs(
+    shared_head_engine: Engine, start: str, end: str
+) -> None:
     """Each rule at most once; each release a rule is said to have changed in is one whose
     pairwise diff changes it; every rule a pairwise diff changed is in the digest unless its
     text at the end is its text at the start (a change undone is no change)."""
@@ -82,8 +90,9 @@ def test_net_changes_once_against_the_pairwise_diffs(shared_head_engine: Engine,
         for older, newer in pairwise(days):
             pair = rule_diff(connection, older, newer)
             at_newer = release_lineages(connection, newer)
-            for number in ([c["number"] for c in pair.changed] + [m["to"] for m in pair.moved]
-                           + pair.added):
+            for number in (
+                [c["number"] for c in pair.changed] + [m["to"] for m in pair.moved] + pair.added
+            ):
                 touched.setdefault(at_newer[number], set()).add(newer.isoformat())
     listed = {lineages[r.number] for r in digest.rules if r.change != "removed"}
     for rule in digest.rules:
@@ -96,48 +105,86 @@ def test_net_changes_once_against_the_pairwise_diffs(shared_head_engine: Engine,
             assert not [r for r in digest.rules if r.number == numbers_now[lineage]]
 
 
-def test_changes_on_the_command_line(shared_head_url: URL,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["--db", str(shared_head_url), "changes", "--since", "OTJ",
-                            "--to", "MH3", "--format", "markdown"], capsys)
+def test_changes_on_the_command_line(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run_cli(
+        [
+            "--db",
+            str(shared_head_url),
+            "changes",
+            "--since",
+            "OTJ",
+            "--to",
+            "MH3",
+            "--format",
+            "markdown",
+        ],
+        capsys,
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "# Comprehensive Rules changes since 2024-04-12 (OTJ)"
     assert "- Rules: 5 added, 0 removed," in out and "## 3. Card Types" in out
     assert "- **308** changed in 2024-06-07 (MH3): ~~Tribals~~ **Kindreds**" in out
     assert "- card type renamed: tribal → kindred" in out
-    code, out, _ = run_cli(["--db", str(shared_head_url), "changes", "--since", "2024-04-12",
-                            "--to", "2024-06-07", "--format", "json"], capsys)
+    code, out, _ = run_cli(
+        [
+            "--db",
+            str(shared_head_url),
+            "changes",
+            "--since",
+            "2024-04-12",
+            "--to",
+            "2024-06-07",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     document = json.loads(out)
-    assert code == 0 and document["since"] == "2024-04-12" and document["releases"] == [
-        "2024-06-07"]
+    assert (
+        code == 0 and document["since"] == "2024-04-12" and document["releases"] == ["2024-06-07"]
+    )
     assert document["counts"]["added"] == sum(
-        1 for s in document["sections"] for r in s["rules"] if r["change"] == "added")
+        1 for s in document["sections"] for r in s["rules"] if r["change"] == "added"
+    )
 
 
-def test_an_empty_digest_says_why(shared_head_url: URL,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(["--db", str(shared_head_url), "changes", "--since", "MH3",
-                              "--to", "2024-06-08", "--format", "text"], capsys)
+def test_an_empty_digest_says_why(shared_head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(
+        [
+            "--db",
+            str(shared_head_url),
+            "changes",
+            "--since",
+            "MH3",
+            "--to",
+            "2024-06-08",
+            "--format",
+            "text",
+        ],
+        capsys,
+    )
     assert code == 0
     assert "same release (2024-06-07)" in out and "same release (2024-06-07)" in err
-    code, _, err = run_cli(["--db", str(shared_head_url), "changes", "--since", "MH3",
-                            "--to", "OTJ"], capsys)
+    code, _, err = run_cli(
+        ["--db", str(shared_head_url), "changes", "--since", "MH3", "--to", "OTJ"], capsys
+    )
     assert code == 2 and "before --since" in err and "Traceback" not in err
-    code, _, err = run_cli(["--db", str(shared_head_url), "changes", "--since", "NOPE"],
-                           capsys)
+    code, _, err = run_cli(["--db", str(shared_head_url), "changes", "--since", "NOPE"], capsys)
     assert code == 2 and "NOPE" in err
 
 
 # The frictions issue #41 found beside the digest.
 
 
-def test_search_says_how_many_and_pages(shared_head_url: URL,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """"kindred" matches 12 entries of MH3: 10 shown by default with the total said, the
+def test_search_says_how_many_and_pages(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "kindred" matches 12 entries of MH3: 10 shown by default with the total said, the
     pages together are every match once."""
-    base = ["--db", str(shared_head_url), "search", "kindred", "--as-of", "MH3",
-            "--format", "json"]
+    base = ["--db", str(shared_head_url), "search", "kindred", "--as-of", "MH3", "--format", "json"]
     code, out, err = run_cli(base, capsys)
     first = json.loads(out)
     assert code == 0 and len(first) == 10
@@ -153,7 +200,8 @@ def test_search_says_how_many_and_pages(shared_head_url: URL,
 
 
 def test_rule_diff_of_one_block_and_against_the_release_before(
-        shared_head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
     base = ["--db", str(shared_head_url), "rule-diff"]
     _, alone, _ = run_cli([*base, "MH3", "--format", "json"], capsys)
     _, both, _ = run_cli([*base, "OTJ", "MH3", "--format", "json"], capsys)
@@ -167,9 +215,12 @@ def test_rule_diff_of_one_block_and_against_the_release_before(
     assert code == 0 and "no rule changed from 2024-04-12 to 2024-06-07" in err
 
 
-def test_an_empty_listing_says_why(shared_head_url: URL,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(["--db", str(shared_head_url), "supertypes", "--as-of",
-                              "2002-01-01", "--format", "json"], capsys)
+def test_an_empty_listing_says_why(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(
+        ["--db", str(shared_head_url), "supertypes", "--as-of", "2002-01-01", "--format", "json"],
+        capsys,
+    )
     assert (code, json.loads(out)) == (0, [])
     assert "the release of 2001-09-24 lists no supertypes" in err

@@ -16,8 +16,17 @@ from rulesdb.store import chain
 from tests.support.databases import url_text
 from tests.support.runs import run_in_process
 
-CATEGORIES = ["artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar",
-              "dungeon", "battle"]
+CATEGORIES = [
+    "artifact",
+    "enchantment",
+    "land",
+    "planeswalker",
+    "spell",
+    "creature",
+    "planar",
+    "dungeon",
+    "battle",
+]
 
 
 rulesdb = run_in_process  # the entry point in this process; a real one where that is the point
@@ -33,17 +42,33 @@ def test_first_release_lists_match_cr_2020_08_07(shared_head_url: URL) -> None:
     day = "2020-08-07"
     assert len(run_json(shared_head_url, "card-types", "--as-of", day)) == 13
     assert [row["name"] for row in run_json(shared_head_url, "supertypes", "--as-of", day)] == [
-        "basic", "legendary", "ongoing", "snow", "world"]
+        "basic",
+        "legendary",
+        "ongoing",
+        "snow",
+        "world",
+    ]
     counts: dict[str, int] = {}
     for row in run_json(shared_head_url, "subtypes", "--as-of", day):
         counts[row["category"]] = counts.get(row["category"], 0) + 1
-    assert counts == {"artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56,
-                      "spell": 3, "creature": 251, "planar": 43}
-    planar = {row["name"] for row in run_json(shared_head_url, "subtypes", "--category", "planar",
-                                                "--as-of", day)}
+    assert counts == {
+        "artifact": 8,
+        "enchantment": 5,
+        "land": 13,
+        "planeswalker": 56,
+        "spell": 3,
+        "creature": 251,
+        "planar": 43,
+    }
+    planar = {
+        row["name"]
+        for row in run_json(shared_head_url, "subtypes", "--category", "planar", "--as-of", day)
+    }
     assert "Bolas’s Meditation Realm" in planar  # multi-word planar types are one subtype
-    land = [row["name"] for row in run_json(shared_head_url, "subtypes", "--category", "land",
-                                              "--as-of", day)]
+    land = [
+        row["name"]
+        for row in run_json(shared_head_url, "subtypes", "--category", "land", "--as-of", day)
+    ]
     assert "Urza’s" in land  # the official curly apostrophe is kept
 
 
@@ -62,8 +87,14 @@ def test_default_release_is_latest(shared_head_url: URL) -> None:
     assert [r["effective_date"] for r in releases] == sorted(r["effective_date"] for r in releases)
     assert len(releases) == 136 and releases[0]["effective_date"] == "1999-04-23"
     latest = run_json(shared_head_url, "subtypes", "--category", "creature")
-    assert latest == run_json(shared_head_url, "subtypes", "--category", "creature", "--as-of",
-                              releases[-1]["effective_date"])
+    assert latest == run_json(
+        shared_head_url,
+        "subtypes",
+        "--category",
+        "creature",
+        "--as-of",
+        releases[-1]["effective_date"],
+    )
 
 
 def test_json_keys_and_category_names(shared_head_url: URL) -> None:
@@ -74,19 +105,27 @@ def test_json_keys_and_category_names(shared_head_url: URL) -> None:
         listed = run_json(shared_head_url, "subtypes", "--category", category)
         assert listed and {row["category"] for row in listed} == {category}
     assert list(run_json(shared_head_url, "releases")[0]) == [
-        "effective_date", "set", "source_file", "revision", "set_code", "set_name"]
+        "effective_date",
+        "set",
+        "source_file",
+        "revision",
+        "set_code",
+        "set_name",
+    ]
 
 
 def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) -> None:
     rows = run_json(shared_head_url, "subtypes", "--category", "creature")
     names = [row["name"] for row in rows]
     assert names == sorted(names)
-    result = rulesdb("--db", url_text(shared_head_url), "subtypes", "--category", "creature",
-                     "--format", "csv")
+    result = rulesdb(
+        "--db", url_text(shared_head_url), "subtypes", "--category", "creature", "--format", "csv"
+    )
     parsed = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["name"] for row in parsed] == names
-    table = rulesdb("--db", url_text(shared_head_url), "subtypes", "--category", "creature",
-                    "--format", "table").stdout.splitlines()
+    table = rulesdb(
+        "--db", url_text(shared_head_url), "subtypes", "--category", "creature", "--format", "table"
+    ).stdout.splitlines()
     assert table[0].split() == ["name", "category", "rule"]
     assert [line.split()[0] for line in table[2:]] == [n.split()[0] for n in names]
 
@@ -94,12 +133,16 @@ def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["card-types", "--as-of", "1999-04-22"], "no release was in force on 1999-04-22: "
-                                                  "the first release loaded is 1999-04-23"),
+        (
+            ["card-types", "--as-of", "1999-04-22"],
+            "no release was in force on 1999-04-22: the first release loaded is 1999-04-23",
+        ),
         (["subtypes", "--category", "wizard"], "unknown category 'wizard'"),
         (["supertypes", "--as-of", "2020-02-30"], "'2020-02-30' is not a date"),
-        (["subtypes", "--as-of", "yesterday"],
-         "'yesterday' is neither a date (YYYY-MM-DD) nor the code or name of a set"),
+        (
+            ["subtypes", "--as-of", "yesterday"],
+            "'yesterday' is neither a date (YYYY-MM-DD) nor the code or name of a set",
+        ),
         (["card-types", "--format", "xml"], "'xml' is not one of"),
         (["no-such-command"], "No such command"),
     ],
@@ -150,7 +193,11 @@ def test_python_dash_m_and_console_script_agree(shared_head_url: URL) -> None:
     script = Path(sys.executable).with_name("rulesdb")
     if not script.exists():
         pytest.skip("the rulesdb console script is not installed in this environment")
-    via_script = subprocess.run([str(script), "--db", url_text(shared_head_url), "supertypes",
-                                 "--format", "json"], capture_output=True, text=True, timeout=60)
+    via_script = subprocess.run(
+        [str(script), "--db", url_text(shared_head_url), "supertypes", "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert via_script.returncode == 0
     assert json.loads(via_script.stdout) == run_json(shared_head_url, "supertypes")

@@ -16,10 +16,30 @@ from rulesdb.vocabulary.loader import load_vocabulary
 from tests.support.databases import url_text
 from tests.support.runs import run_in_process
 
-REPORT_KEYS = ["word", "release", "category", "valid", "meanings", "rule", "reason",
-               "successor", "not_enumerated", "keyword", "nearest"]
-LINE_KEYS = ["line", "release", "marker", "supertypes", "card_types", "subtypes", "valid", "errors",
-             "undetermined"]
+REPORT_KEYS = [
+    "word",
+    "release",
+    "category",
+    "valid",
+    "meanings",
+    "rule",
+    "reason",
+    "successor",
+    "not_enumerated",
+    "keyword",
+    "nearest",
+]
+LINE_KEYS = [
+    "line",
+    "release",
+    "marker",
+    "supertypes",
+    "card_types",
+    "subtypes",
+    "valid",
+    "errors",
+    "undetermined",
+]
 
 
 def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -39,14 +59,20 @@ def latest(url) -> str:
 def test_check_says_what_a_word_is(shared_head_url) -> None:
     day = latest(shared_head_url)
     assert run(shared_head_url, "check", "Merfolk", "--format", "table") == (
-        0, f"Merfolk: creature type (205.3m, release {day})\n", "")
+        0,
+        f"Merfolk: creature type (205.3m, release {day})\n",
+        "",
+    )
     code, out, _ = run(shared_head_url, "check", "SPACECRAFT", "--format", "table")
-    assert (code, out) == (0, f"Spacecraft: artifact type and planar type (205.3g, 205.3n, "
-                              f"release {day})\n")
+    assert (code, out) == (
+        0,
+        f"Spacecraft: artifact type and planar type (205.3g, 205.3n, release {day})\n",
+    )
     code, out, _ = run(shared_head_url, "check", "legendary", "--format", "table")
     assert (code, out) == (0, f"legendary: supertype (205.4a, release {day})\n")
-    code, out, _ = run(shared_head_url, "check", "urza's", "--category", "land",
-                       "--format", "table")
+    code, out, _ = run(
+        shared_head_url, "check", "urza's", "--category", "land", "--format", "table"
+    )
     assert (code, out) == (0, f"Urza’s: land type (205.3i, release {day})\n")
 
 
@@ -54,8 +80,9 @@ def test_check_json(shared_head_url) -> None:
     code, out, _ = run(shared_head_url, "check", "merfolk", "--format", "json")
     report = json.loads(out)
     assert code == 0 and list(report) == REPORT_KEYS
-    assert report["meanings"] == [{"kind": "creature type", "name": "Merfolk",
-                                   "category": "creature", "rule": "205.3m"}]
+    assert report["meanings"] == [
+        {"kind": "creature type", "name": "Merfolk", "category": "creature", "rule": "205.3m"}
+    ]
     assert report["valid"] is True and report["reason"] is None
     # JSON is also the default when stdout is not a terminal.
     code, out, _ = run(shared_head_url, "check", "Kindred", "--as-of", "2024-04-12")
@@ -63,16 +90,24 @@ def test_check_json(shared_head_url) -> None:
     assert code == 1 and report["release"] == "2024-04-12" and report["meanings"] == []
 
 
-@pytest.mark.parametrize(("word", "category", "says"), [
-    ("Merfolk Wizard", "creature", "'Merfolk Wizard' is 2 subtypes (Merfolk, Wizard); choose "
-                                   "one, and only one, creature type"),
-    ("Swamp", "creature", "Swamp is a land type (205.3i), not a creature type"),
-    ("artifact", "creature", "artifact is a card type (205.2a), not a creature type"),
-    ("truck", "creature", "'truck' is not one of the creature types listed in 205.3m"),
-    ("truck", None, "'truck' is not a card type, supertype or subtype"),
-])
-def test_check_exit_1_with_the_reason(shared_head_url, word: str, category: str | None,
-                                      says: str) -> None:
+@pytest.mark.parametrize(
+    ("word", "category", "says"),
+    [
+        (
+            "Merfolk Wizard",
+            "creature",
+            "'Merfolk Wizard' is 2 subtypes (Merfolk, Wizard); choose "
+            "one, and only one, creature type",
+        ),
+        ("Swamp", "creature", "Swamp is a land type (205.3i), not a creature type"),
+        ("artifact", "creature", "artifact is a card type (205.2a), not a creature type"),
+        ("truck", "creature", "'truck' is not one of the creature types listed in 205.3m"),
+        ("truck", None, "'truck' is not a card type, supertype or subtype"),
+    ],
+)
+def test_check_exit_1_with_the_reason(
+    shared_head_url, word: str, category: str | None, says: str
+) -> None:
     args = ["check", word, "--format", "json"] + (["--category", category] if category else [])
     code, out, err = run(shared_head_url, *args)
     report = json.loads(out)
@@ -82,11 +117,22 @@ def test_check_exit_1_with_the_reason(shared_head_url, word: str, category: str 
 
 
 def test_check_a_category_the_release_lacks_is_no_error(shared_head_url) -> None:
-    code, out, _ = run(shared_head_url, "check", "Siege", "--category", "battle", "--as-of",
-                       "2020-01-01", "--format", "table")
+    code, out, _ = run(
+        shared_head_url,
+        "check",
+        "Siege",
+        "--category",
+        "battle",
+        "--as-of",
+        "2020-01-01",
+        "--format",
+        "table",
+    )
     assert code == 1
-    assert out == ("'Siege' is no battle type: the release of 2019-10-04 has no battle types "
-                   "(release 2019-10-04)\n")
+    assert out == (
+        "'Siege' is no battle type: the release of 2019-10-04 has no battle types "
+        "(release 2019-10-04)\n"
+    )
     assert run(shared_head_url, "check", "Siege", "--category", "battle")[0] == 0
 
 
@@ -128,42 +174,52 @@ def test_parse_json_is_the_type_line_to_json(shared_head_url) -> None:
     finally:
         engine.dispose()
     assert json.loads(out) == expected and list(json.loads(out)) == LINE_KEYS
-    assert expected["subtypes"][0] == {"name": "Forest", "category": "land",
-                                       "card_types": ["land"]}
+    assert expected["subtypes"][0] == {"name": "Forest", "category": "land", "card_types": ["land"]}
 
 
 def test_parse_table_and_invalid_lines(shared_head_url) -> None:
     day = latest(shared_head_url)
-    code, out, _ = run(shared_head_url, "parse", "Legendary Land Creature — Forest Dryad",
-                       "--format", "table")
+    code, out, _ = run(
+        shared_head_url, "parse", "Legendary Land Creature — Forest Dryad", "--format", "table"
+    )
     assert code == 0
-    assert out == ("Legendary Land Creature — Forest Dryad\n"
-                   "  Forest: land type -> land\n"
-                   "  Dryad: creature type -> creature\n"
-                   f"valid (release {day})\n")
+    assert out == (
+        "Legendary Land Creature — Forest Dryad\n"
+        "  Forest: land type -> land\n"
+        "  Dryad: creature type -> creature\n"
+        f"valid (release {day})\n"
+    )
     code, out, _ = run(shared_head_url, "parse", "Creature — Merfolk Swamp", "--format", "table")
     assert code == 1
     assert out.splitlines()[-2:] == [
         f"invalid (release {day})",
         "  205.3d: Swamp is a land type; it corresponds to none of the line's card types "
-        "(creature)"]
+        "(creature)",
+    ]
     code, out, _ = run(shared_head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-06")
     assert code == 0 and json.loads(out)["release"] == "2024-04-12"
     assert run(shared_head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-07")[0] == 1
 
 
 def test_parse_stdin_one_object_per_line(shared_head_url) -> None:
-    lines = ["Legendary Creature — Elf Druid", "Creature — Swamp", "", "Kindred Instant — Elf",
-             "totally not a type line", "Plane — Bolas's Meditation Realm",
-             "Legendary Creature — Elf Druid"]
+    lines = [
+        "Legendary Creature — Elf Druid",
+        "Creature — Swamp",
+        "",
+        "Kindred Instant — Elf",
+        "totally not a type line",
+        "Plane — Bolas's Meditation Realm",
+        "Legendary Creature — Elf Druid",
+    ]
     code, out, err = run(shared_head_url, "parse", "-", stdin="\n".join(lines) + "\n")
     assert (code, err) == (1, "")
     objects = [json.loads(line) for line in out.splitlines()]
     assert len(objects) == len(lines)
     assert [o["valid"] for o in objects] == [True, False, False, True, False, True, True]
     assert all(list(o) == LINE_KEYS for o in objects)
-    assert objects[2]["errors"] == [{"rule": "205.1", "message": "no card type: a type line "
-                                                                 "contains the card's card types"}]
+    assert objects[2]["errors"] == [
+        {"rule": "205.1", "message": "no card type: a type line contains the card's card types"}
+    ]
     assert objects[5]["subtypes"][0]["name"] == "Bolas’s Meditation Realm"
     assert objects[0] == objects[6]
 
@@ -197,15 +253,26 @@ def test_parse_with_a_database_behind_head_answers_with_a_warning(empty_url) -> 
 def test_subprocess_check_and_streaming(shared_head_url) -> None:
     """The installed entry point, as a shell runs it; parse - answers each line as it comes."""
     base = [sys.executable, "-m", "rulesdb", "--db", url_text(shared_head_url)]
-    done = subprocess.run([*base, "check", "Merfolk", "--format", "json"], capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [*base, "check", "Merfolk", "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["valid"] is True
-    done = subprocess.run([*base, "check", "Merfolk Wizard", "--category", "creature"],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [*base, "check", "Merfolk Wizard", "--category", "creature"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 1
 
-    with subprocess.Popen([*base, "parse", "-"], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+    with subprocess.Popen(
+        [*base, "parse", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
         assert process.stdin and process.stdout
         answers = []
         for line in ("Creature — Elf", "Creature — Forest", "Land — Forest"):
@@ -230,8 +297,9 @@ def test_thirty_thousand_lines_in_one_process(shared_head_url) -> None:
     n = len(names)  # two different creature types a line, ~29,000 distinct lines
     lines = [f"Creature — {names[i % n]} {names[(i + 1 + i // n) % n]}" for i in range(29_000)]
     lines += ["Creature — Swamp"] * 500 + ["Legendary Land"] * 500
-    done = run_in_process("--db", url_text(shared_head_url), "parse", "-",
-                          input="\n".join(lines) + "\n")
+    done = run_in_process(
+        "--db", url_text(shared_head_url), "parse", "-", input="\n".join(lines) + "\n"
+    )
     assert done.returncode == 1, done.stderr
     out = done.stdout.splitlines()
     assert len(out) == 30_000
@@ -239,7 +307,8 @@ def test_thirty_thousand_lines_in_one_process(shared_head_url) -> None:
 
 
 def test_release_dates_in_output_are_the_release_in_force(shared_head_url) -> None:
-    code, out, _ = run(shared_head_url, "check", "Time Lord", "--as-of",
-                       date(2023, 10, 13).isoformat())
+    code, out, _ = run(
+        shared_head_url, "check", "Time Lord", "--as-of", date(2023, 10, 13).isoformat()
+    )
     assert code == 0 and json.loads(out)["release"] == "2023-10-13"
     assert run(shared_head_url, "check", "Time Lord", "--as-of", "2023-10-12")[0] == 1

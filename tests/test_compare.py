@@ -28,7 +28,8 @@ def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
     result = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
     assert result.renamed == [
         {"kind": "card_type", "from": "tribal", "to": "kindred"},
-        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"}]
+        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"},
+    ]
     assert "card_types" not in result.added and "card_types" not in result.removed
     assert "205.3m" in result.rules_text_changed  # Kindred replaced tribal in 205.3m's text
     assert "205.2a" in result.rules_changed
@@ -39,7 +40,8 @@ def test_tribal_to_kindred_is_a_rename(shared_head_engine: Engine) -> None:
     assert result.merged == [
         {"kind": "subtype", "category": "creature", "from": "Cephalid", "to": "Octopus"},
         {"kind": "subtype", "category": "creature", "from": "Naga", "to": "Snake"},
-        {"kind": "subtype", "category": "creature", "from": "Viashino", "to": "Lizard"}]
+        {"kind": "subtype", "category": "creature", "from": "Viashino", "to": "Lizard"},
+    ]
 
 
 def test_hound_merged_into_dog_is_one_line_both_ways(shared_head_engine: Engine) -> None:
@@ -52,8 +54,12 @@ def test_hound_merged_into_dog_is_one_line_both_ways(shared_head_engine: Engine)
     assert backward.merged == [merge]
     assert "creature" not in backward.added and "creature" not in backward.removed
     rows = forward.to_rows()
-    assert {"change": "merged", "kind": "subtype", "category": "creature",
-            "name": "Hound → Dog"} in rows
+    assert {
+        "change": "merged",
+        "kind": "subtype",
+        "category": "creature",
+        "name": "Hound → Dog",
+    } in rows
 
 
 def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) -> None:
@@ -61,7 +67,8 @@ def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) ->
     backward = compare(shared_head_engine, date(2024, 6, 7), date(2024, 4, 12))
     assert backward.renamed == [
         {"kind": "card_type", "from": "kindred", "to": "tribal"},
-        {"kind": "keyword_ability", "from": "Umbra Armor", "to": "Totem Armor"}]
+        {"kind": "keyword_ability", "from": "Umbra Armor", "to": "Totem Armor"},
+    ]
     assert backward.added == forward.removed and backward.removed == forward.added
     assert backward.rules_changed == forward.rules_changed
     assert (backward.from_date, backward.to_date) == (forward.to_date, forward.from_date)
@@ -69,8 +76,12 @@ def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) ->
 
 def test_planar_kaladesh_renamed_avishkar(shared_head_engine: Engine) -> None:
     result = compare(shared_head_engine, date(2024, 11, 8), date(2025, 2, 7))
-    assert {"kind": "subtype", "category": "planar", "from": "Kaladesh",
-            "to": "Avishkar"} in result.renamed
+    assert {
+        "kind": "subtype",
+        "category": "planar",
+        "from": "Kaladesh",
+        "to": "Avishkar",
+    } in result.renamed
     assert "Avishkar" not in result.added.get("planar", [])
     assert "Kaladesh" not in result.removed.get("planar", [])
 
@@ -80,14 +91,20 @@ def test_renames_count_across_many_releases(shared_head_engine: Engine) -> None:
     result = compare(shared_head_engine, date(2016, 7, 22), date(2030, 1, 1))
     assert result.to_date == date(2026, 8, 7)  # a future date: the latest release
     kinds = {(item["kind"], item["from"], item["to"]) for item in result.renamed}
-    assert kinds == {("card_type", "tribal", "kindred"),  # Kaladesh was not listed in 2016
-                     ("keyword_ability", "Totem Armor", "Umbra Armor")}
+    assert kinds == {
+        ("card_type", "tribal", "kindred"),  # Kaladesh was not listed in 2016
+        ("keyword_ability", "Totem Armor", "Umbra Armor"),
+    }
     assert {"battle", "dungeon"} <= set(result.added["card_types"])
     assert "kindred" not in result.added["card_types"]
     # From a release that lists Kaladesh, its rename shows too.
     later = compare(shared_head_engine, date(2023, 6, 16), date(2026, 8, 7))
-    assert {"kind": "subtype", "category": "planar", "from": "Kaladesh",
-            "to": "Avishkar"} in later.renamed
+    assert {
+        "kind": "subtype",
+        "category": "planar",
+        "from": "Kaladesh",
+        "to": "Avishkar",
+    } in later.renamed
 
 
 def test_dates_resolve_to_releases_in_force(shared_head_engine: Engine) -> None:
@@ -101,9 +118,12 @@ def test_dates_resolve_to_releases_in_force(shared_head_engine: Engine) -> None:
 def test_ascii_folded_release_does_not_change_every_rule(shared_head_engine: Engine) -> None:
     # 2019-01-25 survives only as a cp437 file with ASCII quotes and dashes.
     with shared_head_engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT release_date, text FROM rule_text WHERE number = '205.4b' "
-            "AND release_date IN ('2018-10-05', '2019-01-25')")).all()
+        rows = connection.execute(
+            text(
+                "SELECT release_date, text FROM rule_text WHERE number = '205.4b' "
+                "AND release_date IN ('2018-10-05', '2019-01-25')"
+            )
+        ).all()
     raw = {str(day): body for day, body in rows}
     assert len(set(raw.values())) == 2  # the stored texts do differ, typographically
     assert len({normalise_rule_text(body) for body in raw.values()}) == 1
@@ -131,13 +151,24 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     assert [m["from"] for m in document["merged"]] == ["Cephalid", "Naga", "Viashino"]
     assert document["renamed"] == [
         {"kind": "card_type", "from": "tribal", "to": "kindred"},
-        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"}]
+        {"kind": "keyword_ability", "from": "Totem Armor", "to": "Umbra Armor"},
+    ]
     assert "205.3m" in document["rules_changed"]
     planar = diff_json(shared_head_url, "2024-11-08", "2025-02-07")["renamed"]
     assert [list(item) for item in planar] == [["kind", "category", "from", "to"]]
 
-    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "diff", "2024-04-12",
-                                      "2024-06-07", "--format", "markdown"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "--db",
+            url_text(shared_head_url),
+            "diff",
+            "2024-04-12",
+            "2024-06-07",
+            "--format",
+            "markdown",
+        ],
+    )
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "## Changes from 2024-04-12 to 2024-06-07"
@@ -147,15 +178,31 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     assert "- keyword ability: Totem Armor → Umbra Armor" in lines
     assert "- creature type: Naga → Snake (Naga cards became Snake cards)" in lines
 
-    table = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "diff", "2024-04-12",
-                                     "2024-06-07", "--format", "table"]).output.splitlines()
+    table = (
+        CliRunner()
+        .invoke(
+            cli,
+            [
+                "--db",
+                url_text(shared_head_url),
+                "diff",
+                "2024-04-12",
+                "2024-06-07",
+                "--format",
+                "table",
+            ],
+        )
+        .output.splitlines()
+    )
     assert table[0].split() == ["change", "kind", "category", "name"]
     assert table[2].split() == ["renamed", "card_type", "tribal", "→", "kindred"]
 
 
 def test_bad_dates_exit_2(shared_head_url: URL) -> None:
-    for args, message in ((["2024-13-01", "2024-06-07"], "FROM: '2024-13-01' is not a date"),
-                          (["1999-01-01", "2024-06-07"], "no release was in force on 1999")):
+    for args, message in (
+        (["2024-13-01", "2024-06-07"], "FROM: '2024-13-01' is not a date"),
+        (["1999-01-01", "2024-06-07"], "no release was in force on 1999"),
+    ):
         result = run_in_process("--db", url_text(shared_head_url), "diff", *args)
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and message in result.stderr

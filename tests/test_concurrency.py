@@ -22,8 +22,11 @@ NEW_CREATURE = "Zebrafolk"
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".lock")}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".lock")
+    }
 
 
 def synthetic_release(tmp_path: Path) -> Path:
@@ -50,10 +53,12 @@ def test_embedded_default_auto_upgrades_once_under_concurrent_reads(
     assert '"kindred"' in results[0].stdout
     embedded = URL.create("sqlite", database=str(tmp_path / "xdg" / "rulesdb" / "rulesdb.sqlite3"))
     assert fingerprint_url(embedded) == fingerprint_url(
-        URL.create("sqlite", database=str(_head_sqlite)))
+        URL.create("sqlite", database=str(_head_sqlite))
+    )
     # ... and answers from it, at head, as a first command on a fresh machine would.
-    land = run_one(["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format",
-                    "json"], env)
+    land = run_one(
+        ["subtypes", "--category", "land", "--as-of", "2021-03-01", "--format", "json"], env
+    )
     assert land.returncode == 0 and '"Urza’s"' in land.stdout, land.stderr
     current = run_one(["current"], env)
     assert current.returncode == 0 and current.stdout.strip().endswith("(head)")
@@ -76,17 +81,23 @@ def test_concurrent_new_release_writes_one_release(
     # Exactly one process wrote the release; the others found it already released.
     outcomes = sorted(r.stdout.strip() for r in results)
     assert outcomes == ["cr_2026_11_13: unchanged (already released)"] * 3 + [
-        "cr_2026_11_13: written"]
+        "cr_2026_11_13: written"
+    ]
 
     after = tree_bytes(racing)
     assert after == tree_bytes(single)
     added = sorted(set(after) - set(before))
-    assert added == ["migrations/versions/cr_2026_11_13.py", "seeds/cr_2026_11_13.json",
-                     "seeds/texts/cr_2026_11_13.json"]
+    assert added == [
+        "migrations/versions/cr_2026_11_13.py",
+        "seeds/cr_2026_11_13.json",
+        "seeds/texts/cr_2026_11_13.json",
+    ]
     assert after["migrations/HEAD"] == b"cr_2026_11_13\n"
     old_head = before["migrations/HEAD"].decode().strip()
-    assert f'down_revision: str | None = "{old_head}"' in \
-        after["migrations/versions/cr_2026_11_13.py"].decode()
+    assert (
+        f'down_revision: str | None = "{old_head}"'
+        in after["migrations/versions/cr_2026_11_13.py"].decode()
+    )
     changed = sorted(k for k in before if before[k] != after[k])
     assert changed == ["migrations/HEAD"]
 
@@ -96,12 +107,14 @@ def test_concurrent_new_release_writes_one_release(
     for backend in backends_at_hand:
         for name, checkout in (("single", single), ("racing", racing)):
             url = head_copy(backend, tmp_path, request)
-            upgraded = run_one(["--db", url_text(url), "upgrade"],
-                               process_env(RULESDB_DATA_ROOT=str(checkout)))
+            upgraded = run_one(
+                ["--db", url_text(url), "upgrade"], process_env(RULESDB_DATA_ROOT=str(checkout))
+            )
             assert_all_ok([upgraded])
             dumps[backend, name] = dump_url(url)
     first, *others = dumps.values()
     assert all(other == first for other in others), sorted(
-        key for key, other in dumps.items() if other != first)
+        key for key, other in dumps.items() if other != first
+    )
     assert ("2026-11-13", "creature", NEW_CREATURE) in first["release_subtype"]
     assert first["alembic_version"] == [("cr_2026_11_13",)]

@@ -27,25 +27,31 @@ def pg_head(_shared_head_pg: URL) -> Iterator[Engine]:
     engine.dispose()
 
 
-
-
-
-
 def test_every_table_view_and_column_is_described(shared_head_engine: Engine) -> None:
     described = descriptions()
     schema = live_schema(shared_head_engine)
-    missing = [name for name in schema if not described.get(name, None)
-               or not described[name].description.strip()]
-    missing += [f"{table}.{column}" for table, columns in schema.items() if table in described
-                for column in columns if not described[table].columns.get(column, "").strip()]
+    missing = [
+        name
+        for name in schema
+        if not described.get(name, None) or not described[name].description.strip()
+    ]
+    missing += [
+        f"{table}.{column}"
+        for table, columns in schema.items()
+        if table in described
+        for column in columns
+        if not described[table].columns.get(column, "").strip()
+    ]
     assert missing == [], "describe these in rulesdb/store/descriptions.toml"
     stale = [name for name in described if name not in schema and name not in OTHER_BACKENDS]
-    stale += [f"{table}.{column}" for table, item in described.items() if table in schema
-              for column in item.columns if column not in schema[table]
-              and f"{table}.{column}" not in OTHER_BACKENDS]
+    stale += [
+        f"{table}.{column}"
+        for table, item in described.items()
+        if table in schema
+        for column in item.columns
+        if column not in schema[table] and f"{table}.{column}" not in OTHER_BACKENDS
+    ]
     assert stale == [], "descriptions.toml describes objects the schema does not have"
-
-
 
 
 def test_postgresql_comments_are_the_descriptions(pg_head: Engine) -> None:
@@ -70,7 +76,8 @@ def test_the_schema_revision_sets_its_frozen_descriptions(pg_head: Engine) -> No
         assert all(name.startswith("v_") for name in set(part) & set(frozen)), path
         frozen.update(part)
     assert {name: (item.description, item.columns) for name, item in frozen.items()} == {
-        name: (item.description, item.columns) for name, item in descriptions().items()}
+        name: (item.description, item.columns) for name, item in descriptions().items()
+    }
 
 
 # 0001_schema's downgrade leaves no comment behind, on Alembic's own table either: a stop of

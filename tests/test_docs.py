@@ -56,10 +56,6 @@ WRITES = {"upgrade", "downgrade", "rebuild"}
 _EXAMPLE_FILE = re.compile(r"^<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", re.S | re.M)
 
 
-
-
-
-
 def page_id(page: Path) -> str:
     return str(page.relative_to(ROOT))
 
@@ -74,7 +70,7 @@ def regenerate(text: str, run: Callable[[str], str]) -> str:
     """The page with every sql block's output block replaced by what its query prints now."""
     for block, output in reversed(sql_examples(text)):
         fresh = run(block.group(2))
-        text = text[:output.start(2)] + fresh + text[output.end(2):]
+        text = text[: output.start(2)] + fresh + text[output.end(2) :]
     return text
 
 
@@ -87,8 +83,9 @@ def test_analyst_queries_print_what_the_docs_show(reader_url: URL) -> None:
     ran = 0
     for page in PAGES:
         for block, output in sql_examples(page.read_text(encoding="utf-8")):
-            assert sql_output(url_text(reader_url), block.group(2)) == output.group(2), \
+            assert sql_output(url_text(reader_url), block.group(2)) == output.group(2), (
                 f"{page_id(page)}: {block.group(2)}"
+            )
             ran += 1
     assert ran >= 5
 
@@ -104,8 +101,10 @@ def test_python_examples_run(shared_head_url: URL) -> None:
             source = code.replace("rulesdb.open()", f'rulesdb.open("{EXAMPLE_DB}")')
             source = source.replace(EXAMPLE_DB, url_text(shared_head_url))
             with contextlib.redirect_stdout(io.StringIO()):
-                exec(compile(source, f"{page_id(page)} python example {ran}", "exec"),
-                     {"__name__": "docs_example"})
+                exec(
+                    compile(source, f"{page_id(page)} python example {ran}", "exec"),
+                    {"__name__": "docs_example"},
+                )
     assert ran >= 5
 
 
@@ -143,13 +142,18 @@ def shell_examples(text: str) -> Iterator[tuple[str, list[str], int]]:
                 if "<" in argv:
                     continue  # reads a file the example assumes
                 for redirect in (">", ">>", "|", "2>"):  # the shell's part, not rulesdb's
-                    argv = argv[:argv.index(redirect)] if redirect in argv else argv
+                    argv = argv[: argv.index(redirect)] if redirect in argv else argv
                 if argv and argv[0] == "rulesdb" and runnable(argv):
                     yield command.strip(), argv[1:], expected
 
 
-def run_shell_examples(head_url: URL, reader_url: URL, tmp_path: Path,
-                       monkeypatch: pytest.MonkeyPatch, every_release: bool) -> int:
+def run_shell_examples(
+    head_url: URL,
+    reader_url: URL,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    every_release: bool,
+) -> int:
     """Run the examples that export every release (``every_release``) or the others; the
     number run."""
     monkeypatch.chdir(tmp_path)  # whatever an example writes lands here
@@ -167,25 +171,29 @@ def run_shell_examples(head_url: URL, reader_url: URL, tmp_path: Path,
     return ran
 
 
-def test_shell_examples_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
-                               monkeypatch: pytest.MonkeyPatch) -> None:
-    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch,
-                              every_release=False) >= 5
+def test_shell_examples_exit_0(
+    head_url: URL, reader_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch, every_release=False) >= 5
 
 
 @pytest.mark.slow  # every release exported
-def test_shell_examples_over_every_release_exit_0(head_url: URL, reader_url: URL, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch,
-                              every_release=True) >= 1
+def test_shell_examples_over_every_release_exit_0(
+    head_url: URL, reader_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_shell_examples(head_url, reader_url, tmp_path, monkeypatch, every_release=True) >= 1
 
 
 def runnable(argv: list[str]) -> bool:
     """False for commands that change the checkout or read files the repository lacks."""
     if NOT_RUN & set(argv):
         return False
-    files = [arg for arg in argv[1:] if re.search(r"\.(txt|json|sqlite3|db)$", arg)
-             and not arg.startswith(("sqlite:", "postgresql:"))]
+    files = [
+        arg
+        for arg in argv[1:]
+        if re.search(r"\.(txt|json|sqlite3|db)$", arg)
+        and not arg.startswith(("sqlite:", "postgresql:"))
+    ]
     return all((ROOT / name).exists() or Path(name).exists() for name in files)
 
 
@@ -198,16 +206,20 @@ def write_example_files(text: str, folder: Path) -> list[str]:
     return names
 
 
-def test_lint_cards_example_prints_what_the_docs_show(shared_head_url: URL, tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lint_cards_example_prints_what_the_docs_show(
+    shared_head_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = (DOCS / "cards-and-exports.md").read_text(encoding="utf-8")
-    assert write_example_files(text, tmp_path) == ["oracle-cards-sample.json",
-                                                   "AllPrintings-sample.json"]
+    assert write_example_files(text, tmp_path) == [
+        "oracle-cards-sample.json",
+        "AllPrintings-sample.json",
+    ]
     monkeypatch.chdir(tmp_path)
     start = text.index("The first prints, then on stderr:")
     shown = next(m for m in fenced(text) if m.start() > start).group(2)
-    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), "lint-cards",
-                                      "oracle-cards-sample.json"])
+    result = CliRunner().invoke(
+        cli, ["--db", url_text(shared_head_url), "lint-cards", "oracle-cards-sample.json"]
+    )
     assert result.exit_code == 1
     assert result.stdout + result.stderr == shown
 
@@ -255,26 +267,32 @@ def test_every_block_is_run_or_compared() -> None:
         blocks = list(fenced(text))
         named = {m.start() for m in _EXAMPLE_FILE.finditer(text)}
         for index, block in enumerate(blocks):
-            kind, before = block.group(1), text[:block.start()]
+            kind, before = block.group(1), text[: block.start()]
             generated = before.count("[[[cog") > before.count("[[[end]]]")
             after_command = index > 0 and blocks[index - 1].group(1) in ("sql", "sh")
-            example_file = any(text.rfind("<!-- example file:", 0, block.start()) == start
-                               for start in named)
+            example_file = any(
+                text.rfind("<!-- example file:", 0, block.start()) == start for start in named
+            )
             # A block another test reads: "<!-- checked by tests/test_x.py -->" just before.
-            checked = before.rstrip().endswith("-->") and "<!-- checked by tests/" in \
-                before[before.rstrip().rfind("<!--"):]
+            checked = (
+                before.rstrip().endswith("-->")
+                and "<!-- checked by tests/" in before[before.rstrip().rfind("<!--") :]
+            )
             # docs/mcp.md: a tool call and the server's answer, the client's stanza
             # (tests/test_mcp.py makes each call, and starts the server as the stanza says)
-            marked = text[:block.start()].endswith(("<!-- mcp call -->\n",
-                                                    "<!-- mcp client stanza -->\n"))
-            answer = index > 0 and text[:blocks[index - 1].start()].endswith(
-                "<!-- mcp call -->\n")
+            marked = text[: block.start()].endswith(
+                ("<!-- mcp call -->\n", "<!-- mcp client stanza -->\n")
+            )
+            answer = index > 0 and text[: blocks[index - 1].start()].endswith("<!-- mcp call -->\n")
             if kind in ("sql", "python", "sh") or generated or example_file or checked:
                 continue
             if kind == "json" and (marked or answer):
                 continue
-            if kind == "text" and (after_command or "The first prints, then on stderr:"
-                                   in text[blocks[index - 1].end():block.start()]):
+            if kind == "text" and (
+                after_command
+                or "The first prints, then on stderr:"
+                in text[blocks[index - 1].end() : block.start()]
+            ):
                 continue
             unchecked.append(f"{page_id(page)}:{before.count(chr(10)) + 1}: ```{kind}")
     assert unchecked == []
@@ -285,8 +303,9 @@ def test_generated_parts_are_current() -> None:
     from the commands, descriptions.toml and the settings' declarations now."""
     cogapp = pytest.importorskip("cogapp")
     with contextlib.redirect_stdout(io.StringIO()) as said:
-        status = cogapp.Cog().main(["cog", "--check", "-I", str(DOCS),
-                                    *map(str, sorted(DOCS.glob("*.md")))])
+        status = cogapp.Cog().main(
+            ["cog", "--check", "-I", str(DOCS), *map(str, sorted(DOCS.glob("*.md")))]
+        )
     assert status == 0, f"run `cog -r -I docs docs/*.md`:\n{said.getvalue()}"
 
 
@@ -309,8 +328,9 @@ def test_every_command_help_ends_with_an_example() -> None:
         assert EXAMPLES[name].startswith("rulesdb "), name
 
 
-def test_help_examples_run(shared_head_url: URL, tmp_path: Path,
-                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_help_examples_run(
+    shared_head_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each example that reads a database answers (exit 0, or 1 for a documented no)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "engine.rs").write_text("// CR 702.19b\n", encoding="utf-8")  # lint-citations .
@@ -338,8 +358,9 @@ def test_every_import_path_the_docs_show_imports() -> None:
     shown: set[str] = set()
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
-        shown |= {m.group(1) for m in _DOTTED.finditer(text)
-                  if not m.group(1).endswith(_FILE_SUFFIXES)}
+        shown |= {
+            m.group(1) for m in _DOTTED.finditer(text) if not m.group(1).endswith(_FILE_SUFFIXES)
+        }
         for found in re.finditer(r"^from (rulesdb[\w.]*) import ([\w, ]+)$", text, re.M):
             shown |= {f"{found.group(1)}.{n.strip()}" for n in found.group(2).split(",")}
     assert "rulesdb.models.Release" in shown
@@ -363,9 +384,13 @@ def test_every_import_path_the_docs_show_imports() -> None:
 
 def shown_output(url: str, command: str) -> str:
     """What one documented ``rulesdb`` command prints on the database at ``url``."""
-    done = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url,
-                           *shlex.split(command, comments=True)[1:]],
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "rulesdb", "--db", url, *shlex.split(command, comments=True)[1:]],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout
 
 
@@ -385,7 +410,7 @@ def main() -> None:
             fresh = regenerate(text, lambda sql: sql_output(url_text(url), sql))
             for found in reversed(list(SHOWN_OUTPUT.finditer(fresh))):
                 output = shown_output(url_text(url), found.group(1))
-                fresh = fresh[:found.start(2)] + output + fresh[found.end(2):]
+                fresh = fresh[: found.start(2)] + output + fresh[found.end(2) :]
             if fresh != text:
                 page.write_text(fresh, encoding="utf-8")
                 print(f"{page_id(page)}: sql outputs rewritten", file=sys.stderr)

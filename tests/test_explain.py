@@ -36,13 +36,17 @@ def words(html: str) -> dict[str, str]:
 
 def test_a_legendary_creature_word_by_word(explained) -> None:  # type: ignore[no-untyped-def]
     html = explained("Legendary Creature — Human Cleric")
-    assert ("This line has two subtypes, Human and Cleric. Its card type is Creature, and its "
-            "supertype is Legendary.") in html
+    assert (
+        "This line has two subtypes, Human and Cleric. Its card type is Creature, and its "
+        "supertype is Legendary."
+    ) in html
     found = words(html)
     assert found["Legendary"] == "A supertype, listed by 205.4a."
     assert found["Creature"] == "A card type, listed by 205.2a."
-    assert found["Human"] == ("A creature type (a subtype), listed by 205.3m. A creature type "
-                              "goes with Creature (205.3c).")
+    assert found["Human"] == (
+        "A creature type (a subtype), listed by 205.3m. A creature type "
+        "goes with Creature (205.3c)."
+    )
     assert "Cleric" in found and "a valid type line" in html
     assert "<summary>Rule 205.3m</summary><p>Creatures and kindreds share" in html
 
@@ -50,14 +54,17 @@ def test_a_legendary_creature_word_by_word(explained) -> None:  # type: ignore[n
 def test_a_subtype_without_its_card_type_is_wrong(explained) -> None:  # type: ignore[no-untyped-def]
     html = explained("Artifact — Human")
     assert "not a valid type line" in html and "What is wrong" in html
-    assert re.search(r"Human is a creature type; it corresponds to none of the line.{1,6}s "
-                     r"card types \(artifact\)", html)
+    assert re.search(
+        r"Human is a creature type; it corresponds to none of the line.{1,6}s "
+        r"card types \(artifact\)",
+        html,
+    )
     assert 'href="/rule/205.3d' in html
 
 
 def test_a_release_listing_no_creature_types_cannot_say(explained) -> None:  # type: ignore[no-untyped-def]
     html = explained("Creature — Goblin", "2002-01-01")
-    assert "As release <a href=\"/release/2001-09-24\">2001-09-24</a> reads it" in html
+    assert 'As release <a href="/release/2001-09-24">2001-09-24</a> reads it' in html
     assert "<strong>unknown</strong>" in html and "What this release cannot say" in html
     assert words(html)["Goblin"].startswith("Unknown to this release.")
     assert "does not enumerate creature types" in html
@@ -65,7 +72,8 @@ def test_a_release_listing_no_creature_types_cannot_say(explained) -> None:  # t
 
 def test_a_misspelling_names_the_nearest(explained) -> None:  # type: ignore[no-untyped-def]
     assert words(explained("Creature — Goblim"))["Goblim"] == (
-        "Not a type this release lists. Did you mean Goblin?")
+        "Not a type this release lists. Did you mean Goblin?"
+    )
 
 
 def test_each_face_is_explained(explained) -> None:  # type: ignore[no-untyped-def]
@@ -95,7 +103,13 @@ def test_the_form_picks_a_release(explained) -> None:  # type: ignore[no-untyped
 def test_summary_counts_in_words() -> None:
     from rulesdb.vocabulary.typeline import TypeLine
 
-    line = TypeLine(release=None, supertypes=("basic", "snow"), card_types=("land",),  # type: ignore[arg-type]
-                    subtypes=(), errors=())
-    assert summary(line) == ("This line has no subtypes. Its card type is Land, and its "
-                             "supertypes are Basic and Snow.")
+    line = TypeLine(
+        release=None,
+        supertypes=("basic", "snow"),
+        card_types=("land",),  # type: ignore[arg-type]
+        subtypes=(),
+        errors=(),
+    )
+    assert summary(line) == (
+        "This line has no subtypes. Its card type is Land, and its supertypes are Basic and Snow."
+    )

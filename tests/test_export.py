@@ -37,8 +37,9 @@ def test_mtgjson_card_types_structure(shared_head_engine: Engine) -> None:
         assert list(entry) == ["subTypes", "superTypes"], card_type
         assert entry["superTypes"] == SUPERTYPES
         assert entry["subTypes"] == sorted(entry["subTypes"])
-    creature_types = [row["name"] for row in
-                      queries.subtypes(shared_head_engine, "creature", date(2024, 6, 7))]
+    creature_types = [
+        row["name"] for row in queries.subtypes(shared_head_engine, "creature", date(2024, 6, 7))
+    ]
     assert data["creature"]["subTypes"] == sorted(creature_types)
     assert data["kindred"]["subTypes"] == []  # MTGJSON lists creature types under creature
     assert data["instant"]["subTypes"] == data["sorcery"]["subTypes"]
@@ -84,16 +85,19 @@ def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
         assert catalog["total_values"] == len(catalog["data"])
         assert catalog["data"] == sorted(catalog["data"])
     categories = queries.category_names(shared_head_engine)
-    in_force = {row["category"]
-                for row in queries.subtypes(shared_head_engine, None, date(2021, 3, 1))}
+    in_force = {
+        row["category"] for row in queries.subtypes(shared_head_engine, None, date(2021, 3, 1))
+    }
     # The type catalogs, then the keyword catalogs (the release's rulebook is loaded).
-    assert list(catalogs)[2:-3] == [f"{c}-types" for c in categories
-                                    if c in in_force and c not in ("planar", "dungeon")]
+    assert list(catalogs)[2:-3] == [
+        f"{c}-types" for c in categories if c in in_force and c not in ("planar", "dungeon")
+    ]
     assert list(catalogs)[-3:] == ["keyword-abilities", "keyword-actions", "ability-words"]
     assert catalogs["supertypes"]["data"] == SUPERTYPES
     assert "Tribal" in catalogs["card-types"]["data"]
     assert catalogs["creature-types"]["total_values"] == len(
-        queries.subtypes(shared_head_engine, "creature", date(2021, 3, 1)))
+        queries.subtypes(shared_head_engine, "creature", date(2021, 3, 1))
+    )
     assert "Urza's" in catalogs["land-types"]["data"]  # ASCII, as Scryfall writes it
     latest = export(shared_head_engine, None, "scryfall")
     assert "Siege" in latest["battle-types"]["data"] and "Kindred" in latest["card-types"]["data"]
@@ -119,8 +123,9 @@ def test_all_releases_in_one_file(shared_head_engine: Engine) -> None:
     everything = export_all_releases(shared_head_engine, "scryfall")
     days = [row["effective_date"] for row in queries.releases(shared_head_engine)]
     assert list(everything) == ["releases"] and list(everything["releases"]) == days
-    assert everything["releases"]["2021-02-15"] == export(shared_head_engine, date(2021, 3, 1),
-                                                          "scryfall")
+    assert everything["releases"]["2021-02-15"] == export(
+        shared_head_engine, date(2021, 3, 1), "scryfall"
+    )
 
 
 def test_unknown_style(shared_head_engine: Engine) -> None:
@@ -130,8 +135,15 @@ def test_unknown_style(shared_head_engine: Engine) -> None:
 
 def test_cli_stdout_and_file_agree(shared_head_url: URL, tmp_path: Path) -> None:
     runner = CliRunner()
-    args = ["--db", url_text(shared_head_url), "export", "--as-of", "2024-06-07",
-            "--style", "mtgjson"]
+    args = [
+        "--db",
+        url_text(shared_head_url),
+        "export",
+        "--as-of",
+        "2024-06-07",
+        "--style",
+        "mtgjson",
+    ]
     printed = runner.invoke(cli, args)
     assert printed.exit_code == 0, printed.output
     target = tmp_path / "CardTypes.json"
@@ -145,13 +157,16 @@ def test_cli_stdout_and_file_agree(shared_head_url: URL, tmp_path: Path) -> None
 
 
 def test_identical_on_both_backends(_head_sqlite: Path, _shared_head_pg: URL) -> None:
-    engines = [make_engine(URL.create("sqlite", database=str(_head_sqlite))),
-               make_engine(_shared_head_pg)]
+    engines = [
+        make_engine(URL.create("sqlite", database=str(_head_sqlite))),
+        make_engine(_shared_head_pg),
+    ]
     try:
         for style in ("mtgjson", "mtgjson-keywords", "scryfall"):
             for day in (date(2019, 1, 25), date(2024, 6, 7), None):
-                sqlite, postgres = (json.dumps(export(engine, day, style), ensure_ascii=False)
-                                    for engine in engines)
+                sqlite, postgres = (
+                    json.dumps(export(engine, day, style), ensure_ascii=False) for engine in engines
+                )
                 assert sqlite == postgres, (style, day)
     finally:
         for engine in engines:

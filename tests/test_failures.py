@@ -49,8 +49,17 @@ BAD_SERVERS = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_SERVERS))
-@pytest.mark.parametrize("command", [["upgrade"], ["downgrade", "base"], ["current"],
-                                     ["card-types"], ["sql", "SELECT 1"], ["grant-read", "x"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["upgrade"],
+        ["downgrade", "base"],
+        ["current"],
+        ["card-types"],
+        ["sql", "SELECT 1"],
+        ["grant-read", "x"],
+    ],
+)
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_connection_failures_are_one_line(
     backend: str, case: str, command: list[str], capsys: pytest.CaptureFixture[str]
@@ -68,15 +77,19 @@ def test_password_from_the_environment_is_masked(
         assert "password=***" in one_line(*run_cli(command, capsys))
 
 
-@pytest.mark.parametrize(("url", "said"), [
-    (f"postgresql://u:{SECRET}@127.0.0.1:notaport/db", "postgresql://u:***@127.0.0.1:notaport"),
-    ("postgresql://[::1:5432/db", "not a database URL"),
-    ("rules.sqlite3", "for a SQLite file write sqlite:///rules.sqlite3"),
-    ("", "--db: the URL is empty"),
-    ("mysql://u@h/db", "rulesdb works with SQLite and PostgreSQL"),
-])
-def test_malformed_urls_are_one_line(url: str, said: str,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        (f"postgresql://u:{SECRET}@127.0.0.1:notaport/db", "postgresql://u:***@127.0.0.1:notaport"),
+        ("postgresql://[::1:5432/db", "not a database URL"),
+        ("rules.sqlite3", "for a SQLite file write sqlite:///rules.sqlite3"),
+        ("", "--db: the URL is empty"),
+        ("mysql://u@h/db", "rulesdb works with SQLite and PostgreSQL"),
+    ],
+)
+def test_malformed_urls_are_one_line(
+    url: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert said in one_line(*run_cli(["--db", url, "card-types"], capsys))
 
 
@@ -135,8 +148,7 @@ def test_hot_journal_is_named_not_called_a_write(
     )
     subprocess.run([sys.executable, "-c", script, str(database)], check=True, timeout=60)
     assert (tmp_path / "rules.sqlite3-journal").exists()
-    line = one_line(*run_cli(["--db", f"sqlite:///{database}", "sql", "SELECT * FROM t"],
-                             capsys))
+    line = one_line(*run_cli(["--db", f"sqlite:///{database}", "sql", "SELECT * FROM t"], capsys))
     assert "hot journal" in line and "rulesdb sql is read-only" not in line
 
 
@@ -154,11 +166,13 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     truncated = tmp_path / "truncated.txt"
     truncated.write_bytes(data[:cut])
     damaged = tmp_path / "damaged.txt"
-    damaged.write_bytes(data[:cut] + data[cut + 1:])
+    damaged.write_bytes(data[:cut] + data[cut + 1 :])
     absurd = tmp_path / "MagicCompRules-99991231.txt"
     text = cr_file("20240607").read_text(encoding="utf-8")
-    absurd.write_text(text.replace("effective as of June 7, 2024",
-                                   "effective as of December 31, 9999"), encoding="utf-8")
+    absurd.write_text(
+        text.replace("effective as of June 7, 2024", "effective as of December 31, 9999"),
+        encoding="utf-8",
+    )
     return {
         "fifo": (fifo, "not a regular file (a FIFO)"),
         "device": (Path("/dev/zero"), "not a regular file (a device)"),
@@ -191,8 +205,11 @@ def test_new_release_that_cannot_finish_leaves_the_checkout_as_it_was(
     # The revision cannot be written (its temporary name is taken by a folder), after the
     # seed was: neither may appear, and HEAD stays.
     (checkout.versions / f".{NEW_REVISION}.py.partial").mkdir()
-    line = one_line(*run_cli(["new-release", str(newer_release(tmp_path)), "--root",
-                              str(checkout.root)], capsys))
+    line = one_line(
+        *run_cli(
+            ["new-release", str(newer_release(tmp_path)), "--root", str(checkout.root)], capsys
+        )
+    )
     assert f"cannot write {checkout.versions / NEW_REVISION}.py" in line
     assert snapshot(checkout) == before
     assert not list(checkout.seeds.glob(".*partial"))
@@ -215,17 +232,21 @@ def test_an_endless_parse_line_is_refused(
     code, out, err = run_cli(["--db", url_text(shared_head_url), "parse", "-"], capsys)
     assert code == 2 and err.splitlines() == [
         "rulesdb: error: parse -: input line 2 is longer than 64 KiB; a type line is a few "
-        "dozen characters"]
+        "dozen characters"
+    ]
     [answered] = out.splitlines()  # line 1 was answered before line 2 was refused
     assert "Elf" in answered
 
 
-@pytest.mark.parametrize("day", ["20210301", "2021-W09-1", "2021-060", "2021-03-01T00:00",
-                                 "２０２１-03-01"])
-def test_as_of_is_strictly_yyyy_mm_dd(shared_head_url: URL, day: str,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
-    line = one_line(*run_cli(["--db", url_text(shared_head_url), "card-types", "--as-of", day],
-                             capsys))
+@pytest.mark.parametrize(
+    "day", ["20210301", "2021-W09-1", "2021-060", "2021-03-01T00:00", "２０２１-03-01"]
+)
+def test_as_of_is_strictly_yyyy_mm_dd(
+    shared_head_url: URL, day: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = one_line(
+        *run_cli(["--db", url_text(shared_head_url), "card-types", "--as-of", day], capsys)
+    )
     assert "expected YYYY-MM-DD" in line
 
 
@@ -233,8 +254,11 @@ def test_category_is_case_insensitive_everywhere(
     shared_head_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = ["--db", url_text(shared_head_url)]
-    for command in (["subtypes", "--category"], ["history", "Dragon", "--category"],
-                    ["check", "Dragon", "--category"]):
+    for command in (
+        ["subtypes", "--category"],
+        ["history", "Dragon", "--category"],
+        ["check", "Dragon", "--category"],
+    ):
         lower = run_cli([*db, *command, "creature", "--format", "json"], capsys)
         upper = run_cli([*db, *command, "CREATURE", "--format", "json"], capsys)
         assert lower == upper and lower[0] == 0, command

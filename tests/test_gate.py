@@ -28,14 +28,14 @@ PRIORITY = "the active player receives priority at the beginning of most steps" 
 # a right and a wrong description, terse comments.
 ENGINE = {
     "src/combat.rs": (
-        f'// CR 702.19c: "{TOP}"\n'                                      # 1 fine
-        f'// CR 702.19b: "{TOP}"\n'                                      # 2 mismatch
-        'fn trample() {} // CR 502.9: "excess damage"\r\n'               # 3 renumbered
-        f'// (CR 502.9, "{PRIORITY}")\n'                                 # 4 mismatch
-        "// CR 702.19c: trample over planeswalkers damage.\n"            # 5 fine
-        "// CR 609.3: trample over planeswalkers assigns combat damage\n"    # 6 mismatch
-        "// CR 702.19c\n"                                                # 7 fine
-        "// CR 502.9\n"                                                  # 8 renumbered
+        f'// CR 702.19c: "{TOP}"\n'  # 1 fine
+        f'// CR 702.19b: "{TOP}"\n'  # 2 mismatch
+        'fn trample() {} // CR 502.9: "excess damage"\r\n'  # 3 renumbered
+        f'// (CR 502.9, "{PRIORITY}")\n'  # 4 mismatch
+        "// CR 702.19c: trample over planeswalkers damage.\n"  # 5 fine
+        "// CR 609.3: trample over planeswalkers assigns combat damage\n"  # 6 mismatch
+        "// CR 702.19c\n"  # 7 fine
+        "// CR 502.9\n"  # 8 renumbered
     ),
     "docs/rules.md": "See CR 117.3: \u201cthe active player receives priority\u201d.\n",
 }
@@ -55,16 +55,30 @@ def records(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
 
 
-def test_quotes_and_descriptions_judged(shared_head_url: URL, tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_quotes_and_descriptions_judged(
+    shared_head_url: URL,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     write_tree(tmp_path, ENGINE)
     monkeypatch.chdir(tmp_path)
-    code, out, err = lint(shared_head_url, capsys, "src", "docs", "--as-of", "2024-06-07",
-                          "--format", "jsonl", "--all")
+    code, out, err = lint(
+        shared_head_url,
+        capsys,
+        "src",
+        "docs",
+        "--as-of",
+        "2024-06-07",
+        "--format",
+        "jsonl",
+        "--all",
+    )
     assert code == 1
-    got = [(r["line"], r["number"], r["status"], r["now"], r["matches"], r["judged"])
-           for r in records(out)]
+    got = [
+        (r["line"], r["number"], r["status"], r["now"], r["matches"], r["judged"])
+        for r in records(out)
+    ]
     assert got[:3] == [
         (1, "702.19c", "fine", None, "702.19c", "verbatim"),
         (2, "702.19b", "mismatch", None, "702.19c", "verbatim"),
@@ -75,25 +89,30 @@ def test_quotes_and_descriptions_judged(shared_head_url: URL, tmp_path: Path,
     assert not line4[4].startswith("702.19")  # the quote says which rule was meant
     assert got[4] == (5, "702.19c", "fine", None, "702.19c", "description")
     assert got[5][:3] == (6, "609.3", "mismatch") and got[5][4].startswith("702.19")
-    assert got[6:9] == [(7, "702.19c", "fine", None, None, "number"),
-                        (8, "502.9", "renumbered", "702.19", None, "number"),
-                        (1, "117.3", "fine", None, "117.3", "verbatim")]
+    assert got[6:9] == [
+        (7, "702.19c", "fine", None, None, "number"),
+        (8, "502.9", "renumbered", "702.19", None, "number"),
+        (1, "117.3", "fine", None, "117.3", "verbatim"),
+    ]
     assert "fine 4, missing 0, renumbered 2, changed 0, mismatch 3" in err
     # --no-quotes: the numbers alone, as before the gate.
-    code, out, _ = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07",
-                        "--format", "jsonl", "--no-quotes")
+    code, out, _ = lint(
+        shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "jsonl", "--no-quotes"
+    )
     assert {r["status"] for r in records(out)} == {"renumbered"}
 
 
-def test_the_pin_and_a_vendored_rulebook(shared_head_url: URL, tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_pin_and_a_vendored_rulebook(
+    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cr_folder = ROOT.parent / "shared" / "cr"
     if not cr_folder.is_dir():
         pytest.skip(f"{cr_folder} is absent: the real CR files are needed")
     write_tree(tmp_path, {"src/a.rs": "// CR 702.19c\n", "src/b.rs": "// CR 704.5aa\n"})
     (tmp_path / ".git").mkdir()  # the top of the pin's search
-    (tmp_path / "pyproject.toml").write_text('[tool.rulesdb]\ncr = "2024-06-07"\n',
-                                             encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.rulesdb]\ncr = "2024-06-07"\n', encoding="utf-8"
+    )
     # 704.5aa is printed from 2026 on: missing under the pin, fine in the latest release.
     code, out, err = lint(shared_head_url, capsys, str(tmp_path / "src"))
     assert code == 1 and out.count("missing") == 1 and "704.5aa" in out
@@ -104,119 +123,203 @@ def test_the_pin_and_a_vendored_rulebook(shared_head_url: URL, tmp_path: Path,
     assert lint(shared_head_url, capsys, str(tmp_path / "src"))[0] == 0
     (tmp_path / "src" / ".rulesdb.toml").unlink()
     # A rulebook vendored in the tree, of June 2024 like the pin: told nothing.
-    shutil.copyfile(cr_folder / "MagicCompRules-20240607.txt",
-                    tmp_path / "src" / "MagicCompRules.txt")
+    shutil.copyfile(
+        cr_folder / "MagicCompRules-20240607.txt", tmp_path / "src" / "MagicCompRules.txt"
+    )
     code, _, err = lint(shared_head_url, capsys, str(tmp_path / "src"), "--as-of", "2024-06-07")
     assert "vendored" not in err
-    shutil.copyfile(cr_folder / "MagicCompRules-20260807.txt",
-                    tmp_path / "src" / "MagicCompRules.txt")
+    shutil.copyfile(
+        cr_folder / "MagicCompRules-20260807.txt", tmp_path / "src" / "MagicCompRules.txt"
+    )
     code, out, err = lint(shared_head_url, capsys, str(tmp_path / "src"))
     assert code == 1
-    assert (f"rulesdb: error: {tmp_path / 'src' / 'MagicCompRules.txt'}: a vendored rulebook "
-            f"of release 2026-08-07; the pin ({tmp_path / 'pyproject.toml'}: cr = "
-            "'2024-06-07') is 2024-06-07") in err
+    assert (
+        f"rulesdb: error: {tmp_path / 'src' / 'MagicCompRules.txt'}: a vendored rulebook "
+        f"of release 2026-08-07; the pin ({tmp_path / 'pyproject.toml'}: cr = "
+        "'2024-06-07') is 2024-06-07"
+    ) in err
     # A pin that is not TOML: one line, exit 2.
     (tmp_path / "pyproject.toml").write_text("[tool.rulesdb\n", encoding="utf-8")
     code, _, err = lint(shared_head_url, capsys, str(tmp_path / "src"))
-    assert code == 2 and err.startswith(f"rulesdb: error: {tmp_path / 'pyproject.toml'}: "
-                                        "not TOML")
+    assert code == 2 and err.startswith(f"rulesdb: error: {tmp_path / 'pyproject.toml'}: not TOML")
 
 
 # The parts of the SARIF 2.1.0 schema (OASIS, docs.oasis-open.org/sarif/sarif/v2.1.0) a
 # result of lint-citations uses, written from the standard's text: the schema itself is not
 # fetched at test time.
 SARIF_SUBSET = {
-    "type": "object", "required": ["version", "runs"],
+    "type": "object",
+    "required": ["version", "runs"],
     "properties": {
         "version": {"const": "2.1.0"},
-        "runs": {"type": "array", "minItems": 1, "items": {
-            "type": "object", "required": ["tool"],
-            "properties": {
-                "tool": {"type": "object", "required": ["driver"], "properties": {
-                    "driver": {"type": "object", "required": ["name"], "properties": {
-                        "name": {"type": "string"},
-                        "rules": {"type": "array", "items": {
-                            "type": "object", "required": ["id"]}}}}}},
-                "results": {"type": "array", "items": {
-                    "type": "object", "required": ["message"],
-                    "properties": {
-                        "ruleId": {"type": "string"},
-                        "ruleIndex": {"type": "integer", "minimum": -1},
-                        "level": {"enum": ["none", "note", "warning", "error"]},
-                        "message": {"type": "object", "anyOf": [{"required": ["text"]},
-                                                                {"required": ["id"]}]},
-                        "locations": {"type": "array", "items": {
-                            "type": "object", "properties": {"physicalLocation": {
-                                "type": "object", "required": ["artifactLocation"],
-                                "properties": {"region": {
-                                    "type": "object", "properties": {
-                                        "startLine": {"type": "integer", "minimum": 1},
-                                        "startColumn": {"type": "integer", "minimum": 1},
-                                        "endColumn": {"type": "integer", "minimum": 1}}}}}}}},
-                        "fixes": {"type": "array", "items": {
-                            "type": "object", "required": ["artifactChanges"]}}}}}}}},
+        "runs": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["tool"],
+                "properties": {
+                    "tool": {
+                        "type": "object",
+                        "required": ["driver"],
+                        "properties": {
+                            "driver": {
+                                "type": "object",
+                                "required": ["name"],
+                                "properties": {
+                                    "name": {"type": "string"},
+                                    "rules": {
+                                        "type": "array",
+                                        "items": {"type": "object", "required": ["id"]},
+                                    },
+                                },
+                            }
+                        },
+                    },
+                    "results": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["message"],
+                            "properties": {
+                                "ruleId": {"type": "string"},
+                                "ruleIndex": {"type": "integer", "minimum": -1},
+                                "level": {"enum": ["none", "note", "warning", "error"]},
+                                "message": {
+                                    "type": "object",
+                                    "anyOf": [{"required": ["text"]}, {"required": ["id"]}],
+                                },
+                                "locations": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "physicalLocation": {
+                                                "type": "object",
+                                                "required": ["artifactLocation"],
+                                                "properties": {
+                                                    "region": {
+                                                        "type": "object",
+                                                        "properties": {
+                                                            "startLine": {
+                                                                "type": "integer",
+                                                                "minimum": 1,
+                                                            },
+                                                            "startColumn": {
+                                                                "type": "integer",
+                                                                "minimum": 1,
+                                                            },
+                                                            "endColumn": {
+                                                                "type": "integer",
+                                                                "minimum": 1,
+                                                            },
+                                                        },
+                                                    }
+                                                },
+                                            }
+                                        },
+                                    },
+                                },
+                                "fixes": {
+                                    "type": "array",
+                                    "items": {"type": "object", "required": ["artifactChanges"]},
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
 
-def test_sarif_and_github_annotations(shared_head_url: URL, tmp_path: Path,
-                                      monkeypatch: pytest.MonkeyPatch,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_sarif_and_github_annotations(
+    shared_head_url: URL,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     write_tree(tmp_path, ENGINE)
     monkeypatch.chdir(tmp_path)
-    code, out, _ = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07",
-                        "--format", "sarif")
+    code, out, _ = lint(
+        shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "sarif"
+    )
     assert code == 1
     document = json.loads(out)
     jsonschema.validate(document, SARIF_SUBSET)
     run = document["runs"][0]
     rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
     results = run["results"]
-    assert [r["ruleId"] for r in results] == ["citation-mismatch", "citation-renumbered",
-                                              "citation-mismatch", "citation-mismatch",
-                                              "citation-renumbered"]
+    assert [r["ruleId"] for r in results] == [
+        "citation-mismatch",
+        "citation-renumbered",
+        "citation-mismatch",
+        "citation-mismatch",
+        "citation-renumbered",
+    ]
     assert all(rules[r["ruleIndex"]] == r["ruleId"] for r in results)
     first = results[0]
     assert first["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "src/combat.rs"},
-        "region": {"startLine": 2, "startColumn": 7, "endColumn": 14}}
-    assert first["fixes"][0]["artifactChanges"][0]["replacements"][0][
-        "insertedContent"] == {"text": "702.19c"}
+        "region": {"startLine": 2, "startColumn": 7, "endColumn": 14},
+    }
+    assert first["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"] == {
+        "text": "702.19c"
+    }
     assert results[1]["fixes"][0]["description"]["text"] == "cite 702.19"
-    code, out, _ = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07",
-                        "--format", "github")
+    code, out, _ = lint(
+        shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "github"
+    )
     lines = out.splitlines()
-    assert lines[0] == ("::error file=src/combat.rs,line=2,col=7,endColumn=14,"
-                        "title=CR 702.19b%3A mismatch::the quote is not in rule 702.19b of "
-                        "release 2024-06-07; it is in rule 702.19c")
+    assert lines[0] == (
+        "::error file=src/combat.rs,line=2,col=7,endColumn=14,"
+        "title=CR 702.19b%3A mismatch::the quote is not in rule 702.19b of "
+        "release 2024-06-07; it is in rule 702.19c"
+    )
     assert lines[1].startswith("::warning file=src/combat.rs,line=3,col=23,")
     # Nothing to say: a valid document with no results.
-    code, out, _ = lint(shared_head_url, capsys, "docs", "--as-of", "2024-06-07",
-                        "--format", "sarif")
+    code, out, _ = lint(
+        shared_head_url, capsys, "docs", "--as-of", "2024-06-07", "--format", "sarif"
+    )
     assert code == 0 and json.loads(out)["runs"][0]["results"] == []
 
 
-def test_fix_rewrites_renumbered_citations_only(shared_head_url: URL, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_fix_rewrites_renumbered_citations_only(
+    shared_head_url: URL,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     write_tree(tmp_path, ENGINE)
     source = tmp_path / "src" / "combat.rs"
     source.chmod(0o640)
     before = source.read_bytes()
     monkeypatch.chdir(tmp_path)
-    code, out, err = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--fix",
-                          "--diff", "--format", "github")
+    code, out, err = lint(
+        shared_head_url,
+        capsys,
+        "src",
+        "--as-of",
+        "2024-06-07",
+        "--fix",
+        "--diff",
+        "--format",
+        "github",
+    )
     assert source.read_bytes() == before  # --diff writes nothing
     assert "-// CR 502.9\n+// CR 702.19\n" in out
     assert 'fn trample() {} // CR 702.19: "excess damage"' in out
     assert "would fix 2, left 3" in err
-    code, _, err = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--fix",
-                        "--quiet")
+    code, _, err = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--fix", "--quiet")
     assert code == 1  # the mismatches are left
-    assert err.splitlines() == ["rulesdb: fixed src/combat.rs:3:23: 502.9 -> 702.19",
-                                "rulesdb: fixed src/combat.rs:8:7: 502.9 -> 702.19"]
+    assert err.splitlines() == [
+        "rulesdb: fixed src/combat.rs:3:23: 502.9 -> 702.19",
+        "rulesdb: fixed src/combat.rs:8:7: 502.9 -> 702.19",
+    ]
     expected = before.replace(b'CR 502.9: "excess', b'CR 702.19: "excess').replace(
-        b"// CR 502.9\n", b"// CR 702.19\n")
+        b"// CR 502.9\n", b"// CR 702.19\n"
+    )
     assert source.read_bytes() == expected  # the CRLF line kept, the stale quote's left
     assert stat.S_IMODE(source.stat().st_mode) == 0o640
     assert sorted(p.name for p in source.parent.iterdir()) == ["combat.rs"]  # no temp left
@@ -227,8 +330,9 @@ def test_fix_rewrites_renumbered_citations_only(shared_head_url: URL, tmp_path: 
     assert code == 2 and err == "rulesdb: error: --diff shows what --fix would change: give both\n"
 
 
-def test_a_run_that_reads_nothing_fails(shared_head_url: URL, tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_run_that_reads_nothing_fails(
+    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")
     write_tree(tmp_path, {"build/x.rs": "// CR 702.999\n"})
@@ -237,8 +341,9 @@ def test_a_run_that_reads_nothing_fails(shared_head_url: URL, tmp_path: Path,
     # A folder git ignores, named: read whole, and said.
     code, out, err = lint(shared_head_url, capsys, str(tmp_path / "build"))
     assert code == 1 and "702.999" in out
-    assert (f"rulesdb: note: {tmp_path / 'build'}: git ignores this folder; read whole, "
-            "as named") in err
+    assert (
+        f"rulesdb: note: {tmp_path / 'build'}: git ignores this folder; read whole, as named"
+    ) in err
     # No text file read (binaries only, or nothing): exit 2, never 0.
     for folder in ("art", "empty"):
         (tmp_path / folder).mkdir(exist_ok=True)
@@ -258,23 +363,36 @@ def test_the_pre_commit_hook(shared_head_url: URL, tmp_path: Path) -> None:
     assert entry[0] == "rulesdb"
     command = [shutil.which("rulesdb") or "rulesdb", *entry[1:], *hook.get("args", [])]
     env = process_env(RULESDB_URL=url_text(shared_head_url))
-    done = subprocess.run([*command, "a.rs"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [*command, "a.rs"], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
-    done = subprocess.run([*command, "a.rs", "b.md"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [*command, "a.rs", "b.md"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 1 and "b.md:1:4: missing: no rule 702.999" in done.stdout
     if shutil.which("pre-commit"):
         subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
         subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
-        done = subprocess.run(["pre-commit", "try-repo", str(ROOT), hook["id"],
-                               "--all-files"], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, check=False)
+        done = subprocess.run(
+            ["pre-commit", "try-repo", str(ROOT), hook["id"], "--all-files"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 1 and "702.999" in done.stdout
 
 
-def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_gate_page_prints_what_it_shows(
+    shared_head_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import re
 
     from click.testing import CliRunner
@@ -282,8 +400,9 @@ def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path
     from rulesdb.cli import cli
 
     page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
-    for name, body in re.findall(r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", page,
-                                 re.S | re.M):
+    for name, body in re.findall(
+        r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", page, re.S | re.M
+    ):
         (tmp_path / name).write_text(body, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     start = page.index("The first prints, then on stderr:")
@@ -295,15 +414,17 @@ def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path
     assert result.stdout + result.stderr == shown.group(1)
 
 
-def test_the_gate_page_snippets(shared_head_url: URL, tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_gate_page_snippets(
+    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The pin, the workflow and the pre-commit stanza the page shows: the pin is read as
     shown, the workflow's commands are lint-citations' options, the stanza names the hook."""
     import re
 
     page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"<!-- checked by tests/test_gate.py -->\n```(\w+)\n(.*?)^```", page,
-                        re.S | re.M)
+    blocks = re.findall(
+        r"<!-- checked by tests/test_gate.py -->\n```(\w+)\n(.*?)^```", page, re.S | re.M
+    )
     assert [kind for kind, _ in blocks] == ["toml", "yaml", "yaml"]
     (tmp_path / ".git").mkdir()
     (tmp_path / "pyproject.toml").write_text(blocks[0][1], encoding="utf-8")

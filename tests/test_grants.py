@@ -19,8 +19,12 @@ from tests.support.pgurl import created_name
 
 
 def rulesdb(url: URL, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(url), *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesdb", "--db", url_text(url), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
@@ -66,8 +70,10 @@ def test_grant_read_gives_read_only_access(head_url: URL, role: str) -> None:
         with reader.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM release")).scalar() == 136
             assert connection.execute(text("SELECT count(*) FROM v_subtype")).scalar() > 0
-            assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar() is not None
+            assert (
+                connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                is not None
+            )
     finally:
         reader.dispose()
     for statement in (

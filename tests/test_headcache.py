@@ -26,8 +26,9 @@ def test_any_change_to_the_chain_is_another_digest(tmp_path: Path) -> None:
     assert len({first, edited, loader}) == 3
 
 
-def test_a_kept_head_is_found_by_its_digest_only(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_kept_head_is_found_by_its_digest_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     built = tmp_path / "built.sqlite3"
     built.write_bytes(b"a database")
     cache = HeadCache(tmp_path / "cache")

@@ -28,8 +28,9 @@ def cli_json(url: URL, *args: str) -> list[dict]:
 
 def rules_of(citations: list) -> dict[str, tuple[str, str | None]]:
     """The citations from the type vocabulary (not the rulebook's mentions and glossary)."""
-    return {c.rule: (c.relation, c.via) for c in citations
-            if c.relation not in ("mentions", "glossary")}
+    return {
+        c.rule: (c.relation, c.via) for c in citations if c.relation not in ("mentions", "glossary")
+    }
 
 
 def mentions_of(citations: list) -> dict[str, str]:
@@ -39,13 +40,21 @@ def mentions_of(citations: list) -> dict[str, str]:
 def test_creature_types_that_left(shared_head_engine: Engine) -> None:
     # Derive from the raw lists when each was last listed and which release came next...
     with shared_head_engine.connect() as connection:
-        days = sorted(str(d) for (d,) in connection.execute(
-            text("SELECT effective_date FROM release")))
+        days = sorted(
+            str(d) for (d,) in connection.execute(text("SELECT effective_date FROM release"))
+        )
         found = {}
         for name in ("Cephalid", "Naga", "Viashino"):
-            listed = sorted(str(d) for (d,) in connection.execute(text(
-                "SELECT release_date FROM release_subtype WHERE category = 'creature' "
-                "AND name = :name"), {"name": name}))
+            listed = sorted(
+                str(d)
+                for (d,) in connection.execute(
+                    text(
+                        "SELECT release_date FROM release_subtype WHERE category = 'creature' "
+                        "AND name = :name"
+                    ),
+                    {"name": name},
+                )
+            )
             found[name] = (listed[0], listed[-1], days[days.index(listed[-1]) + 1], listed)
     # ...then check history() says the same, and what that is: they left on 2024-06-07.
     for name, (first, last, left, listed) in found.items():
@@ -59,8 +68,7 @@ def test_creature_types_that_left(shared_head_engine: Engine) -> None:
 def test_renames_are_noted_both_ways(shared_head_engine: Engine) -> None:
     [tribal] = history(shared_head_engine, "tribal")
     assert tribal.left == "2024-06-07"
-    assert tribal.renamed_to == [{"release_date": "2024-06-07", "from": "tribal",
-                                  "to": "kindred"}]
+    assert tribal.renamed_to == [{"release_date": "2024-06-07", "from": "tribal", "to": "kindred"}]
     [kindred] = history(shared_head_engine, "Kindred")
     assert kindred.first_listed == "2024-06-07" and kindred.left is None
     assert kindred.renamed_from == tribal.renamed_to
@@ -74,8 +82,10 @@ def test_lookup_ignores_case_and_apostrophes(shared_head_engine: Engine) -> None
         assert listing.name == "Urza’s" and listing.category == "land"
         assert listing.left is None  # still listed in the latest release
     both = history(shared_head_engine, "spacecraft")
-    assert [(item.kind, item.category) for item in both] == [("subtype", "artifact"),
-                                                            ("subtype", "planar")]
+    assert [(item.kind, item.category) for item in both] == [
+        ("subtype", "artifact"),
+        ("subtype", "planar"),
+    ]
     [planar] = history(shared_head_engine, "Spacecraft", category="planar")
     assert planar.category == "planar"
 
@@ -94,8 +104,10 @@ def test_unknown_words_and_categories(shared_head_engine: Engine) -> None:
 
 def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
     equipment = cite(shared_head_engine, "equipment")
-    assert rules_of(equipment) == {"205.3g": ("lists", None),
-                                   "301.5": ("cross-reference", "205.3g")}
+    assert rules_of(equipment) == {
+        "205.3g": ("lists", None),
+        "301.5": ("cross-reference", "205.3g"),
+    }
     assert all("Equipment" in c.text or "equipment" in c.text for c in equipment)
     cross = next(c for c in equipment if c.relation == "cross-reference")
     assert cross.text.startswith("Some artifacts have the subtype “Equipment.”")
@@ -107,20 +119,25 @@ def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
     auras = mentions_of(cite(shared_head_engine, "Aura"))
     assert "702.16n" in auras  # "Some Auras both give ...": the plural counts
     legendary = cite(shared_head_engine, "Legendary")
-    assert rules_of(legendary) == {"205.4a": ("lists", None),
-                                   "704.5j": ("cross-reference", "205.4d")}
+    assert rules_of(legendary) == {
+        "205.4a": ("lists", None),
+        "704.5j": ("cross-reference", "205.4d"),
+    }
     assert {"205.4d", "205.4e", "Legendary"} <= set(mentions_of(legendary))
     target = next(c for c in legendary if c.rule == "704.5j")
     assert "legendary permanents with the same name" in target.text
-    assert rules_of(cite(shared_head_engine, "artifact")) == {"205.2a": ("lists", None),
-                                                       "301": ("defines", None)}
+    assert rules_of(cite(shared_head_engine, "artifact")) == {
+        "205.2a": ("lists", None),
+        "301": ("defines", None),
+    }
 
 
 def test_cite_basic_land_types_and_releases(shared_head_engine: Engine) -> None:
     forest = rules_of(cite(shared_head_engine, "forest", date(2016, 7, 22)))
     assert forest["205.3i"] == ("lists", None) and forest["305.6"] == ("basic land type", None)
-    assert {c.release_date for c in cite(shared_head_engine, "Forest", date(2021, 3, 1))} == \
-        {"2021-02-15"}
+    assert {c.release_date for c in cite(shared_head_engine, "Forest", date(2021, 3, 1))} == {
+        "2021-02-15"
+    }
     old = cite(shared_head_engine, "tribal", date(2024, 4, 12))
     assert old[0].rule == "205.2a" and "tribal" in old[0].text
     with pytest.raises(RulesdbError, match=r"not listed in release 2026-08-07.*history tribal"):
@@ -129,18 +146,36 @@ def test_cite_basic_land_types_and_releases(shared_head_engine: Engine) -> None:
 
 def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
     [tribal] = cli_json(shared_head_url, "history", "TRIBAL")
-    assert list(tribal) == ["kind", "category", "name", "first_listed", "last_listed", "left",
-                            "releases", "renamed_from", "renamed_to", "merged_from",
-                            "merged_into"]
+    assert list(tribal) == [
+        "kind",
+        "category",
+        "name",
+        "first_listed",
+        "last_listed",
+        "left",
+        "releases",
+        "renamed_from",
+        "renamed_to",
+        "merged_from",
+        "merged_into",
+    ]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
     rows = cli_json(shared_head_url, "cite", "Equipment", "--as-of", "2024-06-07")
-    assert [(r["rule"], r["relation"]) for r in rows
-            if r["relation"] in ("lists", "cross-reference")] == [("205.3g", "lists"),
-                                                                  ("301.5", "cross-reference")]
+    assert [
+        (r["rule"], r["relation"]) for r in rows if r["relation"] in ("lists", "cross-reference")
+    ] == [("205.3g", "lists"), ("301.5", "cross-reference")]
     assert rows[-1]["relation"] == "glossary"
     assert {"Equipment", "Unattach"} <= {r["rule"] for r in rows if r["relation"] == "glossary"}
-    assert list(rows[0]) == ["release_date", "rule", "relation", "kind", "category", "name",
-                             "via", "text"]
+    assert list(rows[0]) == [
+        "release_date",
+        "rule",
+        "relation",
+        "kind",
+        "category",
+        "name",
+        "via",
+        "text",
+    ]
     assert {r["release_date"] for r in rows} == {"2024-06-07"}
     # Without a word, `history` is still the list of revisions.
     revisions = json.loads(CliRunner().invoke(cli, ["history", "--format", "json"]).stdout)
@@ -154,6 +189,7 @@ def test_injection_is_just_an_unknown_word(head_url: URL, head_engine: Engine) -
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.splitlines() == [
             f"rulesdb: error: unknown word {INJECTION!r}: no release lists it as a card type, "
-            "supertype, subtype or keyword"]
+            "supertype, subtype or keyword"
+        ]
     assert write_witness(head_engine) == before
     assert "release" in before["tables"]

@@ -15,8 +15,9 @@ from rulesdb.ingest.rulebook import Rulebook, RuleEntry, read_rulebook
 from tests.support.data import archive_2_file, archive_file
 
 RTF_0501 = "MagicCompRules-20090501.rtf"
-_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "?", "–": "?",
-                             "_": None, "<": None, ">": None})
+_TYPOGRAPHY = str.maketrans(
+    {"’": "'", "‘": "'", "“": '"', "”": '"', "—": "?", "–": "?", "_": None, "<": None, ">": None}
+)
 
 
 @cache
@@ -40,8 +41,9 @@ def as_ascii(text: str) -> str:
 def test_2009_05_01_rtf_reads_the_rules_of_the_txt_with_their_dashes() -> None:
     rtf, txt = book(RTF_0501, True), book("MagicCompRules-20090501.txt")
     assert rtf.effective_date == txt.effective_date == date(2009, 5, 1)
-    assert [(r.number, r.occurrence) for r in rtf.rules] == \
-        [(r.number, r.occurrence) for r in txt.rules]
+    assert [(r.number, r.occurrence) for r in rtf.rules] == [
+        (r.number, r.occurrence) for r in txt.rules
+    ]
     assert len(rtf.rules) == 1280 and len(rtf.glossary) == len(txt.glossary) == 403
     for ours, theirs in zip(rtf.rules, txt.rules, strict=True):
         assert as_ascii(ours.text) == as_ascii(theirs.text), ours.number
@@ -63,8 +65,12 @@ def test_2009_05_01_rtf_gives_the_vocabulary_of_the_txt_and_says_where_it_is_fro
     rtf = import_file(archive_2_file(RTF_0501))
     txt = import_file(archive_file("MagicCompRules-20090501.txt"))
     assert rtf.source_file == RTF_0501
-    assert (rtf.card_types, rtf.supertypes, rtf.subtype_lists, rtf.basic_land_types) == \
-        (txt.card_types, txt.supertypes, txt.subtype_lists, txt.basic_land_types)
+    assert (rtf.card_types, rtf.supertypes, rtf.subtype_lists, rtf.basic_land_types) == (
+        txt.card_types,
+        txt.supertypes,
+        txt.subtype_lists,
+        txt.basic_land_types,
+    )
     assert [note.kind for note in txt.notes] == ["lost-dashes"]
     assert not rtf.notes
     [note] = [note for note in notes_in(date(2009, 5, 1)) if note["kind"] == "source-file"]
@@ -80,8 +86,9 @@ def test_2008_05_01_says_its_dashes_are_lost() -> None:
     [note] = [note for note in clean.notes if note.kind == "lost-dashes"]
     assert "'?' for 119 characters" in note.text and "'cards?even'" in note.text
     rulebook = book("MagicCompRules-20080501.txt", True)
-    in_rules = [r for r in rulebook.rules
-                if lost_characters(r.text + "\n" + "\n".join(r.examples))[0]]
+    in_rules = [
+        r for r in rulebook.rules if lost_characters(r.text + "\n" + "\n".join(r.examples))[0]
+    ]
     in_glossary = [g for g in rulebook.glossary if lost_characters(g.text)[0]]
     assert (len(in_rules), len(in_glossary)) == (64, 33)
     [curated] = [n for n in notes_in(date(2008, 5, 1)) if n["kind"] == "source-file"]
@@ -103,13 +110,17 @@ def test_1999_examples_in_capitals_are_examples() -> None:
     november = book("MagicCompRules-19991101.txt")
     for rulebook, count in ((april, 36), (november, 37)):
         assert not [r.number for r in rulebook.rules if "EXAMPLE" in r.text]
-        assert sum(1 for r in rulebook.rules
-                   if any(e.startswith("EXAMPLE: ") for e in r.examples)) == count
+        assert (
+            sum(1 for r in rulebook.rules if any(e.startswith("EXAMPLE: ") for e in r.examples))
+            == count
+        )
     subtypes = rules_of(april)["212.2"]
     assert subtypes.text == "Some card types include subtypes, printed on the same line."
-    assert subtypes.examples == ('EXAMPLE: "Creature - Minotaur" means the card has type '
-                                 'creature and creature subtype Minotaur. "Enchant Creature" '
-                                 'means it has type enchantment and subtype enchant creature.',)
+    assert subtypes.examples == (
+        'EXAMPLE: "Creature - Minotaur" means the card has type '
+        'creature and creature subtype Minotaur. "Enchant Creature" '
+        "means it has type enchantment and subtype enchant creature.",
+    )
     ogre = rules_of(november)["214.7b"]
     assert ogre.examples[0].startswith("EXAMPLE: Ogre, Ogres") and "EXAMPLE" not in ogre.text
 
@@ -141,16 +152,18 @@ def test_glossary_terms_printed_on_the_line_after_an_entry_are_entries() -> None
     terms = {g.term: g for g in rulebook.glossary}
     before = {g.term: g for g in book("MagicCompRules-20030315.txt").glossary}
     for term, above, starts in (
-            ("Effect", "Echo", '"Ability" and "effect" are often confused'),
-            ("Source", "Sorcery", "The source of an ability or of damage"),
-            ("Tombstone Icon", "Token", "Starting with the Odyssey set, a tombstone icon"),
-            ("Total Casting Cost (Obsolete)", "Tombstone Icon", "Some older cards were printed")):
+        ("Effect", "Echo", '"Ability" and "effect" are often confused'),
+        ("Source", "Sorcery", "The source of an ability or of damage"),
+        ("Tombstone Icon", "Token", "Starting with the Odyssey set, a tombstone icon"),
+        ("Total Casting Cost (Obsolete)", "Tombstone Icon", "Some older cards were printed"),
+    ):
         assert terms[term].text.startswith(starts), term
         assert term not in terms[above].text, above
         assert terms[above].text.count("\n") == before[above].text.count("\n"), above
     assert len(rulebook.glossary) == 213
-    noted = [note for note in rulebook.notes if "is printed on the line after the entry above"
-             in note]
+    noted = [
+        note for note in rulebook.notes if "is printed on the line after the entry above" in note
+    ]
     assert len(noted) == 4 and ":1486: glossary term 'Effect'" in noted[0]
 
 
@@ -160,8 +173,13 @@ def test_glossary_terms_printed_on_the_line_after_an_entry_are_entries() -> None
 def test_2003_07_01_lists_the_enchantment_subtypes_its_rule_enumerates() -> None:
     release = import_file(archive_file("MagicCompRules-20030701.txt"))
     assert release.subtypes("enchantment") == (
-        "Enchant Artifact", "Enchant Creature", "Enchant Enchantment", "Enchant Land",
-        "Enchant Permanent", "Enchant Player")
+        "Enchant Artifact",
+        "Enchant Creature",
+        "Enchant Enchantment",
+        "Enchant Land",
+        "Enchant Permanent",
+        "Enchant Player",
+    )
     [listed] = [item for item in release.subtype_lists if item.category == "enchantment"]
     assert (listed.rule, listed.card_types) == ("212.4c", ("enchantment",))
     assert "212.4c" in dict(release.rules)

@@ -169,7 +169,7 @@ def _rule_twice(day: str, number: str) -> Callable[[], Bad]:
         text = official(day)
         lines = text.split("\n")
         index = rule_line(text, number) - 1
-        lines[index + 1: index + 1] = ["", lines[index]]  # repeated after a blank line
+        lines[index + 1 : index + 1] = ["", lines[index]]  # repeated after a blank line
         return utf8("\n".join(lines), index + 3)
 
     return build
@@ -245,41 +245,91 @@ CASES = [
     Case("utf8-bom-cp1252-bytes", _utf8_bom_then_cp1252, r"declares UTF-8.*not valid UTF-8"),
     Case("utf16le-bom-utf8-text", _utf16_bom_on_utf8, r"declares UTF-16-LE.*not UTF-16"),
     Case("utf16be-bom-utf8-text", _utf16be_bom_on_utf8, r"declares UTF-16-BE.*not UTF-16"),
-    Case("missing-comma-creature", _rule_edit(OLD, "205.3m", "Goblin, God", "Goblin God"),
-         r"'Goblin God'.*missing comma"),
-    Case("missing-comma-one-word-list", _rule_edit(NEW, "205.3m", "Goblin, God", "Goblin God"),
-         r"'Goblin God'.*missing comma"),
-    Case("missing-comma-card-types", _rule_edit(OLD, "205.2a", "instant, land", "instant land"),
-         r"'instant land'.*missing comma"),
-    Case("stray-apostrophe", _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin', "),
-         r"Goblin'.*stray punctuation"),
-    Case("empty-item", _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin, , "),
-         r"item 83 '' is not a name"),
-    Case("category-listed-twice",
-         _rule_edit(OLD, "205.3h", "called enchantment types. The enchantment types",
-                    "called artifact types. The artifact types"),
-         r"rule 205\.3h: a second list of artifact types"),
-    Case("unknown-card-type-in-205.3b", _rule_edit(OLD, "205.3b", "except plane", "except planet"),
-         r"'planet' is not a card type of rule 205\.2a"),
-    Case("lost-letter", _rule_edit(OLD, "205.3m", "Mystic", "ystic"),
-         r"'ystic' does not start with a capital letter"),
-    Case("missing-and", _rule_edit(OLD, "205.3i", "Tower, and Urza’s", "Tower, Urza’s"),
-         r"expected ', and' before the last item"),
-    Case("stray-punctuation", _rule_edit(OLD, "205.3g", "Food,", "Fo*od,"),
-         r"'Fo\*od'.*stray punctuation"),
-    Case("duplicate-creature-type", _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin, Goblin, "),
-         r"'Goblin' is listed twice"),
-    Case("duplicate-card-type", _rule_edit(OLD, "205.2a", "artifact, ", "artifact, artifact, "),
-         r"'artifact' is listed twice"),
-    Case("duplicate-supertype", _rule_edit(OLD, "205.4a", "snow, ", "snow, snow, "),
-         r"'snow' is listed twice"),
-    Case("duplicate-basic-land-type",
-         _rule_edit(OLD, "305.6.", "Swamp, Mountain", "Swamp, Plains, Mountain"),
-         r"'Plains' is listed twice"),
-    Case("basic-land-type-not-a-land-type", _rule_edit(OLD, "305.6.", "Forest.", "Forrest."),
-         r"'Forrest' is not a land type"),
-    Case("time-lord-count", _rule_edit(NEW, "205.3m", "Time Lord.", "Time Lord and Time Lady."),
-         r"says 1 creature types are 2 words long but lists 2"),
+    Case(
+        "missing-comma-creature",
+        _rule_edit(OLD, "205.3m", "Goblin, God", "Goblin God"),
+        r"'Goblin God'.*missing comma",
+    ),
+    Case(
+        "missing-comma-one-word-list",
+        _rule_edit(NEW, "205.3m", "Goblin, God", "Goblin God"),
+        r"'Goblin God'.*missing comma",
+    ),
+    Case(
+        "missing-comma-card-types",
+        _rule_edit(OLD, "205.2a", "instant, land", "instant land"),
+        r"'instant land'.*missing comma",
+    ),
+    Case(
+        "stray-apostrophe",
+        _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin', "),
+        r"Goblin'.*stray punctuation",
+    ),
+    Case(
+        "empty-item",
+        _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin, , "),
+        r"item 83 '' is not a name",
+    ),
+    Case(
+        "category-listed-twice",
+        _rule_edit(
+            OLD,
+            "205.3h",
+            "called enchantment types. The enchantment types",
+            "called artifact types. The artifact types",
+        ),
+        r"rule 205\.3h: a second list of artifact types",
+    ),
+    Case(
+        "unknown-card-type-in-205.3b",
+        _rule_edit(OLD, "205.3b", "except plane", "except planet"),
+        r"'planet' is not a card type of rule 205\.2a",
+    ),
+    Case(
+        "lost-letter",
+        _rule_edit(OLD, "205.3m", "Mystic", "ystic"),
+        r"'ystic' does not start with a capital letter",
+    ),
+    Case(
+        "missing-and",
+        _rule_edit(OLD, "205.3i", "Tower, and Urza’s", "Tower, Urza’s"),
+        r"expected ', and' before the last item",
+    ),
+    Case(
+        "stray-punctuation",
+        _rule_edit(OLD, "205.3g", "Food,", "Fo*od,"),
+        r"'Fo\*od'.*stray punctuation",
+    ),
+    Case(
+        "duplicate-creature-type",
+        _rule_edit(OLD, "205.3m", "Goblin, ", "Goblin, Goblin, "),
+        r"'Goblin' is listed twice",
+    ),
+    Case(
+        "duplicate-card-type",
+        _rule_edit(OLD, "205.2a", "artifact, ", "artifact, artifact, "),
+        r"'artifact' is listed twice",
+    ),
+    Case(
+        "duplicate-supertype",
+        _rule_edit(OLD, "205.4a", "snow, ", "snow, snow, "),
+        r"'snow' is listed twice",
+    ),
+    Case(
+        "duplicate-basic-land-type",
+        _rule_edit(OLD, "305.6.", "Swamp, Mountain", "Swamp, Plains, Mountain"),
+        r"'Plains' is listed twice",
+    ),
+    Case(
+        "basic-land-type-not-a-land-type",
+        _rule_edit(OLD, "305.6.", "Forest.", "Forrest."),
+        r"'Forrest' is not a land type",
+    ),
+    Case(
+        "time-lord-count",
+        _rule_edit(NEW, "205.3m", "Time Lord.", "Time Lord and Time Lady."),
+        r"says 1 creature types are 2 words long but lists 2",
+    ),
     Case("missing-205.2a", _rule_missing(OLD, "205.2a", "205.2b"), r"rule 205\.2a is missing"),
     Case("missing-205.3b", _rule_missing(OLD, "205.3b", "205.3c"), r"rule 205\.3b is missing"),
     Case("missing-205.3m", _rule_missing(OLD, "205.3m", "205.3n"), r"rule 205\.3m is missing"),
@@ -289,23 +339,40 @@ CASES = [
     Case("missing-rule-205", _no_205_heading, r"rule 205 is missing"),
     Case("duplicate-rule-205.3m", _rule_twice(OLD, "205.3m"), r"rule 205\.3m appears twice"),
     Case("wrapped-creature-list", _wrapped_creature_list, r"205\.3m.*expected ', and'"),
-    Case("unknown-card-type",
-         _rule_edit(OLD, "205.3g", "Artifacts have", "Gizmos have"),
-         r"'Gizmos' is not a card type of rule 205\.2a"),
-    Case("unknown-category-sentence",
-         _rule_edit(OLD, "205.3h", "have their own unique set of subtypes; these subtypes are "
-                    "called enchantment types", "come with subtypes known as enchantment types"),
-         r"expected '<card types> have their own unique set of subtypes"),
+    Case(
+        "unknown-card-type",
+        _rule_edit(OLD, "205.3g", "Artifacts have", "Gizmos have"),
+        r"'Gizmos' is not a card type of rule 205\.2a",
+    ),
+    Case(
+        "unknown-category-sentence",
+        _rule_edit(
+            OLD,
+            "205.3h",
+            "have their own unique set of subtypes; these subtypes are called enchantment types",
+            "come with subtypes known as enchantment types",
+        ),
+        r"expected '<card types> have their own unique set of subtypes",
+    ),
     Case("binary-with-nul", _binary_with_nul, r"binary data.*expected a text file"),
     Case("binary-high-bytes", _binary_high_bytes, r"expected a Comprehensive Rules text"),
     Case("empty-file", _empty, r"empty; expected a Comprehensive Rules text"),
     Case("not-a-cr-file", _not_a_cr, r"expected a Comprehensive Rules text"),
-    Case("unreadable-month", _date_edit("August 7, 2020", "Augustus 7, 2020"),
-         r"unreadable effective date .*expected 'These rules are effective as of"),
-    Case("impossible-day", _date_edit("August 7, 2020", "August 32, 2020"),
-         r"unreadable effective date .*expected 'These rules are effective as of"),
-    Case("date-in-other-form", _date_edit("August 7, 2020", "7 August 2020"),
-         r"unreadable effective date .*expected 'These rules are effective as of"),
+    Case(
+        "unreadable-month",
+        _date_edit("August 7, 2020", "Augustus 7, 2020"),
+        r"unreadable effective date .*expected 'These rules are effective as of",
+    ),
+    Case(
+        "impossible-day",
+        _date_edit("August 7, 2020", "August 32, 2020"),
+        r"unreadable effective date .*expected 'These rules are effective as of",
+    ),
+    Case(
+        "date-in-other-form",
+        _date_edit("August 7, 2020", "7 August 2020"),
+        r"unreadable effective date .*expected 'These rules are effective as of",
+    ),
     Case("no-effective-date", _no_date_line, r"expected a Comprehensive Rules text"),
 ]
 
@@ -316,9 +383,12 @@ def make_checkout(tmp_path: Path) -> Path:
 
 def _chain_files(root: Path) -> list[Path]:
     """Every file of the checkout's migrations/ and seeds/ (a lock file beside them is no data)."""
-    return [path for folder in ("migrations", "seeds")
-            for path in sorted((root / folder).rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts]
+    return [
+        path
+        for folder in ("migrations", "seeds")
+        for path in sorted((root / folder).rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    ]
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -333,8 +403,11 @@ class ChainCopy:
 
 
 def _stats(root: Path) -> dict[str, tuple[int, int, int]]:
-    return {str(path.relative_to(root)): (info.st_ino, info.st_size, info.st_mtime_ns)
-            for path in _chain_files(root) for info in [path.stat()]}
+    return {
+        str(path.relative_to(root)): (info.st_ino, info.st_size, info.st_mtime_ns)
+        for path in _chain_files(root)
+        for info in [path.stat()]
+    }
 
 
 @pytest.fixture(scope="module")
@@ -411,15 +484,21 @@ def test_every_line_of_rule_205_deleted(tmp_path: Path) -> None:
     lines = text.split("\n")
     start = second(text, "205. Type Line") - 1
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("206. "))
-    numbers = {i: m[1] for i in range(start, end)
-               if (m := re.match(r"(205(?:\.\d+[a-z]?)?)\.? \S", lines[i]))}
+    numbers = {
+        i: m[1]
+        for i in range(start, end)
+        if (m := re.match(r"(205(?:\.\d+[a-z]?)?)\.? \S", lines[i]))
+    }
     refused = 0
     for index in range(start, end):
         damaged = "\n".join(lines[:index] + lines[index + 1 :])
         number = numbers.get(index)
         detectable = number is not None and any(
-            other != number and (other.startswith(number) or _siblings(other, number))
-            and later > index for later, other in numbers.items())
+            other != number
+            and (other.startswith(number) or _siblings(other, number))
+            and later > index
+            for later, other in numbers.items()
+        )
         if detectable:
             with pytest.raises(CRFormatError) as caught:
                 import_file(_write(tmp_path, damaged))
@@ -456,8 +535,12 @@ def test_truncated_anywhere_is_refused(tmp_path: Path) -> None:
         assert expected in str(caught.value), (cut, str(caught.value))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_random_damage_to_rule_205_never_crashes(data: st.DataObject) -> None:
     text = official(NEW)
@@ -466,8 +549,28 @@ def test_random_damage_to_rule_205_never_crashes(data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 3), label="edits")):
         at = data.draw(st.integers(low, high), label="at")
         cut = data.draw(st.integers(0, 6), label="delete")
-        put = data.draw(st.sampled_from(["", ",", ", ", " and", ".", "(", ")", "’", "-", "\n",
-                                         "x", "X", " ", "205.3", "\n205.3s "]), label="insert")
+        put = data.draw(
+            st.sampled_from(
+                [
+                    "",
+                    ",",
+                    ", ",
+                    " and",
+                    ".",
+                    "(",
+                    ")",
+                    "’",
+                    "-",
+                    "\n",
+                    "x",
+                    "X",
+                    " ",
+                    "205.3",
+                    "\n205.3s ",
+                ]
+            ),
+            label="insert",
+        )
         text = text[:at] + put + text[at + cut :]
     try:
         extract(text, "damaged.txt")
@@ -488,12 +591,18 @@ def _redated(text: str, new_date: str) -> str:
     ("make", "day"),
     [
         pytest.param(lambda: official(OLD), "2020-08-07", id="an-existing-older-release"),
-        pytest.param(lambda: _redated(official(NEW), "July 22, 2016"), "2016-07-22",
-                     id="redated-onto-a-release-in-the-chain"),
+        pytest.param(
+            lambda: _redated(official(NEW), "July 22, 2016"),
+            "2016-07-22",
+            id="redated-onto-a-release-in-the-chain",
+        ),
     ],
 )
 def test_release_whose_date_is_in_the_chain_is_refused(
-    make: Callable[[], str], day: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    make: Callable[[], str],
+    day: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
     checkout: ChainCopy,
 ) -> None:
     """An older date not yet in the chain is appended (tests/test_archive_chain.py); a date the
@@ -506,23 +615,41 @@ def test_release_whose_date_is_in_the_chain_is_refused(
 
     code, out, err = run_cli(["new-release", str(path), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
-    assert_one_line_error(err, path, None, rf"release {day} is already in the chain and this "
-                          "file extracts differently")
+    assert_one_line_error(
+        err,
+        path,
+        None,
+        rf"release {day} is already in the chain and this "
+        "file extracts differently",
+    )
     assert snapshot(checkout.root) == checkout.files
 
 
 # --- the same, as real processes, against a database upgraded from the checkout ------------
 
 # One of each kind: structure, encoding, a list the importer used to accept, a former crash.
-SAMPLE = ["truncated-mid-205.3m", "utf8-bom-cp1252-bytes", "duplicate-card-type",
-          "binary-high-bytes"]
+SAMPLE = [
+    "truncated-mid-205.3m",
+    "utf8-bom-cp1252-bytes",
+    "duplicate-card-type",
+    "binary-high-bytes",
+]
 
 
 def rulesdb(args: list[str], data_root: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "RULESDB_DATA_ROOT": str(data_root),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "rulesdb", *args], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    env = {
+        **os.environ,
+        "RULESDB_DATA_ROOT": str(data_root),
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "rulesdb", *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.slow
@@ -532,8 +659,9 @@ def test_failed_release_leaves_checkout_and_database_alone(
     # Each bad file is refused once (no database takes part); then every backend's database
     # upgrades with that checkout and is as it was.
     checkout = make_checkout(tmp_path)  # the shipped chain: the head copies are at its head
-    urls = {backend: url_text(head_copy(backend, tmp_path, request))
-            for backend in backends_at_hand}
+    urls = {
+        backend: url_text(head_copy(backend, tmp_path, request)) for backend in backends_at_hand
+    }
     engines = {backend: make_engine(url) for backend, url in urls.items()}
     try:
         for url in urls.values():

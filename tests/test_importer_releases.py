@@ -33,7 +33,8 @@ NO_FILES = f"official CR files not found at {CR_DIR} (a clone without ../shared/
 needs_files = pytest.mark.skipif(not FILES, reason=NO_FILES)
 # One test per official file; without them, one skipped test that says why.
 EVERY_FILE = [pytest.param(path, id=path.name[15:23]) for path in FILES] or [
-    pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_FILES))]
+    pytest.param(None, id="no-files", marks=pytest.mark.skip(reason=NO_FILES))
+]
 
 
 def day_of(path: Path) -> date:
@@ -56,8 +57,11 @@ def curly(name: str) -> str:
 
 def split_list(phrase: str) -> list[str]:
     phrase = re.sub(r"\s*\(see rules? [^)]*\)", "", phrase)
-    return [curly(item.strip()) for item in re.split(r",\s+and\s+|,\s+|\s+and\s+", phrase)
-            if item.strip()]
+    return [
+        curly(item.strip())
+        for item in re.split(r",\s+and\s+|,\s+|\s+and\s+", phrase)
+        if item.strip()
+    ]
 
 
 def body_line(text: str, number: str) -> str:
@@ -123,12 +127,12 @@ def test_release_matches_its_own_sentences(path: Path) -> None:
     card_types = listed_after(body_line(text, "205.2a"), "The card types are")
     assert list(release.card_types) == card_types
     assert len(card_types) == len(set(card_types))
-    assert list(release.supertypes) == listed_after(body_line(text, "205.4a"),
-                                                    "The supertypes are")
+    assert list(release.supertypes) == listed_after(body_line(text, "205.4a"), "The supertypes are")
 
     expected, no_subtypes = oracle_lists(text, card_types)
-    assert [(item.rule, item.category) for item in release.subtype_lists] == \
-        [(item.rule, item.category) for item in expected]
+    assert [(item.rule, item.category) for item in release.subtype_lists] == [
+        (item.rule, item.category) for item in expected
+    ]
     for got, want in zip(release.subtype_lists, expected, strict=True):
         assert list(got.names) == want.names, want.category
         assert len(got.names) == len(set(got.names)), want.category
@@ -138,11 +142,13 @@ def test_release_matches_its_own_sentences(path: Path) -> None:
     assert no_subtypes[0] not in {item.rule for item in release.subtype_lists}
 
     basic = dict(release.basic_land_types)
-    assert basic["305.6"] == tuple(sorted(listed_after(body_line(text, "305.6"),
-                                                       "The basic land types are")))
+    assert basic["305.6"] == tuple(
+        sorted(listed_after(body_line(text, "305.6"), "The basic land types are"))
+    )
     land_rule = next(item.rule for item in release.subtype_lists if item.category == "land")
-    of_that_list = re.search(r"Of that list, (.+?) are the basic land types",
-                             body_line(text, land_rule))
+    of_that_list = re.search(
+        r"Of that list, (.+?) are the basic land types", body_line(text, land_rule)
+    )
     if of_that_list:
         assert basic[land_rule] == tuple(sorted(split_list(of_that_list[1])))
     else:
@@ -203,15 +209,29 @@ def test_figures_of_2020_08_07() -> None:
     assert len(release.card_types) == 13
     assert release.supertypes == ("basic", "legendary", "ongoing", "snow", "world")
     counts = {item.category: len(item.names) for item in release.subtype_lists}
-    assert counts == {"artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56,
-                      "spell": 3, "creature": 251, "planar": 43}
+    assert counts == {
+        "artifact": 8,
+        "enchantment": 5,
+        "land": 13,
+        "planeswalker": 56,
+        "spell": 3,
+        "creature": 251,
+        "planar": 43,
+    }
     assert dict(release.basic_land_types) == {
-        "305.6": ("Forest", "Island", "Mountain", "Plains", "Swamp")}
+        "305.6": ("Forest", "Island", "Mountain", "Plains", "Swamp")
+    }
     assert "Urza’s" in release.subtypes("land")
     rules = {item.category: item.rule for item in release.subtype_lists}
-    assert rules == {"artifact": "205.3g", "enchantment": "205.3h", "land": "205.3i",
-                     "planeswalker": "205.3j", "spell": "205.3k", "creature": "205.3m",
-                     "planar": "205.3n"}
+    assert rules == {
+        "artifact": "205.3g",
+        "enchantment": "205.3h",
+        "land": "205.3i",
+        "planeswalker": "205.3j",
+        "spell": "205.3k",
+        "creature": "205.3m",
+        "planar": "205.3n",
+    }
     owners = {item.category: item.card_types for item in release.subtype_lists}
     assert owners["creature"] == ("creature", "tribal")
     assert owners["spell"] == ("instant", "sorcery")
@@ -246,9 +266,13 @@ def test_document_rules_match_a_line_by_line_reading(day: str) -> None:
     assert {n: (r.line, r.text) for n, r in everything.rules.items()} == naive_rules(text)
     assert list(everything.rules) == list(naive_rules(text))
     read = parse_document(text, day, keep=RULES_READ)  # what the importer parses
-    wanted = {n: r for n, r in everything.rules.items()
-              if n in ("204", "205", "300.1", "305.6") or n.startswith(("204.", "205."))
-              or (len(n) == 3 and n.startswith("3"))}
+    wanted = {
+        n: r
+        for n, r in everything.rules.items()
+        if n in ("204", "205", "300.1", "305.6")
+        or n.startswith(("204.", "205."))
+        or (len(n) == 3 and n.startswith("3"))
+    }
     assert read.rules == wanted
 
 
@@ -267,8 +291,10 @@ def pinned(seed: Path) -> tuple[str, str]:
 def test_every_seed_and_pack_is_pinned() -> None:
     """Each release revision pins its seed by sha256, and each seed the text packs it reads."""
     assert len(SEEDS) == 136
-    packs = {path.stem: hashlib.sha256(path.read_bytes()).hexdigest()
-             for path in (ROOT / "seeds" / "texts").glob("*.json")}
+    packs = {
+        path.stem: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in (ROOT / "seeds" / "texts").glob("*.json")
+    }
     pinned_somewhere = set()
     for seed in SEEDS:
         name, digest = pinned(seed)
@@ -284,7 +310,8 @@ def check_seed(revision: str) -> None:
     fresh, pack = fresh_seed(revision)
     assert pack is None, f"{revision}: its file prints texts no shipped pack has"
     assert fresh == (ROOT / "seeds" / f"{revision}.json").read_bytes(), (
-        f"what the importer gives for {source_file(revision).name} differs from {revision}.json")
+        f"what the importer gives for {source_file(revision).name} differs from {revision}.json"
+    )
 
 
 # Every seed: tests/test_releasing.py's rebuild-chain of the whole chain, byte for byte.
@@ -309,8 +336,9 @@ def test_each_seed_names_the_copy_it_was_read_from() -> None:
         listed = {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
     assert len(listed) == 6
     for name, row in listed.items():
-        seed = json.loads((ROOT / "seeds" / f"cr_{name[15:19]}_{name[19:21]}_{name[21:23]}.json"
-                           ).read_bytes())
+        seed = json.loads(
+            (ROOT / "seeds" / f"cr_{name[15:19]}_{name[19:21]}_{name[21:23]}.json").read_bytes()
+        )
         assert seed["source"] == {"file": name, "sha256": row["sha256"]}
         [note] = [note for note in seed["notes"] if note["kind"] == "source-file"]
         assert row["source"].split("@")[0] in note["text"], name
@@ -354,8 +382,7 @@ def encode(text: str, encoding: str, endings: str) -> bytes:
 def same_release(raw: Path, official: Path) -> None:
     got, want = import_file(raw), imported(official)
     assert got.source_sha256 == hashlib.sha256(raw.read_bytes()).hexdigest()
-    assert dataclasses.replace(got, source_sha256="") == \
-        dataclasses.replace(want, source_sha256="")
+    assert dataclasses.replace(got, source_sha256="") == dataclasses.replace(want, source_sha256="")
 
 
 @pytest.mark.parametrize("path", EVERY_FILE)
@@ -363,8 +390,9 @@ def test_original_encoding_and_line_endings(path: Path, tmp_path: Path) -> None:
     entry = manifest()[path.name]
     assert imported(path).source_sha256 == entry["sha256_of_saved_file"]
     raw = tmp_path / path.name
-    data = encode(path.read_text(encoding="utf-8"), entry["original_encoding"],
-                  entry["original_line_endings"])
+    data = encode(
+        path.read_text(encoding="utf-8"), entry["original_encoding"], entry["original_line_endings"]
+    )
     raw.write_bytes(data)
     same_release(raw, path)
 

@@ -16,8 +16,14 @@ from tests.support.databases import url_text
 
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulesdb", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesdb", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=300,
+    )
 
 
 def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -49,8 +55,9 @@ def test_passwords_are_masked() -> None:
 
 def test_errors_never_print_the_password(tmp_path: Path) -> None:
     env = clean_env(tmp_path)
-    refused = run(["--db", "postgresql://postgres:hunter2@127.0.0.1:1/nowhere", "card-types"],
-                  env, tmp_path)
+    refused = run(
+        ["--db", "postgresql://postgres:hunter2@127.0.0.1:1/nowhere", "card-types"], env, tmp_path
+    )
     assert refused.returncode == 2
     assert "hunter2" not in refused.stderr + refused.stdout
     assert "***" in refused.stderr
@@ -82,7 +89,8 @@ def test_env_var_database(tmp_path: Path) -> None:
 
 
 def test_the_shipped_default_is_copied_once_and_never_over_a_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A wheel's built default (hatch_build.py) is copied into place whole by the first
     command; a default already there (an older one the chain upgrades, or the user's) is left
     alone; a checkout ships none, and nothing is placed."""
@@ -97,7 +105,9 @@ def test_the_shipped_default_is_copied_once_and_never_over_a_file(
     target.parent.mkdir(parents=True)
     assert shipped.place_default(target) is True
     assert target.read_bytes() == source.read_bytes()
-    assert sorted(p.name for p in target.parent.iterdir()) == ["rulesdb.sqlite3",
-                                                               "rulesdb.sqlite3.lock"]
+    assert sorted(p.name for p in target.parent.iterdir()) == [
+        "rulesdb.sqlite3",
+        "rulesdb.sqlite3.lock",
+    ]
     target.write_bytes(b"the user's own")
     assert shipped.place_default(target) is False and target.read_bytes() == b"the user's own"

@@ -37,13 +37,13 @@ RACED_TO = "cr_2021_02_15"  # the racing upgrades stop there; plain Alembic take
 
 LOAD_CALL = "    load_release(revision, SEED, SEED_SHA256)\n"
 
-FAIL_AFTER_ROWS = '''
+FAIL_AFTER_ROWS = """
 
 def _fail() -> None:
     raise RuntimeError("test revision fails after inserting its rows")
-'''
+"""
 
-FAIL_AFTER_DDL = '''
+FAIL_AFTER_DDL = """
 
 def _create() -> None:
     import sqlalchemy as sa
@@ -55,7 +55,7 @@ def _create() -> None:
 
 def _fail() -> None:
     raise RuntimeError("test revision fails after creating a table and inserting rows")
-'''
+"""
 
 
 class PatchableChain:
@@ -87,7 +87,8 @@ def checkout(tmp_path: Path) -> Iterator[PatchableChain]:
 
 @pytest.mark.slow
 def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
-        empty_url: URL, shared_head_engine: Engine, _head_sqlite: Path, tmp_path: Path) -> None:
+    empty_url: URL, shared_head_engine: Engine, _head_sqlite: Path, tmp_path: Path
+) -> None:
     """One database from empty, for every check that needs the whole chain run on it:
 
     1. a kill: a run held after cr_2020_08_07 and after revisions drawn at random
@@ -111,22 +112,27 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
     # is killed: it leaves exactly that.
     seed = int(settings.TEST_SEED.value() or random.randrange(10_000))
     revisions = [revision for revision, _, _ in chain.history()]
-    holds = sorted({"cr_2020_08_07", *random.Random(seed).sample(revisions, 3)},
-                   key=revisions.index)
+    holds = sorted(
+        {"cr_2020_08_07", *random.Random(seed).sample(revisions, 3)}, key=revisions.index
+    )
     held = start_held_upgrade(empty_url, *holds)
     try:
         for revision in holds:
             if revision != holds[0]:
                 go_on(held, revision)
-            loaded = [r for r in revisions[: revisions.index(revision) + 1]
-                      if r.startswith("cr_")]  # the schema revisions load no release
+            loaded = [
+                r for r in revisions[: revisions.index(revision) + 1] if r.startswith("cr_")
+            ]  # the schema revisions load no release
             assert held.releases == len(loaded), (
-                f"seed {seed}, held after {revision}: the run holds {held.releases} releases")
+                f"seed {seed}, held after {revision}: the run holds {held.releases} releases"
+            )
             for day in (date(2016, 7, 22), date(2020, 8, 7)):
                 assert release_view(empty_url, day) is None, (
-                    f"seed {seed}, held after {revision}: {day} is visible")
+                    f"seed {seed}, held after {revision}: {day} is visible"
+                )
             assert assert_consistent(empty_url) is None, (
-                f"seed {seed}, held after {revision}: something is committed")
+                f"seed {seed}, held after {revision}: something is committed"
+            )
     finally:
         kill(held)
     # The whole run is one transaction: the kill leaves an empty database.
@@ -140,30 +146,48 @@ def test_killed_runs_leave_nothing_then_racing_runs_and_alembic_build_head(
     assert assert_consistent(empty_url) == RACED_TO, f"seed {seed}: the race's end"
     # ... and plain Alembic from the checkout, as a database is upgraded without rulesdb:
     # `alembic -c alembic.ini -x db=URL upgrade head` loads the releases after it.
-    alembic = [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"),
-               "-x", f"db={url_text(empty_url)}"]
+    alembic = [
+        sys.executable,
+        "-m",
+        "alembic",
+        "-c",
+        str(ROOT / "alembic.ini"),
+        "-x",
+        f"db={url_text(empty_url)}",
+    ]
     env = {k: v for k, v in process_env().items() if k != "RULESDB_DATA_ROOT"}
-    for args, said in ((["upgrade", "head"], None),
-                       (["current"], f"{chain.head_revision()} (head)")):
-        done = subprocess.run([*alembic, *args], capture_output=True, text=True, env=env,
-                              cwd=tmp_path, timeout=300)
+    for args, said in (
+        (["upgrade", "head"], None),
+        (["current"], f"{chain.head_revision()} (head)"),
+    ):
+        done = subprocess.run(
+            [*alembic, *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
+        )
         assert done.returncode == 0, f"alembic {' '.join(args)}: {done.stderr[-2000:]}"
         assert said is None or said in done.stdout, done.stdout
     # Row for row what the session's single run from empty built, and on PostgreSQL the same
     # rows as SQLite's (dumps, across backends).
     assert fingerprint_url(empty_url) == clean, (
-        f"seed {seed}, killed after {holds[-1]}; then raced to {RACED_TO}, alembic to head")
+        f"seed {seed}, killed after {holds[-1]}; then raced to {RACED_TO}, alembic to head"
+    )
     assert dump_url(empty_url) == dump_url(URL.create("sqlite", database=str(_head_sqlite)))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("hook", "start"), [
-    (FAIL_AFTER_ROWS, "cr_2016_07_22"),  # a database in use: its releases stay as they were
-    (FAIL_AFTER_DDL, "empty"),  # the schema's and the revision's DDL are undone too
-], ids=["rows-from-cr_2016_07_22", "ddl-from-empty"])
+@pytest.mark.parametrize(
+    ("hook", "start"),
+    [
+        (FAIL_AFTER_ROWS, "cr_2016_07_22"),  # a database in use: its releases stay as they were
+        (FAIL_AFTER_DDL, "empty"),  # the schema's and the revision's DDL are undone too
+    ],
+    ids=["rows-from-cr_2016_07_22", "ddl-from-empty"],
+)
 def test_failing_revision_leaves_database_as_before(
-    checkout: PatchableChain, empty_url: URL, capsys: pytest.CaptureFixture[str],
-    hook: str, start: str,
+    checkout: PatchableChain,
+    empty_url: URL,
+    capsys: pytest.CaptureFixture[str],
+    hook: str,
+    start: str,
 ) -> None:
     db = url_text(empty_url)
     if start != "empty":

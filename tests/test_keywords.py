@@ -37,8 +37,9 @@ def archive_file(name: str) -> Path:
 
 def read(path: Path) -> tuple[list, list]:
     book = read_rulebook(path)
-    return extract_keywords([(r.number, r.text) for r in book.rules],
-                            [(g.term, g.text) for g in book.glossary])
+    return extract_keywords(
+        [(r.number, r.text) for r in book.rules], [(g.term, g.text) for g in book.glossary]
+    )
 
 
 def names(found: list, kind: str) -> list[str]:
@@ -64,8 +65,10 @@ def test_2024_09_20_from_its_file() -> None:
     assert "council’s dilemma" in words and {"descend 4", "descend 8"} <= set(words)
     assert rules["adamant"] == "207.2c"
     assert [(n.rule, n.kind) for n in notes] == [
-        ("702.145", "two-in-one-title"), ("702.175", "number-printed-twice"),
-        ("701.21", "two-in-one-title")]
+        ("702.145", "two-in-one-title"),
+        ("702.175", "number-printed-twice"),
+        ("701.21", "two-in-one-title"),
+    ]
 
 
 def test_the_2005_era_numbering() -> None:
@@ -107,28 +110,45 @@ def rulebook_days(engine: Engine) -> list[date]:
 def assert_loaded_as_the_library_reads(connection: Connection, day: date) -> None:
     """What the revision loaded for the release equals what rulesdb.ingest.keywords reads
     from the same rows."""
-    rules = fetch(connection, "SELECT r.number, t.text FROM release_rule r JOIN "
-                              "rulebook_text t ON t.id = r.text_id WHERE "
-                              "r.release_date = :day ORDER BY r.position", day=day)
-    glossary = fetch(connection, "SELECT g.term, t.text FROM release_glossary g JOIN "
-                                 "rulebook_text t ON t.id = g.text_id WHERE "
-                                 "g.release_date = :day ORDER BY g.position", day=day)
-    found, notes = extract_keywords([(r["number"], r["text"]) for r in rules],
-                                    [(g["term"], g["text"]) for g in glossary])
-    stored = fetch(connection, "SELECT kind, name, rule FROM release_keyword "
-                               "WHERE release_date = :day", day=day)
+    rules = fetch(
+        connection,
+        "SELECT r.number, t.text FROM release_rule r JOIN "
+        "rulebook_text t ON t.id = r.text_id WHERE "
+        "r.release_date = :day ORDER BY r.position",
+        day=day,
+    )
+    glossary = fetch(
+        connection,
+        "SELECT g.term, t.text FROM release_glossary g JOIN "
+        "rulebook_text t ON t.id = g.text_id WHERE "
+        "g.release_date = :day ORDER BY g.position",
+        day=day,
+    )
+    found, notes = extract_keywords(
+        [(r["number"], r["text"]) for r in rules], [(g["term"], g["text"]) for g in glossary]
+    )
+    stored = fetch(
+        connection,
+        "SELECT kind, name, rule FROM release_keyword WHERE release_date = :day",
+        day=day,
+    )
     assert sorted((r["kind"], r["name"], r["rule"]) for r in stored) == sorted(
-        (k.kind, k.name, k.rule) for k in found), day
-    stored_notes = fetch(connection, "SELECT number, rule, kind, text FROM "
-                                     "release_keyword_note WHERE release_date = :day "
-                                     "ORDER BY number", day=day)
+        (k.kind, k.name, k.rule) for k in found
+    ), day
+    stored_notes = fetch(
+        connection,
+        "SELECT number, rule, kind, text FROM "
+        "release_keyword_note WHERE release_date = :day "
+        "ORDER BY number",
+        day=day,
+    )
     assert [(r["rule"], r["kind"], r["text"]) for r in stored_notes] == [
-        (n.rule, n.kind, n.text) for n in notes], day
+        (n.rule, n.kind, n.text) for n in notes
+    ], day
     assert found, day  # every release with a rulebook has keywords
 
 
-def test_stored_keywords_of_each_era_are_what_the_library_reads(
-        shared_head_engine: Engine) -> None:
+def test_stored_keywords_of_each_era_are_what_the_library_reads(shared_head_engine: Engine) -> None:
     """The fast loop's sample of the check below: the first rulebook, the 2005 numbering,
     the glossary's list of ability words, and the latest."""
     days = rulebook_days(shared_head_engine)
@@ -150,12 +170,18 @@ def test_stored_keywords_are_what_the_library_reads(shared_head_engine: Engine) 
 
 def test_v_keyword_in_sql(shared_head_engine: Engine) -> None:
     with shared_head_engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT kind, count(*) AS n FROM v_keyword WHERE in_force_from <= '2024-10-01' "
-            "AND (in_force_until > '2024-10-01' OR in_force_until IS NULL) GROUP BY kind "
-            "ORDER BY kind")).all()
-    assert [tuple(row) for row in rows] == [("ability_word", 53), ("keyword_ability", 176),
-                                            ("keyword_action", 60)]
+        rows = connection.execute(
+            text(
+                "SELECT kind, count(*) AS n FROM v_keyword WHERE in_force_from <= '2024-10-01' "
+                "AND (in_force_until > '2024-10-01' OR in_force_until IS NULL) GROUP BY kind "
+                "ORDER BY kind"
+            )
+        ).all()
+    assert [tuple(row) for row in rows] == [
+        ("ability_word", 53),
+        ("keyword_ability", 176),
+        ("keyword_action", 60),
+    ]
 
 
 def test_history_of_a_keyword(shared_head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
@@ -164,32 +190,46 @@ def test_history_of_a_keyword(shared_head_url: URL, capsys: pytest.CaptureFixtur
     [listing] = json.loads(out)
     assert code == 0
     assert (listing["kind"], listing["category"], listing["name"]) == (
-        "keyword_ability", None, "Deathtouch")
+        "keyword_ability",
+        None,
+        "Deathtouch",
+    )
     assert listing["first_listed"] == "2007-05-01" and listing["left"] is None  # Future Sight
     code, out, _ = run_cli(["--db", url, "history", "Totem Armor", "--format", "json"], capsys)
     [totem] = json.loads(out)
     assert (totem["last_listed"], totem["left"]) == ("2024-04-12", "2024-06-07")
-    code, out, _ = run_cli(["--db", url, "cite", "offspring", "--as-of", "2024-09-20",
-                            "--format", "json"], capsys)
+    code, out, _ = run_cli(
+        ["--db", url, "cite", "offspring", "--as-of", "2024-09-20", "--format", "json"], capsys
+    )
     first = json.loads(out)[0]
     assert (code, first["rule"], first["relation"], first["text"]) == (
-        0, "702.175", "lists", "Offspring")
+        0,
+        "702.175",
+        "lists",
+        "Offspring",
+    )
 
 
-def test_diff_lists_keywords_added(shared_head_url: URL,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_lists_keywords_added(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
     url = url_text(shared_head_url)
-    code, out, _ = run_cli(["--db", url, "diff", "2024-06-07", "2024-09-20", "--format",
-                            "json"], capsys)
+    code, out, _ = run_cli(
+        ["--db", url, "diff", "2024-06-07", "2024-09-20", "--format", "json"], capsys
+    )
     changes = json.loads(out)
     assert code == 0
-    assert changes["added"]["keyword_abilities"] == ["Freerunning", "Gift", "Impending",
-                                                     "Offspring"]
+    assert changes["added"]["keyword_abilities"] == [
+        "Freerunning",
+        "Gift",
+        "Impending",
+        "Offspring",
+    ]
     assert changes["added"]["ability_words"] == ["eerie", "survival", "valiant"]
-    assert list(changes["added"])[-3:] == ["keyword_abilities", "keyword_actions",
-                                           "ability_words"]
-    code, out, _ = run_cli(["--db", url, "diff", "2024-06-07", "2024-09-20", "--format",
-                            "markdown"], capsys)
+    assert list(changes["added"])[-3:] == ["keyword_abilities", "keyword_actions", "ability_words"]
+    code, out, _ = run_cli(
+        ["--db", url, "diff", "2024-06-07", "2024-09-20", "--format", "markdown"], capsys
+    )
     assert "### Keyword abilities\n\n- Added: Freerunning, Gift, Impending, Offspring\n" in out
 
 
@@ -230,8 +270,9 @@ def test_all_releases(
     everything = export_all_releases(shared_head_engine, "mtgjson-keywords")
     days = [day.isoformat() for day in rulebook_days(shared_head_engine)]
     assert list(everything["releases"]) == days
-    assert everything["releases"]["2024-09-20"] == export(shared_head_engine, date(2024, 9, 20),
-                                                          "mtgjson-keywords")
+    assert everything["releases"]["2024-09-20"] == export(
+        shared_head_engine, date(2024, 9, 20), "mtgjson-keywords"
+    )
 
 
 def test_a_release_without_its_rulebook_has_no_keywords(
@@ -244,25 +285,43 @@ def test_a_release_without_its_rulebook_has_no_keywords(
     first, second = {"d": date(1999, 4, 23)}, {"d": date(1999, 4, 23), "next": date(1999, 11, 1)}
     try:
         with engine.begin() as connection:
-            for table in ("release_keyword_note", "release_keyword", "release_rulebook_note",
-                          "rule_link"):
+            for table in (
+                "release_keyword_note",
+                "release_keyword",
+                "release_rulebook_note",
+                "rule_link",
+            ):
                 connection.execute(text(f"DELETE FROM {table} WHERE release_date = :d"), first)
             for table in ("rule_span", "glossary_span", "rule_lineage"):
                 connection.execute(text(f"DELETE FROM {table} WHERE last_release = :d"), first)
-                connection.execute(text(f"UPDATE {table} SET first_release = :next "
-                                        "WHERE first_release = :d"), second)
-            connection.execute(text("DELETE FROM release_rulebook WHERE release_date = :d"),
-                               first)
+                connection.execute(
+                    text(f"UPDATE {table} SET first_release = :next WHERE first_release = :d"),
+                    second,
+                )
+            connection.execute(text("DELETE FROM release_rulebook WHERE release_date = :d"), first)
         assert "keyword-abilities" not in export(engine, date(1999, 4, 23), "scryfall")
-        assert "keyword_abilities" not in compare(engine, date(1999, 4, 23),
-                                                  date(1999, 11, 1)).added
+        assert (
+            "keyword_abilities" not in compare(engine, date(1999, 4, 23), date(1999, 11, 1)).added
+        )
     finally:
         engine.dispose()
-    code, out, err = run_cli(["--db", url_text(head_url), "export", "--style",
-                              "mtgjson-keywords", "--as-of", "1999-04-23"], capsys)
+    code, out, err = run_cli(
+        [
+            "--db",
+            url_text(head_url),
+            "export",
+            "--style",
+            "mtgjson-keywords",
+            "--as-of",
+            "1999-04-23",
+        ],
+        capsys,
+    )
     assert (code, out) == (2, "")
-    assert err == ("rulesdb: error: the release of 1999-04-23 has no rulebook in this "
-                   "database, so no keyword vocabularies to export\n")
+    assert err == (
+        "rulesdb: error: the release of 1999-04-23 has no rulebook in this "
+        "database, so no keyword vocabularies to export\n"
+    )
 
 
 # --- the revision ----------------------------------------------------------------------------
@@ -279,10 +338,12 @@ def test_a_straight_apostrophe_is_the_same_keyword_with_a_note(shared_head_engin
     assert changes.added["ability_words"] == ["addendum"]
     assert "ability_words" not in changes.removed
     with shared_head_engine.connect() as connection:
-        names = connection.execute(text(
-            "SELECT DISTINCT name FROM release_keyword WHERE name LIKE 'council%'")).all()
-        notes = connection.execute(text(
-            "SELECT release_date, rule FROM release_keyword_note WHERE kind = 'respelled'")).all()
+        names = connection.execute(
+            text("SELECT DISTINCT name FROM release_keyword WHERE name LIKE 'council%'")
+        ).all()
+        notes = connection.execute(
+            text("SELECT release_date, rule FROM release_keyword_note WHERE kind = 'respelled'")
+        ).all()
     assert [name for (name,) in names] == ["council’s dilemma"]
     assert [(str(day), rule) for day, rule in notes] == [("2019-01-25", "207.2c")]
 
@@ -292,25 +353,43 @@ def test_curated_keyword_renames_agree_with_the_seeds_and_the_releases(
 ) -> None:
     from rulesdb.authoring.curated import load_keyword_renames
 
-    curated = [(e["effective_date"], e["kind"], e["from"], e["to"], e["rule"])
-               for e in load_keyword_renames()]
-    carried = [(date.fromisoformat(seed["effective_date"]), r["kind"], r["from"], r["to"],
-                r["rule"]) for path in sorted((ROOT / "seeds").glob("cr_*.json"))
-               for seed in [json.loads(path.read_bytes())] for r in seed["keyword_renames"]]
+    curated = [
+        (e["effective_date"], e["kind"], e["from"], e["to"], e["rule"])
+        for e in load_keyword_renames()
+    ]
+    carried = [
+        (date.fromisoformat(seed["effective_date"]), r["kind"], r["from"], r["to"], r["rule"])
+        for path in sorted((ROOT / "seeds").glob("cr_*.json"))
+        for seed in [json.loads(path.read_bytes())]
+        for r in seed["keyword_renames"]
+    ]
     assert carried == curated  # each in the seed of the release it takes effect in
     with shared_head_engine.connect() as connection:
-        stored = [(as_date(r["release_date"]), r["kind"], r["old_name"], r["new_name"],
-                   r["rule"]) for r in fetch(connection, "SELECT * FROM keyword_rename")]
+        stored = [
+            (as_date(r["release_date"]), r["kind"], r["old_name"], r["new_name"], r["rule"])
+            for r in fetch(connection, "SELECT * FROM keyword_rename")
+        ]
         assert stored == curated
-        days = [as_date(r["d"]) for r in fetch(
-            connection, "SELECT release_date AS d FROM release_rulebook ORDER BY 1")]
+        days = [
+            as_date(r["d"])
+            for r in fetch(connection, "SELECT release_date AS d FROM release_rulebook ORDER BY 1")
+        ]
         for day, kind, old, new, rule in curated:
             before = days[days.index(day) - 1]
 
             def listed(on: date, name: str, kind: str = kind) -> list[str]:
-                return [r["rule"] for r in fetch(
-                    connection, "SELECT rule FROM release_keyword WHERE release_date = :d "
-                                "AND kind = :k AND name = :n", d=on, k=kind, n=name)]
+                return [
+                    r["rule"]
+                    for r in fetch(
+                        connection,
+                        "SELECT rule FROM release_keyword WHERE release_date = :d "
+                        "AND kind = :k AND name = :n",
+                        d=on,
+                        k=kind,
+                        n=name,
+                    )
+                ]
+
             # The old name titles the rule in the release before, the new one from this
             # release on, and neither is listed beside the other.
             assert listed(before, old) == [rule] and listed(before, new) == []

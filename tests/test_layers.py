@@ -17,11 +17,13 @@ def lint_imports(where: Path) -> subprocess.CompletedProcess[str]:
     """import-linter run on the package found first from ``where`` (its own process, so that
     the package this test imported does not stand in for a copy)."""
     env = {**os.environ, "PYTHONPATH": str(where)}
-    command = [sys.executable, "-c",
-               "import sys; from importlinter.cli import lint_imports; "
-               "sys.exit(lint_imports(no_cache=True, no_logo=True))"]
-    return subprocess.run(command, cwd=where, env=env, capture_output=True, text=True,
-                          check=False)
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; from importlinter.cli import lint_imports; "
+        "sys.exit(lint_imports(no_cache=True, no_logo=True))",
+    ]
+    return subprocess.run(command, cwd=where, env=env, capture_output=True, text=True, check=False)
 
 
 def test_the_import_contracts_hold() -> None:

@@ -60,8 +60,11 @@ def _keyword_rules() -> dict[str, dict[tuple[str, str], str]]:
     found = {}
     for path in SEEDS.glob("cr_*.json"):
         seed = json.loads(path.read_bytes())
-        found[seed["effective_date"]] = {(k["kind"], k["name"]): k["rule"]
-                                         for k in seed["keywords"] if k["kind"] != "ability_word"}
+        found[seed["effective_date"]] = {
+            (k["kind"], k["name"]): k["rule"]
+            for k in seed["keywords"]
+            if k["kind"] != "ability_word"
+        }
     return found
 
 
@@ -139,17 +142,24 @@ def checked_by_hand(misses: bool = False) -> list[Checked]:
     """(release, rule, the rule it continues or None) of each link checked by hand (those
     judged ambiguous left out); with ``misses``, only those marked ``known_miss`` (none is
     missed today: the matcher is held to every entry), else all others. Used by bench/run.py."""
-    return [(entry["release"].isoformat(), (entry["rule"], entry.get("occurrence", 1)),
-             (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None)
-            for _, entry in _truth()
-            if entry.get("verdict") != "ambiguous"
-            and entry.get("known_miss", False) == misses]
+    return [
+        (
+            entry["release"].isoformat(),
+            (entry["rule"], entry.get("occurrence", 1)),
+            (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None,
+        )
+        for _, entry in _truth()
+        if entry.get("verdict") != "ambiguous" and entry.get("known_miss", False) == misses
+    ]
 
 
 def _truth() -> list[tuple[str, dict]]:
     """Every link read by hand in both releases (lineage_checked.toml, lineage_truth_*.toml)."""
-    return [(path.name, entry) for path in CHECKED
-            for entry in tomllib.loads(path.read_text(encoding="utf-8"))["link"]]
+    return [
+        (path.name, entry)
+        for path in CHECKED
+        for entry in tomllib.loads(path.read_text(encoding="utf-8"))["link"]
+    ]
 
 
 @lru_cache(maxsize=8)
@@ -159,8 +169,7 @@ def _release_links(day: str) -> dict[tuple[str, int], Link]:
     days = [f"{r[3:7]}-{r[8:10]}-{r[11:13]}" for r in revisions]
     index = days.index(day)
     store = _store()
-    before = printed_rules(json.loads((SEEDS / f"{revisions[index - 1]}.json").read_bytes()),
-                           store)
+    before = printed_rules(json.loads((SEEDS / f"{revisions[index - 1]}.json").read_bytes()), store)
     after = printed_rules(json.loads((SEEDS / f"{revisions[index]}.json").read_bytes()), store)
     return link_releases(before, after, load_lineage_links().get(day))
 
@@ -170,9 +179,11 @@ def _store() -> TextStore:
     return TextStore(SEEDS)
 
 
-@pytest.mark.parametrize(("fixture", "entry"), _truth(),
-                         ids=lambda value: value if isinstance(value, str) else
-                         f"{value['release']}:{value['rule']}")
+@pytest.mark.parametrize(
+    ("fixture", "entry"),
+    _truth(),
+    ids=lambda value: value if isinstance(value, str) else f"{value['release']}:{value['rule']}",
+)
 def test_the_truth_read_by_hand(fixture: str, entry: dict) -> None:
     """The matcher gives each link read by hand (a rule of a release and the rule of the
     release before it continues, or none); one judged ambiguous (a judge could read it either
@@ -180,7 +191,7 @@ def test_the_truth_read_by_hand(fixture: str, entry: dict) -> None:
     day = entry["release"].isoformat()
     rule = (entry["rule"], entry.get("occurrence", 1))
     link = _release_links(day)[rule]
-    expected = ((entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None)
+    expected = (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None
     if entry.get("verdict") == "ambiguous":
         assert link.uncertain or link.source in (expected, None), (fixture, day, rule, link)
     else:
@@ -198,10 +209,14 @@ def test_each_seed_carries_the_links_the_matcher_gives(lineages: Lineages) -> No
 
 
 def test_curated_links_override_the_matcher() -> None:
-    before = [Printed("702.1", 1, "a", "Flying is an evasion ability."),
-              Printed("702.2", 1, "b", "Reach is a static ability.")]
-    after = [Printed("702.1", 1, "a", "Flying is an evasion ability."),
-             Printed("702.3", 1, "b", "Reach is a static ability.")]
+    before = [
+        Printed("702.1", 1, "a", "Flying is an evasion ability."),
+        Printed("702.2", 1, "b", "Reach is a static ability."),
+    ]
+    after = [
+        Printed("702.1", 1, "a", "Flying is an evasion ability."),
+        Printed("702.3", 1, "b", "Reach is a static ability."),
+    ]
     assert link_releases(before, after)[("702.3", 1)].source == ("702.2", 1)
     curated = link_releases(before, after, {("702.3", 1): None})
     assert curated[("702.3", 1)].how == NEW
@@ -213,21 +228,28 @@ def test_curated_links_override_the_matcher() -> None:
 
 def test_the_view_follows_trample_from_1999(reader: Engine) -> None:
     with reader.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT release_date, number, how, from_number FROM v_rule_lineage "
-            "WHERE lineage = '502.9@1999-04-23' AND how <> 'same' ORDER BY release_date")).all()
-        releases = connection.execute(text(
-            "SELECT COUNT(*) FROM v_rule_lineage WHERE lineage = '502.9@1999-04-23'")).scalar()
+        rows = connection.execute(
+            text(
+                "SELECT release_date, number, how, from_number FROM v_rule_lineage "
+                "WHERE lineage = '502.9@1999-04-23' AND how <> 'same' ORDER BY release_date"
+            )
+        ).all()
+        releases = connection.execute(
+            text("SELECT COUNT(*) FROM v_rule_lineage WHERE lineage = '502.9@1999-04-23'")
+        ).scalar()
         total = connection.execute(text("SELECT COUNT(*) FROM release_rulebook")).scalar()
-        per_release = connection.execute(text(
-            "SELECT COUNT(*) FROM v_rule_lineage WHERE release_date = '2026-08-07'")).scalar()
-        printed = connection.execute(text(
-            "SELECT rules FROM release_rulebook WHERE release_date = '2026-08-07'")).scalar()
+        per_release = connection.execute(
+            text("SELECT COUNT(*) FROM v_rule_lineage WHERE release_date = '2026-08-07'")
+        ).scalar()
+        printed = connection.execute(
+            text("SELECT rules FROM release_rulebook WHERE release_date = '2026-08-07'")
+        ).scalar()
     assert [(str(r[0]), r[1], r[2], r[3]) for r in rows] == [
         ("1999-04-23", "502.9", "new", None),
         ("2009-07-11", "702.17", "renumbered", "502.9"),
         ("2011-06-17", "702.18", "renumbered", "702.17"),
-        ("2013-07-13", "702.19", "renumbered", "702.18")]
+        ("2013-07-13", "702.19", "renumbered", "702.18"),
+    ]
     assert releases == total  # in every release
     assert per_release == printed  # every rule has one lineage
 
@@ -235,14 +257,19 @@ def test_the_view_follows_trample_from_1999(reader: Engine) -> None:
 def test_rule_history_follows_the_rule_not_the_number(reader: Engine) -> None:
     versions = book.rule_history(reader, "702.19")
     assert [(v.number, v.how) for v in versions] == [
-        ("502.9", "new"), ("702.17", "renumbered"), ("702.18", "renumbered"),
-        ("702.19", "renumbered")]
+        ("502.9", "new"),
+        ("702.17", "renumbered"),
+        ("702.18", "renumbered"),
+        ("702.19", "renumbered"),
+    ]
     assert all(v.text == "Trample" for v in versions)
     banding = book.rule_history(reader, "702.19", date(2009, 7, 11))
     assert banding[0].text == "Banding" and banding[-1].number == "702.22"
     moved = book.rule_history(reader, "111.13")
-    assert [(v.number, v.how) for v in moved[-2:]] == [("111.12", "renumbered"),
-                                                       ("111.13", "renumbered")]
+    assert [(v.number, v.how) for v in moved[-2:]] == [
+        ("111.12", "renumbered"),
+        ("111.13", "renumbered"),
+    ]
 
 
 def test_rule_diff_reports_moved_rules(reader: Engine) -> None:
@@ -256,16 +283,19 @@ def test_rule_diff_reports_moved_rules(reader: Engine) -> None:
 
 def test_citations_checked_against_a_release(reader: Engine) -> None:
     checks = lineage.check_citations(
-        reader, ["702.19b", "502.9", "702.999", "111.12"], as_of=date(2026, 8, 7))
+        reader, ["702.19b", "502.9", "702.999", "111.12"], as_of=date(2026, 8, 7)
+    )
     assert checks["702.19b"].status == "fine"
     assert (checks["502.9"].status, checks["502.9"].now) == ("renumbered", "702.19")
     assert checks["702.999"].status == "missing"
     assert checks["111.12"].status == "fine"  # the number is printed: read as today's rule
-    meant = lineage.check_citations(reader, ["111.12"], as_of=date(2026, 8, 7),
-                                    since=date(2024, 4, 12))  # written against 2024-04-12
+    meant = lineage.check_citations(
+        reader, ["111.12"], as_of=date(2026, 8, 7), since=date(2024, 4, 12)
+    )  # written against 2024-04-12
     assert (meant["111.12"].status, meant["111.12"].now) == ("renumbered", "111.13")
-    since = lineage.check_citations(reader, ["702.19", "702.17", "702.19b"],
-                                    as_of=date(2026, 8, 7), since=date(2010, 1, 1))
+    since = lineage.check_citations(
+        reader, ["702.19", "702.17", "702.19b"], as_of=date(2026, 8, 7), since=date(2010, 1, 1)
+    )
     assert (since["702.17"].status, since["702.17"].now) == ("renumbered", "702.19")
     # 702.19 was banding in 2010: a citation then meant banding, now 702.22.
     assert (since["702.19"].status, since["702.19"].now) == ("renumbered", "702.22")
@@ -275,21 +305,26 @@ def test_cli_rule_history_and_diff(head_url: URL, capsys: pytest.CaptureFixture[
     db = ["--db", head_url.render_as_string(hide_password=False)]
     code, out, _ = run_cli([*db, "rule-history", "702.19", "--format", "json"], capsys)
     assert code == 0 and json.loads(out)[0]["number"] == "502.9"
-    code, out, _ = run_cli([*db, "rule-diff", "2009-05-01", "2009-07-11", "--format", "csv"],
-                           capsys)
+    code, out, _ = run_cli(
+        [*db, "rule-diff", "2009-05-01", "2009-07-11", "--format", "csv"], capsys
+    )
     assert code == 0 and "moved,502.9 → 702.17,Trample" in out.splitlines()
 
 
-def test_a_rule_block_followed_through_its_eras(reader: Engine,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_rule_block_followed_through_its_eras(
+    reader: Engine, capsys: pytest.CaptureFixture[str]
+) -> None:
     from rulesdb.questions.blocks import block_history, under
 
     assert under("205.3m", "205.3") and not under("205.30", "205.3")
     assert under("205.3", "205") and not under("2051", "205") and under("205", "2")
     changes = block_history(reader, "205.3")
     heads = [(c.release, c.renumbered_from, c.number) for c in changes if c.renumbered_from]
-    assert heads == [("2003-07-01", "212.2", "205.3"), ("2009-07-11", "205.3", "204.3"),
-                     ("2011-09-30", "204.3", "205.3")]
+    assert heads == [
+        ("2003-07-01", "212.2", "205.3"),
+        ("2009-07-11", "205.3", "204.3"),
+        ("2011-09-30", "204.3", "205.3"),
+    ]
     assert changes[0].release == "1999-04-23" and changes[0].added == ["212.2"]
     kindred = next(c for c in changes if c.release == "2024-06-07")
     assert kindred.reworded == ["205.3m"]  # tribal → kindred in the creature types' rule
@@ -300,35 +335,49 @@ def test_a_rule_block_followed_through_its_eras(reader: Engine,
     assert {"from": "204.3c", "to": "205.3c"} not in back.moved
 
 
-@pytest.mark.parametrize(("day", "rule", "source"), [
-    # A sentence added to a rule kept whole: the rule continues (2025-11-14).
-    ("2025-11-14", "903.4a", "903.4a"),
-    # M10's renumbering and new vocabulary at once: "comes into play", "removed from the
-    # game", "in play" read as "enters the battlefield", "exiled", "on the battlefield".
-    ("2009-07-11", "613.1c", "419.1b"), ("2009-07-11", "116.6", "203.1b"),
-    ("2009-07-11", "406.6", "217.7e"), ("2009-07-11", "403", "217.5"),
-    # EDH became Commander: the heading retitled, its rules on exile and graveyard swapped.
-    ("2011-02-04", "903", "903"), ("2011-02-04", "903.11", "903.10"),
-    ("2011-02-04", "903.12", "903.11"),
-    # One template sentence about two keywords is two rules: intimidate is not bands with
-    # other, vigilance not snow-covered, gravestorm not scry.
-    ("2009-07-11", "702.11c", None), ("2004-10-01", "502.14c", None),
-    ("2007-05-01", "502.67b", None),
-    # M10 rewrote lethal damage and the first-strike damage step under linked parents.
-    ("2009-07-11", "704.5g", "420.5c"), ("2009-07-11", "510.5", "310.5"),
-    # 2016-09-30 rewrote each step's "the active player gets priority" rule.
-    ("2016-09-30", "503.1", "503.2"), ("2016-09-30", "503.1a", "503.1"),
-    ("2016-09-30", "504.2", "504.3"), ("2016-09-30", "505.4", "505.5"),
-    ("2016-09-30", "507.2", "507.3"), ("2016-09-30", "508.2", "508.3"),
-    ("2016-09-30", "509.4", "509.5"), ("2016-09-30", "510.3", "510.4"),
-    ("2016-09-30", "511.1", "511.2"), ("2016-09-30", "513.1", "513.2"),
-    # A rule keeping its number under a linked parent, its old text gone nowhere else.
-    ("2007-05-01", "208.2", "208.2"), ("2019-08-23", "716", "716"),
-    # A split continues in the half carrying the old text (and its example).
-    ("2009-07-11", "508.1d", "500.2"), ("2003-07-01", "308.2a", "308.1"),
-])
-def test_the_issue_s_examples(lineages: Lineages, day: str, rule: str,
-                              source: str | None) -> None:
+@pytest.mark.parametrize(
+    ("day", "rule", "source"),
+    [
+        # A sentence added to a rule kept whole: the rule continues (2025-11-14).
+        ("2025-11-14", "903.4a", "903.4a"),
+        # M10's renumbering and new vocabulary at once: "comes into play", "removed from the
+        # game", "in play" read as "enters the battlefield", "exiled", "on the battlefield".
+        ("2009-07-11", "613.1c", "419.1b"),
+        ("2009-07-11", "116.6", "203.1b"),
+        ("2009-07-11", "406.6", "217.7e"),
+        ("2009-07-11", "403", "217.5"),
+        # EDH became Commander: the heading retitled, its rules on exile and graveyard swapped.
+        ("2011-02-04", "903", "903"),
+        ("2011-02-04", "903.11", "903.10"),
+        ("2011-02-04", "903.12", "903.11"),
+        # One template sentence about two keywords is two rules: intimidate is not bands with
+        # other, vigilance not snow-covered, gravestorm not scry.
+        ("2009-07-11", "702.11c", None),
+        ("2004-10-01", "502.14c", None),
+        ("2007-05-01", "502.67b", None),
+        # M10 rewrote lethal damage and the first-strike damage step under linked parents.
+        ("2009-07-11", "704.5g", "420.5c"),
+        ("2009-07-11", "510.5", "310.5"),
+        # 2016-09-30 rewrote each step's "the active player gets priority" rule.
+        ("2016-09-30", "503.1", "503.2"),
+        ("2016-09-30", "503.1a", "503.1"),
+        ("2016-09-30", "504.2", "504.3"),
+        ("2016-09-30", "505.4", "505.5"),
+        ("2016-09-30", "507.2", "507.3"),
+        ("2016-09-30", "508.2", "508.3"),
+        ("2016-09-30", "509.4", "509.5"),
+        ("2016-09-30", "510.3", "510.4"),
+        ("2016-09-30", "511.1", "511.2"),
+        ("2016-09-30", "513.1", "513.2"),
+        # A rule keeping its number under a linked parent, its old text gone nowhere else.
+        ("2007-05-01", "208.2", "208.2"),
+        ("2019-08-23", "716", "716"),
+        # A split continues in the half carrying the old text (and its example).
+        ("2009-07-11", "508.1d", "500.2"),
+        ("2003-07-01", "308.2a", "308.1"),
+    ],
+)
+def test_the_issue_s_examples(lineages: Lineages, day: str, rule: str, source: str | None) -> None:
     link = lineages.links[day][(rule, 1)]
     assert link.source == ((source, 1) if source else None), (day, rule, link)
 
@@ -337,8 +386,12 @@ def test_typography_alone_is_retypeset_not_reworded(lineages: Lineages) -> None:
     """704.5j's versions (420.5e, 704.5k before it) that differ from the one before only in
     straight or curly quotes are retypeset."""
     legend_rule = lineages.lineage["2026-08-07"][("704.5j", 1)]
-    hows = [lineages.links[day][ident].how for day in lineages.days
-            for ident, lineage in lineages.lineage[day].items() if lineage == legend_rule]
+    hows = [
+        lineages.links[day][ident].how
+        for day in lineages.days
+        for ident, lineage in lineages.lineage[day].items()
+        if lineage == legend_rule
+    ]
     assert hows.count("retypeset") >= 8 and "reworded" in hows
 
 
@@ -347,10 +400,14 @@ def _rule(number: str, text: str, key: str | None = None) -> Printed:
 
 
 def test_typography_alone_is_retypeset_a_new_number_renumbered() -> None:
-    before = [_rule("702.1", "Flying is an evasion ability."),
-              _rule("702.2", "Reach isn’t flying — it’s a “static” ability.")]
-    after = [_rule("702.1", "Flying is an evasion ability."),
-             _rule("702.2", "Reach isn't flying - it's a \"static\"  ability.")]
+    before = [
+        _rule("702.1", "Flying is an evasion ability."),
+        _rule("702.2", "Reach isn’t flying — it’s a “static” ability."),
+    ]
+    after = [
+        _rule("702.1", "Flying is an evasion ability."),
+        _rule("702.2", "Reach isn't flying - it's a \"static\"  ability."),
+    ]
     links = link_releases(before, after)
     assert links[("702.2", 1)].how == RETYPESET and not links[("702.2", 1)].uncertain
     moved = link_releases(before, [after[0], _rule("702.3", after[1].text)])
@@ -363,11 +420,23 @@ def test_uncertain_links_and_new_rules() -> None:
     """A rule rewritten at its number, a subject kept but few words: linked, uncertain; a rule
     whose number's old rule went nowhere but which shares nothing with it: new, uncertain."""
     heading = [_rule("208", "Power/Toughness")]
-    before = [*heading, _rule("208.1", "Some creature cards have power and toughness of *, "
-                                        "where * is a value the abilities of that object set.")]
-    after = [*heading, _rule("208.1", "Some creature cards have power and toughness "
-                                      "represented by a star, a characteristic-defining "
-                                      "ability that works in all zones and sets both.")]
+    before = [
+        *heading,
+        _rule(
+            "208.1",
+            "Some creature cards have power and toughness of *, "
+            "where * is a value the abilities of that object set.",
+        ),
+    ]
+    after = [
+        *heading,
+        _rule(
+            "208.1",
+            "Some creature cards have power and toughness "
+            "represented by a star, a characteristic-defining "
+            "ability that works in all zones and sets both.",
+        ),
+    ]
     link = link_releases(before, after)[("208.1", 1)]
     assert link.source == ("208.1", 1) and link.uncertain
     unrelated = [*heading, _rule("208.1", "Licids are weird.")]

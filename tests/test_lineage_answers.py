@@ -40,20 +40,40 @@ def test_substantive_history_leaves_out_what_only_retypeset(shared_head_engine: 
     assert sum(v.releases for v in substantive) == sum(v.releases for v in every)
 
 
-def test_substantive_on_the_command_line(shared_head_url: URL,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["--db", str(shared_head_url), "rule-history", "704.5j",
-                            "--substantive", "--format", "json"], capsys)
+def test_substantive_on_the_command_line(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run_cli(
+        [
+            "--db",
+            str(shared_head_url),
+            "rule-history",
+            "704.5j",
+            "--substantive",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     versions = json.loads(out)
     assert code == 0 and versions and all(v["how"] != "retypeset" for v in versions)
     assert all(isinstance(v["uncertain"], bool) for v in versions)
 
 
-@pytest.mark.parametrize(("start", "end"), [
-    ("2025-09-19", "2025-11-14"), ("2016-08-26", "2016-09-30"), ("2009-05-01", "2009-07-11"),
-    ("2011-01-01", "2011-02-04"), ("2020-08-07", "2026-08-07"), ("1999-04-23", "2026-08-07")])
-def test_rule_diff_never_removes_and_adds_one_number(shared_head_engine: Engine, start: str,
-                                                     end: str) -> None:
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [
+        ("2025-09-19", "2025-11-14"),
+        ("2016-08-26", "2016-09-30"),
+        ("2009-05-01", "2009-07-11"),
+        ("2011-01-01", "2011-02-04"),
+        ("2020-08-07", "2026-08-07"),
+        ("1999-04-23", "2026-08-07"),
+    ],
+)
+def test_rule_diff_never_removes_and_adds_one_number(
+    shared_head_engine: Engine, start: str, end: str
+) -> None:
     found = rule_diff(shared_head_engine, date.fromisoformat(start), date.fromisoformat(end))
     assert set(found.added) & set(found.removed) == set()
     doubted = [c for c in found.changed if c.get("uncertain")]
@@ -64,23 +84,27 @@ def test_the_stored_hows_say_what_changed(shared_head_engine: Engine) -> None:
     """Across every release: a link 'retypeset' keeps the number and the words; 'reworded'
     keeps the number and changes words; 'renumbered' keeps text under a new number."""
     with shared_head_engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT k.how, k.number, k.from_number, ta.text AS after, ta.examples AS after_ex, "
-            "tb.text AS before, tb.examples AS before_ex FROM rule_link k "
-            "JOIN rule_span a ON a.number = k.number AND a.occurrence = k.occurrence "
-            " AND k.release_date BETWEEN a.first_release AND a.last_release "
-            "JOIN rulebook_text ta ON ta.id = a.text_id "
-            "JOIN rule_span b ON b.number = k.from_number AND b.occurrence = k.from_occurrence "
-            " AND (SELECT max(release_date) FROM release_rulebook "
-            "      WHERE release_date < k.release_date) BETWEEN b.first_release "
-            " AND b.last_release "
-            "JOIN rulebook_text tb ON tb.id = b.text_id "
-            "WHERE k.how IN ('retypeset', 'reworded')")).all()
+        rows = connection.execute(
+            text(
+                "SELECT k.how, k.number, k.from_number, ta.text AS after, ta.examples AS after_ex, "
+                "tb.text AS before, tb.examples AS before_ex FROM rule_link k "
+                "JOIN rule_span a ON a.number = k.number AND a.occurrence = k.occurrence "
+                " AND k.release_date BETWEEN a.first_release AND a.last_release "
+                "JOIN rulebook_text ta ON ta.id = a.text_id "
+                "JOIN rule_span b ON b.number = k.from_number AND b.occurrence = k.from_occurrence "
+                " AND (SELECT max(release_date) FROM release_rulebook "
+                "      WHERE release_date < k.release_date) BETWEEN b.first_release "
+                " AND b.last_release "
+                "JOIN rulebook_text tb ON tb.id = b.text_id "
+                "WHERE k.how IN ('retypeset', 'reworded')"
+            )
+        ).all()
     assert {row.how for row in rows} == {"retypeset", "reworded"}
     for row in rows:
         assert row.number == row.from_number
         same = [words(t) for t in (row.before, *json.loads(row.before_ex))] == [
-            words(t) for t in (row.after, *json.loads(row.after_ex))]
+            words(t) for t in (row.after, *json.loads(row.after_ex))
+        ]
         assert same == (row.how == "retypeset"), (row.number, row.how)
 
 
@@ -89,5 +113,6 @@ def test_rule_pages_fold_retypeset_versions(shared_head_engine: Engine) -> None:
 
     page = rule_page(shared_head_engine, "704.5j")
     hows = [item["version"].how for item in page["versions"]]
-    assert "retypeset" not in hows and len(hows) == len(rule_history(
-        shared_head_engine, "704.5j", substantive=True))
+    assert "retypeset" not in hows and len(hows) == len(
+        rule_history(shared_head_engine, "704.5j", substantive=True)
+    )

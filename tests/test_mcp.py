@@ -25,15 +25,23 @@ from sqlalchemy.engine import URL
 from tests.support.databases import url_text
 from tests.support.runs import process_env, rulesdb_command, run_in_process
 
-TOOLS = {"rule": {"number", "as_of"}, "rule_history": {"number", "as_of", "offset", "limit"},
-         "search": {"query", "as_of", "offset", "limit"}, "glossary": {"term", "as_of"},
-         "check_word": {"word", "as_of", "category"}, "explain_type_line": {"line", "as_of"},
-         "diff": {"from", "to", "offset", "limit"},
-         "rule_diff": {"from", "to", "part", "offset", "limit"}, "releases": set(),
-         "verify_citation": {"number", "text", "as_of"}}
-LEGEND_RULE = ("If two or more legendary permanents with the same name are controlled by the "
-               "same player, that player chooses one of them, and the rest are put into their "
-               "owners' graveyards.")
+TOOLS = {
+    "rule": {"number", "as_of"},
+    "rule_history": {"number", "as_of", "offset", "limit"},
+    "search": {"query", "as_of", "offset", "limit"},
+    "glossary": {"term", "as_of"},
+    "check_word": {"word", "as_of", "category"},
+    "explain_type_line": {"line", "as_of"},
+    "diff": {"from", "to", "offset", "limit"},
+    "rule_diff": {"from", "to", "part", "offset", "limit"},
+    "releases": set(),
+    "verify_citation": {"number", "text", "as_of"},
+}
+LEGEND_RULE = (
+    "If two or more legendary permanents with the same name are controlled by the "
+    "same player, that player chooses one of them, and the rest are put into their "
+    "owners' graveyards."
+)
 MH3 = {"date": "2024-06-07", "set": "MH3 (Modern Horizons 3)"}
 
 
@@ -78,8 +86,7 @@ def cli_json(url: URL, *args: str) -> Any:
 def test_lists_tools_resources_and_prompt(shared_head_url: URL) -> None:
     async def conversation(session: ClientSession) -> None:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-        assert {name: set(tool.input_schema["properties"]) for name, tool in tools.items()} \
-            == TOOLS
+        assert {name: set(tool.input_schema["properties"]) for name, tool in tools.items()} == TOOLS
         for name, tool in tools.items():
             assert tool.output_schema is not None, name
             named = set(tool.output_schema["properties"])
@@ -89,9 +96,9 @@ def test_lists_tools_resources_and_prompt(shared_head_url: URL) -> None:
         assert [t.uri_template for t in templates] == ["cr://{release_name}/{number}"]
         prompts = (await session.list_prompts()).prompts
         assert [p.name for p in prompts] == ["cite_rules"]
-        prompt = await session.get_prompt("cite_rules", {"question": "Does trample work "
-                                                                    "when blocking?",
-                                                         "as_of": "MH3"})
+        prompt = await session.get_prompt(
+            "cite_rules", {"question": "Does trample work when blocking?", "as_of": "MH3"}
+        )
         said = prompt.messages[0].content.text
         assert "verify_citation" in said and "as of MH3" in said and "trample" in said
 
@@ -104,8 +111,18 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
     CLI's answer to the same question."""
     cited = tmp_path / "answer.md"
     cited.write_text("As CR 609.8 says.\n")
-    lint = run_in_process("--db", url_text(reader_url), "lint-citations", str(cited),
-                          "--as-of", "2024-08-02", "--format", "jsonl", "--all", "-q")
+    lint = run_in_process(
+        "--db",
+        url_text(reader_url),
+        "lint-citations",
+        str(cited),
+        "--as-of",
+        "2024-08-02",
+        "--format",
+        "jsonl",
+        "--all",
+        "-q",
+    )
     linted = json.loads(lint.stdout)
     expected = {
         "rule": cli_json(reader_url, "rule", "702.19", "--as-of", "2024-06-07"),
@@ -123,7 +140,8 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
         assert trample["release"] == MH3
         assert trample["text"] == "Trample"
         assert {k: v for k, v in trample.items() if k != "release"} == {
-            k: v for k, v in expected["rule"].items() if k != "release"}
+            k: v for k, v in expected["rule"].items() if k != "release"
+        }
         by_set = await answer(session, "rule", number="702.19", as_of="Modern Horizons 3")
         assert by_set == trample
         # 702.19 in 2005 was no rule; trample was 502.9 then
@@ -131,23 +149,30 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
         assert "number: no rule 702.19 in release 2004-10-01" in missing
         assert "(Trample, so numbered from 2013-07-13) is 502.9 here" in missing
         history = await answer(session, "rule_history", number="702.19")
-        then = [v for v in history["versions"]
-                if v["first_release"] <= "2005-01-01" <= v["last_release"]]
+        then = [
+            v
+            for v in history["versions"]
+            if v["first_release"] <= "2005-01-01" <= v["last_release"]
+        ]
         assert [(v["number"], v["text"]) for v in then] == [("502.9", "Trample")]
         assert history["versions"][-1]["number"] == "702.19"
         assert history["total"] == len(history["versions"]) and history["next_offset"] is None
         creatures = await answer(session, "rule_history", number="205.3m", limit=3)
         rest = await answer(session, "rule_history", number="205.3m", offset=3, limit=100)
         assert creatures["next_offset"] == 3 and rest["next_offset"] is None
-        assert creatures["total"] == 3 + len(rest["versions"]) == len(
-            cli_json(reader_url, "rule-history", "205.3m"))
+        assert (
+            creatures["total"]
+            == 3 + len(rest["versions"])
+            == len(cli_json(reader_url, "rule-history", "205.3m"))
+        )
 
         # search: a page, the total, the next page; together the CLI's hits in its order
         first = await answer(session, "search", query="legend rule", limit=2)
         assert first["total"] >= 4 and first["next_offset"] == 2
         second = await answer(session, "search", query="legend rule", offset=2, limit=2)
         assert [h["entry"] for h in first["hits"] + second["hits"]] == [
-            hit.get("number", hit.get("term")) for hit in expected["search"]]
+            hit.get("number", hit.get("term")) for hit in expected["search"]
+        ]
         assert second["release"] == first["release"]
         assert first["release"]["date"] == expected["releases"][-1]["effective_date"]
 
@@ -160,23 +185,35 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
         assert naga["successor"] == expected["check_word"]["successor"]
         assert "merged into Snake on 2024-06-07 (205.3m)" in naga["message"]
 
-        line = await answer(session, "explain_type_line",
-                            line="Legendary Creature — Elf Warrior", as_of="MH3")
+        line = await answer(
+            session, "explain_type_line", line="Legendary Creature — Elf Warrior", as_of="MH3"
+        )
         assert line["valid"] is True and line["release"] == MH3
         assert [w["word"] for w in line["faces"][0]["words"]] == [
-            "Legendary", "Creature", "Elf", "Warrior"]
+            "Legendary",
+            "Creature",
+            "Elf",
+            "Warrior",
+        ]
 
         # diffs: counts as the CLI's lists, then a page of one part
         changes = expected["rule_diff"]
         summary = await answer(session, "rule_diff", **{"from": "MH3", "to": "2024-08-02"})
         assert summary["from"] == MH3 and summary["to"]["date"] == changes["to"]
-        assert summary["counts"] == {part: len(changes[part])
-                                     for part in ("added", "removed", "moved", "changed")}
+        assert summary["counts"] == {
+            part: len(changes[part]) for part in ("added", "removed", "moved", "changed")
+        }
         assert summary["entries"] == [] and summary["part"] is None
-        moved = await answer(session, "rule_diff", **{"from": "2024-06-07", "to": "2024-08-02"},
-                             part="moved", limit=2)
+        moved = await answer(
+            session,
+            "rule_diff",
+            **{"from": "2024-06-07", "to": "2024-08-02"},
+            part="moved",
+            limit=2,
+        )
         assert [(m["from"], m["to"]) for m in moved["entries"]] == [
-            (m["from"], m["to"]) for m in changes["moved"][:2]]
+            (m["from"], m["to"]) for m in changes["moved"][:2]
+        ]
         assert moved["next_offset"] == (2 if len(changes["moved"]) > 2 else None)
         types = await answer(session, "diff", **{"from": "2024-06-07", "to": "2024-08-02"})
         assert types["rules_changed"] == expected["diff"]["rules_changed"]
@@ -188,18 +225,24 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
 
         # verify_citation: a verbatim quote, the same quote under the wrong rule, a
         # renumbered citation judged as lint-citations judges it
-        right = await answer(session, "verify_citation", number="704.5j", text=LEGEND_RULE,
-                             as_of="2024-06-07")
-        assert (right["verified"], right["status"], right["verdict"]) == (
-            True, "fine", "verbatim")
+        right = await answer(
+            session, "verify_citation", number="704.5j", text=LEGEND_RULE, as_of="2024-06-07"
+        )
+        assert (right["verified"], right["status"], right["verdict"]) == (True, "fine", "verbatim")
         assert right["release"] == MH3
-        wrong = await answer(session, "verify_citation", number="704.5k", text=LEGEND_RULE,
-                             as_of="2024-06-07")
+        wrong = await answer(
+            session, "verify_citation", number="704.5k", text=LEGEND_RULE, as_of="2024-06-07"
+        )
         assert (wrong["verified"], wrong["verdict"]) == (False, "absent")
         assert wrong["said_by"] == [{"kind": "rule", "entry": "704.5j"}]
         assert "704.5j says it verbatim" in wrong["message"]
-        renumbered = await answer(session, "verify_citation", number="609.8",
-                                  text="Some effects look back in time", as_of="2024-08-02")
+        renumbered = await answer(
+            session,
+            "verify_citation",
+            number="609.8",
+            text="Some effects look back in time",
+            as_of="2024-08-02",
+        )
         assert (renumbered["status"], renumbered["now"]) == (linted["status"], linted["now"])
         assert (renumbered["status"], renumbered["now"]) == ("renumbered", "608.2i")
         assert renumbered["checked"] == "608.2i" and renumbered["verdict"] == "verbatim"
@@ -229,8 +272,11 @@ BAD_CALLS = [
     ("explain_type_line", {"line": "  "}, "line: empty"),
     ("explain_type_line", {"line": "x" * 501}, "line\n  String should have at most 500"),
     ("diff", {"from": "never", "to": "2024-08-02"}, "from: 'never' is neither"),
-    ("rule_diff", {"from": "2024-06-07", "to": "MH3", "part": "renamed"},
-     "part: 'renamed' is none of added, removed, moved, changed"),
+    (
+        "rule_diff",
+        {"from": "2024-06-07", "to": "MH3", "part": "renamed"},
+        "part: 'renamed' is none of added, removed, moved, changed",
+    ),
     ("rule_diff", {"from": "2024-06-07", "to": "0000-00-00"}, "to: '0000-00-00' is not a date"),
     ("verify_citation", {"number": "704.5j", "text": ""}, "text: empty"),
     ("verify_citation", {"number": "CR", "text": "legend rule"}, "number: malformed rule"),
@@ -262,7 +308,11 @@ def test_streamable_http(shared_head_url: URL) -> None:
     port = free_port()
     server = subprocess.Popen(
         rulesdb_command("--db", url_text(shared_head_url), "mcp", "--http", str(port)),
-        env=process_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        env=process_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -275,11 +325,18 @@ def test_streamable_http(shared_head_url: URL) -> None:
                 time.sleep(0.2)
 
         async def conversation() -> dict[str, Any]:
-            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write), \
-                    ClientSession(read, write) as session:
+            async with (
+                streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write),
+                ClientSession(read, write) as session,
+            ):
                 await session.initialize()
-                return await answer(session, "verify_citation", number="704.5j",
-                                    text="This is called the “legend rule.”", as_of="MH3")
+                return await answer(
+                    session,
+                    "verify_citation",
+                    number="704.5j",
+                    text="This is called the “legend rule.”",
+                    as_of="MH3",
+                )
 
         verified = asyncio.run(conversation())
         assert verified["verified"] is True and verified["release"] == MH3
@@ -291,10 +348,17 @@ def test_streamable_http(shared_head_url: URL) -> None:
 def test_missing_sdk_is_one_line() -> None:
     """Without the extra (the SDK made unimportable): one line saying how to install it,
     exit 2."""
-    done = subprocess.run([sys.executable, "-c", "import sys;"
-                           "sys.modules['mcp'] = None;"
-                           "from rulesdb.cli import main; main(['mcp'])"],
-                          capture_output=True, text=True, env=process_env(), timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys;sys.modules['mcp'] = None;from rulesdb.cli import main; main(['mcp'])",
+        ],
+        capture_output=True,
+        text=True,
+        env=process_env(),
+        timeout=60,
+    )
     assert done.returncode == 2, done.stderr
     assert "pip install 'rulesdb[mcp]'" in done.stderr
     assert "Traceback" not in done.stderr
@@ -312,8 +376,7 @@ async def doc_answers(session: ClientSession, text: str) -> list[tuple[re.Match[
     for call in DOC_CALL.finditer(text):
         asked = json.loads(call.group(1))
         result = await session.call_tool(asked["tool"], asked["arguments"])
-        shown = ({"error": result.content[0].text} if result.is_error
-                 else result.structured_content)
+        shown = {"error": result.content[0].text} if result.is_error else result.structured_content
         found.append((call, json.dumps(shown, indent=2, ensure_ascii=False) + "\n"))
     return found
 
@@ -327,8 +390,9 @@ def test_docs_conversation_is_what_the_server_answers(shared_head_url: URL) -> N
         answers = await doc_answers(session, text)
         assert len(answers) >= 5
         for call, fresh in answers:
-            assert call.group(2) == fresh, f"docs/mcp.md: {call.group(1)} (python -m " \
-                                           "tests.test_mcp rewrites the answers)"
+            assert call.group(2) == fresh, (
+                f"docs/mcp.md: {call.group(1)} (python -m tests.test_mcp rewrites the answers)"
+            )
 
     talk(shared_head_url, conversation)
 
@@ -345,7 +409,7 @@ def rewrite_docs() -> None:
             answers = await doc_answers(session, text)
         new = text
         for call, fresh in reversed(answers):
-            new = new[:call.start(2)] + fresh + new[call.end(2):]
+            new = new[: call.start(2)] + fresh + new[call.end(2) :]
         return new
 
     DOC_PAGE.write_text(asyncio.run(run()), encoding="utf-8")
@@ -370,8 +434,7 @@ def test_client_stanza_starts_the_server(shared_head_url: URL) -> None:
     command = rulesdb_command("--db", url_text(shared_head_url), *server["args"])
 
     async def run() -> list[str]:
-        params = StdioServerParameters(command=command[0], args=command[1:],
-                                       env=process_env())
+        params = StdioServerParameters(command=command[0], args=command[1:], env=process_env())
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
             return [tool.name for tool in (await session.list_tools()).tools]

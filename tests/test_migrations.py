@@ -89,8 +89,12 @@ def test_every_release_revision_loads_through_the_one_loader() -> None:
 
 @pytest.mark.slow  # 35 releases unloaded one by one, on each backend; 100 built from empty
 def test_a_downgrade_to_a_release_equals_a_build_up_to_it(
-        backend: str, head_url: URL, shared_head_engine: Engine, tmp_path: Path,
-        request: pytest.FixtureRequest) -> None:
+    backend: str,
+    head_url: URL,
+    shared_head_engine: Engine,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+) -> None:
     """``downgrade cr_2021_02_15`` leaves, table by table, what a database built only up to
     that release holds: its sets, merges and lineage too (no fact of a release loads after
     the last release); ``upgrade`` brings the rest back identical."""
@@ -101,14 +105,26 @@ def test_a_downgrade_to_a_release_equals_a_build_up_to_it(
         migrate.upgrade(built, "cr_2021_02_15")
         assert fingerprint(engine) == fingerprint(built)
         with engine.connect() as connection:
-            assert connection.execute(text(
-                "SELECT set_code FROM v_release WHERE release_date = :day"),
-                {"day": date(2020, 9, 25)}).scalar() == "ZNR"
-            assert connection.execute(text(
-                "SELECT new_name FROM subtype_merge WHERE old_name = 'Dog'")).scalar() == "Hound"
-            assert connection.execute(text(
-                "SELECT count(*) FROM v_rule_lineage WHERE release_date = :day"),
-                {"day": date(2021, 2, 15)}).scalar() > 2500
+            assert (
+                connection.execute(
+                    text("SELECT set_code FROM v_release WHERE release_date = :day"),
+                    {"day": date(2020, 9, 25)},
+                ).scalar()
+                == "ZNR"
+            )
+            assert (
+                connection.execute(
+                    text("SELECT new_name FROM subtype_merge WHERE old_name = 'Dog'")
+                ).scalar()
+                == "Hound"
+            )
+            assert (
+                connection.execute(
+                    text("SELECT count(*) FROM v_rule_lineage WHERE release_date = :day"),
+                    {"day": date(2021, 2, 15)},
+                ).scalar()
+                > 2500
+            )
         migrate.upgrade(engine)
         assert fingerprint(engine) == fingerprint(shared_head_engine)
     finally:
@@ -117,8 +133,7 @@ def test_a_downgrade_to_a_release_equals_a_build_up_to_it(
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
-        head_url: URL) -> None:
+def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(head_url: URL) -> None:
     """The newest release unloaded and loaded again, each in its run: before each run
     commits, rule_span, which it changed by more than autovacuum's threshold, is analysed
     (its statistics know whether the newest release's spans are there), and rulebook_text,
@@ -130,7 +145,8 @@ def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
     day = date(*map(int, newest.removeprefix("cr_").split("_")))
     newest_common = text(
         "SELECT CAST(:day AS date) = ANY(CAST(CAST(most_common_vals AS text) AS date[])) "
-        "FROM pg_stats WHERE tablename = 'rule_span' AND attname = 'last_release'")
+        "FROM pg_stats WHERE tablename = 'rule_span' AND attname = 'last_release'"
+    )
     estimated = text("SELECT reltuples FROM pg_class WHERE relname = 'rulebook_text'")
     try:
         with engine.begin() as connection:
@@ -141,8 +157,9 @@ def test_a_release_appended_leaves_the_planner_statistics_of_what_it_changed(
         migrate.downgrade(engine, before)  # the schema revisions after it go first
         with engine.connect() as connection:
             assert connection.execute(newest_common, {"day": day}).scalar_one() is False
-            assert connection.execute(text("SELECT count(*) FROM rulebook_text")
-                                      ).scalar_one() < texts, "no text went"
+            assert (
+                connection.execute(text("SELECT count(*) FROM rulebook_text")).scalar_one() < texts
+            ), "no text went"
             assert connection.execute(estimated).scalar_one() == texts, "analysed"
         migrate.upgrade(engine)
         with engine.connect() as connection:

@@ -46,8 +46,15 @@ def test_the_database_refuses_writes_through_the_handle(shared_head_url: URL) ->
         with pytest.raises(DBAPIError, match=READ_ONLY), rules.engine.begin() as connection:
             connection.exec_driver_sql("DELETE FROM rule_link")
         with rules.session() as session:
-            session.add(Release(effective_date=date(2030, 1, 1), source_file="x",
-                                source_sha256="0" * 64, revision="x", seed_sha256="0" * 64))
+            session.add(
+                Release(
+                    effective_date=date(2030, 1, 1),
+                    source_file="x",
+                    source_sha256="0" * 64,
+                    revision="x",
+                    seed_sha256="0" * 64,
+                )
+            )
             with pytest.raises(DBAPIError, match=READ_ONLY):
                 session.commit()
             session.rollback()
@@ -55,45 +62,57 @@ def test_the_database_refuses_writes_through_the_handle(shared_head_url: URL) ->
         assert len(found) == len(rules.releases()) == count
 
 
-@pytest.mark.parametrize("args", [
-    ["check", "Naga", "--as-of", "DSK"],
-    ["explain", "Legendary Creature — Human Wizard", "--as-of", "MH3"],
-    ["rule", "702.19", "--as-of", "Modern Horizons 3"],
-], ids=["check", "explain", "rule"])
-def test_the_cli_prints_the_handles_answer(shared_head_url: URL, args: list[str],
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "Naga", "--as-of", "DSK"],
+        ["explain", "Legendary Creature — Human Wizard", "--as-of", "MH3"],
+        ["rule", "702.19", "--as-of", "Modern Horizons 3"],
+    ],
+    ids=["check", "explain", "rule"],
+)
+def test_the_cli_prints_the_handles_answer(
+    shared_head_url: URL, args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     db = url_text(shared_head_url)
     code, out, _ = run_cli(["--db", db, *args, "--format", "json"], capsys)
     with rulesdb.open(db) as rules:
-        answer = {"check": lambda: shown.word(rules.check("Naga", as_of="DSK")),
-                  "explain": lambda: shown.explained(rules.explain(
-                      "Legendary Creature — Human Wizard", as_of="MH3")),
-                  "rule": lambda: shown.rule(rules.rule("702.19", as_of="MH3"))}[args[0]]()
+        answer = {
+            "check": lambda: shown.word(rules.check("Naga", as_of="DSK")),
+            "explain": lambda: shown.explained(
+                rules.explain("Legendary Creature — Human Wizard", as_of="MH3")
+            ),
+            "rule": lambda: shown.rule(rules.rule("702.19", as_of="MH3")),
+        }[args[0]]()
     assert json.loads(out) == json.loads(json.dumps(answer.to_json(), default=str))
     assert code == (1 if args[0] == "check" else 0)
 
 
 def test_explain_says_each_word_and_refuses_an_empty_line(
-        shared_head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = url_text(shared_head_url)
-    code, out, _ = run_cli(["--db", db, "explain", "Artifact — Equipment", "--as-of", "MH3",
-                            "--format", "table"], capsys)
+    code, out, _ = run_cli(
+        ["--db", db, "explain", "Artifact — Equipment", "--as-of", "MH3", "--format", "table"],
+        capsys,
+    )
     assert code == 0
-    assert "Equipment: an artifact type (a subtype), listed by 205.3g. An artifact type goes " \
-           "with Artifact (205.3c)." in out
-    code, out, _ = run_cli(["--db", db, "explain", "Creature — Humna", "--format", "table"],
-                           capsys)
+    assert (
+        "Equipment: an artifact type (a subtype), listed by 205.3g. An artifact type goes "
+        "with Artifact (205.3c)." in out
+    )
+    code, out, _ = run_cli(["--db", db, "explain", "Creature — Humna", "--format", "table"], capsys)
     assert code == 1 and "Did you mean Human?" in out
     code, _, err = run_cli(["--db", db, "explain", "  "], capsys)
     assert (code, err) == (2, "rulesdb: error: explain: the type line is empty\n")
 
 
-def test_diff_and_rule_diff_take_sets(shared_head_url: URL,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_and_rule_diff_take_sets(
+    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = url_text(shared_head_url)
     by_set = run_cli(["--db", db, "diff", "MH3", "DSK", "--format", "json"], capsys)
-    by_date = run_cli(["--db", db, "diff", "2024-06-07", "2024-09-20", "--format", "json"],
-                      capsys)
+    by_date = run_cli(["--db", db, "diff", "2024-06-07", "2024-09-20", "--format", "json"], capsys)
     assert by_set == by_date and by_set[0] == 0 and "Room" in by_set[1]
     code, _, err = run_cli(["--db", db, "rule-diff", "XYZQ", "DSK"], capsys)
     assert code == 2 and err.startswith("rulesdb: error: FROM: 'XYZQ' is neither a date")

@@ -23,8 +23,10 @@ def rules(shared_head_url: URL):
 
 
 def test_fold_and_quoted() -> None:
-    assert fold("The  controller\u2019s \u201cTrample\u201d \u2014 X") == \
-        "the controller's \"trample\" - x"
+    assert (
+        fold("The  controller\u2019s \u201cTrample\u201d \u2014 X")
+        == 'the controller\'s "trample" - x'
+    )
     assert fold(r"a \"b\"") == 'a "b"'
     assert quoted(' "excess damage". ') == "excess damage"
     assert quoted("\u201cexcess damage\u201d") == "excess damage"
@@ -33,13 +35,20 @@ def test_fold_and_quoted() -> None:
 
 def test_a_verbatim_quote_in_its_rule(rules) -> None:
     verdict = judge_quote(rules, "2024-06-07", "702.19c", f'"{TOP}"')
-    assert (verdict.status, verdict.matches, verdict.judged, verdict.similarity) == \
-        ("fine", "702.19c", "verbatim", 1.0)
+    assert (verdict.status, verdict.matches, verdict.judged, verdict.similarity) == (
+        "fine",
+        "702.19c",
+        "verbatim",
+        1.0,
+    )
     assert verdict.release == date(2024, 6, 7) and verdict.verbatim
     # Typography folded: curly quotes, a different case, an ellipsis between two pieces.
-    verdict = judge_quote(rules, "2024-06-07", "702.19c",
-                          "\u201ctrample over planeswalkers \u2026 that creature\u2019s "
-                          "combat damage\u201d")
+    verdict = judge_quote(
+        rules,
+        "2024-06-07",
+        "702.19c",
+        "\u201ctrample over planeswalkers \u2026 that creature\u2019s combat damage\u201d",
+    )
     assert verdict.status == "fine"
     # A heading holds its subrules' words.
     assert judge_quote(rules, "2024-06-07", "702.19", f'"{TOP}"').status == "fine"
@@ -47,16 +56,19 @@ def test_a_verbatim_quote_in_its_rule(rules) -> None:
 
 def test_a_quote_moved_to_a_sibling_rule(rules) -> None:
     verdict = judge_quote(rules, "2024-06-07", "702.19b", f'"{TOP}"')
-    assert (verdict.status, verdict.matches, verdict.judged) == \
-        ("mismatch", "702.19c", "verbatim")
+    assert (verdict.status, verdict.matches, verdict.judged) == ("mismatch", "702.19c", "verbatim")
     assert 0 < verdict.similarity < 1
-    nowhere = judge_quote(rules, "2024-06-07", "702.19c",
-                          '"trample over dragons is a variant of flying"')
+    nowhere = judge_quote(
+        rules, "2024-06-07", "702.19c", '"trample over dragons is a variant of flying"'
+    )
     assert (nowhere.status, nowhere.matches) == ("mismatch", None)
     # Not strict (code): short quoted phrases and templates are card text as often as rules
     # text, judged only when long and in another rule's own text.
-    for text in ('"excess damage"', '"that targets only [X] is a variant of trample"',
-                 '"trample over dragons is a variant of flying"'):
+    for text in (
+        '"excess damage"',
+        '"that targets only [X] is a variant of trample"',
+        '"trample over dragons is a variant of flying"',
+    ):
         verdict = judge_quote(rules, "2024-06-07", "117.3", text, strict=False)
         assert (verdict.status, verdict.judged) == ("fine", "number")
         assert judge_quote(rules, "2024-06-07", "117.3", text).status == "mismatch"
@@ -72,15 +84,16 @@ def test_a_renumbered_rule_with_its_quote(rules) -> None:
     wrong = judge_quote(rules, "2024-06-07", "502.9", f'"{PRIORITY}"')
     assert (wrong.status, wrong.now) == ("mismatch", "702.19")
     assert wrong.matches is not None and not wrong.matches.startswith("702.19")
-    assert judge_quote(rules, "2024-06-07", wrong.matches,
-                       f'"{PRIORITY}"').status == "fine"
+    assert judge_quote(rules, "2024-06-07", wrong.matches, f'"{PRIORITY}"').status == "fine"
 
 
 def test_descriptions(rules) -> None:
-    assert judge_quote(rules, "2024-06-07", "702.19c", "trample over planeswalkers").status \
-        == "fine"
-    wrong = judge_quote(rules, "2024-06-07", "609.3",
-                        "trample over planeswalkers assigns combat damage")
+    assert (
+        judge_quote(rules, "2024-06-07", "702.19c", "trample over planeswalkers").status == "fine"
+    )
+    wrong = judge_quote(
+        rules, "2024-06-07", "609.3", "trample over planeswalkers assigns combat damage"
+    )
     assert (wrong.status, wrong.judged) == ("mismatch", "description")
     assert wrong.matches is not None and wrong.matches.startswith("702.19")
     # Terse: nothing to judge but the number; stop words alone are no description.

@@ -36,16 +36,6 @@ from tests.support.sources import source_file
 HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shipped chain's head
 
 
-
-
-
-
-
-
-
-
-
-
 # --- new-release ------------------------------------------------------------------------------
 
 
@@ -53,8 +43,9 @@ def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixt
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
     for _ in range(2):
-        code, out, err = run_cli(["new-release", str(cr_file(HEAD_DAY)), "--root",
-                                  str(checkout.root)], capsys)
+        code, out, err = run_cli(
+            ["new-release", str(cr_file(HEAD_DAY)), "--root", str(checkout.root)], capsys
+        )
         assert (code, err) == (0, "")
         assert out == "cr_2026_08_07: unchanged (already released)\n"
         assert snapshot(checkout) == before
@@ -69,8 +60,9 @@ def test_a_date_already_in_the_chain_is_never_written_twice(
     code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
     assert (code, out, err) == (0, "cr_2024_06_07: unchanged (already released)\n", "")
     changed = tmp_path / older.name
-    changed.write_text(with_creature_type(older.read_text(encoding="utf-8"), NEW_TYPE),
-                       encoding="utf-8")
+    changed.write_text(
+        with_creature_type(older.read_text(encoding="utf-8"), NEW_TYPE), encoding="utf-8"
+    )
     code, out, err = run_cli(["new-release", str(changed), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
@@ -90,8 +82,11 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     after = snapshot(checkout)
     added = {name for name in after if name not in before}
     # Its seed, its revision, and a pack with the one text no release had (the new 205.3m).
-    assert added == {f"seeds/{NEW_REVISION}.json", f"migrations/versions/{NEW_REVISION}.py",
-                     f"seeds/texts/{NEW_REVISION}.json"}
+    assert added == {
+        f"seeds/{NEW_REVISION}.json",
+        f"migrations/versions/{NEW_REVISION}.py",
+        f"seeds/texts/{NEW_REVISION}.json",
+    }
     changed = {name for name in before if after[name] != before[name]}
     assert changed == {"migrations/HEAD"}
     assert checkout.head() == NEW_REVISION
@@ -107,8 +102,10 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
     seed = json.loads(after[f"seeds/{NEW_REVISION}.json"])
     assert seed["effective_date"] == "2026-11-13"
     # ... with its links to the release before: the one rule it rewords, 205.3m.
-    assert (seed["format"], seed["lineage"]) == (1, [["205.3m", 1, "205.3m", 1, "reworded",
-                                                       seed["lineage"][0][5], False]])
+    assert (seed["format"], seed["lineage"]) == (
+        1,
+        [["205.3m", 1, "205.3m", 1, "reworded", seed["lineage"][0][5], False]],
+    )
     assert seed["set"] is None  # no set curated for it: an update between sets
     creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
     previous = json.loads(before["seeds/cr_2026_08_07.json"])
@@ -135,8 +132,20 @@ def test_appended_release_upgrades_and_downgrades(
             engine.dispose()
 
     def creature_types(as_of: str) -> set[str]:
-        done = rulesdb(["--db", url, "subtypes", "--category", "creature", "--as-of", as_of,
-                        "--format", "json"], checkout.root)
+        done = rulesdb(
+            [
+                "--db",
+                url,
+                "subtypes",
+                "--category",
+                "creature",
+                "--as-of",
+                as_of,
+                "--format",
+                "json",
+            ],
+            checkout.root,
+        )
         return {row["name"] for row in json.loads(done.stdout)}
 
     checkout = make_checkout(tmp_path)  # head_url is at this chain's head
@@ -144,8 +153,9 @@ def test_appended_release_upgrades_and_downgrades(
     url = url_text(head_url)
     before = db_dump()
     old_head = checkout.head()
-    code, _, err = run_cli(["new-release", str(newer_release(tmp_path)), "--root",
-                            str(checkout.root)], capsys)
+    code, _, err = run_cli(
+        ["new-release", str(newer_release(tmp_path)), "--root", str(checkout.root)], capsys
+    )
     assert code == 0, err
 
     rulesdb(["--db", url, "upgrade"], checkout.root)
@@ -153,20 +163,28 @@ def test_appended_release_upgrades_and_downgrades(
     assert NEW_TYPE not in creature_types("2026-11-12")
     latest = creature_types("2026-11-13")
     assert latest - creature_types("2026-08-07") == {NEW_TYPE}
-    done = rulesdb(["--db", url, "rule", "205.3m", "--as-of", "2026-11-13", "--format", "json"],
-                   checkout.root)
+    done = rulesdb(
+        ["--db", url, "rule", "205.3m", "--as-of", "2026-11-13", "--format", "json"], checkout.root
+    )
     assert NEW_TYPE in json.loads(done.stdout)["text"]  # the release came with its rulebook
-    done = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
-                    "2026-11-13"], checkout.root)  # and its keywords
+    done = rulesdb(
+        ["--db", url, "export", "--style", "mtgjson-keywords", "--as-of", "2026-11-13"],
+        checkout.root,
+    )  # and its keywords
     keywords = json.loads(done.stdout)
     assert keywords["meta"]["date"] == "2026-11-13"
-    previous = rulesdb(["--db", url, "export", "--style", "mtgjson-keywords", "--as-of",
-                        "2026-08-07"], checkout.root)
+    previous = rulesdb(
+        ["--db", url, "export", "--style", "mtgjson-keywords", "--as-of", "2026-08-07"],
+        checkout.root,
+    )
     assert keywords["data"] == json.loads(previous.stdout)["data"]  # only 205.3m changed
     done = rulesdb(["--db", url, "rule-history", "205.3m", "--format", "json"], checkout.root)
     *_, was, new = json.loads(done.stdout)  # and its lineage: the list reworded in place
-    assert (new["first_release"], new["how"], new["lineage"]) == ("2026-11-13", "reworded",
-                                                                   was["lineage"])
+    assert (new["first_release"], new["how"], new["lineage"]) == (
+        "2026-11-13",
+        "reworded",
+        was["lineage"],
+    )
 
     rulesdb(["--db", url, "downgrade", old_head], checkout.root)
     assert db_dump() == before
@@ -201,8 +219,9 @@ def test_rename_whose_old_name_is_still_listed_is_refused(
     assert snapshot(checkout) == before
 
     # The real file is accepted and gives exactly the shipped revision and seed.
-    code, out, err = run_cli(["new-release", str(cr_file("20250207")), "--root",
-                              str(checkout.root)], capsys)
+    code, out, err = run_cli(
+        ["new-release", str(cr_file("20250207")), "--root", str(checkout.root)], capsys
+    )
     assert (code, out, err) == (0, "cr_2025_02_07: written\n", "")
     for name in ("seeds/cr_2025_02_07.json", "migrations/versions/cr_2025_02_07.py"):
         assert (checkout.root / name).read_bytes() == (ROOT / name).read_bytes()
@@ -220,8 +239,9 @@ def test_rename_whose_old_name_the_release_before_lacks_is_refused(
     assert code == 0, err
     before = snapshot(checkout)
 
-    code, out, err = run_cli(["new-release", str(cr_file("20250207")), "--root",
-                              str(checkout.root)], capsys)
+    code, out, err = run_cli(
+        ["new-release", str(cr_file("20250207")), "--root", str(checkout.root)], capsys
+    )
     assert (code, out) == (2, "")
     assert err.splitlines() == [
         "rulesdb: error: curated rename Kaladesh → Avishkar (2025-02-07): the release before "
@@ -243,10 +263,12 @@ def test_inspect_json_matches_the_importer(day: str, capsys: pytest.CaptureFixtu
     assert report["effective_date"] == release.effective_date.isoformat()
     assert report["card_types"] == sorted(release.card_types)
     assert report["supertypes"] == sorted(release.supertypes)
-    assert report["subtypes"] == {item.category: sorted(item.names)
-                                  for item in release.subtype_lists}
+    assert report["subtypes"] == {
+        item.category: sorted(item.names) for item in release.subtype_lists
+    }
     assert report["basic_land_types"] == sorted(
-        {name for _, names in release.basic_land_types for name in names})
+        {name for _, names in release.basic_land_types for name in names}
+    )
     assert report == json.loads(json.dumps(inspection(release)))
 
 
@@ -254,12 +276,19 @@ def test_inspect_json_as_a_process() -> None:
     path = cr_file("20200807")
     done = rulesdb(["inspect", str(path), "--format", "json"], ROOT)
     report = json.loads(done.stdout)
-    assert {"effective_date", "card_types", "supertypes", "subtypes",
-            "basic_land_types"} <= set(report)
+    assert {"effective_date", "card_types", "supertypes", "subtypes", "basic_land_types"} <= set(
+        report
+    )
     assert report["effective_date"] == "2020-08-07"
     assert {name: len(names) for name, names in report["subtypes"].items()} == {
-        "artifact": 8, "enchantment": 5, "land": 13, "planeswalker": 56, "spell": 3,
-        "creature": 251, "planar": 43}
+        "artifact": 8,
+        "enchantment": 5,
+        "land": 13,
+        "planeswalker": 56,
+        "spell": 3,
+        "creature": 251,
+        "planar": 43,
+    }
     assert report["basic_land_types"] == ["Forest", "Island", "Mountain", "Plains", "Swamp"]
     assert done.stderr == ""
 
@@ -267,8 +296,7 @@ def test_inspect_json_as_a_process() -> None:
 # --- rebuild-chain ----------------------------------------------------------------------------
 
 
-def rebuild(checkout: Checkout, revisions: list[str], capsys: pytest.CaptureFixture[str]
-            ) -> None:
+def rebuild(checkout: Checkout, revisions: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """rebuild-chain from the files of ``revisions``, given in a shuffled order."""
     files = [str(source_file(revision)) for revision in revisions]
     random.Random(len(files)).shuffle(files)  # the tool orders by effective date
@@ -301,14 +329,19 @@ def test_an_older_release_not_in_the_chain_is_refused(
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
     older = tmp_path / "MagicCompRules-20240501.txt"
-    older.write_text(cr_file("20240607").read_text(encoding="utf-8").replace(
-        "effective as of June 7, 2024", "effective as of May 1, 2024"), encoding="utf-8")
+    older.write_text(
+        cr_file("20240607")
+        .read_text(encoding="utf-8")
+        .replace("effective as of June 7, 2024", "effective as of May 1, 2024"),
+        encoding="utf-8",
+    )
     code, out, err = run_cli(["new-release", str(older), "--root", str(checkout.root)], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
         f"rulesdb: error: {older}: release 2024-05-01 is older than release 2024-06-07; each "
         "release is linked to the one before it, and an older one would re-link the one after "
-        "it: put it in its place with rulesdb rebuild-chain"]
+        "it: put it in its place with rulesdb rebuild-chain"
+    ]
     assert snapshot(checkout) == before
 
 
@@ -337,10 +370,13 @@ def test_rebuild_chain_refuses_a_chain_with_a_later_schema_revision(
     later.write_text('revision: str = "0002_later"\ndown_revision: str | None = "cr_1999_11_01"\n')
     checkout.head_file.write_text("0002_later\n")
     before = snapshot(checkout)
-    code, out, err = run_cli(["rebuild-chain", str(source_file("cr_1999_04_23")), "--root",
-                              str(checkout.root)], capsys)
+    code, out, err = run_cli(
+        ["rebuild-chain", str(source_file("cr_1999_04_23")), "--root", str(checkout.root)], capsys
+    )
     assert (code, out) == (2, "")
-    assert err == ("rulesdb: error: the chain has schema revisions after 0001_schema "
-                   "(0002_later); rebuild-chain rewrites a chain of the baseline and releases "
-                   "only, so append releases with new-release\n")
+    assert err == (
+        "rulesdb: error: the chain has schema revisions after 0001_schema "
+        "(0002_later); rebuild-chain rewrites a chain of the baseline and releases "
+        "only, so append releases with new-release\n"
+    )
     assert snapshot(checkout) == before

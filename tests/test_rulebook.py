@@ -48,19 +48,30 @@ def reader(head_read_url: URL) -> Iterator[Engine]:
 def stored_release(connection: Connection, day: str) -> tuple[list, list, tuple]:  # type: ignore[type-arg]
     """A release's rules, glossary and counts as the database holds them, shaped as
     ``rulebook_reference.read`` returns them."""
-    stored = connection.execute(text(
-        "SELECT r.number, t.text, t.examples FROM release_rule r "
-        "JOIN rulebook_text t ON t.id = r.text_id "
-        "WHERE r.release_date = :day ORDER BY r.position"), {"day": day}).all()
-    entries = connection.execute(text(
-        "SELECT term, text FROM v_glossary g JOIN release_glossary USING "
-        "(release_date, term) WHERE release_date = :day ORDER BY position"),
-        {"day": day}).all()
-    counts = connection.execute(text(
-        "SELECT rules, glossary_entries FROM release_rulebook WHERE release_date = :day"),
-        {"day": day}).one()
-    return ([(n, t, json.loads(e)) for n, t, e in stored], [tuple(row) for row in entries],
-            tuple(counts))
+    stored = connection.execute(
+        text(
+            "SELECT r.number, t.text, t.examples FROM release_rule r "
+            "JOIN rulebook_text t ON t.id = r.text_id "
+            "WHERE r.release_date = :day ORDER BY r.position"
+        ),
+        {"day": day},
+    ).all()
+    entries = connection.execute(
+        text(
+            "SELECT term, text FROM v_glossary g JOIN release_glossary USING "
+            "(release_date, term) WHERE release_date = :day ORDER BY position"
+        ),
+        {"day": day},
+    ).all()
+    counts = connection.execute(
+        text("SELECT rules, glossary_entries FROM release_rulebook WHERE release_date = :day"),
+        {"day": day},
+    ).one()
+    return (
+        [(n, t, json.loads(e)) for n, t, e in stored],
+        [tuple(row) for row in entries],
+        tuple(counts),
+    )
 
 
 def _digest(value: object) -> str:
@@ -99,7 +110,8 @@ def test_a_release_of_each_kind_reads_back_as_the_file_prints_it(reader: Engine)
     """The fast loop's sample of the check below (tests/support/sources.py: SAMPLE)."""
     with reader.connect() as connection:
         assert [assert_reads_back(connection, source_file(revision)) for revision in SAMPLE] == [
-            revision.removeprefix("cr_").replace("_", "-") for revision in SAMPLE]
+            revision.removeprefix("cr_").replace("_", "-") for revision in SAMPLE
+        ]
 
 
 @pytest.mark.slow  # every release's file, read again
@@ -107,8 +119,10 @@ def test_a_release_of_each_kind_reads_back_as_the_file_prints_it(reader: Engine)
 def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
     sources = release_sources()
     with reader.connect() as connection:
-        loaded = {str(row[0]) for row in connection.execute(
-            text("SELECT release_date FROM release_rulebook"))}
+        loaded = {
+            str(row[0])
+            for row in connection.execute(text("SELECT release_date FROM release_rulebook"))
+        }
         assert len(loaded) == 136
         days = {assert_reads_back(connection, path) for path in sources}
     assert loaded == days
@@ -116,20 +130,26 @@ def test_every_release_reads_back_as_the_file_prints_it(reader: Engine) -> None:
 
 def test_each_text_is_stored_once(reader: Engine) -> None:
     with reader.connect() as connection:
-        texts, distinct = connection.execute(text(
-            "SELECT COUNT(*), COUNT(DISTINCT text || examples) FROM rulebook_text")).one()
+        texts, distinct = connection.execute(
+            text("SELECT COUNT(*), COUNT(DISTINCT text || examples) FROM rulebook_text")
+        ).one()
         rows = connection.execute(text("SELECT COUNT(*) FROM release_rule")).scalar_one()
         spans = connection.execute(text("SELECT COUNT(*) FROM rule_span")).scalar_one()
-        trample = connection.execute(text(
-            "SELECT releases, first_release, last_release FROM v_rule_version "
-            "WHERE number = '702.19' ORDER BY first_release")).all()
+        trample = connection.execute(
+            text(
+                "SELECT releases, first_release, last_release FROM v_rule_version "
+                "WHERE number = '702.19' ORDER BY first_release"
+            )
+        ).all()
     assert texts == distinct and rows > 15 * texts  # 287k rule rows, 18k texts
     assert rows > 10 * spans  # stored as 24k spans of releases
     # 702.19 was banding, then vigilance, then trample: the archive's last 11 releases and the
     # 64 after them print one text, stored once.
     assert [(n, str(a), str(b)) for n, a, b in trample] == [
-        (11, "2009-07-11", "2011-05-01"), (10, "2011-06-17", "2013-05-01"),
-        (82, "2013-07-13", "2026-08-07")]
+        (11, "2009-07-11", "2011-05-01"),
+        (10, "2011-06-17", "2013-05-01"),
+        (82, "2013-07-13", "2026-08-07"),
+    ]
 
 
 def test_rule_with_examples_and_subrules(reader: Engine) -> None:
@@ -139,7 +159,8 @@ def test_rule_with_examples_and_subrules(reader: Engine) -> None:
     assert answer.examples[0].startswith("Example: If one effect reads")
     assert [s["number"] for s in answer.subrules] == ["101.2a"]
     assert [s["number"] for s in book.rule(reader, "702.19").subrules] == [
-        f"702.19{letter}" for letter in "abcdefg"]
+        f"702.19{letter}" for letter in "abcdefg"
+    ]
     section = book.rule(reader, "7")
     assert section.text == "Additional Rules" and section.subrules[0]["number"] == "700"
     assert book.rule(reader, " 704.5J. ").number == "704.5j"  # typed loosely, read as the CR
@@ -156,8 +177,11 @@ def test_unknown_and_malformed_rule_numbers(reader: Engine) -> None:
 
 def test_rule_history_and_renumbering(reader: Engine) -> None:
     *_, old, moved = book.rule_history(reader, "111.13")
-    assert (moved.first_release, moved.how, moved.from_number) == ("2024-06-07", "renumbered",
-                                                                   "111.12")
+    assert (moved.first_release, moved.how, moved.from_number) == (
+        "2024-06-07",
+        "renumbered",
+        "111.12",
+    )
     assert (old.number, old.last_release) == ("111.12", "2024-04-12")
     then = book.rule_history(reader, "111.12", date(2024, 4, 12))  # the rule of that release
     assert then[-1].number == "111.13"
@@ -165,8 +189,7 @@ def test_rule_history_and_renumbering(reader: Engine) -> None:
     # 26 archived releases, then 64; and before them, the list's 13 releases at 204.3k.
     assert sum(v.releases for v in creature_types if v.number == "205.3m") == 90
     assert sum(v.releases for v in creature_types) == 103
-    assert (creature_types[0].number, creature_types[0].first_release) == ("204.3k",
-                                                                           "2009-07-11")
+    assert (creature_types[0].number, creature_types[0].first_release) == ("204.3k", "2009-07-11")
 
 
 def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
@@ -180,8 +203,9 @@ def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
 def test_search_is_ranked_full_text_of_one_release(reader: Engine) -> None:
     hits = book.search(reader, "trample planeswalkers", date(2024, 6, 7), limit=5)
     assert 0 < len(hits) <= 5 and all("**" in hit["snippet"] for hit in hits)
-    assert all(set(hit) in ({"kind", "number", "snippet"}, {"kind", "term", "snippet"})
-               for hit in hits)
+    assert all(
+        set(hit) in ({"kind", "number", "snippet"}, {"kind", "term", "snippet"}) for hit in hits
+    )
     assert {hit.get("number") for hit in hits} & {"702.19c", "702.19d", "702.19e"}
     assert book.search(reader, "kindred", date(2024, 4, 12)) == []  # not yet a word of the CR
     now = book.search(reader, "kindred", date(2024, 6, 7), limit=50)
@@ -194,13 +218,13 @@ def test_rule_diff_ignores_typography(reader: Engine) -> None:
     diff = book.rule_diff(reader, date(2024, 4, 12), date(2024, 6, 7))
     assert "308.3" in diff.added and "111.13" not in diff.added and diff.removed == []
     assert {"from": "111.12", "to": "111.13"}.items() <= next(
-        m for m in diff.moved if m["to"] == "111.13").items()
+        m for m in diff.moved if m["to"] == "111.13"
+    ).items()
     changed = {c["number"]: c for c in diff.changed}
     assert "kindred" in changed["205.2a"]["after"] and "tribal" in changed["205.2a"]["before"]
     back = book.rule_diff(reader, date(2024, 6, 7), date(2024, 4, 12))
     assert back.removed == diff.added and back.added == diff.removed
-    assert {(m["to"], m["from"]) for m in back.moved} == {(m["from"], m["to"])
-                                                          for m in diff.moved}
+    assert {(m["to"], m["from"]) for m in back.moved} == {(m["from"], m["to"]) for m in diff.moved}
     # 2019-01-25 survives as an ASCII-folded cp437 file: quotes alone must not count.
     folded = book.rule_diff(reader, date(2018, 10, 5), date(2019, 1, 25))
     assert len(folded.changed) < 40
@@ -209,8 +233,9 @@ def test_rule_diff_ignores_typography(reader: Engine) -> None:
     assert "~~tribal,~~" in notes and "**kindred,**" in notes
 
 
-def test_commands_json_and_exit_codes(head_read_url: URL,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_commands_json_and_exit_codes(
+    head_read_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = ["--db", url_text(head_read_url)]
     code, out, _ = run_cli([*db, "rule", "704.5j", "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["number"] == "704.5j"
@@ -220,26 +245,36 @@ def test_commands_json_and_exit_codes(head_read_url: URL,
     assert (code, out) == (2, "") and "malformed rule number" in err
     code, out, _ = run_cli([*db, "glossary", "equipment", "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["term"] == "Equipment"
-    code, out, _ = run_cli([*db, "search", "equipment attach", "--limit", "3", "--format",
-                            "json"], capsys)
+    code, out, _ = run_cli(
+        [*db, "search", "equipment attach", "--limit", "3", "--format", "json"], capsys
+    )
     assert code == 0 and len(json.loads(out)) == 3
     code, out, _ = run_cli([*db, "rule-history", "702.19", "--format", "csv"], capsys)
     assert code == 0 and out.startswith("number,first_release,last_release,releases,")
-    code, out, _ = run_cli([*db, "rule-diff", "2024-04-12", "2024-06-07", "--format", "json"],
-                           capsys)
-    assert code == 0 and list(json.loads(out)) == ["from", "to", "added", "removed", "moved",
-                                                   "changed"]
+    code, out, _ = run_cli(
+        [*db, "rule-diff", "2024-04-12", "2024-06-07", "--format", "json"], capsys
+    )
+    assert code == 0 and list(json.loads(out)) == [
+        "from",
+        "to",
+        "added",
+        "removed",
+        "moved",
+        "changed",
+    ]
     assert list(json.loads(out)["changed"][0]) == ["number", "before", "after"]
 
 
 # --- the reader and the seeds, no database ----------------------------------------------------
 
 
-def test_unreadable_rules_refuse_the_whole_release(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_rules_refuse_the_whole_release(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     original = cr_file("20260807").read_text(encoding="utf-8")
-    lost_definition = original.replace("\nAbandon\nTo turn a face-up", "\nAbandon\n\nTo turn a "
-                                       "face-up", 1)
+    lost_definition = original.replace(
+        "\nAbandon\nTo turn a face-up", "\nAbandon\n\nTo turn a face-up", 1
+    )
     with pytest.raises(CRFormatError, match="glossary entry 'Abandon' has no definition"):
         parse_rulebook(lost_definition, "damaged.txt")
     body = "\n1. Game Concepts\n\n100. General"  # the contents have no blank line there
@@ -248,8 +283,9 @@ def test_unreadable_rules_refuse_the_whole_release(tmp_path: Path,
         parse_rulebook(stray, "damaged.txt")
     # new-release refuses it before writing anything.
     checkout = copy_release_chain(tmp_path / "checkout")
-    newer = original.replace("effective as of August 7, 2026", "effective as of November 13, "
-                             "2026").replace("\nAbandon\nTo turn", "\nAbandon\n\nTo turn", 1)
+    newer = original.replace(
+        "effective as of August 7, 2026", "effective as of November 13, 2026"
+    ).replace("\nAbandon\nTo turn", "\nAbandon\n\nTo turn", 1)
     path = tmp_path / "MagicCompRules-20261113.txt"
     path.write_text(newer, encoding="utf-8")
     before = sorted(p for p in checkout.rglob("*") if p.is_file())
@@ -302,16 +338,18 @@ def test_archive_eras_read_by_their_grammar() -> None:
     assert first.rules[2].text.endswith("website at <www.wizards.com>.")  # unwrapped, one line
     assert first.glossary[-1].term == "Zone"  # the Index after it is no glossary
     assert any("hard-wrapped" in note for note in first.notes)
-    counter = {g.term: g for g in read_rulebook(ARCHIVE_DIR / "MagicCompRules-19991101.txt")
-               .glossary}["Counter"]  # a blank line between its senses
+    counter = {
+        g.term: g for g in read_rulebook(ARCHIVE_DIR / "MagicCompRules-19991101.txt").glossary
+    }["Counter"]  # a blank line between its senses
     assert counter.text.startswith("1. To counter") and "\n2. A counter is" in counter.text
     wrapped = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20010723.txt")
     rules = {r.number: r for r in wrapped.rules}
     assert rules["212.2"].text.endswith("(see rule 212.2c).")  # "212.2c)." goes on a line
     symbol = {g.term: g for g in wrapped.glossary}["Expansion Symbol"]
     assert "\nExpansions and Editions\nArabian Nights" in symbol.text
-    assert any("'Expansions and Editions' has no definition of its own" in note
-               for note in wrapped.notes)
+    assert any(
+        "'Expansions and Editions' has no definition of its own" in note for note in wrapped.notes
+    )
     spaced = read_rulebook(ARCHIVE_DIR / "MagicCompRules-20090711.txt")
     assert {"702.37a", "702.37b"} <= {r.number for r in spaced.rules}
     assert any("702.37a is printed '702. 37a'" in note for note in spaced.notes)
@@ -325,8 +363,9 @@ def test_senses_in_blocks_of_their_own_read_as_one_entry() -> None:
     entries read as the neighbours' (2003-03-15), which print the senses below the term."""
     book_0526 = read_rulebook(archive_2_file("MagicCompRules-20030526.txt"))
     spaced = {g.term: g for g in book_0526.glossary}
-    before = {g.term: g for g in read_rulebook(archive_file("MagicCompRules-20030315.txt"))
-              .glossary}
+    before = {
+        g.term: g for g in read_rulebook(archive_file("MagicCompRules-20030315.txt")).glossary
+    }
     untap, counter = spaced["Untap"], spaced["Counter"]
     assert untap.text.startswith("1. To untap a tapped card") and "\n2. Untap is" in untap.text
     assert counter.text.startswith("Counter has two meanings in the Magic game.\n1. To counter")
@@ -341,8 +380,7 @@ def test_senses_in_blocks_of_their_own_read_as_one_entry() -> None:
 
 
 def test_prose_after_an_example_is_a_paragraph_of_the_rule() -> None:
-    rules = {r.number: r for r in read_rulebook(archive_file("MagicCompRules-20021007.txt"))
-             .rules}
+    rules = {r.number: r for r in read_rulebook(archive_file("MagicCompRules-20021007.txt")).rules}
     rule = rules["410.10d"]
     *_, last = rule.text.split("\n")
     assert last.startswith('"Leaves play" triggers are zone-change triggers')
@@ -355,11 +393,22 @@ def test_glossary_history_is_the_releases_printing_each_text(reader: Engine, ter
     """Each version is a run of consecutive rulebook releases printing one text: checked
     against the per-release rows of the release_glossary view (the spans expanded in SQL)."""
     with reader.connect() as connection:
-        days = [str(day) for (day,) in connection.execute(text(
-            "SELECT release_date FROM release_rulebook ORDER BY release_date"))]
-        printed = {str(day): body for day, body in connection.execute(text(
-            "SELECT g.release_date, t.text FROM release_glossary g "
-            "JOIN rulebook_text t ON t.id = g.text_id WHERE g.term = :term"), {"term": term})}
+        days = [
+            str(day)
+            for (day,) in connection.execute(
+                text("SELECT release_date FROM release_rulebook ORDER BY release_date")
+            )
+        ]
+        printed = {
+            str(day): body
+            for day, body in connection.execute(
+                text(
+                    "SELECT g.release_date, t.text FROM release_glossary g "
+                    "JOIN rulebook_text t ON t.id = g.text_id WHERE g.term = :term"
+                ),
+                {"term": term},
+            )
+        }
     expected: list[dict[str, object]] = []
     previous = None
     for day in days:
@@ -367,8 +416,9 @@ def test_glossary_history_is_the_releases_printing_each_text(reader: Engine, ter
         if body is not None and body == previous:
             expected[-1].update(last_release=day, releases=int(expected[-1]["releases"]) + 1)
         elif body is not None:
-            expected.append({"text": body, "first_release": day, "last_release": day,
-                             "releases": 1})
+            expected.append(
+                {"text": body, "first_release": day, "last_release": day, "releases": 1}
+            )
         previous = body
     assert expected, f"{term}: printed by no release"
     assert book.glossary_history(reader, term) == expected

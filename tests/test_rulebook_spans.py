@@ -24,8 +24,11 @@ from sqlalchemy import Connection, Engine, text
 from rulesdb.authoring.rulebook_seed import SEPARATOR, rule_order_key, sort_keys
 from tests.settings import EXPLORE, ROOT
 
-SETTINGS = {"deadline": None, "derandomize": not EXPLORE.value(),
-            "suppress_health_check": [HealthCheck.too_slow]}
+SETTINGS = {
+    "deadline": None,
+    "derandomize": not EXPLORE.value(),
+    "suppress_health_check": [HealthCheck.too_slow],
+}
 SQLITE_BUDGET = 40_000_000  # bytes: issue #10's budget for the embedded database at head
 
 
@@ -46,12 +49,15 @@ def test_numbers_printed_in_order_keep_their_natural_keys() -> None:
     assert sort_keys(natural) == natural
 
 
-@pytest.mark.parametrize("numbers", [
-    ["407", "409", "408", "410"],  # one printed late (1999-11-01's 408)
-    ["423.1", "432.2b", "423.2", "424", "432.1", "432.2a", "432.2b"],  # printed early, twice
-    ["702.174", "702.175", "702.175a", "702.175", "702.175a", "702.176"],  # 2024-09-20
-    ["9", "1", "2"],  # the very first row out of order
-])
+@pytest.mark.parametrize(
+    "numbers",
+    [
+        ["407", "409", "408", "410"],  # one printed late (1999-11-01's 408)
+        ["423.1", "432.2b", "423.2", "424", "432.1", "432.2a", "432.2b"],  # printed early, twice
+        ["702.174", "702.175", "702.175a", "702.175", "702.175a", "702.176"],  # 2024-09-20
+        ["9", "1", "2"],  # the very first row out of order
+    ],
+)
 def test_numbers_printed_out_of_order_sort_back_into_file_order(numbers: list[str]) -> None:
     keys = sort_keys([rule_order_key(n) for n in numbers])
     assert sorted(keys) == keys and len(set(keys)) == len(keys)
@@ -72,15 +78,19 @@ def test_spans_at_head_are_maximal_and_never_overlap(shared_head_engine: Engine)
     with shared_head_engine.connect() as connection:
         for table, names in (("rule_span", ("number", "occurrence")), ("glossary_span", ("term",))):
             same = " AND ".join(f"a.{n} = b.{n}" for n in names)
-            touching = connection.execute(text(f"""
+            touching = connection.execute(
+                text(f"""
                 SELECT count(*) FROM {table} a JOIN {table} b ON {same}
                  AND a.text_id = b.text_id AND a.sort_key = b.sort_key
                  AND b.first_release = (SELECT MIN(release_date) FROM release_rulebook
-                                        WHERE release_date > a.last_release)""")).scalar()
-            overlapping = connection.execute(text(f"""
+                                        WHERE release_date > a.last_release)""")
+            ).scalar()
+            overlapping = connection.execute(
+                text(f"""
                 SELECT count(*) FROM {table} a JOIN {table} b ON {same}
                  AND a.first_release < b.first_release AND b.first_release <= a.last_release
-                 """)).scalar()
+                 """)
+            ).scalar()
             assert (table, touching, overlapping) == (table, 0, 0)
 
 
@@ -107,22 +117,29 @@ def _iso(value: Any) -> str:
     return value.isoformat() if isinstance(value, date) else str(value)
 
 
-SPANS = {"rule_span": "number, occurrence, sort_key, text_id",
-         "glossary_span": "term, sort_key, text_id",
-         "rule_lineage": "number, occurrence, lineage"}
+SPANS = {
+    "rule_span": "number, occurrence, sort_key, text_id",
+    "glossary_span": "term, sort_key, text_id",
+    "rule_lineage": "number, occurrence, lineage",
+}
 
 
 def _spans(connection: Connection, table: str) -> set[tuple[Any, ...]]:
     """The spans as the database holds them (read through the connection, which first writes
     what the loader holds: rulesdb_loaders.schema_0001)."""
-    rows = connection.execute(text(f"SELECT {SPANS[table]}, first_release, last_release "
-                                   f"FROM {table}"))
+    rows = connection.execute(
+        text(f"SELECT {SPANS[table]}, first_release, last_release FROM {table}")
+    )
     return {(*row[:-2], _iso(row[-2]), _iso(row[-1])) for row in rows}
 
 
 def _days(connection: Connection) -> list[str]:
-    return [_iso(day) for (day,) in connection.execute(text(
-        "SELECT release_date FROM release_rulebook ORDER BY release_date"))]
+    return [
+        _iso(day)
+        for (day,) in connection.execute(
+            text("SELECT release_date FROM release_rulebook ORDER BY release_date")
+        )
+    ]
 
 
 def _members(spans: set[tuple[Any, ...]], days: list[str]) -> dict[str, set[tuple[Any, ...]]]:
@@ -134,8 +151,9 @@ def _members(spans: set[tuple[Any, ...]], days: list[str]) -> dict[str, set[tupl
     return members
 
 
-def maximal_spans(days: list[str], members: dict[str, set[tuple[Any, ...]]]
-                  ) -> set[tuple[Any, ...]]:
+def maximal_spans(
+    days: list[str], members: dict[str, set[tuple[Any, ...]]]
+) -> set[tuple[Any, ...]]:
     """The oracle: each identity's runs of consecutive releases (``days`` in date order)."""
     spans: set[tuple[Any, ...]] = set()
     open_since: dict[tuple[Any, ...], str] = {}
@@ -158,20 +176,33 @@ def _revision(name: str) -> ModuleType:
     return found.module
 
 
-@pytest.mark.parametrize(("removed", "reloaded", "read_between"), [
-    # The newest three, reloaded in date order in one transaction: appended one after the
-    # other, the spans they continue are held and written once (checked between loads, as
-    # any other statement would read them).
-    pytest.param(["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
-                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], True, id="appended"),
-    # The same, read only at the end: the spans the table has (ending at the release before
-    # the three) are given their ends in one write, some ending at each of the three.
-    pytest.param(["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
-                 ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"], False,
-                 id="appended-held"),
-])
+@pytest.mark.parametrize(
+    ("removed", "reloaded", "read_between"),
+    [
+        # The newest three, reloaded in date order in one transaction: appended one after the
+        # other, the spans they continue are held and written once (checked between loads, as
+        # any other statement would read them).
+        pytest.param(
+            ["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
+            ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"],
+            True,
+            id="appended",
+        ),
+        # The same, read only at the end: the spans the table has (ending at the release before
+        # the three) are given their ends in one write, some ending at each of the three.
+        pytest.param(
+            ["cr_2026_08_07", "cr_2026_06_19", "cr_2026_04_17"],
+            ["cr_2026_04_17", "cr_2026_06_19", "cr_2026_08_07"],
+            False,
+            id="appended-held",
+        ),
+    ],
+)
 def test_releases_unloaded_and_loaded_again_keep_the_spans_maximal(
-    head_engine: Engine, loader: ModuleType, removed: list[str], reloaded: list[str],
+    head_engine: Engine,
+    loader: ModuleType,
+    removed: list[str],
+    reloaded: list[str],
     read_between: bool,
 ) -> None:
     """Unload the newest releases one by one through their revisions, then load them back:
@@ -199,8 +230,10 @@ def test_releases_unloaded_and_loaded_again_keep_the_spans_maximal(
             if read_between:
                 check()
         assert {table: _spans(connection, table) for table in SPANS} == before
-        assert connection.execute(text(
-            "SELECT count(*), sum(id % 1000) FROM rulebook_text")).one() == texts
+        assert (
+            connection.execute(text("SELECT count(*), sum(id % 1000) FROM rulebook_text")).one()
+            == texts
+        )
 
 
 def test_a_release_out_of_date_order_is_refused(head_engine: Engine) -> None:
@@ -208,11 +241,17 @@ def test_a_release_out_of_date_order_is_refused(head_engine: Engine) -> None:
     the middle nor loaded before a newer one, and the refused transaction changes nothing."""
     with head_engine.connect() as connection:
         before = {table: _spans(connection, table) for table in SPANS}
-    with pytest.raises(RuntimeError, match="not the newest"), head_engine.begin() as connection, \
-            _operations(connection):
+    with (
+        pytest.raises(RuntimeError, match="not the newest"),
+        head_engine.begin() as connection,
+        _operations(connection),
+    ):
         _revision("cr_2026_06_19").downgrade()
-    with pytest.raises(RuntimeError, match="is not newer than every release loaded"), \
-            head_engine.begin() as connection, _operations(connection):
+    with (
+        pytest.raises(RuntimeError, match="is not newer than every release loaded"),
+        head_engine.begin() as connection,
+        _operations(connection),
+    ):
         _revision("cr_2026_08_07").downgrade()
         _revision("cr_2026_06_19").downgrade()
         _revision("cr_2026_08_07").upgrade()

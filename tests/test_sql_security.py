@@ -54,8 +54,8 @@ ATTACKS = [
     f'SELECT U&"pg\\005Fadvisory\\005Flock"({LOCK_KEY})',
     "SELECT U&\"set\\005Fconfig\"('default_transaction_read_only', 'off', false)",
     "SELECT U&\"lo\\005Fimport\"('/etc/hostname')",
-    "SELECT U&\"pg\\005Fterminate\\005Fbackend\"(pid) FROM pg_stat_activity",
-    "SELECT U&\"pg\\005Fstat\\005Freset\"()",
+    'SELECT U&"pg\\005Fterminate\\005Fbackend"(pid) FROM pg_stat_activity',
+    'SELECT U&"pg\\005Fstat\\005Freset"()',
     f"SELECT * FROM ts_stat('SELECT to_tsvector(pg_advisory_lock({LOCK_KEY})::text)')",
     # Server files, not refused at all before.
     "SELECT pg_read_file('/etc/passwd')",
@@ -98,8 +98,10 @@ def attempt(url: URL, sql: str, courtesy: bool) -> RulesdbError | None:
 def advisory_locks(engine: Engine) -> int:
     """Advisory locks held in this database, once closed sessions have finished exiting
     (a backend ends just after its client disconnects)."""
-    query = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
-                 "(SELECT oid FROM pg_database WHERE datname = current_database())")
+    query = text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+        "(SELECT oid FROM pg_database WHERE datname = current_database())"
+    )
     for _ in range(100):
         with engine.connect() as connection:
             held = connection.execute(query).scalar()
@@ -159,7 +161,10 @@ POWERS = {
 @pytest.mark.parametrize("power", sorted(POWERS))
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_roles_that_could_write_are_refused(
-    head_url: URL, head_engine: Engine, pg_server: PostgresServer, power: str,
+    head_url: URL,
+    head_engine: Engine,
+    pg_server: PostgresServer,
+    power: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     role = created_name("power_", 10)
@@ -172,8 +177,7 @@ def test_roles_that_could_write_are_refused(
             connection.execute(text(grant.format(role=role)))
         before = write_witness(head_engine)
         as_role = url_text(head_url.set(username=role))
-        code, out, err = run_cli(["--db", as_role, "sql", "SELECT count(*) FROM release"],
-                                 capsys)
+        code, out, err = run_cli(["--db", as_role, "sql", "SELECT count(*) FROM release"], capsys)
         assert (code, out) == (2, "")
         [line] = err.splitlines()
         assert reason in line and "grant-read analyst" in line
@@ -187,13 +191,43 @@ def test_roles_that_could_write_are_refused(
 
 # Fragments around the places lexers disagree: comment ends, quotes, dollar tags, letters
 # outside ASCII; and payloads that would write if they ever ran as statements of their own.
-_PIECES = st.sampled_from([
-    "--", "\r", "\n", "\r\n", "/*", "*/", "'", "''", '"', "$$", "$a$", "$ä$", "\u00a0",
-    "\u3000", "\U0001d54f", "E'\\'", "U&", "\\", ";", " ", "(", ")", "SELECT 1", "AS x",
-    "DELETE FROM release", "DROP VIEW v_subtype", f"COPY release TO '{MARKER}'",
-    "CREATE TABLE pwned (x int)", "COMMIT", "BEGIN READ WRITE", "SET ROLE postgres",
-    f"pg_advisory_lock({LOCK_KEY})", "set_config('statement_timeout', '0', false)",
-])
+_PIECES = st.sampled_from(
+    [
+        "--",
+        "\r",
+        "\n",
+        "\r\n",
+        "/*",
+        "*/",
+        "'",
+        "''",
+        '"',
+        "$$",
+        "$a$",
+        "$ä$",
+        "\u00a0",
+        "\u3000",
+        "\U0001d54f",
+        "E'\\'",
+        "U&",
+        "\\",
+        ";",
+        " ",
+        "(",
+        ")",
+        "SELECT 1",
+        "AS x",
+        "DELETE FROM release",
+        "DROP VIEW v_subtype",
+        f"COPY release TO '{MARKER}'",
+        "CREATE TABLE pwned (x int)",
+        "COMMIT",
+        "BEGIN READ WRITE",
+        "SET ROLE postgres",
+        f"pg_advisory_lock({LOCK_KEY})",
+        "set_config('statement_timeout', '0', false)",
+    ]
+)
 SQL_TEXT = st.lists(_PIECES, min_size=1, max_size=12).map("".join)
 
 
@@ -218,8 +252,12 @@ def pg_owner(head_url: URL, head_engine: Engine, pg_server: PostgresServer) -> I
 def test_generated_sql_changes_nothing(
     head_url: URL, pg_owner: URL, pg_reader: URL, untouched: None
 ) -> None:
-    @settings(max_examples=60, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=60,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
     @given(SQL_TEXT)
     def run(sql: str) -> None:
         for powerful in (head_url, pg_owner):  # the superuser and an owner: never sent
@@ -235,9 +273,11 @@ def test_generated_sql_changes_nothing(
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_the_time_limit_covers_fetching_after_the_timeout_is_lifted(pg_reader: URL) -> None:
     # The first batch comes at once; every later row sleeps, and statement_timeout is off.
-    sql = ("SELECT g, set_config('statement_timeout', '0', false) AS lifted, "
-           "pg_sleep(CASE WHEN g > 1000 THEN 0.05 ELSE 0 END) AS nap "
-           "FROM generate_series(1, 100000) AS g")
+    sql = (
+        "SELECT g, set_config('statement_timeout', '0', false) AS lifted, "
+        "pg_sleep(CASE WHEN g > 1000 THEN 0.05 ELSE 0 END) AS nap "
+        "FROM generate_series(1, 100000) AS g"
+    )
     started = time.monotonic()
     with pytest.raises(RulesdbError, match=r"ran longer than 1 s"):
         run_readonly(pg_reader, sql, timeout=1.0, courtesy=False)
@@ -259,8 +299,10 @@ def test_rows_are_streamed_not_held(reader_url: URL) -> None:
 
 def _json_output_peak(url: URL, rows: int) -> int:
     """The Python heap's peak while ``rows`` rows of a query are written as JSON."""
-    sql = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE "
-           f"i < {rows}) SELECT i, 'some text to make the row wider' AS t FROM n")
+    sql = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE "
+        f"i < {rows}) SELECT i, 'some text to make the row wider' AS t FROM n"
+    )
     with open(os.devnull, "w") as sink:
         tracemalloc.start()
         try:
@@ -276,9 +318,12 @@ def _json_output_peak(url: URL, rows: int) -> int:
 def test_json_is_strict_and_tables_are_cut_with_a_note(
     backend: str, reader_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    special = ("SELECT CAST('NaN' AS double precision) AS nan, "
-               "CAST('Infinity' AS double precision) AS inf, 1.5 AS x" if backend == "postgresql"
-               else "SELECT 1e999 - 1e999 AS nan, 1e999 AS inf, 1.5 AS x")
+    special = (
+        "SELECT CAST('NaN' AS double precision) AS nan, "
+        "CAST('Infinity' AS double precision) AS inf, 1.5 AS x"
+        if backend == "postgresql"
+        else "SELECT 1e999 - 1e999 AS nan, 1e999 AS inf, 1.5 AS x"
+    )
     db = url_text(reader_url)
     code, out, err = run_cli(["--db", db, "sql", special, "--format", "json"], capsys)
     assert (code, err) == (0, "")
@@ -290,36 +335,42 @@ def test_json_is_strict_and_tables_are_cut_with_a_note(
     assert row["inf"] == "Infinity" and row["x"] == 1.5
     assert row["nan"] in ("NaN", None)  # SQLite turns inf - inf into NULL itself
 
-    many = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) "
-            "SELECT i FROM n")
+    many = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) "
+        "SELECT i FROM n"
+    )
     code, out, err = run_cli(["--db", db, "sql", many, "--format", "table"], capsys)
     assert code == 0 and len(out.splitlines()) == 2 + 1000
     assert err == "rulesdb: showing the first 1000 rows; --limit N shows more\n"
-    code, out, err = run_cli(["--db", db, "sql", many, "--format", "csv", "--limit", "3"],
-                             capsys)
+    code, out, err = run_cli(["--db", db, "sql", many, "--format", "csv", "--limit", "3"], capsys)
     assert (code, out) == (0, "i\n1\n2\n3\n") and "first 3 rows" in err
     code, out, err = run_cli(["--db", db, "sql", many, "--format", "json"], capsys)
     assert (code, err) == (0, "") and len(json.loads(out)) == 1500
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_grant_read_leaves_no_temp_tables_through_public(pg_reader: URL,
-                                                         head_engine: Engine) -> None:
+def test_grant_read_leaves_no_temp_tables_through_public(
+    pg_reader: URL, head_engine: Engine
+) -> None:
     with head_engine.connect() as connection:
-        assert not connection.execute(text(
-            "SELECT has_database_privilege('public', current_database(), 'TEMPORARY')")).scalar()
+        assert not connection.execute(
+            text("SELECT has_database_privilege('public', current_database(), 'TEMPORARY')")
+        ).scalar()
     reader = make_engine(pg_reader)
     try:
         with reader.connect() as connection:
-            assert not connection.execute(text(
-                "SELECT has_database_privilege(current_database(), 'TEMPORARY')")).scalar()
+            assert not connection.execute(
+                text("SELECT has_database_privilege(current_database(), 'TEMPORARY')")
+            ).scalar()
     finally:
         reader.dispose()
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_upgrade_waits_a_bounded_time_then_names_the_lock_holder(
-    head_url: URL, pg_reader: URL, capsys: pytest.CaptureFixture[str],
+    head_url: URL,
+    pg_reader: URL,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import psycopg
@@ -332,8 +383,11 @@ def test_upgrade_waits_a_bounded_time_then_names_the_lock_holder(
     finally:
         reader.close()
     # ... and whoever else holds it is named after the bounded wait.
-    holder = psycopg.connect(url_text(head_url.set(drivername="postgresql")),
-                             autocommit=True, application_name="analyst-notebook")
+    holder = psycopg.connect(
+        url_text(head_url.set(drivername="postgresql")),
+        autocommit=True,
+        application_name="analyst-notebook",
+    )
     try:
         holder.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
         monkeypatch.setenv("RULESDB_LOCK_WAIT", "0.5")
@@ -371,8 +425,9 @@ def test_streaming_json_matches_the_shared_renderer() -> None:
     rows = [(1, "a’b", None), (2, "x", 1.5)]
     sink = io.StringIO()
     write_json_rows(["n", "s", "f"], rows, sink)
-    shared = render_rows([dict(zip(["n", "s", "f"], row, strict=True)) for row in rows],
-                         ["n", "s", "f"], "json")
+    shared = render_rows(
+        [dict(zip(["n", "s", "f"], row, strict=True)) for row in rows], ["n", "s", "f"], "json"
+    )
     assert sink.getvalue() == shared + "\n"
     empty = io.StringIO()
     write_json_rows(["n"], [], empty)

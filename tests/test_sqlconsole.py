@@ -52,17 +52,26 @@ WRITES = [
 # Refused by the database itself; which backend says what differs (SQLite has no sequences,
 # PostgreSQL no PRAGMA), so these only need to fail, without changing anything.
 REFUSED_BY_BACKEND = {
-    "sqlite": ["PRAGMA user_version = 42", "PRAGMA journal_mode = WAL",
-               "CREATE TEMP TABLE scratch (x INTEGER)"],
-    "postgresql": ["SELECT nextval('release_seq')", "CREATE TEMP TABLE scratch (x integer)",
-                   "SELECT 1 FROM release FOR UPDATE",
-                   "WITH gone AS (DELETE FROM release RETURNING 1) SELECT count(*) FROM gone",
-                   "REFRESH MATERIALIZED VIEW v_subtype"],
+    "sqlite": [
+        "PRAGMA user_version = 42",
+        "PRAGMA journal_mode = WAL",
+        "CREATE TEMP TABLE scratch (x INTEGER)",
+    ],
+    "postgresql": [
+        "SELECT nextval('release_seq')",
+        "CREATE TEMP TABLE scratch (x integer)",
+        "SELECT 1 FROM release FOR UPDATE",
+        "WITH gone AS (DELETE FROM release RETURNING 1) SELECT count(*) FROM gone",
+        "REFRESH MATERIALIZED VIEW v_subtype",
+    ],
 }
 
 
 def test_every_write_is_refused_and_nothing_changes(
-    backend: str, reader_url: URL, head_engine: Engine, tmp_path: Path,
+    backend: str,
+    reader_url: URL,
+    head_engine: Engine,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     workdir = tmp_path / "cwd"  # files an ATTACH or VACUUM INTO might create would land here
@@ -96,17 +105,24 @@ def test_every_write_is_refused_and_nothing_changes(
     if backend == "postgresql":
         with head_engine.connect() as connection:
             assert connection.execute(text("SELECT nextval('release_seq')")).scalar() == 1
-            locks = connection.execute(text(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
-                "(SELECT oid FROM pg_database WHERE datname = current_database())")).scalar()
+            locks = connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+                    "(SELECT oid FROM pg_database WHERE datname = current_database())"
+                )
+            ).scalar()
         assert locks == 0
 
 
 def test_cli_refuses_with_one_line_exit_2(reader_url: URL, head_engine: Engine) -> None:
     before = write_witness(head_engine)
     for statement in ("DELETE FROM release", "DROP TABLE release; SELECT 1"):
-        result = subprocess.run([sys.executable, "-m", "rulesdb", "--db", url_text(reader_url),
-                                 "sql", statement], capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-m", "rulesdb", "--db", url_text(reader_url), "sql", statement],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 2 and result.stdout == ""
         [line] = result.stderr.splitlines()
         assert line.startswith("rulesdb: error: rulesdb sql")
@@ -120,7 +136,8 @@ def test_queries_answer_alike_on_both_backends(reader_url: URL) -> None:
         "SELECT release_date, COUNT(*) AS subtypes, MIN(name) AS first, AVG(LENGTH(name)) AS avg "
         "FROM v_subtype WHERE category = 'land' AND release_date BETWEEN '2016-07-22' AND "
         "'2017-01-01' "
-        "GROUP BY release_date ORDER BY release_date;")
+        "GROUP BY release_date ORDER BY release_date;",
+    )
     assert columns == ["release_date", "subtypes", "first", "avg"]
     assert rows[0][:3] == ("2016-07-22", 13, "Desert")  # ISO dates and ints on both backends
     assert isinstance(rows[0][3], float)
@@ -145,9 +162,12 @@ def test_errors_are_one_line(backend: str, reader_url: URL, tmp_path: Path) -> N
 
 def test_long_queries_are_stopped(backend: str, reader_url: URL) -> None:
     head_url = reader_url
-    endless = ("SELECT pg_sleep(5)" if backend == "postgresql" else
-               "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
-               "SELECT count(*) FROM n")
+    endless = (
+        "SELECT pg_sleep(5)"
+        if backend == "postgresql"
+        else "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+        "SELECT count(*) FROM n"
+    )
     with pytest.raises(RulesdbError, match=r"ran longer than 0\.3 s"):
         run_readonly(head_url, endless, timeout=0.3)
 
@@ -186,7 +206,6 @@ def test_guard_sees_through_comment_and_quoting_tricks(sql: str, backend: str) -
 
 def test_guard_lets_queries_through() -> None:
     for backend in ("sqlite", "postgresql"):
-        check("SELECT name AS copy, 'ATTACH' AS note FROM v_subtype WHERE name <> 'lo_x';",
-              backend)
+        check("SELECT name AS copy, 'ATTACH' AS note FROM v_subtype WHERE name <> 'lo_x';", backend)
         check("WITH x AS (SELECT 1) SELECT * FROM x", backend)
     check("EXPLAIN SELECT 1", "sqlite")  # PostgreSQL runs only queries (EXPLAIN is not one)

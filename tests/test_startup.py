@@ -19,18 +19,27 @@ HEAVY = ("alembic", "sqlalchemy.orm", "rulesdb.store.models", "rulesdb.ingest.ex
 
 
 def imported_modules(*argv: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulesdb", *argv],
-                            capture_output=True, text=True, timeout=120)
-    modules = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
-               if line.startswith("import time:") and line.count("|") == 2}
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "rulesdb", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    modules = {
+        line.rsplit("|", 1)[1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
     return result, modules
 
 
-@pytest.mark.parametrize("command", [["check", "Merfolk"], ["card-types"]],
-                         ids=["check", "card-types"])
+@pytest.mark.parametrize(
+    "command", [["check", "Merfolk"], ["card-types"]], ids=["check", "card-types"]
+)
 def test_read_commands_do_not_import_alembic(shared_head_url: URL, command: list[str]) -> None:
-    result, modules = imported_modules("--db", url_text(shared_head_url), *command,
-                                       "--format", "json")
+    result, modules = imported_modules(
+        "--db", url_text(shared_head_url), *command, "--format", "json"
+    )
     assert result.returncode == 0, result.stderr
     assert "rulesdb.cli" in modules  # the measurement itself works
     loaded = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
@@ -38,11 +47,18 @@ def test_read_commands_do_not_import_alembic(shared_head_url: URL, command: list
 
 
 def test_import_rulesdb_is_light_and_its_public_names_resolve() -> None:
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import rulesdb"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import rulesdb"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
-    modules = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
-               if line.startswith("import time:") and line.count("|") == 2}
+    modules = {
+        line.rsplit("|", 1)[1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
     assert "rulesdb" in modules
     assert sorted(m for m in modules if m.startswith(("sqlalchemy", "click", *HEAVY))) == []
 

@@ -32,13 +32,39 @@ def test_created_names_share_the_prefix() -> None:
 def test_postgresql_tests_skip_without_rulesdb_test_pg(tmp_path: Path) -> None:
     """A run of PostgreSQL-only tests, as the quick start runs them (no RULESDB_TEST_PG, not
     CI): every one skipped with the reason, none failed, no server asked."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("RULESDB_TEST_PG", "CI", "RULESDB_REQUIRE_PG", "PYTEST_XDIST_WORKER",
-                        "PYTEST_ADDOPTS")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "RULESDB_TEST_PG",
+            "CI",
+            "RULESDB_REQUIRE_PG",
+            "PYTEST_XDIST_WORKER",
+            "PYTEST_ADDOPTS",
+        )
+    }
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/test_grants.py", "-n", "0", "-q", "-rs",
-         "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "run")],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/test_grants.py",
+            "-n",
+            "0",
+            "-q",
+            "-rs",
+            "-p",
+            "no:cacheprovider",
+            "--basetemp",
+            str(tmp_path / "run"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout[-3000:]
     summary = done.stdout.strip().splitlines()[-1]
     assert "skipped" in summary and "failed" not in summary and "error" not in summary, summary

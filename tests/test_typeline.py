@@ -52,8 +52,10 @@ def test_dryad_arbor_correlates_each_subtype_with_its_card_type(at: At) -> None:
     assert line.valid
     assert line.supertypes == ("legendary",)
     assert line.card_types == ("land", "creature")
-    assert line.subtypes == (ParsedSubtype("Forest", "land", ("land",)),
-                             ParsedSubtype("Dryad", "creature", ("creature",)))
+    assert line.subtypes == (
+        ParsedSubtype("Forest", "land", ("land",)),
+        ParsedSubtype("Dryad", "creature", ("creature",)),
+    )
     assert line.render() == "Legendary Land Creature — Forest Dryad"
     assert line.to_json() == {
         "line": "Legendary Land Creature — Forest Dryad",
@@ -61,8 +63,10 @@ def test_dryad_arbor_correlates_each_subtype_with_its_card_type(at: At) -> None:
         "marker": None,
         "supertypes": ["legendary"],
         "card_types": ["land", "creature"],
-        "subtypes": [{"name": "Forest", "category": "land", "card_types": ["land"]},
-                     {"name": "Dryad", "category": "creature", "card_types": ["creature"]}],
+        "subtypes": [
+            {"name": "Forest", "category": "land", "card_types": ["land"]},
+            {"name": "Dryad", "category": "creature", "card_types": ["creature"]},
+        ],
         "valid": True,
         "errors": [],
         "undetermined": [],
@@ -78,8 +82,7 @@ def test_dash_variants(at: At, dash: str) -> None:
 
 def test_a_hyphen_inside_a_word_is_no_dash(at: At) -> None:
     vocab = at(None)
-    assert vocab.parse("Artifact Creature - Assembly-Worker").subtypes[0].name == \
-        "Assembly-Worker"
+    assert vocab.parse("Artifact Creature - Assembly-Worker").subtypes[0].name == "Assembly-Worker"
     assert vocab.parse("Land — Urza’s Power-Plant").valid
     glued = vocab.parse("Creature-Elf")
     assert not glued.valid and glued.card_types == ()
@@ -88,8 +91,12 @@ def test_a_hyphen_inside_a_word_is_no_dash(at: At) -> None:
 def test_case_apostrophes_and_spacing_do_not_matter(at: At) -> None:
     vocab = at(None)
     expected = vocab.parse("Legendary Land — Urza’s Tower")
-    for variant in ("legendary land — urza's tower", "LEGENDARY LAND -- URZA`S TOWER",
-                    "  Legendary   Land —  Urza‘s  Tower  ", "Legendary\tLand\u00a0— Urza's Tower"):
+    for variant in (
+        "legendary land — urza's tower",
+        "LEGENDARY LAND -- URZA`S TOWER",
+        "  Legendary   Land —  Urza‘s  Tower  ",
+        "Legendary\tLand\u00a0— Urza's Tower",
+    ):
         assert vocab.parse(variant) == expected, variant
     assert expected.render() == "Legendary Land — Urza’s Tower"
 
@@ -99,7 +106,8 @@ def test_time_lord_is_one_subtype_where_the_release_lists_it(at: At) -> None:
     assert line.valid
     assert [s.name for s in line.subtypes] == ["Time Lord", "Doctor"]
     assert at(date(2023, 10, 13)).parse("creature — time lord").subtypes == (
-        ParsedSubtype("Time Lord", "creature", ("creature",)),)
+        ParsedSubtype("Time Lord", "creature", ("creature",)),
+    )
     before = at(date(2023, 9, 1)).parse("Creature — Time Lord")
     assert not before.valid
     assert [s.name for s in before.subtypes] == ["Time", "Lord"]
@@ -115,21 +123,28 @@ def test_a_planes_subtype_is_the_whole_text(at: At) -> None:
         line = vocab.parse(f"Plane — {text}")
         assert line.valid, line.errors
         assert line.subtypes == (ParsedSubtype(text, "planar", ("plane",)),)
-    assert vocab.parse("plane -- bolas's   meditation realm") == \
-        vocab.parse("Plane — Bolas’s Meditation Realm")
+    assert vocab.parse("plane -- bolas's   meditation realm") == vocab.parse(
+        "Plane — Bolas’s Meditation Realm"
+    )
     two = vocab.parse("Plane — Dominaria Ravnica")
     assert not two.valid
-    assert two.errors == (TypeLineError(vocab.rule_of("planar"),
-                                        "'Dominaria Ravnica' is not a planar type in the "
-                                        f"release of {vocab.effective_date.isoformat()}"),)
+    assert two.errors == (
+        TypeLineError(
+            vocab.rule_of("planar"),
+            "'Dominaria Ravnica' is not a planar type in the "
+            f"release of {vocab.effective_date.isoformat()}",
+        ),
+    )
 
 
 def test_spacecraft_correlates_with_whichever_card_type_fits(at: At) -> None:
     vocab = at(date(2025, 7, 25))
     assert vocab.parse("Artifact — Spacecraft").subtypes == (
-        ParsedSubtype("Spacecraft", "artifact", ("artifact",)),)
+        ParsedSubtype("Spacecraft", "artifact", ("artifact",)),
+    )
     assert vocab.parse("Plane — Spacecraft").subtypes == (
-        ParsedSubtype("Spacecraft", "planar", ("plane",)),)
+        ParsedSubtype("Spacecraft", "planar", ("plane",)),
+    )
     assert vocab.parse("Artifact Creature — Spacecraft Robot").valid
     old = at(date(2025, 6, 6)).parse("Artifact — Spacecraft")
     assert not old.valid and old.errors[0].rule == "205.3d"
@@ -143,8 +158,10 @@ def test_tribal_then_kindred(at: At) -> None:
     assert not before.parse("Kindred Instant — Elf").valid
     kindred = after.parse("Kindred Sorcery — Elf Arcane")
     assert kindred.valid
-    assert kindred.subtypes == (ParsedSubtype("Elf", "creature", ("kindred",)),
-                                ParsedSubtype("Arcane", "spell", ("sorcery",)))
+    assert kindred.subtypes == (
+        ParsedSubtype("Elf", "creature", ("kindred",)),
+        ParsedSubtype("Arcane", "spell", ("sorcery",)),
+    )
     renamed = after.parse("Tribal Instant — Elf")
     assert not renamed.valid
     assert [e.rule for e in renamed.errors] == ["205.4a", "205.3d"]
@@ -155,17 +172,23 @@ def test_cephalid_until_2024_06_07(at: At) -> None:
     assert at(date(2024, 4, 12)).parse("Creature — Cephalid Wizard").valid
     gone = at(date(2024, 6, 7)).parse("Creature — Cephalid Wizard")
     assert [e.message for e in gone.errors] == [
-        "'Cephalid' is not a creature type in the release of 2024-06-07"]
+        "'Cephalid' is not a creature type in the release of 2024-06-07"
+    ]
 
 
 def test_205_3d_a_subtype_that_fits_no_card_type(at: At) -> None:
     vocab = at(None)
     line = vocab.parse("Creature — Merfolk Swamp")
-    assert line.subtypes == (ParsedSubtype("Merfolk", "creature", ("creature",)),
-                             ParsedSubtype("Swamp", "land", ()))
-    assert line.errors == (TypeLineError(
-        "205.3d", "Swamp is a land type; it corresponds to none of the line's card types "
-                  "(creature)"),)
+    assert line.subtypes == (
+        ParsedSubtype("Merfolk", "creature", ("creature",)),
+        ParsedSubtype("Swamp", "land", ()),
+    )
+    assert line.errors == (
+        TypeLineError(
+            "205.3d",
+            "Swamp is a land type; it corresponds to none of the line's card types (creature)",
+        ),
+    )
     assert vocab.parse("Instant — Elf").errors[0].rule == "205.3d"
     assert vocab.parse("Conspiracy — Elf").errors[0].rule == "205.3d"
 
@@ -174,8 +197,11 @@ def test_unknown_words_name_the_word_and_the_list_it_is_missing_from(at: At) -> 
     vocab = at(None)
     day = vocab.effective_date.isoformat()
     truck = vocab.parse("Creature — Truck")
-    assert truck.errors == (TypeLineError(
-        vocab.rule_of("creature"), f"'Truck' is not a creature type in the release of {day}"),)
+    assert truck.errors == (
+        TypeLineError(
+            vocab.rule_of("creature"), f"'Truck' is not a creature type in the release of {day}"
+        ),
+    )
     assert truck.subtypes == (ParsedSubtype("Truck", None, ()),)
     both = vocab.parse("Land Creature — Truck")
     assert both.errors[0].rule == f"{vocab.rule_of('land')}, {vocab.rule_of('creature')}"
@@ -225,12 +251,29 @@ def test_parse_is_memoised_and_equal_to_the_uncached_path(at: At) -> None:
 
 
 EXAMPLES = [
-    "Legendary Land Creature — Forest Dryad", "Basic Snow Land — Swamp", "Artifact — Equipment",
-    "Legendary Planeswalker — Jace", "Enchantment — Aura Curse", "Instant — Arcane",
-    "Kindred Instant — Elf", "Tribal Sorcery — Goblin", "Battle — Siege", "Dungeon — Undercity",
-    "Plane — The Abyss", "Creature — Human Wizard", "Artifact Creature — Time Lord Doctor",
-    "Legendary Enchantment Creature — God", "Land", "Sorcery", "Scheme", "Ongoing Scheme",
-    "World Enchantment", "Vanguard", "Phenomenon", "Conspiracy", "Legendary Artifact — Vehicle",
+    "Legendary Land Creature — Forest Dryad",
+    "Basic Snow Land — Swamp",
+    "Artifact — Equipment",
+    "Legendary Planeswalker — Jace",
+    "Enchantment — Aura Curse",
+    "Instant — Arcane",
+    "Kindred Instant — Elf",
+    "Tribal Sorcery — Goblin",
+    "Battle — Siege",
+    "Dungeon — Undercity",
+    "Plane — The Abyss",
+    "Creature — Human Wizard",
+    "Artifact Creature — Time Lord Doctor",
+    "Legendary Enchantment Creature — God",
+    "Land",
+    "Sorcery",
+    "Scheme",
+    "Ongoing Scheme",
+    "World Enchantment",
+    "Vanguard",
+    "Phenomenon",
+    "Conspiracy",
+    "Legendary Artifact — Vehicle",
 ]
 
 

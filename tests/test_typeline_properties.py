@@ -35,8 +35,11 @@ from tests.support.databases import url_text
 
 # The same examples every run, so a landing never fails by luck; RULESDB_TEST_EXPLORE=1 draws
 # new ones (and a failure found that way becomes an explicit example).
-SETTINGS = {"deadline": None, "derandomize": not EXPLORE.value(),
-            "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+SETTINGS = {
+    "deadline": None,
+    "derandomize": not EXPLORE.value(),
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+}
 DASHES = [" — ", "—", " – ", " - ", "--", " -- ", "  —   "]
 APOSTROPHES = ["'", "’", "‘", "`"]
 WHOLE_TEXT = "planar"  # 205.3b: a plane's subtype is all the words after the dash
@@ -57,8 +60,17 @@ def _chain(url: URL) -> Chain:
     engine = make_engine(url)
     days = [date.fromisoformat(r["effective_date"]) for r in listings.releases(engine)]
     vocabs = [load_vocabulary(engine, day) for day in days]
-    words = sorted({w for v in vocabs for w in (
-        *v.card_types, *v.supertypes, *(n for c in v.categories for n in v.subtypes_of(c)))})
+    words = sorted(
+        {
+            w
+            for v in vocabs
+            for w in (
+                *v.card_types,
+                *v.supertypes,
+                *(n for c in v.categories for n in v.subtypes_of(c)),
+            )
+        }
+    )
     return Chain(engine, url, vocabs, words, listings.category_names(engine))
 
 
@@ -91,8 +103,11 @@ def valid_lines(draw: st.DrawFn, vocabs: list[Vocabulary]) -> tuple[Vocabulary, 
     """
     vocab = draw(st.sampled_from([v for v in vocabs if _dash_grammar(v)]))
     index = vocab.index
-    supertypes = draw(st.lists(st.sampled_from(vocab.supertypes), max_size=2, unique=True)) \
-        if vocab.supertypes else []
+    supertypes = (
+        draw(st.lists(st.sampled_from(vocab.supertypes), max_size=2, unique=True))
+        if vocab.supertypes
+        else []
+    )
     plane_types = [t for t in index.whole_text_card_types if t in vocab.card_types]
     if plane_types and draw(st.integers(0, 9)) == 0:
         planar = [c for c in vocab.categories if c == WHOLE_TEXT]
@@ -100,9 +115,14 @@ def valid_lines(draw: st.DrawFn, vocabs: list[Vocabulary]) -> tuple[Vocabulary, 
         return vocab, f"{' '.join(supertypes)} {plane_types[0]} — {name}".strip()
     others = [t for t in vocab.card_types if t not in index.whole_text_card_types]
     card_types = draw(st.lists(st.sampled_from(others), min_size=1, max_size=3, unique=True))
-    names = sorted({n for c in vocab.categories if c != WHOLE_TEXT
-                    and not index.category_card_types[c].isdisjoint(card_types)
-                    for n in vocab.subtypes_of(c)})
+    names = sorted(
+        {
+            n
+            for c in vocab.categories
+            if c != WHOLE_TEXT and not index.category_card_types[c].isdisjoint(card_types)
+            for n in vocab.subtypes_of(c)
+        }
+    )
     subtypes = draw(st.lists(st.sampled_from(names), max_size=3, unique=True)) if names else []
     head = " ".join([*supertypes, *card_types])
     return vocab, f"{head} — {' '.join(subtypes)}" if subtypes else head
@@ -110,8 +130,12 @@ def valid_lines(draw: st.DrawFn, vocabs: list[Vocabulary]) -> tuple[Vocabulary, 
 
 @functools.cache  # per release, not per example: it reads every subtype of the release
 def _dash_grammar(vocab: Vocabulary) -> bool:
-    return all(" " not in name for c in vocab.categories if c != WHOLE_TEXT
-               for name in vocab.subtypes_of(c))
+    return all(
+        " " not in name
+        for c in vocab.categories
+        if c != WHOLE_TEXT
+        for name in vocab.subtypes_of(c)
+    )
 
 
 def vary(line: str, rnd: random.Random) -> str:
@@ -130,21 +154,42 @@ def vary(line: str, rnd: random.Random) -> str:
 
 
 def words(chain: Chain) -> st.SearchStrategy[str]:
-    return st.one_of(st.sampled_from(chain.words), st.text(max_size=20),
-                     st.sampled_from(chain.words).map(str.upper),
-                     st.sampled_from(["", " ", "'; DROP TABLE release; --", "Merfolk Wizard",
-                                      "time  lord", "urza's", "\x00", "—"]))
+    return st.one_of(
+        st.sampled_from(chain.words),
+        st.text(max_size=20),
+        st.sampled_from(chain.words).map(str.upper),
+        st.sampled_from(
+            [
+                "",
+                " ",
+                "'; DROP TABLE release; --",
+                "Merfolk Wizard",
+                "time  lord",
+                "urza's",
+                "\x00",
+                "—",
+            ]
+        ),
+    )
 
 
 def categories(chain: Chain) -> st.SearchStrategy[str | None]:
-    return st.one_of(st.none(), st.sampled_from(chain.categories),
-                     st.sampled_from(chain.categories).map(str.upper), st.text(max_size=12))
+    return st.one_of(
+        st.none(),
+        st.sampled_from(chain.categories),
+        st.sampled_from(chain.categories).map(str.upper),
+        st.text(max_size=12),
+    )
 
 
 def soups(chain: Chain) -> st.SearchStrategy[str]:
     """Real words, dashes and junk in any order: lines near the valid ones."""
-    piece = st.one_of(st.sampled_from(chain.words), st.sampled_from(DASHES),
-                      st.text(max_size=6), st.sampled_from(["'", "’", "-", "--", "Time", "Lord"]))
+    piece = st.one_of(
+        st.sampled_from(chain.words),
+        st.sampled_from(DASHES),
+        st.text(max_size=6),
+        st.sampled_from(["'", "’", "-", "--", "Time", "Lord"]),
+    )
     return st.lists(piece, max_size=9).map(" ".join)
 
 
@@ -160,7 +205,8 @@ def _check_line(vocab: Vocabulary, line: str) -> TypeLine:
     assert parsed == parse_type_line(line, vocab)
     assert parsed.release == vocab.effective_date
     assert parsed.json_line() == json.dumps(parsed.to_json(), ensure_ascii=False).translate(
-        {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+        {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+    )
     assert len(parsed.json_line().splitlines()) == 1
     assert parsed.valid == (not parsed.errors)
     if parsed.valid:
@@ -202,8 +248,12 @@ def test_arbitrary_lines_never_raise_and_valid_ones_round_trip(chain: Chain) -> 
 @pytest.mark.slow
 def test_membership_answers_agree_and_raise_only_rulesdb_errors(chain: Chain) -> None:
     @settings(max_examples=2700, **SETTINGS)
-    @given(st.sampled_from(chain.vocabs), words(chain), categories(chain),
-           st.lists(words(chain), max_size=3))
+    @given(
+        st.sampled_from(chain.vocabs),
+        words(chain),
+        categories(chain),
+        st.lists(words(chain), max_size=3),
+    )
     def check(vocab: Vocabulary, word: str, category: str | None, card_types: list[str]) -> None:
         in_categories = vocab.categories_of(word)
         assert vocab.is_subtype(word) == bool(in_categories)
@@ -242,23 +292,38 @@ def test_membership_answers_agree_and_raise_only_rulesdb_errors(chain: Chain) ->
 
 
 def test_non_text_input_raises_rulesdb_error(chain: Chain) -> None:
-    junk = st.one_of(st.none(), st.integers(), st.floats(), st.binary(max_size=5),
-                     st.lists(st.text(max_size=3), max_size=2), st.tuples(st.integers()),
-                     st.dictionaries(st.text(max_size=2), st.integers(), max_size=1))
+    junk = st.one_of(
+        st.none(),
+        st.integers(),
+        st.floats(),
+        st.binary(max_size=5),
+        st.lists(st.text(max_size=3), max_size=2),
+        st.tuples(st.integers()),
+        st.dictionaries(st.text(max_size=2), st.integers(), max_size=1),
+    )
 
     @settings(max_examples=500, **SETTINGS)
     @given(st.sampled_from(chain.vocabs), junk)
     def check(vocab: Vocabulary, value: Any) -> None:
-        calls = [lambda: vocab.parse(value), lambda: parse_type_line(value, vocab),
-                 lambda: vocab.is_subtype(value), lambda: vocab.is_subtype(value, "creature"),
-                 lambda: vocab.is_subtype("Elf", value), lambda: vocab.is_card_type(value),
-                 lambda: vocab.is_supertype(value), lambda: vocab.categories_of(value),
-                 lambda: vocab.card_types_of(value), lambda: vocab.can_gain(value, "Elf"),
-                 lambda: vocab.can_gain(["creature"], value),
-                 lambda: vocab.check_choice(value, "creature"),
-                 lambda: vocab.check_choice("Elf", value), lambda: vocab.describe(value),
-                 lambda: vocab.explain(value), lambda: vocab.canonical(value),
-                 lambda: vocab.canonical("Elf", value)]
+        calls = [
+            lambda: vocab.parse(value),
+            lambda: parse_type_line(value, vocab),
+            lambda: vocab.is_subtype(value),
+            lambda: vocab.is_subtype(value, "creature"),
+            lambda: vocab.is_subtype("Elf", value),
+            lambda: vocab.is_card_type(value),
+            lambda: vocab.is_supertype(value),
+            lambda: vocab.categories_of(value),
+            lambda: vocab.card_types_of(value),
+            lambda: vocab.can_gain(value, "Elf"),
+            lambda: vocab.can_gain(["creature"], value),
+            lambda: vocab.check_choice(value, "creature"),
+            lambda: vocab.check_choice("Elf", value),
+            lambda: vocab.describe(value),
+            lambda: vocab.explain(value),
+            lambda: vocab.canonical(value),
+            lambda: vocab.canonical("Elf", value),
+        ]
         for call in calls:
             with contextlib.suppress(RulesdbError):
                 call()
@@ -301,8 +366,9 @@ def _run_cli(args: list[str], stdin: str = "") -> tuple[int, str, str]:
         return code, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
 
 
-def _check_cli(chain: Chain, word: str, category: str | None, lines: list[str],
-               as_of: date) -> None:
+def _check_cli(
+    chain: Chain, word: str, category: str | None, lines: list[str], as_of: date
+) -> None:
     db = ["--db", url_text(chain.url)]
     when = ["--as-of", as_of.isoformat()]
     first = chain.vocabs[0].effective_date
@@ -319,8 +385,19 @@ def _check_cli(chain: Chain, word: str, category: str | None, lines: list[str],
     else:
         report = json.loads(out)
         assert report["valid"] == {0: True, 1: False, 3: None}[code]
-        assert list(report) == ["word", "release", "category", "valid", "meanings", "rule",
-                                "reason", "successor", "not_enumerated", "keyword", "nearest"]
+        assert list(report) == [
+            "word",
+            "release",
+            "category",
+            "valid",
+            "meanings",
+            "rule",
+            "reason",
+            "successor",
+            "not_enumerated",
+            "keyword",
+            "nearest",
+        ]
 
     code, out, err = _run_cli([*db, "parse", *when, "-"], "".join(f"{x}\n" for x in lines))
     assert code in ((0, 1, 3) if late else (2,)), err
@@ -333,13 +410,18 @@ def _check_cli(chain: Chain, word: str, category: str | None, lines: list[str],
 
 def _one_line(chain: Chain) -> st.SearchStrategy[str]:
     return st.one_of(soups(chain), st.text(max_size=30)).map(
-        lambda s: s.replace("\n", " ").replace("\r", " "))
+        lambda s: s.replace("\n", " ").replace("\r", " ")
+    )
 
 
 def test_cli_check_and_parse_never_crash(chain: Chain) -> None:
     @settings(max_examples=300, **SETTINGS)
-    @given(words(chain), categories(chain), st.lists(_one_line(chain), max_size=4),
-           st.dates(min_value=date(2016, 1, 1), max_value=date(2027, 1, 1)))
+    @given(
+        words(chain),
+        categories(chain),
+        st.lists(_one_line(chain), max_size=4),
+        st.dates(min_value=date(2016, 1, 1), max_value=date(2027, 1, 1)),
+    )
     def check(word: str, category: str | None, lines: list[str], as_of: date) -> None:
         _check_cli(chain, word, category, lines, as_of)
 
@@ -351,8 +433,11 @@ def test_cli_check_and_parse_never_crash(chain: Chain) -> None:
 
 def test_postgresql_dates_membership_and_cli(pg_chain: Chain) -> None:
     @settings(max_examples=100, **SETTINGS)
-    @given(st.dates(min_value=date(2015, 1, 1), max_value=date(2030, 12, 31)),
-           words(pg_chain), st.lists(soups(pg_chain), max_size=3))
+    @given(
+        st.dates(min_value=date(2015, 1, 1), max_value=date(2030, 12, 31)),
+        words(pg_chain),
+        st.lists(soups(pg_chain), max_size=3),
+    )
     def check(day: date, word: str, lines: list[str]) -> None:
         _check_dates(pg_chain, day)
         vocab = pg_chain.vocabs[-1]
@@ -366,8 +451,12 @@ def test_postgresql_dates_membership_and_cli(pg_chain: Chain) -> None:
 def test_postgresql_cli(pg_chain: Chain) -> None:
     # Each command opens its own engine: PostgreSQL connections make this the slow part.
     @settings(max_examples=50, **SETTINGS)
-    @given(words(pg_chain), categories(pg_chain), st.lists(_one_line(pg_chain), max_size=3),
-           st.dates(min_value=date(2016, 1, 1), max_value=date(2027, 1, 1)))
+    @given(
+        words(pg_chain),
+        categories(pg_chain),
+        st.lists(_one_line(pg_chain), max_size=3),
+        st.dates(min_value=date(2016, 1, 1), max_value=date(2027, 1, 1)),
+    )
     def check(word: str, category: str | None, lines: list[str], as_of: date) -> None:
         _check_cli(pg_chain, word, category, lines, as_of)
 

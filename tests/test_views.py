@@ -20,18 +20,43 @@ from tests.support.dumps import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
 VIEWS = {
-    "v_release": ["release_date", "in_force_from", "in_force_until", "source_file", "revision",
-                  "year", "set_code", "set_name"],
+    "v_release": [
+        "release_date",
+        "in_force_from",
+        "in_force_until",
+        "source_file",
+        "revision",
+        "year",
+        "set_code",
+        "set_name",
+    ],
     "v_card_type": ["release_date", "name", "rule", "section", *IN_FORCE],
     "v_supertype": ["release_date", "name", "rule", *IN_FORCE],
     "v_category": ["release_date", "category", "rule", "card_type", *IN_FORCE],
     "v_subtype": ["release_date", "category", "name", "rule", *IN_FORCE],
     "v_rename": ["release_date", "kind", "category", "old_name", "new_name", "rule"],
     "v_release_pair": ["from_date", "to_date"],
-    "v_release_change": ["from_date", "to_date", "kind", "category", "name", "change",
-                         "renamed_from", "renamed_to", "merged_from", "merged_into"],
-    "v_lifetime": ["kind", "category", "name", "first_listed", "last_listed", "listed_in",
-                   "dropped_in"],
+    "v_release_change": [
+        "from_date",
+        "to_date",
+        "kind",
+        "category",
+        "name",
+        "change",
+        "renamed_from",
+        "renamed_to",
+        "merged_from",
+        "merged_into",
+    ],
+    "v_lifetime": [
+        "kind",
+        "category",
+        "name",
+        "first_listed",
+        "last_listed",
+        "listed_in",
+        "dropped_in",
+    ],
 }
 
 
@@ -43,15 +68,19 @@ def rows(engine: Engine, sql: str) -> list[tuple]:
 
 
 def view_rows(engine: Engine, view: str) -> list[tuple]:
-    return sorted(rows(engine, f"SELECT * FROM {view}"),
-                  key=lambda row: tuple("" if v is None else str(v) for v in row))
+    return sorted(
+        rows(engine, f"SELECT * FROM {view}"),
+        key=lambda row: tuple("" if v is None else str(v) for v in row),
+    )
 
 
 @pytest.fixture
 def both_heads(_head_sqlite: Path, _shared_head_pg: URL) -> Iterator[list[Engine]]:
     """The session's head databases on both backends, for read-only comparisons."""
-    engines = [make_engine(URL.create("sqlite", database=str(_head_sqlite))),
-               make_engine(_shared_head_pg)]
+    engines = [
+        make_engine(URL.create("sqlite", database=str(_head_sqlite))),
+        make_engine(_shared_head_pg),
+    ]
     yield engines
     for engine in engines:
         engine.dispose()
@@ -72,58 +101,89 @@ def test_identical_rows_on_both_backends(both_heads: list[Engine]) -> None:
         assert found, view
         assert found == view_rows(postgres, view), view
     # Comparing with an ISO literal means the same on both backends.
-    query = ("SELECT COUNT(*) FROM v_subtype WHERE release_date <= '2020-08-07' "
-             "AND release_date > '2019-12-31'")
+    query = (
+        "SELECT COUNT(*) FROM v_subtype WHERE release_date <= '2020-08-07' "
+        "AND release_date > '2019-12-31'"
+    )
     assert rows(sqlite, query) == rows(postgres, query)
 
 
 def old_lists(engine: Engine, day: str, category: str) -> set[str]:
-    return {name for (name,) in rows(engine, "SELECT name FROM release_subtype WHERE "
-                                             f"release_date = '{day}' AND category = "
-                                             f"'{category}'")}
+    return {
+        name
+        for (name,) in rows(
+            engine,
+            "SELECT name FROM release_subtype WHERE "
+            f"release_date = '{day}' AND category = "
+            f"'{category}'",
+        )
+    }
 
 
 def release_changes(engine: Engine) -> tuple[list[tuple], dict[tuple[str, str], set[tuple]]]:
     """The release pairs in date order (checked: each release and the next), and
     v_release_change's rows by pair."""
     changes: dict[tuple[str, str], set[tuple]] = defaultdict(set)
-    for (from_date, to_date, kind, category, name, change, renamed_from, renamed_to,
-         merged_from, merged_into) in rows(engine, "SELECT * FROM v_release_change"):
-        changes[(from_date, to_date)].add((kind, category, name, change, renamed_from,
-                                           renamed_to, merged_from, merged_into))
+    for (
+        from_date,
+        to_date,
+        kind,
+        category,
+        name,
+        change,
+        renamed_from,
+        renamed_to,
+        merged_from,
+        merged_into,
+    ) in rows(engine, "SELECT * FROM v_release_change"):
+        changes[(from_date, to_date)].add(
+            (kind, category, name, change, renamed_from, renamed_to, merged_from, merged_into)
+        )
     pairs = sorted(rows(engine, "SELECT from_date, to_date FROM v_release_pair"))
     days = sorted(day for (day,) in rows(engine, "SELECT effective_date FROM release"))
     assert pairs == list(pairwise(days))
     return pairs, changes
 
 
-def assert_change_agrees_with_compare(engine: Engine, changes: dict[tuple[str, str], set[tuple]],
-                                      from_date: str, to_date: str) -> None:
+def assert_change_agrees_with_compare(
+    engine: Engine, changes: dict[tuple[str, str], set[tuple]], from_date: str, to_date: str
+) -> None:
     result = compare(engine, date.fromisoformat(from_date), date.fromisoformat(to_date))
     expected = set()
     for change, lists in (("added", result.added), ("removed", result.removed)):
         for key, names in lists.items():
-            kind, category = {"card_types": ("card_type", None),
-                              "supertypes": ("supertype", None),
-                              "keyword_abilities": ("keyword_ability", None),
-                              "keyword_actions": ("keyword_action", None),
-                              "ability_words": ("ability_word", None),
-                              }.get(key, ("subtype", key))
-            expected |= {(kind, category, name, change, None, None, None, None)
-                         for name in names}
+            kind, category = {
+                "card_types": ("card_type", None),
+                "supertypes": ("supertype", None),
+                "keyword_abilities": ("keyword_ability", None),
+                "keyword_actions": ("keyword_action", None),
+                "ability_words": ("ability_word", None),
+            }.get(key, ("subtype", key))
+            expected |= {(kind, category, name, change, None, None, None, None) for name in names}
     for item in result.renamed:
         category = item.get("category")
-        expected.add((item["kind"], category, item["from"], "removed", None, item["to"],
-                      None, None))
-        expected.add((item["kind"], category, item["to"], "added", item["from"], None,
-                      None, None))
+        expected.add(
+            (item["kind"], category, item["from"], "removed", None, item["to"], None, None)
+        )
+        expected.add((item["kind"], category, item["to"], "added", item["from"], None, None, None))
     for item in result.merged:  # the view names each successor on a removed row of its own
         for target in item["to"].split(" and "):  # Mage → Human and Wizard: two rows
-            expected.add((item["kind"], item["category"], item["from"], "removed", None, None,
-                          None, target))
+            expected.add(
+                (item["kind"], item["category"], item["from"], "removed", None, None, None, target)
+            )
             if target not in old_lists(engine, from_date, item["category"]):
-                expected.add((item["kind"], item["category"], target, "added", None, None,
-                              item["from"], None))
+                expected.add(
+                    (
+                        item["kind"],
+                        item["category"],
+                        target,
+                        "added",
+                        None,
+                        None,
+                        item["from"],
+                        None,
+                    )
+                )
     assert changes.get((from_date, to_date), set()) == expected, (from_date, to_date)
 
 
@@ -142,28 +202,39 @@ def test_release_change_agrees_with_compare(shared_head_engine: Engine) -> None:
     pairs, changes = release_changes(shared_head_engine)
     for from_date, to_date in pairs:
         assert_change_agrees_with_compare(shared_head_engine, changes, from_date, to_date)
-    assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in \
-        changes[("2024-04-12", "2024-06-07")]
-    assert ("keyword_ability", None, "Umbra Armor", "added", "Totem Armor", None, None, None) in \
-        changes[("2024-04-12", "2024-06-07")]
+    assert ("card_type", None, "tribal", "removed", None, "kindred", None, None) in changes[
+        ("2024-04-12", "2024-06-07")
+    ]
+    assert (
+        "keyword_ability",
+        None,
+        "Umbra Armor",
+        "added",
+        "Totem Armor",
+        None,
+        None,
+        None,
+    ) in changes[("2024-04-12", "2024-06-07")]
 
 
 def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
     days = sorted(day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release"))
     listed: dict[tuple, list[str]] = defaultdict(list)
-    for sql, kind in (("SELECT release_date, NULL, card_type FROM release_card_type",
-                       "card_type"),
-                      ("SELECT release_date, NULL, supertype FROM release_supertype",
-                       "supertype"),
-                      ("SELECT release_date, category, name FROM release_subtype", "subtype"),
-                      ("SELECT release_date, kind, name FROM release_keyword", None)):
+    for sql, kind in (
+        ("SELECT release_date, NULL, card_type FROM release_card_type", "card_type"),
+        ("SELECT release_date, NULL, supertype FROM release_supertype", "supertype"),
+        ("SELECT release_date, category, name FROM release_subtype", "subtype"),
+        ("SELECT release_date, kind, name FROM release_keyword", None),
+    ):
         for day, category, name in rows(shared_head_engine, sql):
             if kind is None:  # a keyword: its kind in the kind column, no category
                 listed[(category, None, name)].append(day)
             else:
                 listed[(kind, category, name)].append(day)
-    lifetime = {(kind, category, name): rest for kind, category, name, *rest in
-                rows(shared_head_engine, "SELECT * FROM v_lifetime")}
+    lifetime = {
+        (kind, category, name): rest
+        for kind, category, name, *rest in rows(shared_head_engine, "SELECT * FROM v_lifetime")
+    }
     assert set(lifetime) == set(listed)
     for item, item_days in listed.items():
         item_days.sort()
@@ -174,7 +245,8 @@ def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
 
 
 def test_the_schema_revision_makes_every_view_and_its_downgrade_leaves_nothing(
-        empty_url: URL) -> None:
+    empty_url: URL,
+) -> None:
     engine = make_engine(empty_url)
     try:
         migrate.upgrade(engine, "0001_schema")
@@ -218,7 +290,8 @@ def downgrade() -> None:
 
 
 def test_a_later_revision_replaces_one_view_without_copying_it(
-        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """Alembic's replaceable objects: the later revision names the view it replaces, the
     downgrade restores it from the revision that made it; the other views are untouched."""
     from tests.support.chain_walk import view_definitions
@@ -237,7 +310,8 @@ def test_a_later_revision_replaces_one_view_without_copying_it(
         after = view_definitions(engine)
         assert after["v_release_pair"] != before["v_release_pair"]
         assert {name: sql for name, sql in after.items() if name != "v_release_pair"} == {
-            name: sql for name, sql in before.items() if name != "v_release_pair"}
+            name: sql for name, sql in before.items() if name != "v_release_pair"
+        }
         rulesdb(["--db", url_text(url), "downgrade", "0001_schema"], checkout.root)
         assert view_definitions(engine) == before
     finally:

@@ -66,11 +66,17 @@ def test_spacecraft_is_an_artifact_type_too_from_2025_07_25(shared_head_engine) 
 def test_cephalid_naga_viashino_were_dropped_on_2024_06_07(shared_head_engine) -> None:
     # From the data: the last release listing them is 2024-04-12.
     with shared_head_engine.connect() as connection:
-        last = connection.execute(text(
-            "SELECT name, max(release_date) FROM release_subtype "
-            "WHERE name IN ('Cephalid', 'Naga', 'Viashino') GROUP BY name")).all()
+        last = connection.execute(
+            text(
+                "SELECT name, max(release_date) FROM release_subtype "
+                "WHERE name IN ('Cephalid', 'Naga', 'Viashino') GROUP BY name"
+            )
+        ).all()
     assert sorted((name, str(day)[:10]) for name, day in last) == [
-        ("Cephalid", "2024-04-12"), ("Naga", "2024-04-12"), ("Viashino", "2024-04-12")]
+        ("Cephalid", "2024-04-12"),
+        ("Naga", "2024-04-12"),
+        ("Viashino", "2024-04-12"),
+    ]
     for name in ("Cephalid", "Naga", "Viashino"):
         assert load_vocabulary(shared_head_engine, BEFORE_KINDRED).is_subtype(name, "creature")
         assert not load_vocabulary(shared_head_engine, KINDRED_RELEASE).is_subtype(name)
@@ -114,11 +120,13 @@ def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> No
 
 def test_unknown_category_is_an_error(shared_head_engine) -> None:
     vocab = load_vocabulary(shared_head_engine)
-    for call in (lambda: vocab.is_subtype("Merfolk", "creatures"),
-                 lambda: vocab.card_types_of("truck"),
-                 lambda: vocab.check_choice("Merfolk", "tribal"),
-                 lambda: vocab.can_gain(["creature"], "Elf", "bogus"),
-                 lambda: vocab.canonical("Elf", "nope")):
+    for call in (
+        lambda: vocab.is_subtype("Merfolk", "creatures"),
+        lambda: vocab.card_types_of("truck"),
+        lambda: vocab.check_choice("Merfolk", "tribal"),
+        lambda: vocab.can_gain(["creature"], "Elf", "bogus"),
+        lambda: vocab.canonical("Elf", "nope"),
+    ):
         with pytest.raises(UnknownCategory, match="unknown category"):
             call()
     # A category of later releases only: unknown to this release, a plain "no" when asked
@@ -127,8 +135,9 @@ def test_unknown_category_is_an_error(shared_head_engine) -> None:
     assert "battle" not in old.categories
     with pytest.raises(RulesdbError, match="battle"):
         old.is_subtype("Siege", "battle")
-    report = old.explain("Siege", "battle",
-                         other_categories=listings.category_names(shared_head_engine))
+    report = old.explain(
+        "Siege", "battle", other_categories=listings.category_names(shared_head_engine)
+    )
     assert not report.valid and "has no battle types" in report.reason
 
 
@@ -170,12 +179,25 @@ def test_explain_says_what_a_word_is(shared_head_engine) -> None:
     merfolk = vocab.explain("merfolk")
     assert merfolk.valid and merfolk.rule == vocab.rule_of("creature")
     assert merfolk.to_json() == {
-        "word": "merfolk", "release": vocab.effective_date.isoformat(), "category": None,
+        "word": "merfolk",
+        "release": vocab.effective_date.isoformat(),
+        "category": None,
         "valid": True,
-        "meanings": [{"kind": "creature type", "name": "Merfolk", "category": "creature",
-                      "rule": vocab.rule_of("creature")}],
-        "rule": vocab.rule_of("creature"), "reason": None, "successor": None,
-        "not_enumerated": [], "keyword": None, "nearest": []}
+        "meanings": [
+            {
+                "kind": "creature type",
+                "name": "Merfolk",
+                "category": "creature",
+                "rule": vocab.rule_of("creature"),
+            }
+        ],
+        "rule": vocab.rule_of("creature"),
+        "reason": None,
+        "successor": None,
+        "not_enumerated": [],
+        "keyword": None,
+        "nearest": [],
+    }
     assert vocab.explain("Legendary").meanings[0].kind == "supertype"
     assert vocab.explain("instant").meanings[0].rule == vocab.card_type_rule == "205.2a"
     assert not vocab.explain("'; DROP TABLE release; --").valid
@@ -186,12 +208,18 @@ def test_explain_says_what_a_word_is(shared_head_engine) -> None:
 
 def test_bad_input_raises_rulesdb_error_only(shared_head_engine) -> None:
     vocab = load_vocabulary(shared_head_engine)
-    for call in (lambda: vocab.is_subtype(None), lambda: vocab.is_subtype(["Elf"]),
-                 lambda: vocab.is_card_type(3), lambda: vocab.is_subtype("Elf", ["creature"]),
-                 lambda: vocab.parse(None), lambda: vocab.parse(["Creature"]),
-                 lambda: vocab.can_gain(5, "Elf"), lambda: load_vocabulary("sqlite://"),
-                 lambda: load_vocabulary(shared_head_engine, "yesterday"),
-                 lambda: load_vocabulary(shared_head_engine, 20240607)):
+    for call in (
+        lambda: vocab.is_subtype(None),
+        lambda: vocab.is_subtype(["Elf"]),
+        lambda: vocab.is_card_type(3),
+        lambda: vocab.is_subtype("Elf", ["creature"]),
+        lambda: vocab.parse(None),
+        lambda: vocab.parse(["Creature"]),
+        lambda: vocab.can_gain(5, "Elf"),
+        lambda: load_vocabulary("sqlite://"),
+        lambda: load_vocabulary(shared_head_engine, "yesterday"),
+        lambda: load_vocabulary(shared_head_engine, 20240607),
+    ):
         with pytest.raises(RulesdbError):
             call()
     with pytest.raises(AttributeError, match="immutable"):
@@ -214,8 +242,11 @@ def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> Non
     statements: list[str] = []
     load_vocabulary(shared_head_engine)
     # (the SQLite engine also sends BEGIN per connection: rulesdb.store.engine's transactional DDL)
-    event.listen(shared_head_engine, "before_cursor_execute",
-                 lambda *args: args[2] != "BEGIN" and statements.append(args[2]))
+    event.listen(
+        shared_head_engine,
+        "before_cursor_execute",
+        lambda *args: args[2] != "BEGIN" and statements.append(args[2]),
+    )
     first = load_vocabulary(shared_head_engine)
     second = load_vocabulary(shared_head_engine)
     assert first is second
@@ -228,12 +259,17 @@ def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_eng
     assert before.is_subtype("Merfolk", "creature")
     # Hand-edit the release in force as a different seed would have loaded it.
     with head_engine.begin() as connection:
-        connection.execute(text("DELETE FROM release_subtype WHERE release_date = :day AND "
-                                "category = 'creature' AND name = 'Merfolk'"),
-                           {"day": before.effective_date})
-        connection.execute(text("UPDATE release SET seed_sha256 = :sha "
-                                "WHERE effective_date = :day"),
-                           {"sha": "0" * 64, "day": before.effective_date})
+        connection.execute(
+            text(
+                "DELETE FROM release_subtype WHERE release_date = :day AND "
+                "category = 'creature' AND name = 'Merfolk'"
+            ),
+            {"day": before.effective_date},
+        )
+        connection.execute(
+            text("UPDATE release SET seed_sha256 = :sha WHERE effective_date = :day"),
+            {"sha": "0" * 64, "day": before.effective_date},
+        )
     after = load_vocabulary(head_engine)
     assert after is not before and after.seed_sha256 == "0" * 64
     assert not after.is_subtype("Merfolk", "creature")
@@ -254,8 +290,11 @@ def test_vocabulary_without_a_database() -> None:
         supertypes={"legendary": "205.4a"},
         categories={"land": "205.3i", "creature": "205.3m", "planar": "205.3n"},
         category_card_types={"land": ["land"], "creature": ["creature"], "planar": ["plane"]},
-        subtypes={"land": ["Forest"], "creature": ["Dryad", "Time Lord"],
-                  "planar": ["Serra’s Realm"]},
+        subtypes={
+            "land": ["Forest"],
+            "creature": ["Dryad", "Time Lord"],
+            "planar": ["Serra’s Realm"],
+        },
     )
     assert vocab.categories == ("land", "creature", "planar")
     assert vocab.parse("Legendary Land Creature — Forest Dryad").valid

@@ -88,8 +88,11 @@ def served(database: Path, console: list[str] | None = None) -> Iterator[str]:
     """`rulesdb --db sqlite:///DATABASE serve --port 0` as its own process; yields its URL.
     What the server prints after its first line is appended to ``console`` as it comes."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve",
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        [sys.executable, "-m", "rulesdb", "--db", f"sqlite:///{database}", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + STARTUP_LIMIT
         # The first line names the port it bound: "rulesdb: serving FILE ... on http://H:P/".
@@ -111,8 +114,10 @@ def served(database: Path, console: list[str] | None = None) -> Iterator[str]:
         # Keep reading what the server prints (its request errors): a pipe nobody empties
         # fills up and then blocks the server mid-request.
         kept = console if console is not None else []
-        drain = threading.Thread(target=lambda: kept.extend(process.stdout),  # type: ignore[arg-type]
-                                 daemon=True)
+        drain = threading.Thread(
+            target=lambda: kept.extend(process.stdout),  # type: ignore[arg-type]
+            daemon=True,
+        )
         drain.start()
         yield base
     finally:
@@ -166,8 +171,9 @@ def _screenshot_if_failed(request: pytest.FixtureRequest, tmp_path: Path) -> Ite
     report = request.node.stash.get(CALL_REPORT, None)
     if report is not None and report.failed and "page" in request.fixturenames:
         with contextlib.suppress(Exception):  # a dead browser must not hide the failure
-            request.getfixturevalue("page").screenshot(path=str(tmp_path / "failed.png"),
-                                                       full_page=True)
+            request.getfixturevalue("page").screenshot(
+                path=str(tmp_path / "failed.png"), full_page=True
+            )
 
 
 def submit(page, button) -> None:  # type: ignore[no-untyped-def]
@@ -223,10 +229,14 @@ def overlapping(labels: list[dict]) -> list[tuple[str, str]]:  # type: ignore[ty
     """The pairs of labels whose boxes share any area."""
     pairs = []
     for index, one in enumerate(labels):
-        for other in labels[index + 1:]:
+        for other in labels[index + 1 :]:
             a, b = one["box"], other["box"]
-            if a["left"] < b["right"] and b["left"] < a["right"] and \
-                    a["top"] < b["bottom"] and b["top"] < a["bottom"]:
+            if (
+                a["left"] < b["right"]
+                and b["left"] < a["right"]
+                and a["top"] < b["bottom"]
+                and b["top"] < a["bottom"]
+            ):
                 pairs.append((one["text"], other["text"]))
     return pairs
 
@@ -248,9 +258,11 @@ def test_page_has_no_serious_accessibility_problem(sized, site, name: str) -> No
         pytest.skip(problem)
     assert visit(sized, site, PAGES[name]) == 200
     sized.add_script_tag(path=str(AXE))
-    violations = sized.evaluate("async () => (await axe.run()).violations.map(v => ({id: v.id, "
-                                "impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5)"
-                                ".map(n => n.target.join(' '))}))")
+    violations = sized.evaluate(
+        "async () => (await axe.run()).violations.map(v => ({id: v.id, "
+        "impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5)"
+        ".map(n => n.target.join(' '))}))"
+    )
     assert [v for v in violations if v["impact"] in SEVERE] == []
 
 
@@ -258,8 +270,9 @@ def test_chart_axes_are_readable(sized, site, db) -> None:  # type: ignore[no-un
     assert visit(sized, site, "/chart") == 200
     charts = sized.evaluate(CHART_LABELS)
     with db.connect() as connection:
-        categories = connection.execute(text(
-            "SELECT COUNT(DISTINCT category) FROM release_category")).scalar()
+        categories = connection.execute(
+            text("SELECT COUNT(DISTINCT category) FROM release_category")
+        ).scalar()
     assert len(charts) == categories  # one chart shown per category at either width
     for chart in charts:
         assert overlapping(chart["labels"]) == [], chart["category"]
@@ -276,10 +289,15 @@ def test_chart_axes_are_readable(sized, site, db) -> None:  # type: ignore[no-un
 def test_chart_breaks_where_a_release_does_not_list_the_category(page, site, db) -> None:
     assert visit(page, site, "/chart") == 200
     with db.connect() as connection:
-        days = [row[0] for row in connection.execute(text(
-            "SELECT effective_date FROM release ORDER BY effective_date"))]
-        listing = connection.execute(text(
-            "SELECT category, release_date FROM release_category")).all()
+        days = [
+            row[0]
+            for row in connection.execute(
+                text("SELECT effective_date FROM release ORDER BY effective_date")
+            )
+        ]
+        listing = connection.execute(
+            text("SELECT category, release_date FROM release_category")
+        ).all()
     for category in {category for category, _ in listing}:
         listed = "".join("1" if (category, day) in set(listing) else "0" for day in days)
         runs = len([run for run in listed.split("0") if run])
@@ -298,9 +316,13 @@ def test_chart_point_tells_its_release_and_count_on_focus(page, site, db) -> Non
     point.focus()
     day = point.get_attribute("href").removeprefix("/release/")
     with db.connect() as connection:
-        size = connection.execute(text(
-            "SELECT COUNT(*) FROM release_subtype WHERE release_date = :day "
-            "AND category = 'creature'"), {"day": day}).scalar()
+        size = connection.execute(
+            text(
+                "SELECT COUNT(*) FROM release_subtype WHERE release_date = :day "
+                "AND category = 'creature'"
+            ),
+            {"day": day},
+        ).scalar()
     assert tip.is_visible() and tip.text_content() == f"{day}: {size}"
     assert chart.get_by_role("link", name=f"{day}: {size}", exact=True).count() == 1
     page.keyboard.press("Enter")  # a point is a link to its release
@@ -341,13 +363,14 @@ def test_diff_page_is_the_diff_with_links_and_marked_words(page, site, db) -> No
     markdown = comparison.to_markdown().split("### Rules")[0]
     lines = [line.lstrip("#- ").strip() for line in markdown.splitlines() if line.strip()]
     shown_lines = [line.strip() for line in shown.splitlines() if line.strip()]
-    assert shown_lines[:len(lines)] == lines  # the vocabulary as `rulesdb diff` says it
+    assert shown_lines[: len(lines)] == lines  # the vocabulary as `rulesdb diff` says it
     # The whole rulebook, each rule by its lineage: its number a link, its words marked; a
     # long one starts collapsed.
     notes = rule_diff(db, date(2024, 4, 12), date(2024, 6, 7))
     changes = page.locator("section.rule-change")
     assert changes.count() == len(notes.changed) + len(notes.moved) + len(notes.added) + len(
-        notes.removed)
+        notes.removed
+    )
     kindred = changes.filter(has=page.get_by_role("link", name="205.2a", exact=True))
     assert [t.strip() for t in kindred.locator("ins").all_text_contents()] == ["kindred,"]
     assert [t.strip() for t in kindred.locator("del").all_text_contents()] == ["tribal,"]
@@ -385,17 +408,23 @@ def test_chart_has_one_point_per_release(page, site, db) -> None:
     assert visit(page, site, "/chart") == 200
     with db.connect() as connection:
         releases = connection.execute(text("SELECT COUNT(*) FROM release")).scalar()
-        having = dict(connection.execute(text(
-            "SELECT category, COUNT(*) FROM release_category GROUP BY category")).all())
+        having = dict(
+            connection.execute(
+                text("SELECT category, COUNT(*) FROM release_category GROUP BY category")
+            ).all()
+        )
     charts = page.locator("svg.chart-wide")
     assert charts.count() == page.locator("svg.chart-narrow").count() == len(having)
     for category, count in having.items():
         points = page.locator(f'svg.chart-wide[data-category="{category}"] a circle')
         assert points.count() == count, category
     with db.connect() as connection:  # every release since creature types were first listed
-        since = connection.execute(text(
-            "SELECT COUNT(*) FROM release WHERE effective_date >= (SELECT MIN(release_date) "
-            "FROM release_category WHERE category = 'creature')")).scalar()
+        since = connection.execute(
+            text(
+                "SELECT COUNT(*) FROM release WHERE effective_date >= (SELECT MIN(release_date) "
+                "FROM release_category WHERE category = 'creature')"
+            )
+        ).scalar()
     assert 0 < since < releases  # the Sixth Edition rules list no creature types
     creature = page.locator('svg.chart-wide[data-category="creature"] a')
     assert creature.locator("circle").count() == since
@@ -427,12 +456,15 @@ def test_sql_page_refuses_a_write(page, site, db) -> None:
         assert response.status == 400, statement
     # The server's console: one line a refusal, no traceback (the browser got a clean 400).
     deadline = time.monotonic() + STARTUP_LIMIT
-    while sum("rulesdb: refused GET /rulesdb?sql=" in line for line in site[2]) < 3 and \
-            time.monotonic() < deadline:
+    while (
+        sum("rulesdb: refused GET /rulesdb?sql=" in line for line in site[2]) < 3
+        and time.monotonic() < deadline
+    ):
         time.sleep(0.1)
     refused = [line for line in site[2] if "refused" in line]
     assert [line.split(": 400 ")[1].strip() for line in refused[-3:]] == [
-        "Statement must be a SELECT"] * 3, refused
+        "Statement must be a SELECT"
+    ] * 3, refused
     assert not any("Traceback" in line or "│" in line for line in site[2]), site[2][:20]
     with db.connect() as connection:
         assert connection.execute(text("SELECT COUNT(*) FROM release")).scalar() >= 64
@@ -448,8 +480,12 @@ def test_database_page_describes_its_tables_and_views(page, site, db) -> None:
         name = item.locator("a").inner_text()
         shown[name] = item.locator(".table-description").inner_text()
     with db.connect() as connection:  # what the page lists: the file's tables and views
-        listed = {row[0] for row in connection.execute(text(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))}
+        listed = {
+            row[0]
+            for row in connection.execute(
+                text("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+            )
+        }
     described = {name: item.description for name, item in descriptions().items()}
     assert shown and set(shown) <= listed
     assert shown == {name: described[name] for name in shown}
@@ -494,8 +530,11 @@ def test_rule_page_marks_each_versions_words(page, site) -> None:
 
 def test_glossary_search_and_unknown_rulebook_pages(page, site) -> None:
     assert visit(page, site, "/glossary/Subtype") == 200
-    assert page.locator("p.definition").inner_text().startswith(
-        "A characteristic that appears after the card type and a long dash")
+    assert (
+        page.locator("p.definition")
+        .inner_text()
+        .startswith("A characteristic that appears after the card type and a long dash")
+    )
     assert visit(page, site, "/") == 200
     page.fill("form.search-form input[name=q]", "trample")
     submit(page, page.get_by_role("button", name="Search"))

@@ -39,10 +39,12 @@ def test_docs_analyst_queries_are_the_canned_queries() -> None:
 def test_serve_refuses_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli(["--db", "postgresql://user:secret@127.0.0.1/rules", "serve"], capsys)
     assert (code, out) == (2, "")
-    assert err == ("rulesdb: error: the web face needs a SQLite file, not "
-                   "postgresql+psycopg://user:***@127.0.0.1/rules: make one with rulesdb --db "
-                   "sqlite:///rules.sqlite3 upgrade, then serve it with rulesdb --db "
-                   "sqlite:///rules.sqlite3 serve\n")
+    assert err == (
+        "rulesdb: error: the web face needs a SQLite file, not "
+        "postgresql+psycopg://user:***@127.0.0.1/rules: make one with rulesdb --db "
+        "sqlite:///rules.sqlite3 upgrade, then serve it with rulesdb --db "
+        "sqlite:///rules.sqlite3 serve\n"
+    )
 
 
 def test_serve_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,20 +59,28 @@ def test_serve_on_a_port_in_use(_head_sqlite: Path, capsys: pytest.CaptureFixtur
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = run_cli(["--db", f"sqlite:///{_head_sqlite}", "serve", "--port",
-                                  str(port)], capsys)
+        code, out, err = run_cli(
+            ["--db", f"sqlite:///{_head_sqlite}", "serve", "--port", str(port)], capsys
+        )
     assert (code, out) == (2, "")
     assert err == f"rulesdb: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_serve_without_the_extra_says_what_to_install(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "datasette" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "datasette" else real(name, *a),
+    )
     code, out, err = run_cli(["serve"], capsys)
     assert (code, out, err) == (
-        2, "", "rulesdb: error: the web face needs Datasette: pip install 'rulesdb[web]'\n")
+        2,
+        "",
+        "rulesdb: error: the web face needs Datasette: pip install 'rulesdb[web]'\n",
+    )
 
 
 def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> None:
@@ -88,10 +98,12 @@ def test_datasette_describes_every_table_view_and_column(_head_sqlite: Path) -> 
         # Every column described; a description may name a column only PostgreSQL has.
         assert set(columns[name]) <= set(described), name
         assert set(described) - set(columns[name]) <= {
-            item.split(".")[1] for item in OTHER_BACKENDS if item.startswith(f"{name}.")}, name
+            item.split(".")[1] for item in OTHER_BACKENDS if item.startswith(f"{name}.")
+        }, name
     assert site.setting("sql_time_limit_ms") == SQL_TIME_LIMIT_MS
-    assert not any(query.get("write") for query in site.metadata(
-        "queries", database=DATABASE).values())
+    assert not any(
+        query.get("write") for query in site.metadata("queries", database=DATABASE).values()
+    )
 
     async def page(path: str) -> str:
         response = await site.client.get(path)
@@ -133,9 +145,10 @@ def test_rulebook_pages_on_both_backends(shared_head_engine) -> None:  # type: i
     assert versions[0]["first_release"] == "2003-07-01"  # the glossary's first "Subtype"
     assert versions[-1]["last_release"] == pages.release_dates(shared_head_engine)[-1]
     with shared_head_engine.connect() as connection:  # every rulebook release since defines it
-        rulebooks = connection.execute(text(
-            "SELECT COUNT(*) FROM release_rulebook WHERE release_date >= :day"),
-            {"day": date(2003, 7, 1)}).scalar()
+        rulebooks = connection.execute(
+            text("SELECT COUNT(*) FROM release_rulebook WHERE release_date >= :day"),
+            {"day": date(2003, 7, 1)},
+        ).scalar()
     assert sum(v["releases"] for v in versions) == rulebooks
     for before, after in pairwise(versions):
         assert before["last_release"] < after["first_release"]
@@ -145,12 +158,12 @@ def test_rulebook_pages_on_both_backends(shared_head_engine) -> None:  # type: i
         pages.glossary_page(shared_head_engine, "Subtype", "soon")
     # An archived release has its rulebook too, in its own era's sections.
     assert pages.release(shared_head_engine, "2024-06-07")["rulebook"][1]["text"] == (
-        "Parts of a Card")
+        "Parts of a Card"
+    )
     assert pages.release(shared_head_engine, "2001-07-23")["rulebook"][0]["text"] == "The Game"
 
 
-def test_search_page_marks_the_matched_words_and_escapes_the_rest(
-        shared_head_engine) -> None:  # type: ignore[no-untyped-def]
+def test_search_page_marks_the_matched_words_and_escapes_the_rest(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 
     found = pages.search_page(shared_head_engine, "trample", "2024-06-07")
@@ -183,16 +196,17 @@ def test_a_runaway_query_is_cut_off(_head_sqlite: Path) -> None:
     from rulesdb.web.server import build
 
     site = build(_head_sqlite)
-    endless = ("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
-               "SELECT count(*) FROM n")
+    endless = (
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+    )
     response = asyncio.run(site.client.get("/rulesdb.json", params={"sql": endless}))
     assert response.status_code == 400
     assert "SQL query took too long" in response.text
 
 
 def test_database_page_and_refusals_in_process(
-        _head_sqlite: Path, caplog: pytest.LogCaptureFixture,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    _head_sqlite: Path, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The database page shows every description, as the home and table pages do; a refused
     request is Datasette's 400 for the browser and one logged line for the console."""
     from rulesdb.web.server import build
@@ -218,7 +232,8 @@ def test_database_page_and_refusals_in_process(
         "rulesdb: refused GET /rulesdb?sql=DELETE+FROM+release: 400 Statement must be a SELECT",
         "rulesdb: refused GET /rulesdb.json?sql=PRAGMA+query_only+%3D+0: 400 Statement must be "
         "a SELECT",
-        "rulesdb: refused GET /rulesdb/no_such_table: 404 Table not found"]
+        "rulesdb: refused GET /rulesdb/no_such_table: 404 Table not found",
+    ]
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "│" not in out + err
 
@@ -230,11 +245,21 @@ def test_datasette_queries_are_bounded_in_memory(_head_sqlite: Path) -> None:
     from rulesdb.web.server import build
 
     site = build(_head_sqlite)
-    response = asyncio.run(site.client.get(
-        "/rulesdb.json", params={"sql": "SELECT length(randomblob(900000000)) AS n"}))
+    response = asyncio.run(
+        site.client.get(
+            "/rulesdb.json", params={"sql": "SELECT length(randomblob(900000000)) AS n"}
+        )
+    )
     assert response.status_code == 400 and "too big" in response.text, response.text
-    response = asyncio.run(site.client.get("/rulesdb.json", params={
-        "sql": "SELECT length(printf('%.*c', 2147483647, 'x')) AS n", "_shape": "array"}))
+    response = asyncio.run(
+        site.client.get(
+            "/rulesdb.json",
+            params={
+                "sql": "SELECT length(printf('%.*c', 2147483647, 'x')) AS n",
+                "_shape": "array",
+            },
+        )
+    )
     assert response.status_code == 200 and response.json() == [{"n": None}], response.text
 
 
@@ -261,8 +286,9 @@ def test_page_work_stops_at_the_time_limit(_head_sqlite: Path) -> None:
 
     engine = make_engine(URL.create("sqlite", database=str(_head_sqlite)))
     limit_pages(engine, 0.05)
-    endless = ("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
-               "SELECT count(*) FROM n")
+    endless = (
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+    )
     try:
         with engine.connect() as connection:
             with pytest.raises(OperationalError, match="interrupted"):
@@ -272,8 +298,9 @@ def test_page_work_stops_at_the_time_limit(_head_sqlite: Path) -> None:
         engine.dispose()
 
 
-def test_a_file_changed_under_the_server_is_opened_again(_head_sqlite: Path,
-                                                         tmp_path: Path) -> None:
+def test_a_file_changed_under_the_server_is_opened_again(
+    _head_sqlite: Path, tmp_path: Path
+) -> None:
     """A downgrade in place under a running server: the next request answers from what the
     file now holds, never 'malformed' (it is not opened immutable)."""
     import shutil
@@ -288,8 +315,9 @@ def test_a_file_changed_under_the_server_is_opened_again(_head_sqlite: Path,
 
     async def releases() -> list[str]:
         response = await site.client.get(
-            "/rulesdb.json", params={"sql": "SELECT max(effective_date) AS d FROM release",
-                                     "_shape": "array"})
+            "/rulesdb.json",
+            params={"sql": "SELECT max(effective_date) AS d FROM release", "_shape": "array"},
+        )
         assert response.status_code == 200, response.text
         home = await site.client.get("/")
         assert home.status_code == 200
@@ -330,12 +358,14 @@ def test_search_page_says_how_many_and_pages(_head_sqlite: Path) -> None:
     def entries(page: str) -> list[str]:
         return re.findall(r'<li><a href="/rule/([^"?]+)', page)
 
-    first = asyncio.run(site.client.get("/search", params={"q": "creature",
-                                                            "as_of": "2024-06-07"})).text
+    first = asyncio.run(
+        site.client.get("/search", params={"q": "creature", "as_of": "2024-06-07"})
+    ).text
     total = int(re.search(r"(\d+) matches for “creature”", first).group(1))  # type: ignore[union-attr]
     assert total > 25 and "1–25 shown" in first and 'rel="next"' in first
-    second = asyncio.run(site.client.get("/search", params={
-        "q": "creature", "as_of": "2024-06-07", "page": "2"})).text
+    second = asyncio.run(
+        site.client.get("/search", params={"q": "creature", "as_of": "2024-06-07", "page": "2"})
+    ).text
     assert '<ol class="results" start="26">' in second and 'rel="prev"' in second
     assert set(entries(first)).isdisjoint(entries(second)) and entries(second)
     far = asyncio.run(site.client.get("/search", params={"q": "creature", "page": "400"})).text
@@ -344,27 +374,45 @@ def test_search_page_says_how_many_and_pages(_head_sqlite: Path) -> None:
 
 # Release pairs and rules whose pages are kept (rulesdb.web.pagecache): each compared with the
 # same page worked out afresh, so keeping a page never changes what it shows.
-KEPT_PAGES = ("/diff", "/diff?from=2016-09-30&to=2024-06-07", "/diff?from=2024-04-12&to=2024-06-07",
-              "/diff?from=2020-01-24&to=2019-05-03", "/diff?from=2019-05-03&to=2020-01-24",
-              "/rule/702.19", "/rule/702.19c?as_of=2020-01-24", "/rule/613.1a", "/chart", "/",
-              "/explain?line=Legendary+Creature+%E2%80%94+Elf&as_of=2024-06-07",
-              "/diff?from=1999-01-01&to=2024-06-07")
+KEPT_PAGES = (
+    "/diff",
+    "/diff?from=2016-09-30&to=2024-06-07",
+    "/diff?from=2024-04-12&to=2024-06-07",
+    "/diff?from=2020-01-24&to=2019-05-03",
+    "/diff?from=2019-05-03&to=2020-01-24",
+    "/rule/702.19",
+    "/rule/702.19c?as_of=2020-01-24",
+    "/rule/613.1a",
+    "/chart",
+    "/",
+    "/explain?line=Legendary+Creature+%E2%80%94+Elf&as_of=2024-06-07",
+    "/diff?from=1999-01-01&to=2024-06-07",
+)
 
 
-def test_kept_pages_are_the_pages_worked_out_afresh(_head_sqlite: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kept_pages_are_the_pages_worked_out_afresh(
+    _head_sqlite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from rulesdb.web import pages, plugin
     from rulesdb.web.server import build
 
     site = build(_head_sqlite)
     diffs: list[tuple[str, str]] = []
     real_diff = pages.diff
-    monkeypatch.setattr(pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(
-        engine, a, b))
+    monkeypatch.setattr(
+        pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(engine, a, b)
+    )
 
     async def each() -> list[tuple[int, str, str, str]]:  # kept ones skip Datasette's routing
-        return [((r := await site.client.get(path)).status_code, r.text, r.headers["content-type"],
-                 r.headers["vary"]) for path in KEPT_PAGES]
+        return [
+            (
+                (r := await site.client.get(path)).status_code,
+                r.text,
+                r.headers["content-type"],
+                r.headers["vary"],
+            )
+            for path in KEPT_PAGES
+        ]
 
     plugin.PAGES.clear()
     fresh = asyncio.run(each())
@@ -376,21 +424,24 @@ def test_kept_pages_are_the_pages_worked_out_afresh(_head_sqlite: Path,
     assert asyncio.run(each()) == fresh and len(diffs) == 2 * worked_out
 
 
-def test_a_page_asked_for_at_once_is_worked_out_once(_head_sqlite: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_asked_for_at_once_is_worked_out_once(
+    _head_sqlite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from rulesdb.web import pages, plugin
     from rulesdb.web.server import build
 
     site = build(_head_sqlite)
     diffs: list[tuple[str, str]] = []
     real_diff = pages.diff
-    monkeypatch.setattr(pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(
-        engine, a, b))
+    monkeypatch.setattr(
+        pages, "diff", lambda engine, a, b: diffs.append((a, b)) or real_diff(engine, a, b)
+    )
     plugin.PAGES.clear()
 
     async def together() -> set[str]:
-        found = await asyncio.gather(*(site.client.get("/diff?from=2019-05-03&to=2020-01-24")
-                                       for _ in range(8)))
+        found = await asyncio.gather(
+            *(site.client.get("/diff?from=2019-05-03&to=2020-01-24") for _ in range(8))
+        )
         return {response.text for response in found}
 
     assert len(asyncio.run(together())) == 1 and len(diffs) == 1
@@ -406,6 +457,7 @@ def test_page_cache_drops_the_least_recently_used_past_its_bytes() -> None:
         async def render() -> tuple[tuple[int, str], bool]:
             calls.append(key)
             return (200, body), keep
+
         return asyncio.run(cache.get(key, render))
 
     page("a", "aaaa"), page("b", "bbbb"), page("a", "aaaa")  # a used last
@@ -449,6 +501,7 @@ def test_served_connections_send_at_once() -> None:
                     raw = transport.get_extra_info("socket")
                     found.append(raw.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
                     transport.close()
+
             return Seen()
 
         server = await asyncio.get_running_loop().create_server(made, sock=sock)

@@ -9,29 +9,56 @@ from hypothesis import strategies as st
 
 from rulesdb.questions.worddiff import Piece, as_markdown, changed, word_diff
 
-WORDS = st.lists(st.sampled_from(["creature", "the", "kindred", "tribal", ",", ".", " ", "  ",
-                                  "land", "it's", "it’s", "—", "-"]), max_size=30)
+WORDS = st.lists(
+    st.sampled_from(
+        [
+            "creature",
+            "the",
+            "kindred",
+            "tribal",
+            ",",
+            ".",
+            " ",
+            "  ",
+            "land",
+            "it's",
+            "it’s",
+            "—",
+            "-",
+        ]
+    ),
+    max_size=30,
+)
 
 
 def test_an_insertion_and_a_replacement_are_marked_as_words() -> None:
-    assert word_diff("A creature that's been dealt damage.",
-                     "A creature with toughness greater than 0 that's been dealt damage.") == [
-        Piece("same", "A creature"), Piece("inserted", " with toughness greater than 0"),
-        Piece("same", " that's been dealt damage.")]
+    assert word_diff(
+        "A creature that's been dealt damage.",
+        "A creature with toughness greater than 0 that's been dealt damage.",
+    ) == [
+        Piece("same", "A creature"),
+        Piece("inserted", " with toughness greater than 0"),
+        Piece("same", " that's been dealt damage."),
+    ]
     # A lone space between two edits joins them: one deletion, then one insertion.
     assert word_diff("the red dog runs", "a blue cat runs") == [
-        Piece("deleted", "the red dog"), Piece("inserted", "a blue cat"), Piece("same", " runs")]
+        Piece("deleted", "the red dog"),
+        Piece("inserted", "a blue cat"),
+        Piece("same", " runs"),
+    ]
 
 
 def test_words_keep_their_punctuation_in_markdown() -> None:
-    pieces = word_diff("instant, land, sorcery, tribal, and vanguard.",
-                       "instant, kindred, land, sorcery, and vanguard.")
+    pieces = word_diff(
+        "instant, land, sorcery, tribal, and vanguard.",
+        "instant, kindred, land, sorcery, and vanguard.",
+    )
     assert as_markdown(pieces) == "instant, **kindred,** land, sorcery, ~~tribal,~~ and vanguard."
 
 
 def test_typography_alone_is_no_change() -> None:
-    pieces = word_diff("It’s a “test”—yes", "It's a \"test\"-yes")
-    assert not changed(pieces) and pieces == [Piece("same", "It's a \"test\"-yes")]
+    pieces = word_diff("It’s a “test”—yes", 'It\'s a "test"-yes')
+    assert not changed(pieces) and pieces == [Piece("same", 'It\'s a "test"-yes')]
 
 
 @given(WORDS, WORDS)

@@ -55,8 +55,13 @@ class _ViewOperation(MigrateOperation):
         return view
 
     @classmethod
-    def replace(cls, operations: Operations, view: View, replaces: str | None = None,
-                replace_with: str | None = None) -> None:
+    def replace(
+        cls,
+        operations: Operations,
+        view: View,
+        replaces: str | None = None,
+        replace_with: str | None = None,
+    ) -> None:
         """The new view in the old one's place (``replaces``), or back (``replace_with``).
 
         PostgreSQL replaces it in place (``CREATE OR REPLACE VIEW``: the views reading it stay,
@@ -91,8 +96,9 @@ class _ViewOperation(MigrateOperation):
         raise NotImplementedError
 
 
-def _readers(operations: Operations, name: str) -> list[tuple[str, str, list[tuple[str | None,
-                                                                                str]]]]:
+def _readers(
+    operations: Operations, name: str
+) -> list[tuple[str, str, list[tuple[str | None, str]]]]:
     """The views reading view ``name``, directly or not, in an order they can be made in:
     (name, definition, [(column or None, comment)])."""
     bind = operations.get_bind()
@@ -105,18 +111,30 @@ def _readers(operations: Operations, name: str) -> list[tuple[str, str, list[tup
         " WHERE r.ev_class <> reader.oid)"
         " SELECT c.relname, pg_get_viewdef(c.oid), MAX(reader.depth) FROM reader"
         " JOIN pg_class c ON c.oid = reader.oid GROUP BY c.oid, c.relname"
-        " ORDER BY MAX(reader.depth), c.relname", {"view": name}).all()
+        " ORDER BY MAX(reader.depth), c.relname",
+        {"view": name},
+    ).all()
     found = []
     for view, definition, _ in rows:
-        comments = [(column, text) for column, text in bind.exec_driver_sql(
-            "SELECT a.attname, col_description(a.attrelid, a.attnum) FROM pg_attribute a "
-            "WHERE a.attrelid = %(view)s::regclass AND a.attnum > 0 "
-            "AND col_description(a.attrelid, a.attnum) IS NOT NULL ORDER BY a.attnum",
-            {"view": view}).all()]
-        own = bind.exec_driver_sql("SELECT obj_description(%(view)s::regclass, 'pg_class')",
-                                   {"view": view}).scalar()
-        found.append((view, definition.rstrip().rstrip(";"),
-                      ([(None, own)] if own is not None else []) + comments))
+        comments = [
+            (column, text)
+            for column, text in bind.exec_driver_sql(
+                "SELECT a.attname, col_description(a.attrelid, a.attnum) FROM pg_attribute a "
+                "WHERE a.attrelid = %(view)s::regclass AND a.attnum > 0 "
+                "AND col_description(a.attrelid, a.attnum) IS NOT NULL ORDER BY a.attnum",
+                {"view": view},
+            ).all()
+        ]
+        own = bind.exec_driver_sql(
+            "SELECT obj_description(%(view)s::regclass, 'pg_class')", {"view": view}
+        ).scalar()
+        found.append(
+            (
+                view,
+                definition.rstrip().rstrip(";"),
+                ([(None, own)] if own is not None else []) + comments,
+            )
+        )
     return found
 
 
@@ -150,12 +168,19 @@ def _drop_view(operations: Operations, operation: DropViewOp) -> None:
 def descriptions(name: str) -> dict[str, tuple[str, dict[str, str]]]:
     """A descriptions file beside this module: object -> (description, {column: description})."""
     document = tomllib.loads((HERE / name).read_text(encoding="utf-8"))
-    return {table: (entry["description"], dict(entry.get("columns", {})))
-            for table, entry in document.items()}
+    return {
+        table: (entry["description"], dict(entry.get("columns", {})))
+        for table, entry in document.items()
+    }
 
 
-def comment_on(operations: Operations, name: str, description: str | None,
-               columns: Mapping[str, str | None], kind: str = "TABLE") -> None:
+def comment_on(
+    operations: Operations,
+    name: str,
+    description: str | None,
+    columns: Mapping[str, str | None],
+    kind: str = "TABLE",
+) -> None:
     """Set (None: remove) the comments of a table or view and of its columns; PostgreSQL only."""
     if operations.get_bind().dialect.name != "postgresql":
         return

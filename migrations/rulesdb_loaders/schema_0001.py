@@ -76,8 +76,14 @@ def _table(name: str, *columns: str) -> Table:
     return Table(name, tuple(tuple(column.split(":")) for column in columns))  # type: ignore[misc]
 
 
-RELEASE = _table("release", "effective_date:date", "source_file:varchar",
-                 "source_sha256:varchar", "seed_sha256:varchar", "revision:varchar")
+RELEASE = _table(
+    "release",
+    "effective_date:date",
+    "source_file:varchar",
+    "source_sha256:varchar",
+    "seed_sha256:varchar",
+    "revision:varchar",
+)
 # Names any release uses, inserted when missing.
 CARD_TYPE = _table("card_type", "name:varchar")
 SUPERTYPE = _table("supertype", "name:varchar")
@@ -85,52 +91,124 @@ CATEGORY = _table("category", "name:varchar")
 SUBTYPE = _table("subtype", "category:varchar", "name:varchar")
 KEYWORD = _table("keyword", "kind:varchar", "name:varchar")
 # A release's own rows, parents before children.
-RELEASE_CARD_TYPE = _table("release_card_type", "release_date:date", "card_type:varchar",
-                           "rule:varchar", "section:varchar")
-RELEASE_SUPERTYPE = _table("release_supertype", "release_date:date", "supertype:varchar",
-                           "rule:varchar")
-RELEASE_CATEGORY = _table("release_category", "release_date:date", "category:varchar",
-                          "rule:varchar")
-RELEASE_CATEGORY_CARD_TYPE = _table("release_category_card_type", "release_date:date",
-                                    "category:varchar", "card_type:varchar")
-RELEASE_SUBTYPE = _table("release_subtype", "release_date:date", "category:varchar",
-                         "name:varchar")
-BASIC_LAND_TYPE = _table("basic_land_type", "release_date:date", "name:varchar",
-                         "rule:varchar", "category:varchar")
-SUBTYPE_REFERENCE = _table("subtype_reference", "release_date:date", "category:varchar",
-                           "name:varchar", "rule:varchar")
-SUPERTYPE_REFERENCE = _table("supertype_reference", "release_date:date", "supertype:varchar",
-                             "rule:varchar", "cited_in:varchar")
+RELEASE_CARD_TYPE = _table(
+    "release_card_type", "release_date:date", "card_type:varchar", "rule:varchar", "section:varchar"
+)
+RELEASE_SUPERTYPE = _table(
+    "release_supertype", "release_date:date", "supertype:varchar", "rule:varchar"
+)
+RELEASE_CATEGORY = _table(
+    "release_category", "release_date:date", "category:varchar", "rule:varchar"
+)
+RELEASE_CATEGORY_CARD_TYPE = _table(
+    "release_category_card_type", "release_date:date", "category:varchar", "card_type:varchar"
+)
+RELEASE_SUBTYPE = _table("release_subtype", "release_date:date", "category:varchar", "name:varchar")
+BASIC_LAND_TYPE = _table(
+    "basic_land_type", "release_date:date", "name:varchar", "rule:varchar", "category:varchar"
+)
+SUBTYPE_REFERENCE = _table(
+    "subtype_reference", "release_date:date", "category:varchar", "name:varchar", "rule:varchar"
+)
+SUPERTYPE_REFERENCE = _table(
+    "supertype_reference",
+    "release_date:date",
+    "supertype:varchar",
+    "rule:varchar",
+    "cited_in:varchar",
+)
 RULE_TEXT = _table("rule_text", "release_date:date", "number:varchar", "text:text")
-CARD_TYPE_RENAME = _table("card_type_rename", "release_date:date", "old_name:varchar",
-                          "new_name:varchar", "rule:varchar")
-SUBTYPE_RENAME = _table("subtype_rename", "release_date:date", "category:varchar",
-                        "old_name:varchar", "new_name:varchar", "rule:varchar")
-SUBTYPE_MERGE = _table("subtype_merge", "release_date:date", "category:varchar",
-                       "old_name:varchar", "new_name:varchar", "rule:varchar")
+CARD_TYPE_RENAME = _table(
+    "card_type_rename", "release_date:date", "old_name:varchar", "new_name:varchar", "rule:varchar"
+)
+SUBTYPE_RENAME = _table(
+    "subtype_rename",
+    "release_date:date",
+    "category:varchar",
+    "old_name:varchar",
+    "new_name:varchar",
+    "rule:varchar",
+)
+SUBTYPE_MERGE = _table(
+    "subtype_merge",
+    "release_date:date",
+    "category:varchar",
+    "old_name:varchar",
+    "new_name:varchar",
+    "rule:varchar",
+)
 RELEASE_SET = _table("release_set", "release_date:date", "code:varchar", "name:varchar")
-RULE_LINK = _table("rule_link", "release_date:date", "number:varchar", "occurrence:integer",
-                   "from_number:varchar", "from_occurrence:integer", "how:varchar",
-                   "similarity:float8", "uncertain:bool")
-RELEASE_NOTE = _table("release_note", "release_date:date", "number:integer", "rule:varchar",
-                      "kind:varchar", "text:text")
-RELEASE_RULEBOOK = _table("release_rulebook", "release_date:date", "index_sha256:varchar",
-                          "rules:integer", "glossary_entries:integer")
-RELEASE_RULEBOOK_NOTE = _table("release_rulebook_note", "release_date:date",
-                               "position:integer", "note:text")
-RELEASE_KEYWORD = _table("release_keyword", "release_date:date", "kind:varchar",
-                         "name:varchar", "rule:varchar")
-RELEASE_KEYWORD_NOTE = _table("release_keyword_note", "release_date:date", "number:integer",
-                              "rule:varchar", "kind:varchar", "text:text")
-KEYWORD_RENAME = _table("keyword_rename", "release_date:date", "kind:varchar",
-                        "old_name:varchar", "new_name:varchar", "rule:varchar")
+RULE_LINK = _table(
+    "rule_link",
+    "release_date:date",
+    "number:varchar",
+    "occurrence:integer",
+    "from_number:varchar",
+    "from_occurrence:integer",
+    "how:varchar",
+    "similarity:float8",
+    "uncertain:bool",
+)
+RELEASE_NOTE = _table(
+    "release_note",
+    "release_date:date",
+    "number:integer",
+    "rule:varchar",
+    "kind:varchar",
+    "text:text",
+)
+RELEASE_RULEBOOK = _table(
+    "release_rulebook",
+    "release_date:date",
+    "index_sha256:varchar",
+    "rules:integer",
+    "glossary_entries:integer",
+)
+RELEASE_RULEBOOK_NOTE = _table(
+    "release_rulebook_note", "release_date:date", "position:integer", "note:text"
+)
+RELEASE_KEYWORD = _table(
+    "release_keyword", "release_date:date", "kind:varchar", "name:varchar", "rule:varchar"
+)
+RELEASE_KEYWORD_NOTE = _table(
+    "release_keyword_note",
+    "release_date:date",
+    "number:integer",
+    "rule:varchar",
+    "kind:varchar",
+    "text:text",
+)
+KEYWORD_RENAME = _table(
+    "keyword_rename",
+    "release_date:date",
+    "kind:varchar",
+    "old_name:varchar",
+    "new_name:varchar",
+    "rule:varchar",
+)
 RULEBOOK_TEXT = _table("rulebook_text", "id:bigint", "text:text", "examples:text")
-RELEASE_TABLES = (RELEASE_SET, RELEASE_CARD_TYPE, RELEASE_SUPERTYPE, RELEASE_CATEGORY,
-                  RELEASE_CATEGORY_CARD_TYPE, RELEASE_SUBTYPE, BASIC_LAND_TYPE,
-                  SUBTYPE_REFERENCE, SUPERTYPE_REFERENCE, RULE_TEXT, CARD_TYPE_RENAME,
-                  SUBTYPE_RENAME, SUBTYPE_MERGE, RELEASE_NOTE, RELEASE_RULEBOOK,
-                  RELEASE_RULEBOOK_NOTE, RELEASE_KEYWORD, RELEASE_KEYWORD_NOTE, KEYWORD_RENAME,
-                  RULE_LINK)
+RELEASE_TABLES = (
+    RELEASE_SET,
+    RELEASE_CARD_TYPE,
+    RELEASE_SUPERTYPE,
+    RELEASE_CATEGORY,
+    RELEASE_CATEGORY_CARD_TYPE,
+    RELEASE_SUBTYPE,
+    BASIC_LAND_TYPE,
+    SUBTYPE_REFERENCE,
+    SUPERTYPE_REFERENCE,
+    RULE_TEXT,
+    CARD_TYPE_RENAME,
+    SUBTYPE_RENAME,
+    SUBTYPE_MERGE,
+    RELEASE_NOTE,
+    RELEASE_RULEBOOK,
+    RELEASE_RULEBOOK_NOTE,
+    RELEASE_KEYWORD,
+    RELEASE_KEYWORD_NOTE,
+    KEYWORD_RENAME,
+    RULE_LINK,
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,10 +221,22 @@ class SpanTable:
 
     @cached_property
     def table(self) -> Table:
-        types = {"number": "varchar", "occurrence": "integer", "term": "varchar",
-                 "sort_key": "text", "text_id": "bigint", "lineage": "varchar"}
-        return Table(self.name, (*((c, types[c]) for c in self.identity),
-                                 ("first_release", "date"), ("last_release", "date")))
+        types = {
+            "number": "varchar",
+            "occurrence": "integer",
+            "term": "varchar",
+            "sort_key": "text",
+            "text_id": "bigint",
+            "lineage": "varchar",
+        }
+        return Table(
+            self.name,
+            (
+                *((c, types[c]) for c in self.identity),
+                ("first_release", "date"),
+                ("last_release", "date"),
+            ),
+        )
 
     @property
     def texts(self) -> bool:
@@ -175,8 +265,9 @@ class SpanTable:
         return "\t".join(fields)
 
 
-RULES = SpanTable("rule_span", ("number", "occurrence"),
-                  ("number", "occurrence", "sort_key", "text_id"))
+RULES = SpanTable(
+    "rule_span", ("number", "occurrence"), ("number", "occurrence", "sort_key", "text_id")
+)
 GLOSSARY = SpanTable("glossary_span", ("term",), ("term", "sort_key", "text_id"))
 LINEAGES = SpanTable("rule_lineage", ("number", "occurrence"), ("number", "occurrence", "lineage"))
 SPAN_TABLES = (RULES, GLOSSARY, LINEAGES)
@@ -215,53 +306,88 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
     renames = seed["renames"]
     book = seed["rulebook"]
     return {
-        RELEASE_CARD_TYPE: [(day, name, types["rule"], types["sections"].get(name))
-                            for name in types["names"]],
+        RELEASE_CARD_TYPE: [
+            (day, name, types["rule"], types["sections"].get(name)) for name in types["names"]
+        ],
         RELEASE_SUPERTYPE: [(day, name, supertypes["rule"]) for name in supertypes["names"]],
         RELEASE_CATEGORY: [(day, c["name"], c["rule"]) for c in categories],
-        RELEASE_CATEGORY_CARD_TYPE: [(day, intern(c["name"]), intern(t)) for c in categories
-                                     for t in c["card_types"]],
-        RELEASE_SUBTYPE: [(day, intern(c["name"]), intern(name)) for c in categories
-                          for name in c["subtypes"]],
-        BASIC_LAND_TYPE: [(day, name, group["rule"], "land") for group in seed["basic_land_types"]
-                          for name in group["names"]],
-        SUBTYPE_REFERENCE: [(day, intern(c["name"]), intern(name), intern(rule))
-                            for c in categories for name, rule in c["references"]],
-        SUPERTYPE_REFERENCE: [(day, name, rule, cited_in)
-                              for name, cited_in, rule in supertypes["references"]],
+        RELEASE_CATEGORY_CARD_TYPE: [
+            (day, intern(c["name"]), intern(t)) for c in categories for t in c["card_types"]
+        ],
+        RELEASE_SUBTYPE: [
+            (day, intern(c["name"]), intern(name)) for c in categories for name in c["subtypes"]
+        ],
+        BASIC_LAND_TYPE: [
+            (day, name, group["rule"], "land")
+            for group in seed["basic_land_types"]
+            for name in group["names"]
+        ],
+        SUBTYPE_REFERENCE: [
+            (day, intern(c["name"]), intern(name), intern(rule))
+            for c in categories
+            for name, rule in c["references"]
+        ],
+        SUPERTYPE_REFERENCE: [
+            (day, name, rule, cited_in) for name, cited_in, rule in supertypes["references"]
+        ],
         RULE_TEXT: [(day, r["number"], r["text"]) for r in seed["rules"]],
-        CARD_TYPE_RENAME: [(day, r["from"], r["to"], r["rule"]) for r in renames
-                           if r["kind"] == "card_type"],
-        SUBTYPE_RENAME: [(day, r["category"], r["from"], r["to"], r["rule"]) for r in renames
-                         if r["kind"] == "subtype"],
-        SUBTYPE_MERGE: [(day, m["category"], m["from"], m["to"], m["rule"])
-                        for m in seed["merges"]],
+        CARD_TYPE_RENAME: [
+            (day, r["from"], r["to"], r["rule"]) for r in renames if r["kind"] == "card_type"
+        ],
+        SUBTYPE_RENAME: [
+            (day, r["category"], r["from"], r["to"], r["rule"])
+            for r in renames
+            if r["kind"] == "subtype"
+        ],
+        SUBTYPE_MERGE: [
+            (day, m["category"], m["from"], m["to"], m["rule"]) for m in seed["merges"]
+        ],
         RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
-        RULE_LINK: [(day, intern(number), occurrence, source and intern(source),
-                     source_occurrence, intern(how), similarity, uncertain)
-                    for number, occurrence, source, source_occurrence, how, similarity,
-                    uncertain in seed["lineage"]],
-        RELEASE_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
-                       for number, n in enumerate(seed["notes"], start=1)],
+        RULE_LINK: [
+            (
+                day,
+                intern(number),
+                occurrence,
+                source and intern(source),
+                source_occurrence,
+                intern(how),
+                similarity,
+                uncertain,
+            )
+            for number, occurrence, source, source_occurrence, how, similarity, uncertain in seed[
+                "lineage"
+            ]
+        ],
+        RELEASE_NOTE: [
+            (day, number, n["rule"], n["kind"], n["text"])
+            for number, n in enumerate(seed["notes"], start=1)
+        ],
         RELEASE_RULEBOOK: [(day, seed_sha256, len(book["rules"]), len(book["glossary"]))],
-        RELEASE_RULEBOOK_NOTE: [(day, position, note)
-                                for position, note in enumerate(book["notes"], start=1)],
-        RELEASE_KEYWORD: [(day, intern(k["kind"]), intern(k["name"]), intern(k["rule"]))
-                          for k in seed["keywords"]],
-        RELEASE_KEYWORD_NOTE: [(day, number, n["rule"], n["kind"], n["text"])
-                               for number, n in enumerate(seed["keyword_notes"], start=1)],
-        KEYWORD_RENAME: [(day, r["kind"], r["from"], r["to"], r["rule"])
-                         for r in seed["keyword_renames"]],
+        RELEASE_RULEBOOK_NOTE: [
+            (day, position, note) for position, note in enumerate(book["notes"], start=1)
+        ],
+        RELEASE_KEYWORD: [
+            (day, intern(k["kind"]), intern(k["name"]), intern(k["rule"])) for k in seed["keywords"]
+        ],
+        RELEASE_KEYWORD_NOTE: [
+            (day, number, n["rule"], n["kind"], n["text"])
+            for number, n in enumerate(seed["keyword_notes"], start=1)
+        ],
+        KEYWORD_RENAME: [
+            (day, r["kind"], r["from"], r["to"], r["rule"]) for r in seed["keyword_renames"]
+        ],
     }
 
 
-def printed(seed: dict[str, Any], lineages_before: set[Identity]) -> dict[SpanTable,
-                                                                         set[Identity]]:
+def printed(seed: dict[str, Any], lineages_before: set[Identity]) -> dict[SpanTable, set[Identity]]:
     """The identities of the release's rules, glossary entries and rules' lineages (their
     spans' inputs), the lineages continuing those of the release before it."""
     book = seed["rulebook"]
-    return {RULES: set(book["rules"]), GLOSSARY: set(book["glossary"]),
-            LINEAGES: lineages(seed, lineages_before)}
+    return {
+        RULES: set(book["rules"]),
+        GLOSSARY: set(book["glossary"]),
+        LINEAGES: lineages(seed, lineages_before),
+    }
 
 
 def lineage_id(number: str, occurrence: int, day: str) -> str:
@@ -290,11 +416,13 @@ def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
 
 def _names(seed: dict[str, Any]) -> dict[Table, list[Row]]:
     categories = seed["subtype_categories"]
-    return {CARD_TYPE: [(name,) for name in seed["card_types"]["names"]],
-            SUPERTYPE: [(name,) for name in seed["supertypes"]["names"]],
-            CATEGORY: [(c["name"],) for c in categories],
-            SUBTYPE: [(c["name"], name) for c in categories for name in c["subtypes"]],
-            KEYWORD: [(k["kind"], k["name"]) for k in seed["keywords"]]}
+    return {
+        CARD_TYPE: [(name,) for name in seed["card_types"]["names"]],
+        SUPERTYPE: [(name,) for name in seed["supertypes"]["names"]],
+        CATEGORY: [(c["name"],) for c in categories],
+        SUBTYPE: [(c["name"], name) for c in categories for name in c["subtypes"]],
+        KEYWORD: [(k["kind"], k["name"]) for k in seed["keywords"]],
+    }
 
 
 # --- loading and unloading --------------------------------------------------------------------
@@ -313,11 +441,14 @@ def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
     state = _run_state(bind)
     before, after = (state.tail, None) if state.tail is not None else sql.neighbours(day)
     if after is not None or (before is not None and day <= before):
-        raise RuntimeError(f"{revision} is not newer than every release loaded ({after or before}"
-                           "): its lineage would re-link the release after it; releases load in "
-                           "date order (rulesdb rebuild-chain puts an older file in its place)")
-    state.add(RELEASE, [(day, seed["source"]["file"], seed["source"]["sha256"], seed_sha256,
-                         revision)])
+        raise RuntimeError(
+            f"{revision} is not newer than every release loaded ({after or before}"
+            "): its lineage would re-link the release after it; releases load in "
+            "date order (rulesdb rebuild-chain puts an older file in its place)"
+        )
+    state.add(
+        RELEASE, [(day, seed["source"]["file"], seed["source"]["sha256"], seed_sha256, revision)]
+    )
     for table, rows in _names(seed).items():
         known = state.names.get(table)
         if known is None:
@@ -358,26 +489,38 @@ def unload_release(revision: str) -> None:
     sql.execute("DELETE FROM release WHERE effective_date = ?", (day,))
     if texts:
         ids = ", ".join(str(int(i)) for i in texts)  # integers from the database
-        sql.execute(f"DELETE FROM rulebook_text WHERE id IN ({ids}) AND NOT EXISTS "
-                    "(SELECT 1 FROM rule_span r WHERE r.text_id = rulebook_text.id) AND NOT "
-                    "EXISTS (SELECT 1 FROM glossary_span g WHERE g.text_id = rulebook_text.id)")
+        sql.execute(
+            f"DELETE FROM rulebook_text WHERE id IN ({ids}) AND NOT EXISTS "
+            "(SELECT 1 FROM rule_span r WHERE r.text_id = rulebook_text.id) AND NOT "
+            "EXISTS (SELECT 1 FROM glossary_span g WHERE g.text_id = rulebook_text.id)"
+        )
     # Names no remaining release uses go too, as the release before left them.
-    sql.execute("DELETE FROM subtype WHERE NOT EXISTS (SELECT 1 FROM release_subtype r "
-                "WHERE r.category = subtype.category AND r.name = subtype.name) "
-                "AND NOT EXISTS (SELECT 1 FROM subtype_rename r WHERE r.category = "
-                "subtype.category AND r.old_name = subtype.name) "
-                "AND NOT EXISTS (SELECT 1 FROM subtype_merge m WHERE m.category = "
-                "subtype.category AND m.old_name = subtype.name)")
-    sql.execute("DELETE FROM category WHERE NOT EXISTS (SELECT 1 FROM release_category r "
-                "WHERE r.category = category.name) AND NOT EXISTS (SELECT 1 FROM subtype s "
-                "WHERE s.category = category.name)")
-    sql.execute("DELETE FROM card_type WHERE NOT EXISTS (SELECT 1 FROM release_card_type r "
-                "WHERE r.card_type = card_type.name) AND NOT EXISTS (SELECT 1 FROM "
-                "card_type_rename r WHERE r.old_name = card_type.name)")
-    sql.execute("DELETE FROM supertype WHERE NOT EXISTS (SELECT 1 FROM release_supertype r "
-                "WHERE r.supertype = supertype.name)")
-    sql.execute("DELETE FROM keyword WHERE NOT EXISTS (SELECT 1 FROM release_keyword r "
-                "WHERE r.kind = keyword.kind AND r.name = keyword.name)")
+    sql.execute(
+        "DELETE FROM subtype WHERE NOT EXISTS (SELECT 1 FROM release_subtype r "
+        "WHERE r.category = subtype.category AND r.name = subtype.name) "
+        "AND NOT EXISTS (SELECT 1 FROM subtype_rename r WHERE r.category = "
+        "subtype.category AND r.old_name = subtype.name) "
+        "AND NOT EXISTS (SELECT 1 FROM subtype_merge m WHERE m.category = "
+        "subtype.category AND m.old_name = subtype.name)"
+    )
+    sql.execute(
+        "DELETE FROM category WHERE NOT EXISTS (SELECT 1 FROM release_category r "
+        "WHERE r.category = category.name) AND NOT EXISTS (SELECT 1 FROM subtype s "
+        "WHERE s.category = category.name)"
+    )
+    sql.execute(
+        "DELETE FROM card_type WHERE NOT EXISTS (SELECT 1 FROM release_card_type r "
+        "WHERE r.card_type = card_type.name) AND NOT EXISTS (SELECT 1 FROM "
+        "card_type_rename r WHERE r.old_name = card_type.name)"
+    )
+    sql.execute(
+        "DELETE FROM supertype WHERE NOT EXISTS (SELECT 1 FROM release_supertype r "
+        "WHERE r.supertype = supertype.name)"
+    )
+    sql.execute(
+        "DELETE FROM keyword WHERE NOT EXISTS (SELECT 1 FROM release_keyword r "
+        "WHERE r.kind = keyword.kind AND r.name = keyword.name)"
+    )
     state = _run_state(bind)
     state.known, state.names, state.analyse = set(), {}, True
 
@@ -406,8 +549,9 @@ class _Packs:
         raise RuntimeError(f"text {key} is in none of the packs its seed pins")
 
 
-def _hold_texts(state: _RunState, sql: _Sql, seed: dict[str, Any],
-                identities: set[Identity]) -> None:
+def _hold_texts(
+    state: _RunState, sql: _Sql, seed: dict[str, Any], identities: set[Identity]
+) -> None:
     """The texts of these identities the database does not hold yet."""
     keys = {identity[-KEY_DIGITS:] for identity in identities} - state.known
     fresh = keys - sql.stored_keys(keys)
@@ -415,8 +559,9 @@ def _hold_texts(state: _RunState, sql: _Sql, seed: dict[str, Any],
     own = "cr_" + seed["effective_date"].replace("-", "_")
     for key in sorted(fresh):
         text, examples = state.packs.take(key, seed["rulebook"]["packs"], own)
-        rows.append((text_id(key), text, json.dumps(examples, ensure_ascii=False)
-                     if examples else "[]"))
+        rows.append(
+            (text_id(key), text, json.dumps(examples, ensure_ascii=False) if examples else "[]")
+        )
     state.add(RULEBOOK_TEXT, rows)
     state.known |= keys
 
@@ -457,8 +602,19 @@ class _RunState:
 
 _STATES: WeakKeyDictionary[sa.Connection, _RunState] = WeakKeyDictionary()
 # Parents before children: the order held rows are written in.
-WRITE_ORDER = (RELEASE, CARD_TYPE, SUPERTYPE, CATEGORY, SUBTYPE, KEYWORD, *RELEASE_TABLES,
-               RULEBOOK_TEXT, RULES.table, GLOSSARY.table, LINEAGES.table)
+WRITE_ORDER = (
+    RELEASE,
+    CARD_TYPE,
+    SUPERTYPE,
+    CATEGORY,
+    SUBTYPE,
+    KEYWORD,
+    *RELEASE_TABLES,
+    RULEBOOK_TEXT,
+    RULES.table,
+    GLOSSARY.table,
+    LINEAGES.table,
+)
 # A table given this many rows at once has its secondary indexes and foreign keys set aside
 # and made again after, by the same definitions, as a restore does: a build from empty writes
 # 46,000 release_subtype rows, a release appended a few hundred.
@@ -483,8 +639,7 @@ def _before_execute(bind: sa.Connection, statement: Any, *_: Any) -> None:
     state = _STATES.get(bind)
     if state is None or not state.pending():
         return
-    if state.version_table is not None and getattr(statement, "table", None) is \
-            state.version_table:
+    if state.version_table is not None and getattr(statement, "table", None) is state.version_table:
         return
     _flush(bind)
 
@@ -509,11 +664,14 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
     extended = []  # stored spans and their ends, once the releases they end at are written
     if state.open is not None:
         for table, spans in state.open.items():
-            ended = [*state.closed.get(table, []),
-                     *((identity, first, state.tail) for identity, first in spans.items())]
+            ended = [
+                *state.closed.get(table, []),
+                *((identity, first, state.tail) for identity, first in spans.items()),
+            ]
             stored = state.stored.get(table, {})
-            state.add(table.table, [table.row(span) for span in ended
-                                    if stored.get(span[0]) != span[1]])
+            state.add(
+                table.table, [table.row(span) for span in ended if stored.get(span[0]) != span[1]]
+            )
             extended.append((table, stored, state.stored_end, ended))
         state.open, state.tail, state.closed, state.stored = None, None, {}, {}
         state.stored_end = None
@@ -531,8 +689,10 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
             # Texts added one release at a time wait in the GIN index's pending list, which
             # every search scans whole. (A run that went on to drop the schema, down to base,
             # has none of these tables left.)
-            sql.execute("SELECT gin_clean_pending_list(oid) FROM pg_class "
-                        "WHERE oid = to_regclass('ix_rulebook_text_search')")
+            sql.execute(
+                "SELECT gin_clean_pending_list(oid) FROM pg_class "
+                "WHERE oid = to_regclass('ix_rulebook_text_search')"
+            )
             for (table,) in sql.query(STALE_STATISTICS):
                 sql.execute(f"ANALYZE {table}")
         state.forget()
@@ -550,7 +710,8 @@ STALE_STATISTICS = (
     "AND (c.reltuples < 0 OR coalesce(x.n_tup_ins + x.n_tup_upd + x.n_tup_del, 0) > "
     "     current_setting('autovacuum_analyze_threshold')::real "
     "     + current_setting('autovacuum_analyze_scale_factor')::real * c.reltuples) "
-    "ORDER BY c.relname")
+    "ORDER BY c.relname"
+)
 
 
 # --- spans ------------------------------------------------------------------------------------
@@ -560,25 +721,31 @@ def _ending(sql: _Sql, table: SpanTable, before: Any) -> dict[Identity, Any]:
     """The spans ending at ``before`` (the newest release): identity -> first release."""
     if before is None:
         return {}
-    return {identity: first for identity, first, _ in
-            sql.spans(table, "last_release = ?", (before,))}
+    return {
+        identity: first for identity, first, _ in sql.spans(table, "last_release = ?", (before,))
+    }
 
 
-def _extend_stored(sql: _Sql, table: SpanTable, stored: dict[Identity, Any], end: Any,
-                   spans: list[Span]) -> None:
+def _extend_stored(
+    sql: _Sql, table: SpanTable, stored: dict[Identity, Any], end: Any, spans: list[Span]
+) -> None:
     """Give the stored spans (ending at ``end``) the ends ``spans`` has for them: most go on
     to the run's newest release, in one statement; the few that end sooner are set after."""
     if not stored:
         return
     ends = {identity: last for identity, first, last in spans if stored.get(identity) == first}
     newest = max(ends.values())
-    sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
-                (newest, end))
+    sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?", (newest, end))
     names = len(table.names)
     where = " AND ".join(f"{column} = ?" for column in [*table.names, "first_release"])
-    sql.execute_many(f"UPDATE {table.name} SET last_release = ? WHERE {where}",
-                     [(last, *table.columns(identity)[:names], stored[identity])
-                      for identity, last in ends.items() if last != newest])
+    sql.execute_many(
+        f"UPDATE {table.name} SET last_release = ? WHERE {where}",
+        [
+            (last, *table.columns(identity)[:names], stored[identity])
+            for identity, last in ends.items()
+            if last != newest
+        ],
+    )
 
 
 def _leave(sql: _Sql, table: SpanTable, day: Any) -> set[int]:
@@ -586,16 +753,22 @@ def _leave(sql: _Sql, table: SpanTable, day: Any) -> set[int]:
     release before it, or go. The text ids it printed."""
     before, after = sql.neighbours(day)
     if after is not None:
-        raise RuntimeError(f"release {day} is not the newest ({after} follows it): releases "
-                           "unload newest first")
+        raise RuntimeError(
+            f"release {day} is not the newest ({after} follows it): releases unload newest first"
+        )
     texts = set()
     if table.texts:
-        texts = {row[0] for row in sql.query(
-            f"SELECT DISTINCT text_id FROM {table.name} WHERE last_release = ?", (day,))}
+        texts = {
+            row[0]
+            for row in sql.query(
+                f"SELECT DISTINCT text_id FROM {table.name} WHERE last_release = ?", (day,)
+            )
+        }
     sql.execute(f"DELETE FROM {table.name} WHERE first_release = ?", (day,))
     if before is not None:
-        sql.execute(f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?",
-                    (before, day))
+        sql.execute(
+            f"UPDATE {table.name} SET last_release = ? WHERE last_release = ?", (before, day)
+        )
     return texts
 
 
@@ -657,10 +830,12 @@ class _Sql:
         it holds in memory while rowids ascend, and writes that out at every statement's end."""
         chunk = 2000  # 6,000 variables: under SQLite's limit of 32,766
         for start in range(0, len(rows), chunk):
-            part = rows[start:start + chunk]
+            part = rows[start : start + chunk]
             marks = ", ".join(["(?, ?, ?)"] * len(part))
-            self.execute(f"INSERT INTO rulebook_text (id, text, examples) VALUES {marks}",
-                         tuple(value for row in part for value in row))
+            self.execute(
+                f"INSERT INTO rulebook_text (id, text, examples) VALUES {marks}",
+                tuple(value for row in part for value in row),
+            )
 
     @contextmanager
     def _set_aside(self, table: Table) -> Iterator[None]:
@@ -672,18 +847,23 @@ class _Sql:
         indexes (the GIN of the full-text search is built once, not a text at a time)."""
         keys: list[Row] = []
         if self.postgresql:
-            keys = self.query("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-                              "WHERE conrelid = ?::regclass AND contype = 'f' ORDER BY conname",
-                              (table.name,))
+            keys = self.query(
+                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = ?::regclass AND contype = 'f' ORDER BY conname",
+                (table.name,),
+            )
             indexes = self.query(
                 "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = "
                 "current_schema() AND tablename = ? AND indexname NOT IN (SELECT conname FROM "
                 "pg_constraint WHERE conrelid = ?::regclass) ORDER BY indexname",
-                (table.name, table.name))
+                (table.name, table.name),
+            )
         else:
             indexes = self.query(
                 "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
-                "AND sql IS NOT NULL ORDER BY name", (table.name,))
+                "AND sql IS NOT NULL ORDER BY name",
+                (table.name,),
+            )
         for name, _ in keys:
             self.execute(f"ALTER TABLE {table.name} DROP CONSTRAINT {name}")
         for name, _ in indexes:
@@ -699,9 +879,11 @@ class _Sql:
         ids = sorted(text_id(key) for key in keys)
         found: set[str] = set()
         for start in range(0, len(ids), self.KEYS):
-            listed = ", ".join(map(str, ids[start:start + self.KEYS]))  # integers
-            found |= {text_key(row[0]) for row in self.query(
-                f"SELECT id FROM rulebook_text WHERE id IN ({listed})")}
+            listed = ", ".join(map(str, ids[start : start + self.KEYS]))  # integers
+            found |= {
+                text_key(row[0])
+                for row in self.query(f"SELECT id FROM rulebook_text WHERE id IN ({listed})")
+            }
         return found
 
     def neighbours(self, day: Any) -> tuple[Any, Any]:
@@ -709,19 +891,24 @@ class _Sql:
         [(before, after)] = self.query(
             "SELECT (SELECT MAX(release_date) FROM release_rulebook WHERE release_date < ?), "
             "(SELECT MIN(release_date) FROM release_rulebook WHERE release_date > ?)",
-            (day, day))
+            (day, day),
+        )
         return before, after
 
     def spans(self, table: SpanTable, where: str, parameters: Row) -> list[Span]:
         columns = ", ".join(table.table.names)
-        return [(table.identity_of(row[:-2]), row[-2], row[-1]) for row in self.query(
-            f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)]
+        return [
+            (table.identity_of(row[:-2]), row[-2], row[-1])
+            for row in self.query(f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)
+        ]
 
 
 def _checked(path: Path, sha256: str) -> bytes:
     data = path.read_bytes()
     actual = hashlib.sha256(data).hexdigest()
     if actual != sha256:
-        raise RuntimeError(f"seed {path} has sha256 {actual}, but its revision pins {sha256}; "
-                           "the seed was edited after its revision was written")
+        raise RuntimeError(
+            f"seed {path} has sha256 {actual}, but its revision pins {sha256}; "
+            "the seed was edited after its revision was written"
+        )
     return data

@@ -36,15 +36,20 @@ verify_citation before answering."""
 
 # Arguments, named as clients rely on them (issue #44); lengths are the first bound, the
 # questions' own checks the second.
-AsOf = Annotated[str | None, Field(
-    max_length=100, description="A date (YYYY-MM-DD) or a set's code or name; "
-                                "default: the latest release")]
-Number = Annotated[str, Field(max_length=40, description="A rule number: 7, 704, 704.5, "
-                                                         "704.5j")]
-FromRelease = Annotated[str, Field(alias="from", max_length=100,
-                                   description="The older release: a date or a set")]
-ToRelease = Annotated[str, Field(alias="to", max_length=100,
-                                 description="The newer release: a date or a set")]
+AsOf = Annotated[
+    str | None,
+    Field(
+        max_length=100,
+        description="A date (YYYY-MM-DD) or a set's code or name; default: the latest release",
+    ),
+]
+Number = Annotated[str, Field(max_length=40, description="A rule number: 7, 704, 704.5, 704.5j")]
+FromRelease = Annotated[
+    str, Field(alias="from", max_length=100, description="The older release: a date or a set")
+]
+ToRelease = Annotated[
+    str, Field(alias="to", max_length=100, description="The newer release: a date or a set")
+]
 Offset = Annotated[int, Field(ge=0, le=100_000, description="Entries to skip")]
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -72,9 +77,11 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
                 raise ToolError(message) from None
             except DBAPIError as exc:
                 if _stopped(exc):
-                    raise ToolError(f"the question took more than {STATEMENT_SECONDS:g} s "
-                                    "and was stopped") from None
+                    raise ToolError(
+                        f"the question took more than {STATEMENT_SECONDS:g} s and was stopped"
+                    ) from None
                 raise
+
         return answer  # type: ignore[return-value]
 
     return decorate
@@ -87,8 +94,9 @@ def _stopped(exc: DBAPIError) -> bool:
 
 def build_server(rules: Rules) -> MCPServer:
     """The server answering from ``rules`` (opened read-only)."""
-    server = MCPServer("rulesdb", version=__version__, instructions=INSTRUCTIONS,
-                       log_level="WARNING")
+    server = MCPServer(
+        "rulesdb", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+    )
 
     known: dict[str, str] = {}  # each release's set, read again for a release not seen yet
 
@@ -104,14 +112,19 @@ def build_server(rules: Rules) -> MCPServer:
         it. An unknown number is refused naming the nearest ones and, when another release
         printed it, where that rule is in this one."""
         answer = rules.rule(number, as_of)
-        return shapes.RuleResult(release=release(answer.release), **{
-            key: value for key, value in answer.to_json().items() if key != "release"})
+        return shapes.RuleResult(
+            release=release(answer.release),
+            **{key: value for key, value in answer.to_json().items() if key != "release"},
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("number", ("as_of", "offset", "limit"))
-    def rule_history(number: Number, as_of: AsOf = None, offset: Offset = 0,
-                     limit: Annotated[int, Field(ge=1, le=100)] = 10
-                     ) -> shapes.RuleHistoryResult:
+    def rule_history(
+        number: Number,
+        as_of: AsOf = None,
+        offset: Offset = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+    ) -> shapes.RuleHistoryResult:
         """Each version of a rule, oldest first, followed through renumbering and rewording:
         its number and text, the first and last release printing it, how it came from the
         version before. NUMBER is read in the release in force on as_of (default: the newest
@@ -119,41 +132,68 @@ def build_server(rules: Rules) -> MCPServer:
         versions at a time (total says how many); pass next_offset as offset for the rest."""
         page = history_page(rules.rule_history(number, as_of), offset, limit)
         return shapes.RuleHistoryResult(
-            release=release(rules.release(as_of).isoformat()), number=number,
-            total=page["total"], offset=offset, limit=limit, next_offset=page["next_offset"],
-            versions=[shapes.RuleVersion(**v.to_json()) for v in page["versions"]])
+            release=release(rules.release(as_of).isoformat()),
+            number=number,
+            total=page["total"],
+            offset=offset,
+            limit=limit,
+            next_offset=page["next_offset"],
+            versions=[shapes.RuleVersion(**v.to_json()) for v in page["versions"]],
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("query", ("as_of", "offset", "limit"))
-    def search(query: Annotated[str, Field(max_length=500, description="Words to find")],
-               as_of: AsOf = None, offset: Offset = 0,
-               limit: Annotated[int, Field(ge=1, le=100)] = 10) -> shapes.SearchResult:
+    def search(
+        query: Annotated[str, Field(max_length=500, description="Words to find")],
+        as_of: AsOf = None,
+        offset: Offset = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+    ) -> shapes.SearchResult:
         """Full-text search of the release's rules and glossary, best first: every word must
         match (stemmed). Answers total (entries found in all) and one page of hits; pass
         next_offset as offset for the next page."""
         page = rules.search_page(query, as_of, offset, limit)
-        hits = [shapes.SearchHit(kind=hit["kind"], entry=hit.get("number", hit.get("term")),
-                                 snippet=hit["snippet"]) for hit in page["hits"]]
-        return shapes.SearchResult(release=release(page["release"]), query=query,
-                                   total=page["total"], offset=offset, limit=limit,
-                                   next_offset=page["next_offset"], hits=hits)
+        hits = [
+            shapes.SearchHit(
+                kind=hit["kind"], entry=hit.get("number", hit.get("term")), snippet=hit["snippet"]
+            )
+            for hit in page["hits"]
+        ]
+        return shapes.SearchResult(
+            release=release(page["release"]),
+            query=query,
+            total=page["total"],
+            offset=offset,
+            limit=limit,
+            next_offset=page["next_offset"],
+            hits=hits,
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("term", ("as_of",))
-    def glossary(term: Annotated[str, Field(max_length=200)],
-                 as_of: AsOf = None) -> shapes.GlossaryResult:
+    def glossary(
+        term: Annotated[str, Field(max_length=200)], as_of: AsOf = None
+    ) -> shapes.GlossaryResult:
         """The glossary entry for a term (any case, either apostrophe)."""
         entry = rules.glossary(term, as_of)
-        return shapes.GlossaryResult(release=release(entry["release"]), term=entry["term"],
-                                     text=entry["text"])
+        return shapes.GlossaryResult(
+            release=release(entry["release"]), term=entry["term"], text=entry["text"]
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("word", ("as_of", "category"))
-    def check_word(word: Annotated[str, Field(max_length=200)], as_of: AsOf = None,
-                   category: Annotated[str | None, Field(
-                       max_length=100, description="A subtype category (creature, land, …): "
-                                                   "whether the word is one of its types")]
-                   = None) -> shapes.WordResult:
+    def check_word(
+        word: Annotated[str, Field(max_length=200)],
+        as_of: AsOf = None,
+        category: Annotated[
+            str | None,
+            Field(
+                max_length=100,
+                description="A subtype category (creature, land, …): "
+                "whether the word is one of its types",
+            ),
+        ] = None,
+    ) -> shapes.WordResult:
         """What a word is: card type, supertype or subtype (with its categories and rules);
         if none, why not, the keyword it is, what it was renamed or merged into, and the
         nearest names. valid is null where the release does not list the category."""
@@ -165,13 +205,15 @@ def build_server(rules: Rules) -> MCPServer:
             raise
         document = report.to_json()
         day = document.pop("release")
-        return shapes.WordResult(release=release(day), message=shown.word(report).text or "",
-                                 **document)
+        return shapes.WordResult(
+            release=release(day), message=shown.word(report).text or "", **document
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("line", ("as_of",))
-    def explain_type_line(line: Annotated[str, Field(max_length=500)],
-                          as_of: AsOf = None) -> shapes.TypeLineResult:
+    def explain_type_line(
+        line: Annotated[str, Field(max_length=500)], as_of: AsOf = None
+    ) -> shapes.TypeLineResult:
         """A type line ("Legendary Creature — Elf Warrior") explained word by word: each word
         with what it is, its rule and that rule's text; whether the line is valid, and why
         not."""
@@ -181,35 +223,52 @@ def build_server(rules: Rules) -> MCPServer:
         if page["release"] is None:
             raise ToolError(f"line: {page['problem']}")
         document = {key: value for key, value in page.items() if key not in ("release", "line")}
-        return shapes.TypeLineResult(release=release(page["release"]), line=line,
-                                     message=shown.explained(page).text or "", **document)
+        return shapes.TypeLineResult(
+            release=release(page["release"]),
+            line=line,
+            message=shown.explained(page).text or "",
+            **document,
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("from", ("to", "offset", "limit"))
-    def diff(from_: FromRelease, to: ToRelease, offset: Offset = 0,
-             limit: Annotated[int, Field(ge=1, le=100)] = 50) -> shapes.DiffResult:
+    def diff(
+        from_: FromRelease,
+        to: ToRelease,
+        offset: Offset = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 50,
+    ) -> shapes.DiffResult:
         """What the type system (card types, supertypes, subtypes, keywords) changed between
         two releases: counts of each change and one page of them (change, kind, category,
         name); pass next_offset as offset for the rest."""
         page = vocabulary_diff_page(rules.diff(from_, to), offset, limit)
         return shapes.DiffResult.model_validate(
-            {**page, "from": release(page["from"]), "to": release(page["to"])})
+            {**page, "from": release(page["from"]), "to": release(page["to"])}
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("from", ("to", "part", "offset", "limit"))
-    def rule_diff(from_: FromRelease, to: ToRelease,
-                  part: Annotated[str | None, Field(
-                      description="added, removed, moved or changed: one page of that part; "
-                                  "default: the counts only")] = None,
-                  offset: Offset = 0,
-                  limit: Annotated[int, Field(ge=1, le=100)] = 20) -> shapes.RuleDiffResult:
+    def rule_diff(
+        from_: FromRelease,
+        to: ToRelease,
+        part: Annotated[
+            str | None,
+            Field(
+                description="added, removed, moved or changed: one page of that part; "
+                "default: the counts only"
+            ),
+        ] = None,
+        offset: Offset = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 20,
+    ) -> shapes.RuleDiffResult:
         """The rules added, removed, moved (renumbered) and changed between two releases,
         each rule followed through renumbering. Without part, the counts of each; with part,
         one page of it (changed and moved rules with their words marked: removed ~~struck~~,
         added **bold**); pass next_offset as offset for the rest."""
         page = rule_diff_page(rules.rule_diff(from_, to), part, offset, limit)
         return shapes.RuleDiffResult.model_validate(
-            {**page, "from": release(page["from"]), "to": release(page["to"])})
+            {**page, "from": release(page["from"]), "to": release(page["to"])}
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("releases", ())
@@ -218,30 +277,50 @@ def build_server(rules: Rules) -> MCPServer:
         effective date and the set it came with."""
         rows = rules.releases()
         return shapes.ReleasesResult(
-            latest=release(rows[-1]["effective_date"]), count=len(rows),
-            releases=[shapes.ReleaseRow(date=row["effective_date"], set=row["set"],
-                                        set_code=row["set_code"], set_name=row["set_name"],
-                                        source_file=row["source_file"]) for row in rows])
+            latest=release(rows[-1]["effective_date"]),
+            count=len(rows),
+            releases=[
+                shapes.ReleaseRow(
+                    date=row["effective_date"],
+                    set=row["set"],
+                    set_code=row["set_code"],
+                    set_name=row["set_name"],
+                    source_file=row["source_file"],
+                )
+                for row in rows
+            ],
+        )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("number", ("as_of", "text"))
-    def verify_citation(number: Number,
-                        text: Annotated[str, Field(max_length=4000, description=(
-                            "What the answer quotes from the rule (or says it says); "
-                            "'...' leaves words out"))],
-                        as_of: AsOf = None) -> shapes.CitationResult:
+    def verify_citation(
+        number: Number,
+        text: Annotated[
+            str,
+            Field(
+                max_length=4000,
+                description=(
+                    "What the answer quotes from the rule (or says it says); '...' leaves words out"
+                ),
+            ),
+        ],
+        as_of: AsOf = None,
+    ) -> shapes.CitationResult:
         """Whether rule NUMBER, in the release in force, says TEXT: the number checked as
         lint-citations checks it (fine, missing, renumbered and what it is now), the text
         compared with that rule's words (verbatim, close, absent), and the rules that say it
         verbatim when that one does not. verified: the number is current and says it."""
         found = rules.verify_citation(number, text, as_of).to_json()
-        return shapes.CitationResult.model_validate({**found,
-                                                     "release": release(found["release"])})
+        return shapes.CitationResult.model_validate({**found, "release": release(found["release"])})
 
-    @server.resource("cr://{release_name}/{number}", name="rule", mime_type="text/plain",
-                     description="A rule as a release printed it, with its examples and "
-                                 "direct subrules: cr://2024-06-07/702.19, cr://MH3/702.19, "
-                                 "cr://latest/704.5j")
+    @server.resource(
+        "cr://{release_name}/{number}",
+        name="rule",
+        mime_type="text/plain",
+        description="A rule as a release printed it, with its examples and "
+        "direct subrules: cr://2024-06-07/702.19, cr://MH3/702.19, "
+        "cr://latest/704.5j",
+    )
     def rule_resource(release_name: str, number: str) -> str:
         as_of = None if release_name == "latest" else release_name
         try:
@@ -250,18 +329,21 @@ def build_server(rules: Rules) -> MCPServer:
             raise ResourceError(str(exc)) from None
         return shown.rule(answer).text or ""
 
-    @server.prompt(description="Answer a rules question citing rules, each quote checked "
-                               "with verify_citation")
+    @server.prompt(
+        description="Answer a rules question citing rules, each quote checked with verify_citation"
+    )
     def cite_rules(question: str, as_of: str | None = None) -> list[UserMessage]:
-        when = (f"as of {as_of} (the release in force then)" if as_of
-                else "under the latest release")
-        return [UserMessage(
-            f"Answer this Magic: The Gathering rules question {when}:\n\n{question}\n\n"
-            "Find the rules with the rulesdb tools (search, rule, glossary, check_word"
-            f"{', with as_of=' + repr(as_of) if as_of else ''}). Cite each rule by number and "
-            "quote the words you rely on verbatim. Before answering, call verify_citation "
-            "with each number and its quote; fix every citation it does not verify (use the "
-            "rule it names in said_by or now). End with the release date the answer holds "
-            "for.")]
+        when = f"as of {as_of} (the release in force then)" if as_of else "under the latest release"
+        return [
+            UserMessage(
+                f"Answer this Magic: The Gathering rules question {when}:\n\n{question}\n\n"
+                "Find the rules with the rulesdb tools (search, rule, glossary, check_word"
+                f"{', with as_of=' + repr(as_of) if as_of else ''}). Cite each rule by number and "
+                "quote the words you rely on verbatim. Before answering, call verify_citation "
+                "with each number and its quote; fix every citation it does not verify (use the "
+                "rule it names in said_by or now). End with the release date the answer holds "
+                "for."
+            )
+        ]
 
     return server

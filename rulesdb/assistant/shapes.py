@@ -133,14 +133,14 @@ class SaidBy(BaseModel):
 class CitationResult(BaseModel):
     release: Release
     number: str
-    verified: bool = Field(description="The number is current and its rule says the text "
-                                       "verbatim")
+    verified: bool = Field(description="The number is current and its rule says the text verbatim")
     status: str = Field(description="fine, missing or renumbered (as lint-citations says)")
     now: str | None = Field(description="Renumbered: the rule's number in this release")
     checked: str | None = Field(description="The rule the text was compared with")
     verdict: str | None = Field(description="verbatim, close or absent; null: no such rule")
     coverage: float = Field(description="Share of the text's words the rule has, in order")
     rule_text: str | None
-    said_by: list[SaidBy] = Field(description="Rules saying the text verbatim, when the "
-                                              "checked one does not")
+    said_by: list[SaidBy] = Field(
+        description="Rules saying the text verbatim, when the checked one does not"
+    )
     message: str

@@ -63,7 +63,13 @@ from rulesdb.util.rule_numbers import parent_number
 Ident = tuple[str, int]  # (number, occurrence): unique within a release
 
 SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW = (
-    "same", "reworded", "retypeset", "renumbered", "moved and reworded", "new")
+    "same",
+    "reworded",
+    "retypeset",
+    "renumbered",
+    "moved and reworded",
+    "new",
+)
 # What the links table records; "same" is implied.
 HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED)
 
@@ -86,25 +92,29 @@ SUBJECT_WORDS = 4  # words in a row two texts at one number share when they spea
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
 _WORD = re.compile(r"[\w'-]+")
 # 2009-07-11 renamed the zones and actions every rule names: folded before words are compared.
-_VOCABULARY = tuple((re.compile(pattern), new) for pattern, new in (
-    (r"\bcomes into play\b", "enters the battlefield"),
-    (r"\bcome into play\b", "enter the battlefield"),
-    (r"\bcame into play\b", "entered the battlefield"),
-    (r"\bcoming into play\b", "entering the battlefield"),
-    (r"\bputs? (\w+ )?into play\b", r"put \1onto the battlefield"),
-    (r"\bremoved? from the game\b", "exiled"),
-    (r"\bremoves? (\w+ )?from the game\b", r"exile \1"),
-    (r"\bleaves? play\b", "leaves the battlefield"),
-    (r"\b(in|from|into) play\b", "on the battlefield"),
-    (r"\bplay(s|ed)? (a|an|the|that|this|each) (spell|card)\b", r"cast \2 \3"),
-))
+_VOCABULARY = tuple(
+    (re.compile(pattern), new)
+    for pattern, new in (
+        (r"\bcomes into play\b", "enters the battlefield"),
+        (r"\bcome into play\b", "enter the battlefield"),
+        (r"\bcame into play\b", "entered the battlefield"),
+        (r"\bcoming into play\b", "entering the battlefield"),
+        (r"\bputs? (\w+ )?into play\b", r"put \1onto the battlefield"),
+        (r"\bremoved? from the game\b", "exiled"),
+        (r"\bremoves? (\w+ )?from the game\b", r"exile \1"),
+        (r"\bleaves? play\b", "leaves the battlefield"),
+        (r"\b(in|from|into) play\b", "on the battlefield"),
+        (r"\bplay(s|ed)? (a|an|the|that|this|each) (spell|card)\b", r"cast \2 \3"),
+    )
+)
 
 
 # A cross-reference names another rule's number and title, which renumbering changes: it says
 # nothing of what the rule itself says ("(See rule 116, "Timing and Priority.")").
 _CROSS_REFERENCE = re.compile(
-    r'\(see (?:also )?(?:rules?|sections?|part)\b[^)]*\)'
-    r'|\bsee (?:also )?(?:rules?|sections?) [\w.–-]+(?:, "[^"]*")?\.?')
+    r"\(see (?:also )?(?:rules?|sections?|part)\b[^)]*\)"
+    r'|\bsee (?:also )?(?:rules?|sections?) [\w.–-]+(?:, "[^"]*")?\.?'
+)
 
 
 def _folded(text: str) -> str:
@@ -136,8 +146,9 @@ class Printed:
     @cached_property
     def typeset(self) -> tuple[str, ...]:
         """Its text and examples with quotes, apostrophes, dashes and spaces folded."""
-        return tuple(" ".join(part.translate(_TYPOGRAPHY).split())
-                     for part in (self.text, *self.examples))
+        return tuple(
+            " ".join(part.translate(_TYPOGRAPHY).split()) for part in (self.text, *self.examples)
+        )
 
 
 @dataclass(frozen=True)
@@ -156,15 +167,22 @@ def similarity(a: Printed, b: Printed) -> float:
     return difflib.SequenceMatcher(a=a.words, b=b.words, autojunk=False).ratio()
 
 
-def link_releases(before: Sequence[Printed], after: Sequence[Printed],
-                  curated: dict[Ident, Ident | None] | None = None) -> dict[Ident, Link]:
+def link_releases(
+    before: Sequence[Printed],
+    after: Sequence[Printed],
+    curated: dict[Ident, Ident | None] | None = None,
+) -> dict[Ident, Link]:
     """Every rule of ``after`` linked to the rule of ``before`` it continues, or new."""
     return _Matcher(before, after, curated or {}).run()
 
 
 class _Matcher:
-    def __init__(self, before: Sequence[Printed], after: Sequence[Printed],
-                 curated: dict[Ident, Ident | None]) -> None:
+    def __init__(
+        self,
+        before: Sequence[Printed],
+        after: Sequence[Printed],
+        curated: dict[Ident, Ident | None],
+    ) -> None:
         self.before = {rule.ident: rule for rule in before}
         self.after = {rule.ident: rule for rule in after}
         self.curated = curated
@@ -187,8 +205,13 @@ class _Matcher:
                     self._link(target, source)
         for ident, rule in self.after.items():
             other = self.before.get(ident)
-            if (other is not None and other.key == rule.key and ident not in self.links
-                    and ident not in self.new and ident not in self.taken):
+            if (
+                other is not None
+                and other.key == rule.key
+                and ident not in self.links
+                and ident not in self.new
+                and ident not in self.taken
+            ):
                 self._link(ident, ident)
         self._unique_texts()
         self._settle()
@@ -214,8 +237,7 @@ class _Matcher:
         before, after = self.before[source], self.after[ident]
         same_text = before.key == after.key
         if source == ident:
-            how = SAME if same_text else RETYPESET if before.typeset == after.typeset \
-                else REWORDED
+            how = SAME if same_text else RETYPESET if before.typeset == after.typeset else REWORDED
         else:  # a new number: renumbered whatever its typography
             how = RENUMBERED if before.typeset == after.typeset else MOVED
         score = self.scores.get(ident)
@@ -230,8 +252,9 @@ class _Matcher:
             return False
         if ident not in self.taken:
             return True
-        return any(source == ident and target in self.doubted
-                   for target, source in self.links.items())
+        return any(
+            source == ident and target in self.doubted for target, source in self.links.items()
+        )
 
     def _comparable(self, target: Ident, source: Ident) -> bool:
         """Whether two rules at different numbers may be compared by their words: not when
@@ -246,13 +269,14 @@ class _Matcher:
         if self.links.get((after[0], 1)) == (before[0], 1):
             return True
         a, b = self.after[target], self.before[source]
-        templated = difflib.SequenceMatcher(a=_templated(b.words, before[1]),
-                                            b=_templated(a.words, after[1]),
-                                            autojunk=False).ratio()
+        templated = difflib.SequenceMatcher(
+            a=_templated(b.words, before[1]), b=_templated(a.words, after[1]), autojunk=False
+        ).ratio()
         return templated <= similarity(b, a) + TEMPLATE_GAIN
 
-    def _link(self, target: Ident, source: Ident, score: float | None = None,
-              doubted: bool = False) -> None:
+    def _link(
+        self, target: Ident, source: Ident, score: float | None = None, doubted: bool = False
+    ) -> None:
         self.links[target] = source
         self.taken.add(source)
         if score is not None:
@@ -261,8 +285,10 @@ class _Matcher:
             self.doubted.add(target)
 
     def _free(self) -> tuple[list[Ident], list[Ident]]:
-        return ([i for i in self.before if i not in self.taken],
-                [i for i in self.after if i not in self.links and i not in self.new])
+        return (
+            [i for i in self.before if i not in self.taken],
+            [i for i in self.after if i not in self.links and i not in self.new],
+        )
 
     def _unique_texts(self) -> None:
         free_before, free_after = self._free()
@@ -280,17 +306,28 @@ class _Matcher:
         free_before, free_after = self._free()
         owners_before = _by_example(self.before[i] for i in free_before)
         owners_after = _by_example(self.after[i] for i in free_after)
-        pairs = {(targets[0], owners_before[example][0])
-                 for example, targets in owners_after.items()
-                 if len(targets) == 1 and len(owners_before.get(example, ())) == 1}
-        scored = sorted(((similarity(self.before[s], self.after[t]), t, s) for t, s in pairs),
-                        key=lambda p: (-p[0], p[1], p[2]))
+        pairs = {
+            (targets[0], owners_before[example][0])
+            for example, targets in owners_after.items()
+            if len(targets) == 1 and len(owners_before.get(example, ())) == 1
+        }
+        scored = sorted(
+            ((similarity(self.before[s], self.after[t]), t, s) for t, s in pairs),
+            key=lambda p: (-p[0], p[1], p[2]),
+        )
         for score, target, source in scored:
             if target not in self.links and source not in self.taken:
-                rivals = [other for other, t, s in scored
-                          if (t == target) != (s == source) and (t, s) != (target, source)]
-                self._link(target, source, score, score < IN_CONTEXT_MUTUAL
-                           or any(score - other < TIE for other in rivals))
+                rivals = [
+                    other
+                    for other, t, s in scored
+                    if (t == target) != (s == source) and (t, s) != (target, source)
+                ]
+                self._link(
+                    target,
+                    source,
+                    score,
+                    score < IN_CONTEXT_MUTUAL or any(score - other < TIE for other in rivals),
+                )
 
     def _in_context(self) -> int:
         """Link the best-scoring pairs of one number, or under linked parents; a rule whose
@@ -302,14 +339,14 @@ class _Matcher:
         for target in free_after:
             rule = self.after[target]
             # Its own number's rule free: its whole context; taken: its parent's lineage only.
-            candidates = (self._context(target) if target in free
-                          else self._continued_children(target)) & free
+            candidates = (
+                self._context(target) if target in free else self._continued_children(target)
+            ) & free
             for source in candidates:
                 if self._comparable(target, source):
                     pairs[(target, source)] = similarity(self.before[source], rule)
         linked = 0
-        for (target, source), score in sorted(pairs.items(), key=lambda item: (-item[1],
-                                                                              item[0])):
+        for (target, source), score in sorted(pairs.items(), key=lambda item: (-item[1], item[0])):
             if score < IN_CONTEXT or target in self.links or source in self.taken:
                 continue
             self._link(target, source, score)
@@ -327,11 +364,15 @@ class _Matcher:
             if not sources:
                 continue
             parents = Counter(parent_number(number) for number, _ in sources)
-            (parent, count), = parents.most_common(1)
+            ((parent, count),) = parents.most_common(1)
             source = (parent, 1) if parent is not None else None
-            if (source in free and source not in self.taken
-                    and count >= CHILDREN_AGREE * len(children) and count >= min(2, len(children))
-                    and not self._text_went_elsewhere(target, source)):
+            if (
+                source in free
+                and source not in self.taken
+                and count >= CHILDREN_AGREE * len(children)
+                and count >= min(2, len(children))
+                and not self._text_went_elsewhere(target, source)
+            ):
                 self._link(target, source)
                 linked += 1
         return linked
@@ -342,9 +383,11 @@ class _Matcher:
         gets priority" keeps 513.1a under it, but continues 513.2, not 513.1)."""
         rule = self.after[target]
         own = similarity(self.before[source], rule)
-        return any(similarity(self.before[other], rule) >= max(IN_CONTEXT_MUTUAL, own + RIVAL)
-                   for other in self._context(target) - self.taken - {source}
-                   if other in self.before)
+        return any(
+            similarity(self.before[other], rule) >= max(IN_CONTEXT_MUTUAL, own + RIVAL)
+            for other in self._context(target) - self.taken - {source}
+            if other in self.before
+        )
 
     def _same_place(self) -> None:
         """A rule rewritten in its place: the same number, its parent linked to its parent,
@@ -368,8 +411,13 @@ class _Matcher:
         pairs: list[tuple[float, Ident, Ident]] = []
         for target, scored in self._word_candidates().items():
             for source, score in scored.items():
-                floor = (IN_CONTEXT_MUTUAL if mutual and self._in_context_of(target, source)
-                         else MUTUAL if mutual else ANYWHERE)
+                floor = (
+                    IN_CONTEXT_MUTUAL
+                    if mutual and self._in_context_of(target, source)
+                    else MUTUAL
+                    if mutual
+                    else ANYWHERE
+                )
                 if score >= floor:
                     pairs.append((score, target, source))
         best_of_source: dict[Ident, float] = defaultdict(float)
@@ -390,8 +438,9 @@ class _Matcher:
         share most of its rarer words, and to those in its context (same number, siblings)."""
         free_before, free_after = self._free()
         free = set(free_before)
-        long_before = [self.before[i] for i in free_before
-                       if len(self.before[i].words) >= ANYWHERE_WORDS]
+        long_before = [
+            self.before[i] for i in free_before if len(self.before[i].words) >= ANYWHERE_WORDS
+        ]
         index: dict[str, list[Printed]] = defaultdict(list)
         for rule in long_before:
             for word in set(rule.words):
@@ -407,8 +456,11 @@ class _Matcher:
                     if len(hits) <= COMMON_WORD:
                         shared.update(other.ident for other in hits)
                 sources |= {source for source, _ in shared.most_common(CANDIDATES)}
-            found[target] = {source: similarity(self.before[source], rule)
-                             for source in sources if self._comparable(target, source)}
+            found[target] = {
+                source: similarity(self.before[source], rule)
+                for source in sources
+                if self._comparable(target, source)
+            }
         return found
 
     def _context(self, target: Ident) -> set[Ident]:
@@ -437,12 +489,17 @@ class _Matcher:
         ancestor = self.links[(number, 1)][0]
         return source[0].startswith(ancestor) and _under(source[0], ancestor)
 
-    def _near_tie(self, pairs: list[tuple[float, Ident, Ident]], target: Ident,
-                  source: Ident, score: float) -> bool:
+    def _near_tie(
+        self, pairs: list[tuple[float, Ident, Ident]], target: Ident, source: Ident, score: float
+    ) -> bool:
         """Whether another free rule is nearly as good a match, on either side."""
-        return any(score - other < TIE and (t == target) != (s == source)
-                   and t not in self.links and s not in self.taken
-                   for other, t, s in pairs)
+        return any(
+            score - other < TIE
+            and (t == target) != (s == source)
+            and t not in self.links
+            and s not in self.taken
+            for other, t, s in pairs
+        )
 
     def _same_number(self) -> None:
         """A rule keeping its number under a linked parent (or a heading keeping its number in a
@@ -471,7 +528,7 @@ def _templated(words: tuple[str, ...], title: str) -> tuple[str, ...]:
     out: list[str] = []
     index = 0
     while index < len(words):
-        if words[index:index + len(title_words)] == title_words:
+        if words[index : index + len(title_words)] == title_words:
             out.append("\x00")
             index += len(title_words)
         else:
@@ -483,9 +540,14 @@ def _templated(words: tuple[str, ...], title: str) -> tuple[str, ...]:
 def _titles(rules: Iterable[Printed]) -> dict[str, tuple[str, str]]:
     """Each subrule of a heading rule ("702.11 Intimidate": a numbered rule whose text is a
     short title) -> (the heading's number, its title folded)."""
-    headings = {rule.number: " ".join(rule.words) for rule in rules
-                if rule.occurrence == 1 and "." in rule.number and rule.number[-1].isdigit()
-                and _is_title(rule)}
+    headings = {
+        rule.number: " ".join(rule.words)
+        for rule in rules
+        if rule.occurrence == 1
+        and "." in rule.number
+        and rule.number[-1].isdigit()
+        and _is_title(rule)
+    }
     found: dict[str, tuple[str, str]] = {}
     for rule in rules:
         parent = parent_number(rule.number)
@@ -571,8 +633,7 @@ class Lineages:
             for key in list(open_):
                 if key not in current:
                     (number, occurrence), lineage = key
-                    done.append((number, occurrence, open_.pop(key), previous_day or day,
-                                 lineage))
+                    done.append((number, occurrence, open_.pop(key), previous_day or day, lineage))
             for key in current:
                 open_.setdefault(key, day)
             previous_day = day
@@ -587,8 +648,10 @@ def lineage_id(ident: Ident, day: str) -> str:
     return f"{number}@{day}" if occurrence == 1 else f"{number}#{occurrence}@{day}"
 
 
-def follow(releases: Sequence[tuple[str, Sequence[Printed]]],
-           curated: dict[str, dict[Ident, Ident | None]] | None = None) -> Lineages:
+def follow(
+    releases: Sequence[tuple[str, Sequence[Printed]]],
+    curated: dict[str, dict[Ident, Ident | None]] | None = None,
+) -> Lineages:
     """Link every release to the one before it and name each rule's lineage."""
     curated = curated or {}
     days = [day for day, _ in releases]
@@ -600,10 +663,13 @@ def follow(releases: Sequence[tuple[str, Sequence[Printed]]],
         found = link_releases(before, rules, curated.get(day))
         links[day] = found
         lineage[day] = {
-            ident: (lineage[before_day][link.source]
-                    if link.source is not None and before_day is not None
-                    else lineage_id(ident, day))
-            for ident, link in found.items()}
+            ident: (
+                lineage[before_day][link.source]
+                if link.source is not None and before_day is not None
+                else lineage_id(ident, day)
+            )
+            for ident, link in found.items()
+        }
         before, before_day = rules, day
     return Lineages(days, links, lineage)
 
@@ -616,6 +682,7 @@ def link_rows(links: dict[Ident, Link]) -> list[list[Any]]:
         if link.how == SAME:
             continue
         source = link.source or (None, None)
-        rows.append([number, occurrence, source[0], source[1], link.how, link.similarity,
-                     link.uncertain])
+        rows.append(
+            [number, occurrence, source[0], source[1], link.how, link.similarity, link.uncertain]
+        )
     return rows

@@ -35,8 +35,9 @@ def chain_lineages(seeds: Path, revisions: list[str]) -> Lineages:
     return follow(releases, load_lineage_links())
 
 
-def release_links(previous: dict[str, Any] | None, seed_rulebook: dict[str, Any],
-                  day: str, store: TextStore) -> list[list[Any]]:
+def release_links(
+    previous: dict[str, Any] | None, seed_rulebook: dict[str, Any], day: str, store: TextStore
+) -> list[list[Any]]:
     """A release's links to the release before it (its seed's ``lineage`` member)."""
     before = printed_rules(previous, store) if previous is not None else []
     after = printed_rules({"rulebook": seed_rulebook}, store)

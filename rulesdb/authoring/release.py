@@ -108,8 +108,10 @@ class Checkout:
 
     def chain(self, head: str | None = None) -> list[str]:
         """The revisions from ``head`` (default HEAD) down to the first."""
-        return [script.revision for script in
-                self.scripts.walk_revisions(base="base", head=head or self.head())]
+        return [
+            script.revision
+            for script in self.scripts.walk_revisions(base="base", head=head or self.head())
+        ]
 
     def loader(self, head: str) -> str:
         """The loader a release appended after ``head`` loads through: that of the newest
@@ -124,12 +126,17 @@ class Checkout:
 
     def neighbours(self, day: date) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The seeds of the releases just before and just after `day` by effective date."""
-        days = sorted(d for d in (release_date(p.stem) for p in self.versions.glob("cr_*.py"))
-                      if d is not None)
+        days = sorted(
+            d
+            for d in (release_date(p.stem) for p in self.versions.glob("cr_*.py"))
+            if d is not None
+        )
         earlier = [d for d in days if d < day]
         later = [d for d in days if d > day]
-        return (self.seed_of(revision_id(earlier[-1])) if earlier else None,
-                self.seed_of(revision_id(later[0])) if later else None)
+        return (
+            self.seed_of(revision_id(earlier[-1])) if earlier else None,
+            self.seed_of(revision_id(later[0])) if later else None,
+        )
 
     def seed_of(self, revision: str) -> dict[str, Any] | None:
         path = self.seeds / f"{revision}.json"
@@ -164,8 +171,9 @@ class Staged:
                 os.fsync(handle.fileno())  # on disk before the rename makes it visible
         except OSError as exc:
             _remove(temp)
-            raise RulesdbError(f"cannot write {target}: {exc.strerror}; the checkout is "
-                               "unchanged") from None
+            raise RulesdbError(
+                f"cannot write {target}: {exc.strerror}; the checkout is unchanged"
+            ) from None
         self._files.append((temp, target))
 
     def remove_others(self, patterns: list[Path]) -> None:
@@ -194,7 +202,6 @@ class Staged:
             self.discard()
             raise RulesdbError(f"cannot rename into {target}: {exc.strerror}") from None
 
-
     def _remove_stale(self) -> None:
         written = {target for _, target in self._files}
         for pattern in self._stale:
@@ -218,6 +225,8 @@ def _remove(path: Path) -> None:
     # A folder that refused the write in the first place holds nothing to remove.
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
+
+
 def checkout_root(root: Path | None = None) -> Path:
     """The checkout releases are written into: ``root``, $RULESDB_DATA_ROOT, or the one this
     rulesdb runs from; never an installed package's own copy of the migrations."""
@@ -226,7 +235,8 @@ def checkout_root(root: Path | None = None) -> Path:
         raise RulesdbError(
             f"releases are made in a checkout of rulesdb, not in the installed package "
             f"({found}); run this from a checkout (git clone, pip install -e .) or point at "
-            "one: --root DIR or RULESDB_DATA_ROOT=DIR")
+            "one: --root DIR or RULESDB_DATA_ROOT=DIR"
+        )
     return found
 
 
@@ -246,8 +256,9 @@ def new_release(cr_file: Path, root: Path | None = None) -> tuple[str, bool]:
         return _append(checkout, cr_file, release, book)
 
 
-def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
-            book: Rulebook) -> tuple[str, bool]:
+def _append(
+    checkout: Checkout, cr_file: Path, release: ReleaseData, book: Rulebook
+) -> tuple[str, bool]:
     revision = revision_id(release.effective_date)
     head = checkout.head()
     store = TextStore(checkout.seeds)
@@ -259,18 +270,30 @@ def _append(checkout: Checkout, cr_file: Path, release: ReleaseData,
         if pack is None and existing == seed_bytes(document):
             return revision, False
         where = "the head" if head == revision else "in the chain"
-        raise RulesdbError(f"{cr_file}: release {release.effective_date} is already {where} "
-                           "and this file extracts differently; fix the file or the importer")
+        raise RulesdbError(
+            f"{cr_file}: release {release.effective_date} is already {where} "
+            "and this file extracts differently; fix the file or the importer"
+        )
     before, after = checkout.neighbours(release.effective_date)
     loader = checkout.loader(head)
     if after is not None:
-        raise RulesdbError(f"{cr_file}: release {release.effective_date} is older than "
-                           f"release {after['effective_date']}; each release is linked to the "
-                           "one before it, and an older one would re-link the one after it: "
-                           "put it in its place with rulesdb rebuild-chain")
+        raise RulesdbError(
+            f"{cr_file}: release {release.effective_date} is older than "
+            f"release {after['effective_date']}; each release is linked to the "
+            "one before it, and an older one would re-link the one after it: "
+            "put it in its place with rulesdb rebuild-chain"
+        )
     with staged() as files:
-        _write(files, checkout, store, release, book, down_revision=head, previous=before,
-               loader=loader)
+        _write(
+            files,
+            checkout,
+            store,
+            release,
+            book,
+            down_revision=head,
+            previous=before,
+            loader=loader,
+        )
         files.add(checkout.head_file, (revision + "\n").encode())
     return revision, True
 
@@ -284,8 +307,10 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
     are only appended.
     """
     checkout = Checkout(checkout_root(root))
-    releases = sorted(((import_file(path), read_rulebook(path)) for path in cr_files),
-                      key=lambda pair: pair[0].effective_date)
+    releases = sorted(
+        ((import_file(path), read_rulebook(path)) for path in cr_files),
+        key=lambda pair: pair[0].effective_date,
+    )
     days = [release.effective_date for release, _ in releases]
     if len(set(days)) != len(days):
         raise RulesdbError("two files have the same effective date; keep one per release")
@@ -294,31 +319,52 @@ def rebuild_chain(cr_files: list[Path], root: Path | None = None) -> list[str]:
 
 
 def _rebuild(checkout: Checkout, releases: list[tuple[ReleaseData, Rulebook]]) -> list[str]:
-    others = [revision for revision in checkout.chain(checkout.tip())
-              if release_date(revision) is None and revision != BASELINE]
+    others = [
+        revision
+        for revision in checkout.chain(checkout.tip())
+        if release_date(revision) is None and revision != BASELINE
+    ]
     if others:
-        raise RulesdbError(f"the chain has schema revisions after {BASELINE} "
-                           f"({', '.join(sorted(others))}); rebuild-chain rewrites a chain of "
-                           "the baseline and releases only, so append releases with new-release")
+        raise RulesdbError(
+            f"the chain has schema revisions after {BASELINE} "
+            f"({', '.join(sorted(others))}); rebuild-chain rewrites a chain of "
+            "the baseline and releases only, so append releases with new-release"
+        )
     store = TextStore(checkout.seeds, existing=False)  # every pack written again, in order
     previous: dict[str, Any] | None = None
     down = BASELINE
     written = []
     with staged() as files:
         for release, book in releases:
-            previous = _write(files, checkout, store, release, book, down_revision=down,
-                              previous=previous, loader=checkout.loader(BASELINE))
+            previous = _write(
+                files,
+                checkout,
+                store,
+                release,
+                book,
+                down_revision=down,
+                previous=previous,
+                loader=checkout.loader(BASELINE),
+            )
             down = revision_id(release.effective_date)
             written.append(down)
-        files.remove_others([checkout.versions / "cr_*.py", checkout.seeds / "cr_*.json",
-                             store.folder / "*.json"])
+        files.remove_others(
+            [checkout.versions / "cr_*.py", checkout.seeds / "cr_*.json", store.folder / "*.json"]
+        )
         files.add(checkout.head_file, (down + "\n").encode())
     return written
 
 
-def _write(files: Staged, checkout: Checkout, store: TextStore, release: ReleaseData,
-           book: Rulebook, down_revision: str, previous: dict[str, Any] | None,
-           loader: str) -> dict[str, Any]:
+def _write(
+    files: Staged,
+    checkout: Checkout,
+    store: TextStore,
+    release: ReleaseData,
+    book: Rulebook,
+    down_revision: str,
+    previous: dict[str, Any] | None,
+    loader: str,
+) -> dict[str, Any]:
     _check_successions(release, previous)
     revision = revision_id(release.effective_date)
     member, pack = store.rulebook(revision, book)
@@ -328,16 +374,27 @@ def _write(files: Staged, checkout: Checkout, store: TextStore, release: Release
     data = seed_bytes(document)
     seed_name = f"{revision}.json"
     files.add(checkout.seeds / seed_name, data)
-    fields = {"day": release.effective_date.isoformat(), "source": release.source_file,
-              "revision": revision, "down_revision": down_revision, "seed": seed_name,
-              "seed_sha256": sha256(data), "loader": loader}
+    fields = {
+        "day": release.effective_date.isoformat(),
+        "source": release.source_file,
+        "revision": revision,
+        "down_revision": down_revision,
+        "seed": seed_name,
+        "seed_sha256": sha256(data),
+        "loader": loader,
+    }
     template = Template(filename=str(checkout.root / "migrations" / RELEASE_TEMPLATE))
     files.add(checkout.versions / f"{revision}.py", template.render(**fields).encode())
     return document
 
 
-def _document(release: ReleaseData, book: Rulebook, member: dict[str, Any], store: TextStore,
-              previous: dict[str, Any] | None) -> dict[str, Any]:
+def _document(
+    release: ReleaseData,
+    book: Rulebook,
+    member: dict[str, Any],
+    store: TextStore,
+    previous: dict[str, Any] | None,
+) -> dict[str, Any]:
     """The release's seed, with its lineage links to ``previous``."""
     links = release_links(previous, member, release.effective_date.isoformat(), store)
     return seed_document(release, book, member, links)
@@ -347,8 +404,10 @@ def _check_successions(release: ReleaseData, previous: dict[str, Any] | None) ->
     """The curated renames and merges taking effect in the release must match the lists: the
     old name listed before and not now, the new name listed now (and, renamed, not before)."""
     day = release.effective_date
-    for entry, change in [*((e, "rename") for e in renames_in(day)),
-                          *((e, "merge") for e in merges_in(day))]:
+    for entry, change in [
+        *((e, "rename") for e in renames_in(day)),
+        *((e, "merge") for e in merges_in(day)),
+    ]:
         if entry["kind"] == "card_type":
             now, before = set(release.card_types), _names(previous, "card_type", None)
         else:
@@ -356,13 +415,18 @@ def _check_successions(release: ReleaseData, previous: dict[str, Any] | None) ->
             now = set(release.subtypes(category))
             before = _names(previous, "subtype", category)
         targets = merge_targets(entry)
-        where = (f"curated {change} {entry['from']} → {', '.join(targets) or 'nothing'} "
-                 f"({entry['effective_date']})")
+        where = (
+            f"curated {change} {entry['from']} → {', '.join(targets) or 'nothing'} "
+            f"({entry['effective_date']})"
+        )
         if not set(targets) <= now or entry["from"] in now:
-            raise RulesdbError(f"{where}: the release lists {entry['from']!r} or lacks "
-                               f"{sorted(set(targets) - now)}")
-        if previous is not None and (entry["from"] not in before
-                                     or (change == "rename" and entry["to"] in before)):
+            raise RulesdbError(
+                f"{where}: the release lists {entry['from']!r} or lacks "
+                f"{sorted(set(targets) - now)}"
+            )
+        if previous is not None and (
+            entry["from"] not in before or (change == "rename" and entry["to"] in before)
+        ):
             raise RulesdbError(f"{where}: the release before does not list {entry['from']!r}")
 
 

@@ -113,8 +113,10 @@ class TextStore:
     def rulebook(self, revision: str, book: Rulebook) -> tuple[dict[str, Any], bytes | None]:
         """The seed's ``rulebook`` member, and the release's pack to write (None when every
         text it prints is in a pack already), which the store takes at once."""
-        rules = [(r.number, r.occurrence, text_key(r.text, r.examples),
-                  [r.text, list(r.examples)]) for r in book.rules]
+        rules = [
+            (r.number, r.occurrence, text_key(r.text, r.examples), [r.text, list(r.examples)])
+            for r in book.rules
+        ]
         glossary = [(g.term, text_key(g.text), [g.text, []]) for g in book.glossary]
         entries = [(key, value) for _, _, key, value in rules]
         entries += [(key, value) for _, key, value in glossary]
@@ -133,11 +135,14 @@ class TextStore:
         term_keys = sort_keys([term_order_key(term) for term, *_ in glossary])
         member = {
             "packs": {name: self.pack_sha256[name] for name in sorted(pinned)},
-            "rules": [f"{number}\t{occurrence}\t{sort_key}\t{key}"
-                      for (number, occurrence, key, _), sort_key in zip(rules, rule_keys,
-                                                                        strict=True)],
-            "glossary": [f"{term}\t{sort_key}\t{key}"
-                         for (term, key, _), sort_key in zip(glossary, term_keys, strict=True)],
+            "rules": [
+                f"{number}\t{occurrence}\t{sort_key}\t{key}"
+                for (number, occurrence, key, _), sort_key in zip(rules, rule_keys, strict=True)
+            ],
+            "glossary": [
+                f"{term}\t{sort_key}\t{key}"
+                for (term, key, _), sort_key in zip(glossary, term_keys, strict=True)
+            ],
             "notes": [_relative(note) for note in book.notes],
         }
         return member, pack
@@ -151,6 +156,7 @@ def _relative(note: str) -> str:
 
 def _pack_bytes(texts: dict[str, list[Any]]) -> bytes:
     """One text a line, sorted by key: packs diff and review line by line."""
-    lines = [f"{json.dumps(key)}:{json.dumps(texts[key], ensure_ascii=False)}"
-             for key in sorted(texts)]
+    lines = [
+        f"{json.dumps(key)}:{json.dumps(texts[key], ensure_ascii=False)}" for key in sorted(texts)
+    ]
     return ("{\n" + ",\n".join(lines) + "\n}\n").encode()

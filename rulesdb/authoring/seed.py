@@ -30,14 +30,16 @@ from rulesdb.ingest.rulebook import Rulebook
 SEED_FORMAT = 1  # read by migrations/rulesdb_loaders/schema_0001.py
 
 
-def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any],
-                  lineage: list[list[Any]]) -> dict[str, Any]:
+def seed_document(
+    release: ReleaseData, book: Rulebook, rulebook: dict[str, Any], lineage: list[list[Any]]
+) -> dict[str, Any]:
     """The seed of ``release``; ``rulebook`` is its rulebook member (TextStore.rulebook),
     ``lineage`` its rules' links to the release before it (lineage_seed.release_links)."""
     day = release.effective_date
     found_set = load_release_sets().get(day)
-    keywords, keyword_notes = extract_keywords([(r.number, r.text) for r in book.rules],
-                                               [(g.term, g.text) for g in book.glossary])
+    keywords, keyword_notes = extract_keywords(
+        [(r.number, r.text) for r in book.rules], [(g.term, g.text) for g in book.glossary]
+    )
     return {
         "format": SEED_FORMAT,
         "effective_date": day.isoformat(),
@@ -67,14 +69,19 @@ def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any]
         ],
         "rules": [{"number": number, "text": text} for number, text in release.rules],
         "renames": [_succession(entry) for entry in renames_in(day)],
-        "merges": [{**_succession(entry), "to": target} for entry in merges_in(day)
-                   for target in merge_targets(entry)],
+        "merges": [
+            {**_succession(entry), "to": target}
+            for entry in merges_in(day)
+            for target in merge_targets(entry)
+        ],
         "keyword_renames": [_succession(entry) for entry in keyword_renames_in(day)],
-        "notes": [{"rule": note.rule, "kind": note.kind, "text": note.text}
-                  for note in release.notes] + notes_in(day) + _unreplaced(day),
+        "notes": [
+            {"rule": note.rule, "kind": note.kind, "text": note.text} for note in release.notes
+        ]
+        + notes_in(day)
+        + _unreplaced(day),
         "keywords": [{"kind": k.kind, "name": k.name, "rule": k.rule} for k in keywords],
-        "keyword_notes": [{"rule": n.rule, "kind": n.kind, "text": n.text}
-                          for n in keyword_notes],
+        "keyword_notes": [{"rule": n.rule, "kind": n.kind, "text": n.text} for n in keyword_notes],
         "rulebook": rulebook,
         "set": [found_set["code"], found_set["name"]] if found_set else None,
         "lineage": lineage,
@@ -83,15 +90,26 @@ def seed_document(release: ReleaseData, book: Rulebook, rulebook: dict[str, Any]
 
 def _unreplaced(day: Any) -> list[dict[str, Any]]:
     """A note for each subtype the release drops whose cards took no listed type instead."""
-    return [{"rule": entry["rule"], "kind": "curated-removal",
-             "text": f"{entry['from']} ({entry['category']} type) is removed with no "
-                     f"replacement: {entry['source']}"}
-            for entry in merges_in(day) if not merge_targets(entry)]
+    return [
+        {
+            "rule": entry["rule"],
+            "kind": "curated-removal",
+            "text": f"{entry['from']} ({entry['category']} type) is removed with no "
+            f"replacement: {entry['source']}",
+        }
+        for entry in merges_in(day)
+        if not merge_targets(entry)
+    ]
 
 
 def _succession(entry: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": entry["kind"], "category": entry.get("category"), "from": entry["from"],
-            "to": entry["to"], "rule": entry["rule"]}
+    return {
+        "kind": entry["kind"],
+        "category": entry.get("category"),
+        "from": entry["from"],
+        "to": entry["to"],
+        "rule": entry["rule"],
+    }
 
 
 def seed_bytes(document: dict[str, Any]) -> bytes:
@@ -105,8 +123,7 @@ def _layout(value: Any) -> str:
         items = [f"{json.dumps(key)}: {_layout(value[key])}" for key in sorted(value)]
         return "{\n" + ",\n".join(items) + "\n}"
     if isinstance(value, list) and value:
-        lines = [_compact(item) if _scalar(item) or _row(item) else _layout(item)
-                 for item in value]
+        lines = [_compact(item) if _scalar(item) or _row(item) else _layout(item) for item in value]
         return "[\n" + ",\n".join(lines) + "\n]"
     return _compact(value)
 

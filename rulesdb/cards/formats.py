@@ -35,8 +35,10 @@ FORMATS = (SCRYFALL, SCRYFALL_JSONL, MTGJSON_PRINTINGS, MTGJSON_ATOMIC, TEXT)
 GZIP_MAGIC = b"\x1f\x8b"
 HEAD_BYTES = 1 << 16
 _SCRYFALL_KEYS = frozenset({"type_line", "card_faces"})
-_EXPECTED = ("a Scryfall bulk data file, MTGJSON AllPrintings.json or AtomicCards.json, or a "
-             "UTF-8 text file of type lines")
+_EXPECTED = (
+    "a Scryfall bulk data file, MTGJSON AllPrintings.json or AtomicCards.json, or a "
+    "UTF-8 text file of type lines"
+)
 
 
 class UnknownCardFormat(RulesdbError):
@@ -76,8 +78,10 @@ def detect_format(path: Path) -> str:
         try:
             found = _json_format(body)
         except RecursionError:
-            raise UnknownCardFormat(f"{path}: JSON nested deeper than the JSON decoders go "
-                                    "(about 1,000 levels; a card file nests about 6)") from None
+            raise UnknownCardFormat(
+                f"{path}: JSON nested deeper than the JSON decoders go "
+                "(about 1,000 levels; a card file nests about 6)"
+            ) from None
         if found is None:
             raise UnknownCardFormat(f"{path}: JSON, but not {_EXPECTED.rsplit(', or', 1)[0]}")
         return found
@@ -86,8 +90,9 @@ def detect_format(path: Path) -> str:
     try:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=len(head) < HEAD_BYTES)
     except UnicodeDecodeError as exc:
-        raise UnknownCardFormat(f"{path}: not UTF-8 text (byte {exc.start}); expected "
-                                f"{_EXPECTED}") from None
+        raise UnknownCardFormat(
+            f"{path}: not UTF-8 text (byte {exc.start}); expected {_EXPECTED}"
+        ) from None
     return TEXT
 
 
@@ -107,8 +112,13 @@ def _json_format(body: bytes) -> str | None:
                 first = next(document.members(), None)
                 if first is not None:
                     shape = document.peek()
-                    return MTGJSON_PRINTINGS if shape == "{" else \
-                        MTGJSON_ATOMIC if shape == "[" else None
+                    return (
+                        MTGJSON_PRINTINGS
+                        if shape == "{"
+                        else MTGJSON_ATOMIC
+                        if shape == "["
+                        else None
+                    )
             else:
                 document.value()
         return SCRYFALL_JSONL if _SCRYFALL_KEYS & top_keys else None

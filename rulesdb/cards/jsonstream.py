@@ -41,6 +41,8 @@ MAX_VALUE_BYTES = 16 * 2**20
 
 class ValueTooLong(ValueError):
     """A value longer than MAX_VALUE_BYTES."""
+
+
 Fields = tuple[str, ...] | None
 
 
@@ -66,14 +68,14 @@ class JsonStream:
             chunk = self._read(self._want)
             self.eof = not chunk
             self._check_utf8(chunk, final=self.eof)  # bad bytes are reported as they are read
-            self.buffer = self.buffer[self.at:] + chunk
+            self.buffer = self.buffer[self.at :] + chunk
             self.at = 0
             if self._started:
                 return
             if len(self.buffer) >= len(codecs.BOM_UTF8) or self.eof:  # a BOM may start it
                 self._started = True
                 if self.buffer.startswith(codecs.BOM_UTF8):
-                    self.buffer = self.buffer[len(codecs.BOM_UTF8):]
+                    self.buffer = self.buffer[len(codecs.BOM_UTF8) :]
                 return
 
     def peek(self) -> str:
@@ -81,10 +83,10 @@ class JsonStream:
         while True:
             self.at = _SPACE.match(self.buffer, self.at).end()  # type: ignore[union-attr]
             if self.at < len(self.buffer) or self.eof:
-                byte = self.buffer[self.at:self.at + 1]
+                byte = self.buffer[self.at : self.at + 1]
                 if byte < b"\x80":
                     return byte.decode("ascii")
-                return self.buffer[self.at:self.at + 4].decode("utf-8", "replace")[:1]
+                return self.buffer[self.at : self.at + 4].decode("utf-8", "replace")[:1]
             self._refill()
 
     def take(self, expected: str) -> None:
@@ -106,8 +108,10 @@ class JsonStream:
                 found = self._judged(fields)
             if found is _MORE:
                 if len(self.buffer) - self.at > MAX_VALUE_BYTES:
-                    raise ValueTooLong(f"a value longer than {MAX_VALUE_BYTES // 2**20} MB, "
-                                       "the most a card may take")
+                    raise ValueTooLong(
+                        f"a value longer than {MAX_VALUE_BYTES // 2**20} MB, "
+                        "the most a card may take"
+                    )
                 self._want *= 2  # a long value: read more at a time, not reread it often
                 self._refill()
                 continue
@@ -118,14 +122,14 @@ class JsonStream:
     def _decoded(self, fields: Fields) -> tuple[Any, int] | None:
         """(value, end) by msgspec, or None to leave the value to the standard library."""
         buffer, at = self.buffer, self.at
-        if buffer[at:at + 1] not in (b"{", b"[", b'"'):  # a number's end is not its own
+        if buffer[at : at + 1] not in (b"{", b"[", b'"'):  # a number's end is not its own
             return None
         decode = fields_decoder(fields)
         view = memoryview(buffer)[at:]
         line_end = self._line_end()
         if line_end is not None:
             try:
-                return decode(view[:line_end - at]), line_end
+                return decode(view[: line_end - at]), line_end
             except (msgspec.MsgspecError, RecursionError):
                 pass  # not the whole line after all: read it as any other value
         try:
@@ -138,7 +142,7 @@ class JsonStream:
         while end > at and buffer[end - 1] in b" \t\n\r":
             end -= 1
         try:
-            return decode(view[:end - at]), end
+            return decode(view[: end - at]), end
         except (msgspec.MsgspecError, RecursionError):
             return None
 
@@ -165,11 +169,11 @@ class JsonStream:
         past the buffer's end; ValueError when it is bad JSON. A number or literal is short:
         its first few bytes are decoded first, not the whole buffer."""
         rest = len(self.buffer) - self.at
-        scalar = self.buffer[self.at:self.at + 1] not in (b"{", b"[", b'"')
-        for limit in ((min(_SCALAR_WINDOW, rest), rest) if scalar else (rest,)):
+        scalar = self.buffer[self.at : self.at + 1] not in (b"{", b"[", b'"')
+        for limit in (min(_SCALAR_WINDOW, rest), rest) if scalar else (rest,):
             whole = limit == rest
             final = self.eof and whole
-            text = codecs.utf_8_decode(self.buffer[self.at:self.at + limit], "strict", final)[0]
+            text = codecs.utf_8_decode(self.buffer[self.at : self.at + limit], "strict", final)[0]
             try:
                 item, end = self._scan(text, 0)
             except (StopIteration, ValueError) as exc:  # cut off by the text's end, or bad
@@ -196,8 +200,9 @@ class JsonStream:
         if following == closing:
             return False
         if following != ",":
-            raise ValueError(f"expected ',' or {closing!r} after a member, found "
-                             f"{following or 'the end'!r}")
+            raise ValueError(
+                f"expected ',' or {closing!r} after a member, found {following or 'the end'!r}"
+            )
         return True
 
     def items(self) -> Iterator[None]:
@@ -256,14 +261,24 @@ def fields_decoder(fields: Fields) -> Callable[[Any], Any]:
     if fields is None:
         return msgspec.json.Decoder().decode
     names = [f"f{number}" for number in range(len(fields))]  # any key, even not a name
-    struct = msgspec.defstruct("Members", [(name, Any, msgspec.UNSET) for name in names],
-                               rename=dict(zip(names, fields, strict=True)), gc=False)
-    decode, astuple, unset = msgspec.json.Decoder(struct).decode, msgspec.structs.astuple, \
-        msgspec.UNSET
+    struct = msgspec.defstruct(
+        "Members",
+        [(name, Any, msgspec.UNSET) for name in names],
+        rename=dict(zip(names, fields, strict=True)),
+        gc=False,
+    )
+    decode, astuple, unset = (
+        msgspec.json.Decoder(struct).decode,
+        msgspec.structs.astuple,
+        msgspec.UNSET,
+    )
 
     def members(data: Any) -> dict[str, Any]:
-        return {key: value for key, value in zip(fields, astuple(decode(data)), strict=True)
-                if value is not unset}
+        return {
+            key: value
+            for key, value in zip(fields, astuple(decode(data)), strict=True)
+            if value is not unset
+        }
 
     return members
 

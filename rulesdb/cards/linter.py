@@ -49,19 +49,27 @@ class CardResult(NamedTuple):
         if self.parsed is None:
             message = str(self.problem)
             if self.problem == NO_RELEASE and self.card.released is not None:
-                message += f" on {self.card.released.isoformat()}: the database's first " \
-                           "release is later"
+                message += (
+                    f" on {self.card.released.isoformat()}: the database's first release is later"
+                )
             return [{"rule": None, "message": message}]
         return [{"rule": e.rule, "message": e.message} for e in self.parsed.errors]
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.card.name, "set": self.card.set, "line": self.line,
-                "valid": self.valid,
-                "release": self.release.isoformat() if self.release else None,
-                "errors": self.errors(),
-                "undetermined": [{"rule": e.rule, "message": e.message}
-                                 for e in self.parsed.undetermined] if self.parsed else [],
-                "unknown_words": list(self.parsed.unknown) if self.parsed else []}
+        return {
+            "name": self.card.name,
+            "set": self.card.set,
+            "line": self.line,
+            "valid": self.valid,
+            "release": self.release.isoformat() if self.release else None,
+            "errors": self.errors(),
+            "undetermined": [
+                {"rule": e.rule, "message": e.message} for e in self.parsed.undetermined
+            ]
+            if self.parsed
+            else [],
+            "unknown_words": list(self.parsed.unknown) if self.parsed else [],
+        }
 
 
 @dataclass
@@ -93,19 +101,25 @@ class Summary:
     def unknowns(self) -> int:
         return sum(self.unknown.values())
 
-    def lines(self, top: int = 10,
-              explain: Callable[[str], str | None] | None = None) -> list[str]:
+    def lines(self, top: int = 10, explain: Callable[[str], str | None] | None = None) -> list[str]:
         """The summary; ``explain(word)`` may add what became of an unknown word."""
         valid = self.cards - self.invalid - self.unknowns - sum(self.unchecked.values())
-        out = [f"cards read: {self.cards}; valid: {valid}; invalid: {self.invalid}"
-               + (f"; unknown: {self.unknowns} ("
-                  + ", ".join(f"{what}: {count}" for what, count in _ranked(self.unknown))
-                  + ")" if self.unknown else "")
-               + "".join(f"; {problem}: {count}" for problem, count in
-                         sorted(self.unchecked.items()))]
+        out = [
+            f"cards read: {self.cards}; valid: {valid}; invalid: {self.invalid}"
+            + (
+                f"; unknown: {self.unknowns} ("
+                + ", ".join(f"{what}: {count}" for what, count in _ranked(self.unknown))
+                + ")"
+                if self.unknown
+                else ""
+            )
+            + "".join(f"; {problem}: {count}" for problem, count in sorted(self.unchecked.items()))
+        ]
         if self.by_rule:
-            out.append("invalid by rule: " + ", ".join(
-                f"{rule} ({count})" for rule, count in _ranked(self.by_rule)))
+            out.append(
+                "invalid by rule: "
+                + ", ".join(f"{rule} ({count})" for rule, count in _ranked(self.by_rule))
+            )
         if self.unknown_words:
             words = []
             for word, count in _ranked(self.unknown_words)[:top]:
@@ -115,8 +129,12 @@ class Summary:
         return out
 
 
-def lint(cards: Iterable[Card], vocabulary_on: Callable[[date | None], Vocabulary],
-         release_dates: list[date], as_of: date | str | None = None) -> Iterator[CardResult]:
+def lint(
+    cards: Iterable[Card],
+    vocabulary_on: Callable[[date | None], Vocabulary],
+    release_dates: list[date],
+    as_of: date | str | None = None,
+) -> Iterator[CardResult]:
     """Check every card. ``vocabulary_on(day)`` loads the release in force (None: latest);
     ``release_dates`` are the database's releases, oldest first; ``as_of`` a date, None
     (the latest) or :data:`PRINTED`."""
@@ -146,8 +164,9 @@ def lint(cards: Iterable[Card], vocabulary_on: Callable[[date | None], Vocabular
 def _bounded(card: Card) -> Card:
     """The card with a name or set code past MAX_TEXT characters cut (one not text: None)."""
     name, set_ = card.name, card.set
-    if (name is None or (type(name) is str and len(name) <= MAX_TEXT)) and \
-            (set_ is None or (type(set_) is str and len(set_) <= MAX_TEXT)):
+    if (name is None or (type(name) is str and len(name) <= MAX_TEXT)) and (
+        set_ is None or (type(set_) is str and len(set_) <= MAX_TEXT)
+    ):
         return card  # every real card
     return card._replace(name=_cut(name), set=_cut(set_))
 
@@ -167,9 +186,10 @@ def _check(card: Card, line: str | None, vocab: Vocabulary) -> CardResult:
 
 
 def _silent_about(parsed: TypeLine) -> str:
-    """"creature types not enumerated in 2001-09-24": what left a line unknown."""
-    kinds = sorted({note.message.rpartition(" does not enumerate ")[2]
-                    for note in parsed.undetermined})
+    """ "creature types not enumerated in 2001-09-24": what left a line unknown."""
+    kinds = sorted(
+        {note.message.rpartition(" does not enumerate ")[2] for note in parsed.undetermined}
+    )
     return f"{' or '.join(kinds)} not enumerated in {parsed.release.isoformat()}"
 
 

@@ -47,12 +47,17 @@ class MalformedCardFile(RulesdbError):
     """A card data file that stops being what its start said it is."""
 
 
-def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None = None
-               ) -> Iterator[Card]:
+def read_cards(
+    path: Path, format_: str, progress: Callable[[int], None] | None = None
+) -> Iterator[Card]:
     """The cards of ``path`` in file order. ``progress(bytes_read)`` is called now and then."""
-    readers = {formats.SCRYFALL: _scryfall, formats.SCRYFALL_JSONL: _scryfall_lines,
-               formats.MTGJSON_PRINTINGS: _printings, formats.MTGJSON_ATOMIC: _atomic,
-               formats.TEXT: _text}
+    readers = {
+        formats.SCRYFALL: _scryfall,
+        formats.SCRYFALL_JSONL: _scryfall_lines,
+        formats.MTGJSON_PRINTINGS: _printings,
+        formats.MTGJSON_ATOMIC: _atomic,
+        formats.TEXT: _text,
+    }
     number = 0
     with formats.open_card_file(path) as (stream, raw):
         try:
@@ -61,19 +66,22 @@ def read_cards(path: Path, format_: str, progress: Callable[[int], None] | None 
                     progress(raw.tell())
                 yield card
         except RecursionError:
-            raise MalformedCardFile(f"{path}: card {number + 1} (near byte {raw.tell()}) nests "
-                                    "deeper than the JSON decoders go (about 1,000 levels; a "
-                                    "card nests 4)") from None
+            raise MalformedCardFile(
+                f"{path}: card {number + 1} (near byte {raw.tell()}) nests "
+                "deeper than the JSON decoders go (about 1,000 levels; a "
+                "card nests 4)"
+            ) from None
         except ValueTooLong as exc:
-            raise MalformedCardFile(f"{path}: card {number + 1} (near byte {raw.tell()}): "
-                                    f"{exc}") from None
+            raise MalformedCardFile(
+                f"{path}: card {number + 1} (near byte {raw.tell()}): {exc}"
+            ) from None
         except UnicodeDecodeError as exc:
             raise MalformedCardFile(f"{path}: not UTF-8 text: {exc.reason}") from None
         except ValueError as exc:  # json.JSONDecodeError is one
-            where = f"line {exc.lineno}" if isinstance(exc, _LineError) else \
-                f"byte {raw.tell()}"
-            raise MalformedCardFile(f"{path}: not valid {format_} JSON near {where}: "
-                                    f"{first_line(exc)}") from None
+            where = f"line {exc.lineno}" if isinstance(exc, _LineError) else f"byte {raw.tell()}"
+            raise MalformedCardFile(
+                f"{path}: not valid {format_} JSON near {where}: {first_line(exc)}"
+            ) from None
         except (OSError, EOFError) as exc:
             raise MalformedCardFile(f"{path}: damaged gzip data ({exc})") from None
         if progress is not None:
@@ -142,8 +150,11 @@ def _bounded_lines(stream: IO[bytes]) -> Iterator[bytes]:
             pieces.append(rest)
             held += len(rest)
             if held > MAX_VALUE_BYTES:
-                raise _LineError(f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, "
-                                 "the most a card may take", number + 1)
+                raise _LineError(
+                    f"the line is longer than {MAX_VALUE_BYTES // 2**20} MB, "
+                    "the most a card may take",
+                    number + 1,
+                )
     if pieces:
         yield b"".join(pieces)
 
@@ -184,8 +195,10 @@ def _printings(stream: IO[bytes]) -> Iterator[Card]:
         found: dict[str, Any] = {}
         for key in document.members():
             if key in ("cards", "tokens") and document.peek() == "[":
-                found[key] = [entry if isinstance(entry, dict) else None
-                              for entry in document.values(_FACE_KEYS)]
+                found[key] = [
+                    entry if isinstance(entry, dict) else None
+                    for entry in document.values(_FACE_KEYS)
+                ]
             else:
                 found[key] = document.value()
         released = _day(found.get("releaseDate"))
@@ -200,8 +213,11 @@ def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[C
     for entry in entries:
         if not isinstance(entry, dict):
             continue
-        if pending and not (entry.get("side") and entry.get("name") == pending[0].get("name")
-                            and entry.get("side") not in {e.get("side") for e in pending}):
+        if pending and not (
+            entry.get("side")
+            and entry.get("name") == pending[0].get("name")
+            and entry.get("side") not in {e.get("side") for e in pending}
+        ):
             yield _face_card(pending, code, released)
             pending = []
         pending.append(entry)
@@ -217,20 +233,25 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
             return Card(face.get("name"), code, line or None, printed_line or None, released)
     lines = [face.get("type") for face in faces]
     printed = [face.get("originalType") for face in faces]
-    return Card(faces[0].get("name"), code,
-                FACE_SEPARATOR.join(line for line in lines if isinstance(line, str)) or None,
-                FACE_SEPARATOR.join(map(str, printed))
-                if all(isinstance(p, str) and p for p in printed) else None, released)
+    return Card(
+        faces[0].get("name"),
+        code,
+        FACE_SEPARATOR.join(line for line in lines if isinstance(line, str)) or None,
+        FACE_SEPARATOR.join(map(str, printed))
+        if all(isinstance(p, str) and p for p in printed)
+        else None,
+        released,
+    )
 
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
     for document, name in _data(stream):
-        faces = list(document.values(_ATOMIC_KEYS)) if document.peek() == "[" else \
-            document.value()
+        faces = list(document.values(_ATOMIC_KEYS)) if document.peek() == "[" else document.value()
         if not isinstance(faces, list):
             raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
-        faces = sorted((f for f in faces if isinstance(f, dict)),
-                       key=lambda face: str(face.get("side") or ""))
+        faces = sorted(
+            (f for f in faces if isinstance(f, dict)), key=lambda face: str(face.get("side") or "")
+        )
         card = _face_card(faces, None, None) if faces else Card(name, None, None, None, None)
         yield card._replace(name=name, set=faces[0].get("firstPrinting") if faces else None)
 
@@ -252,8 +273,10 @@ def _text(stream: IO[bytes]) -> Iterator[Card]:
             pieces.append(rest)
             held += len(rest)
             if held > MAX_VALUE_BYTES:
-                raise ValueTooLong(f"a line longer than {MAX_VALUE_BYTES // 2**20} MB, the "
-                                   "most a type line may take")
+                raise ValueTooLong(
+                    f"a line longer than {MAX_VALUE_BYTES // 2**20} MB, the "
+                    "most a type line may take"
+                )
     pending = "".join(pieces) + decode(b"", final=True)
     if pending.strip():
         yield Card(None, None, pending.rstrip("\r"), None, None)

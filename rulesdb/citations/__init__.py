@@ -61,8 +61,9 @@ def scan_paths(paths: Sequence[str | Path], patterns: Patterns = BUILTIN) -> Sca
     return scanned
 
 
-def scan_files(paths: Sequence[str | Path], patterns: Patterns,
-               scanned: Scanned) -> Iterator[Found]:
+def scan_files(
+    paths: Sequence[str | Path], patterns: Patterns, scanned: Scanned
+) -> Iterator[Found]:
     """:func:`scan_paths` as a stream: each citation as it is found, ``scanned`` counting
     what was read or left out. Every path is checked (a file or a folder) before any is
     read; a folder with no file read is told in ``scanned.nothing_read``."""
@@ -86,8 +87,7 @@ def scan_files(paths: Sequence[str | Path], patterns: Patterns,
             scanned.nothing_read.append((str(path), why_nothing_read(path)))
 
 
-def _scan_file(path: Path, named: bool, patterns: Patterns,
-               scanned: Scanned) -> Iterator[Found]:
+def _scan_file(path: Path, named: bool, patterns: Patterns, scanned: Scanned) -> Iterator[Found]:
     """The citations of one file, read a window at a time (binary files left out)."""
     name = str(path)
     try:
@@ -141,9 +141,14 @@ class Verdict:
     quote: str | None = None  # the words judged
 
 
-def check(bind: Any, found: Sequence[Found], as_of: date | None = None,
-          since: date | None = None, quotes: bool = True,
-          strict: bool = False) -> list[tuple[Found, Verdict]]:
+def check(
+    bind: Any,
+    found: Sequence[Found],
+    as_of: date | None = None,
+    since: date | None = None,
+    quotes: bool = True,
+    strict: bool = False,
+) -> list[tuple[Found, Verdict]]:
     """Each citation with its verdict, every distinct number (and quote) checked once."""
     return list(checked(bind, found, as_of, since, quotes, strict))
 
@@ -152,9 +157,14 @@ CHECK_BATCH = 1000  # citations whose new numbers are checked together (one conn
 CHECKS_KEPT = 1 << 16  # checks remembered, so that a number cited again is not checked again
 
 
-def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
-            since: date | None = None, quotes: bool = True,
-            strict: bool = False) -> Iterator[tuple[Found, Verdict]]:
+def checked(
+    bind: Any,
+    found: Iterable[Found],
+    as_of: date | None = None,
+    since: date | None = None,
+    quotes: bool = True,
+    strict: bool = False,
+) -> Iterator[tuple[Found, Verdict]]:
     """:func:`check` as a stream, in the order of ``found``: a batch of citations at a
     time, so memory holds a batch and the checks remembered, however many there are.
     ``quotes``: judge the words written with each citation (``quotes.written_with``);
@@ -172,13 +182,22 @@ def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
         new = sorted({f.citation.number for f in batch} - known.keys())
         if new:
             if len(known) + len(new) > CHECKS_KEPT:
-                known = {f.citation.number: known[f.citation.number] for f in batch
-                         if f.citation.number in known}
+                known = {
+                    f.citation.number: known[f.citation.number]
+                    for f in batch
+                    if f.citation.number in known
+                }
             known.update(check_citations(bind, new, as_of=as_of, since=since))
-        words = {f.citation.after: written_with(f.citation.after) if quotes else None
-                 for f in batch if f.citation.after}
-        todo = {(f.citation.number, *said) for f in batch
-                if f.citation.after and (said := words.get(f.citation.after))} - judged.keys()
+        words = {
+            f.citation.after: written_with(f.citation.after) if quotes else None
+            for f in batch
+            if f.citation.after
+        }
+        todo = {
+            (f.citation.number, *said)
+            for f in batch
+            if f.citation.after and (said := words.get(f.citation.after))
+        } - judged.keys()
         if todo:
             if len(judged) + len(todo) > CHECKS_KEPT:
                 judged = {}
@@ -186,9 +205,9 @@ def checked(bind: Any, found: Iterable[Found], as_of: date | None = None,
                 if day is None:
                     day = release_in_force(connection, as_of)
                 for key in sorted(todo):
-                    judged[key] = _combined(known[key[0]], judge_in(connection, day, *key,
-                                                                  strict=strict),
-                                            key[1])
+                    judged[key] = _combined(
+                        known[key[0]], judge_in(connection, day, *key, strict=strict), key[1]
+                    )
         for f in batch:
             said = words.get(f.citation.after) if f.citation.after else None
             asked = (f.citation.number, *said) if said else None
@@ -205,8 +224,23 @@ def _combined(check: CitationCheck, quote: Any, text: str) -> Verdict:
     if quote.judged == "number":
         return _plain(check)
     if quote.status == "mismatch":
-        return Verdict("mismatch", check.now, quote.message, check.uncertain, quote.matches,
-                       quote.similarity, quote.judged, text)
-    return Verdict(check.status, check.now,
-                   quote.message if check.status == "missing" else check.message,
-                   check.uncertain, quote.matches, quote.similarity, quote.judged, text)
+        return Verdict(
+            "mismatch",
+            check.now,
+            quote.message,
+            check.uncertain,
+            quote.matches,
+            quote.similarity,
+            quote.judged,
+            text,
+        )
+    return Verdict(
+        check.status,
+        check.now,
+        quote.message if check.status == "missing" else check.message,
+        check.uncertain,
+        quote.matches,
+        quote.similarity,
+        quote.judged,
+        text,
+    )

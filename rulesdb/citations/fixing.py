@@ -67,19 +67,24 @@ def _fix_file(file: str, edits: list[Edit], write: bool) -> FileResult:
     for edit in sorted(edits, key=lambda e: (e.line, -e.column)):
         index, start = edit.line - 1, edit.column - 1
         line = lines[index] if index < len(lines) else ""
-        if line[start:start + len(edit.old)].lower() != edit.old:
+        if line[start : start + len(edit.old)].lower() != edit.old:
             skipped.append((edit, "not where the scan found it (the file changed)"))
             continue
-        lines[index] = line[:start] + edit.new + line[start + len(edit.old):]
+        lines[index] = line[:start] + edit.new + line[start + len(edit.old) :]
         applied.append(edit)
     new_text = "\n".join(lines)
     result = FileResult(file, applied, skipped)
     if not applied:
         return result
     if not write:
-        result.diff = "".join(difflib.unified_diff(
-            text.splitlines(keepends=True), new_text.splitlines(keepends=True),
-            fromfile=f"a/{file}", tofile=f"b/{file}"))
+        result.diff = "".join(
+            difflib.unified_diff(
+                text.splitlines(keepends=True),
+                new_text.splitlines(keepends=True),
+                fromfile=f"a/{file}",
+                tofile=f"b/{file}",
+            )
+        )
         return result
     _replace(path, new_text.encode("utf-8"))
     return result
@@ -88,8 +93,9 @@ def _fix_file(file: str, edits: list[Edit], write: bool) -> FileResult:
 def _replace(path: Path, data: bytes) -> None:
     """``data`` as the file's new content, all or nothing, keeping its mode."""
     mode = path.stat().st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".rulesdb")
+    handle, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".rulesdb"
+    )
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)

@@ -66,8 +66,10 @@ def _pin_in(path: Path) -> Pin | None:
     if isinstance(value, date):  # TOML's own date: cr = 2026-08-07
         value = value.isoformat()
     if not isinstance(value, str) or not value.strip():
-        raise RulesdbError(f"{path}: [tool.rulesdb] cr = {value!r}: expected a release, "
-                           "a date (\"2026-08-07\") or a set code (\"EOE\")")
+        raise RulesdbError(
+            f"{path}: [tool.rulesdb] cr = {value!r}: expected a release, "
+            'a date ("2026-08-07") or a set code ("EOE")'
+        )
     return Pin(path, value.strip())
 
 

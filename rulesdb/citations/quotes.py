@@ -56,6 +56,7 @@ class HasEngine(Protocol):
     @property
     def engine(self) -> Engine: ...
 
+
 QUOTE_STATUSES = ("fine", "missing", "renumbered", "mismatch")
 DESCRIPTION_CITED_BELOW = 0.01  # none of its words the cited rule's
 DESCRIPTION_OTHER_AT_LEAST = 1.0  # every one another rule's
@@ -68,12 +69,29 @@ _PLACEHOLDER = re.compile(r"[\[\]{}<>]|\b[NX]\b")
 CANDIDATES = 12  # rules the full-text index offers for a description
 MAX_TEXT = 2000  # characters of a quote or description judged (the rest is left out)
 
-_FOLD = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
-    "\u2212": "-", "\u00a0": " ",
-})
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+    }
+)
 _ESCAPED_QUOTE = re.compile(r"\\(['\"])")
 _SPACE = re.compile(r"\s+")
 _ELLIPSIS = re.compile(r"\s*(?:\u2026|\.\.\.+|\[\s*\.\.\.\s*\])\s*")
@@ -81,11 +99,13 @@ _EDGE_PUNCTUATION = " .,;:!?'\"()[]-"
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _MARKS = "\"\u201c\u201d'\u2018\u2019"
 _QUOTED = re.compile(rf"\s*[{_MARKS}](.*)[{_MARKS}]\s*[.,;]?\s*", re.S)
-_STOP = frozenset("""a an the and or of to in on at by for from with as is are be been was were
+_STOP = frozenset(
+    """a an the and or of to in on at by for from with as is are be been was were
 that this these those it its it's if then than so not no any all each other such into onto
 can may must might will would should could do does did has have had see also per via rule
 rules cr comprehensive see below above here there note todo fixme xxx etc e.g i.e
-section subrule""".split())
+section subrule""".split()
+)
 DESCRIPTION_WORDS = 4  # a description of fewer words ("trample", "see below") is not judged
 
 
@@ -146,14 +166,21 @@ def written_with(after: str) -> tuple[str, bool] | None:
     if match:
         return match[1], True
     match = _DESCRIPTION_AFTER.match(after)
-    if match is None or match[1].lstrip()[:1] in ("\"", "\u201c"):
+    if match is None or match[1].lstrip()[:1] in ('"', "\u201c"):
         return None  # nothing after a colon, or a quote not closed on its line
     text = _SENTENCE_END.split(match[1], maxsplit=1)[0].strip()
     return (text, False) if text else None
 
 
-def judge_quote(bind: Bind | HasEngine, release: date | str | None, number: str, text: str,
-                verbatim: bool | None = None, *, strict: bool = True) -> QuoteVerdict:
+def judge_quote(
+    bind: Bind | HasEngine,
+    release: date | str | None,
+    number: str,
+    text: str,
+    verbatim: bool | None = None,
+    *,
+    strict: bool = True,
+) -> QuoteVerdict:
     """The citation of rule ``number`` with the words ``text``, judged against the release in
     force on ``release`` (a date, or a set code or name; None: the latest).
 
@@ -177,46 +204,90 @@ def judge_quote(bind: Bind | HasEngine, release: date | str | None, number: str,
         return judge_in(connection, day, number, text, verbatim, strict=strict)
 
 
-def judge_in(connection: Connection, day: date, number: str, text: str,
-             verbatim: bool, *, strict: bool = True) -> QuoteVerdict:
+def judge_in(
+    connection: Connection,
+    day: date,
+    number: str,
+    text: str,
+    verbatim: bool,
+    *,
+    strict: bool = True,
+) -> QuoteVerdict:
     """:func:`judge_quote` on an open connection, for the release ``day`` itself."""
     check = check_number(connection, number, day, None)
     target = number if check.status == "fine" else check.now
-    base: dict[str, Any] = dict(number=number, release=day, now=check.now,
-                                uncertain=check.uncertain)
+    base: dict[str, Any] = dict(
+        number=number, release=day, now=check.now, uncertain=check.uncertain
+    )
     if verbatim:
         pieces = _pieces(text)
         if not pieces:
-            return QuoteVerdict(status=check.status, matches=target, similarity=None,
-                                judged="number", message=check.message, **base)
+            return QuoteVerdict(
+                status=check.status,
+                matches=target,
+                similarity=None,
+                judged="number",
+                message=check.message,
+                **base,
+            )
         if target is not None:
             held = release_texts(connection, day).folded(target)
             if _holds(held, pieces):
-                return QuoteVerdict(status=check.status, matches=target, similarity=1.0,
-                                    judged="verbatim", message=check.message, **base)
+                return QuoteVerdict(
+                    status=check.status,
+                    matches=target,
+                    similarity=1.0,
+                    judged="verbatim",
+                    message=check.message,
+                    **base,
+                )
             similarity = _partial(pieces, held)
         else:
             similarity = None
         holder = _holder(connection, day, pieces, examples=strict)
-        if not strict and (holder is None or _PLACEHOLDER.search(text)
-                           or sum(len(_WORD.findall(piece)) for piece in pieces)
-                           < QUOTE_HELD_WORDS):
+        if not strict and (
+            holder is None
+            or _PLACEHOLDER.search(text)
+            or sum(len(_WORD.findall(piece)) for piece in pieces) < QUOTE_HELD_WORDS
+        ):
             # In code a quoted phrase is card text as often as the rules': judged only
             # when long and in another rule's own text (examples quote cards).
-            return QuoteVerdict(status=check.status, matches=target, similarity=similarity,
-                                judged="number", message=check.message, **base)
+            return QuoteVerdict(
+                status=check.status,
+                matches=target,
+                similarity=similarity,
+                judged="number",
+                message=check.message,
+                **base,
+            )
         where = f"; it is in rule {holder}" if holder else "; no rule of the release holds it"
         if target is None:
-            return QuoteVerdict(status="missing", matches=holder, similarity=None,
-                                judged="verbatim", message=check.message + where, **base)
-        return QuoteVerdict(status="mismatch", matches=holder, similarity=similarity,
-                            judged="verbatim",
-                            message=f"the quote is not in rule {target} of release "
-                                    f"{day.isoformat()}{where}", **base)
+            return QuoteVerdict(
+                status="missing",
+                matches=holder,
+                similarity=None,
+                judged="verbatim",
+                message=check.message + where,
+                **base,
+            )
+        return QuoteVerdict(
+            status="mismatch",
+            matches=holder,
+            similarity=similarity,
+            judged="verbatim",
+            message=f"the quote is not in rule {target} of release {day.isoformat()}{where}",
+            **base,
+        )
     words = _words(text)
     if len(set(words)) < DESCRIPTION_WORDS:
-        return QuoteVerdict(status=check.status, matches=target, similarity=None,
-                            judged="number", message=check.message, **base)
+        return QuoteVerdict(
+            status=check.status,
+            matches=target,
+            similarity=None,
+            judged="number",
+            message=check.message,
+            **base,
+        )
     texts = release_texts(connection, day)
     cited = _score(words, texts.words(target)) if target is not None else 0.0
     best, best_score = None, 0.0
@@ -227,21 +298,38 @@ def judge_in(connection: Connection, day: date, number: str, text: str,
             score = _score(words, texts.words(other))
             if score > best_score:
                 best, best_score = other, score
-    if best is not None and best_score >= DESCRIPTION_OTHER_AT_LEAST \
-            and best_score - cited >= DESCRIPTION_MARGIN:
+    if (
+        best is not None
+        and best_score >= DESCRIPTION_OTHER_AT_LEAST
+        and best_score - cited >= DESCRIPTION_MARGIN
+    ):
         if target is None:
-            return QuoteVerdict(status="missing", matches=best, similarity=None,
-                                judged="description",
-                                message=f"{check.message}; the description fits rule {best}",
-                                **base)
-        return QuoteVerdict(status="mismatch", matches=best, similarity=round(cited, 3),
-                            judged="description",
-                            message=f"the description fits rule {best} ({best_score:.2f}) "
-                                    f"better than rule {target} ({cited:.2f}) of release "
-                                    f"{day.isoformat()}", **base)
-    return QuoteVerdict(status=check.status, matches=target,
-                        similarity=round(cited, 3) if target is not None else None,
-                        judged="description", message=check.message, **base)
+            return QuoteVerdict(
+                status="missing",
+                matches=best,
+                similarity=None,
+                judged="description",
+                message=f"{check.message}; the description fits rule {best}",
+                **base,
+            )
+        return QuoteVerdict(
+            status="mismatch",
+            matches=best,
+            similarity=round(cited, 3),
+            judged="description",
+            message=f"the description fits rule {best} ({best_score:.2f}) "
+            f"better than rule {target} ({cited:.2f}) of release "
+            f"{day.isoformat()}",
+            **base,
+        )
+    return QuoteVerdict(
+        status=check.status,
+        matches=target,
+        similarity=round(cited, 3) if target is not None else None,
+        judged="description",
+        message=check.message,
+        **base,
+    )
 
 
 def holds_quote(quote: str, text: str) -> bool:
@@ -310,16 +398,21 @@ class ReleaseTexts:
             else:
                 inner = re.compile(re.escape(number) + r"\.\d{1,3}[a-z]{0,2}")
             kept = [key for key in self._text if key == number or inner.fullmatch(key)]
-            self._whole[number] = ("\n".join(self._text[key] for key in kept),
-                                   frozenset().union(*(self._words[key] for key in kept)))
+            self._whole[number] = (
+                "\n".join(self._text[key] for key in kept),
+                frozenset().union(*(self._words[key] for key in kept)),
+            )
         return self._whole[number]
 
     def folded(self, number: str) -> str:
         return self._heading(number)[0]
 
     def words(self, number: str) -> frozenset[str]:
-        return self._heading(number)[1] if number[-1].isdigit() else \
-            self._words.get(number, frozenset())
+        return (
+            self._heading(number)[1]
+            if number[-1].isdigit()
+            else self._words.get(number, frozenset())
+        )
 
     def candidates(self, words: list[str]) -> list[str]:
         """The rules sharing most of ``words`` (at most ``CANDIDATES``), most first."""
@@ -338,28 +431,33 @@ def release_texts(connection: Connection, day: date) -> ReleaseTexts:
     (its URL) and release: a release's texts never change once loaded."""
     key = (connection.engine.url.render_as_string(hide_password=True), day)
     if key not in _RELEASES:
-        rows = fetch(connection, "SELECT r.number, t.text, t.examples FROM rule_span r "
-                                 "JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE {printed_in('r')}", day=day)
+        rows = fetch(
+            connection,
+            "SELECT r.number, t.text, t.examples FROM rule_span r "
+            "JOIN rulebook_text t ON t.id = r.text_id "
+            f"WHERE {printed_in('r')}",
+            day=day,
+        )
         while len(_RELEASES) >= RELEASES_KEPT:
             _RELEASES.pop(next(iter(_RELEASES)))
         _RELEASES[key] = ReleaseTexts(rows)
     return _RELEASES[key]
 
 
-def _holder(connection: Connection, day: date, pieces: list[str],
-            examples: bool = True) -> str | None:
+def _holder(
+    connection: Connection, day: date, pieces: list[str], examples: bool = True
+) -> str | None:
     """The first rule of the release (in the rules' order) whose text holds the quote: the
     full-text index offers the candidates, each then checked exactly."""
-    for number, text, own in sorted(_matching(connection, day, pieces),
-                                    key=lambda row: rule_key(row[0])):
+    for number, text, own in sorted(
+        _matching(connection, day, pieces), key=lambda row: rule_key(row[0])
+    ):
         if _holds(fold(text if examples else own), pieces):
             return number
     return None
 
 
-def _matching(connection: Connection, day: date,
-              pieces: list[str]) -> list[tuple[str, str, str]]:
+def _matching(connection: Connection, day: date, pieces: list[str]) -> list[tuple[str, str, str]]:
     """Rules of the release whose texts have every piece's words as a phrase (the index's
     judgement, stemmed; checked exactly afterwards)."""
     phrases = [" ".join(_WORD.findall(piece)) for piece in pieces]
@@ -368,21 +466,30 @@ def _matching(connection: Connection, day: date,
         return []
     if connection.dialect.name == "sqlite":
         query = " ".join('"' + phrase.replace('"', '""') + '"' for phrase in phrases)
-        rows = fetch(connection, f"""
+        rows = fetch(
+            connection,
+            f"""
             SELECT r.number, t.text, t.examples FROM rulebook_fts f
             JOIN rulebook_text t ON t.id = f.rowid
-            JOIN rule_span r ON r.text_id = t.id AND {printed_in('r')}
-            WHERE rulebook_fts MATCH :query LIMIT 200""", query=query, day=day)
+            JOIN rule_span r ON r.text_id = t.id AND {printed_in("r")}
+            WHERE rulebook_fts MATCH :query LIMIT 200""",
+            query=query,
+            day=day,
+        )
     else:
-        clauses = " AND ".join(f"t.search @@ phraseto_tsquery('english', :p{i})"
-                               for i in range(len(phrases)))
-        rows = fetch(connection, f"""
+        clauses = " AND ".join(
+            f"t.search @@ phraseto_tsquery('english', :p{i})" for i in range(len(phrases))
+        )
+        rows = fetch(
+            connection,
+            f"""
             SELECT r.number, t.text, t.examples FROM rulebook_text t
-            JOIN rule_span r ON r.text_id = t.id AND {printed_in('r')}
-            WHERE {clauses} LIMIT 200""", day=day,
-                     **{f"p{i}": phrase for i, phrase in enumerate(phrases)})
-    return [(row["number"], _printed(row["text"], row["examples"]), row["text"])
-            for row in rows]
+            JOIN rule_span r ON r.text_id = t.id AND {printed_in("r")}
+            WHERE {clauses} LIMIT 200""",
+            day=day,
+            **{f"p{i}": phrase for i, phrase in enumerate(phrases)},
+        )
+    return [(row["number"], _printed(row["text"], row["examples"]), row["text"]) for row in rows]
 
 
 def _words(text: str) -> list[str]:
@@ -391,8 +498,9 @@ def _words(text: str) -> list[str]:
         word = word.removesuffix("'s")
         if word in _STOP or len(word) < 3 or word.isdigit():
             continue
-        words.append(word[:-1] if len(word) > 3 and word.endswith("s")
-                     and not word.endswith("ss") else word)
+        words.append(
+            word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+        )
     return words
 
 
@@ -404,7 +512,14 @@ def _score(words: list[str], rule_words: frozenset[str]) -> float:
 
 def verdict_json(verdict: QuoteVerdict) -> dict[str, Any]:
     """The verdict as JSON: release as YYYY-MM-DD."""
-    return {"number": verdict.number, "release": verdict.release.isoformat(),
-            "status": verdict.status, "matches": verdict.matches,
-            "similarity": verdict.similarity, "judged": verdict.judged, "now": verdict.now,
-            "message": verdict.message, "uncertain": verdict.uncertain}
+    return {
+        "number": verdict.number,
+        "release": verdict.release.isoformat(),
+        "status": verdict.status,
+        "matches": verdict.matches,
+        "similarity": verdict.similarity,
+        "judged": verdict.judged,
+        "now": verdict.now,
+        "message": verdict.message,
+        "uncertain": verdict.uncertain,
+    }

@@ -18,10 +18,11 @@ DESCRIPTIONS = {
     "fine": ("the cited rule is in the release", "none"),
     "missing": ("no rule of that number in the release, and none it became", "error"),
     "renumbered": ("the cited rule has another number in the release", "warning"),
-    "changed": ("the cited rule's text changed since the release given by --since",
-                "warning"),
-    "mismatch": ("the quote or description written with the citation is not the cited "
-                 "rule's", "error"),
+    "changed": ("the cited rule's text changed since the release given by --since", "warning"),
+    "mismatch": (
+        "the quote or description written with the citation is not the cited rule's",
+        "error",
+    ),
 }
 
 
@@ -31,44 +32,86 @@ def rule_id(status: str) -> str:
 
 def head(release: str, version: str) -> str:
     """The document up to the first result: the tool and its reporting rules."""
-    rules = [{"id": rule_id(status), "name": status.capitalize(),
-              "shortDescription": {"text": DESCRIPTIONS[status][0]},
-              "defaultConfiguration": {"level": DESCRIPTIONS[status][1]}}
-             for status in STATUSES]
-    driver = {"name": "rulesdb lint-citations", "version": version,
-              "informationUri": INFORMATION_URI, "rules": rules}
-    start = json.dumps({"$schema": SCHEMA, "version": VERSION,
-                        "runs": [{"tool": {"driver": driver},
-                                  "properties": {"release": release}, "results": []}]},
-                       ensure_ascii=False)
-    return start[:start.rindex("[]")] + "["  # the results array left open
+    rules = [
+        {
+            "id": rule_id(status),
+            "name": status.capitalize(),
+            "shortDescription": {"text": DESCRIPTIONS[status][0]},
+            "defaultConfiguration": {"level": DESCRIPTIONS[status][1]},
+        }
+        for status in STATUSES
+    ]
+    driver = {
+        "name": "rulesdb lint-citations",
+        "version": version,
+        "informationUri": INFORMATION_URI,
+        "rules": rules,
+    }
+    start = json.dumps(
+        {
+            "$schema": SCHEMA,
+            "version": VERSION,
+            "runs": [
+                {"tool": {"driver": driver}, "properties": {"release": release}, "results": []}
+            ],
+        },
+        ensure_ascii=False,
+    )
+    return start[: start.rindex("[]")] + "["  # the results array left open
 
 
 def result(found: Found, verdict: Verdict) -> dict[str, Any]:
     c = found.citation
     uri = Path(found.file).as_posix()
     entry: dict[str, Any] = {
-        "ruleId": rule_id(verdict.status), "ruleIndex": STATUSES.index(verdict.status),
+        "ruleId": rule_id(verdict.status),
+        "ruleIndex": STATUSES.index(verdict.status),
         "level": DESCRIPTIONS[verdict.status][1],
         "message": {"text": verdict.message},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri.removeprefix("./")},
-            "region": {"startLine": c.line, "startColumn": c.column,
-                       "endColumn": c.column + len(c.number)}}}],
-        "properties": {"cited": c.cited, "number": c.number, "now": verdict.now,
-                       "matches": verdict.matches, "similarity": verdict.similarity,
-                       "judged": verdict.judged, "uncertain": verdict.uncertain},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": uri.removeprefix("./")},
+                    "region": {
+                        "startLine": c.line,
+                        "startColumn": c.column,
+                        "endColumn": c.column + len(c.number),
+                    },
+                }
+            }
+        ],
+        "properties": {
+            "cited": c.cited,
+            "number": c.number,
+            "now": verdict.now,
+            "matches": verdict.matches,
+            "similarity": verdict.similarity,
+            "judged": verdict.judged,
+            "uncertain": verdict.uncertain,
+        },
     }
     suggested = verdict.matches if verdict.status == "mismatch" else verdict.now
     if verdict.status in ("renumbered", "mismatch") and suggested:
-        entry["fixes"] = [{"description": {"text": f"cite {suggested}"},
-                           "artifactChanges": [{
-                               "artifactLocation": {"uri": uri.removeprefix("./")},
-                               "replacements": [{
-                                   "deletedRegion": {"startLine": c.line,
-                                                     "startColumn": c.column,
-                                                     "endColumn": c.column + len(c.number)},
-                                   "insertedContent": {"text": suggested}}]}]}]
+        entry["fixes"] = [
+            {
+                "description": {"text": f"cite {suggested}"},
+                "artifactChanges": [
+                    {
+                        "artifactLocation": {"uri": uri.removeprefix("./")},
+                        "replacements": [
+                            {
+                                "deletedRegion": {
+                                    "startLine": c.line,
+                                    "startColumn": c.column,
+                                    "endColumn": c.column + len(c.number),
+                                },
+                                "insertedContent": {"text": suggested},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ]
     return entry
 
 
@@ -80,8 +123,11 @@ class Writer:
         out.write(head(release, version))
 
     def __call__(self, found: Found, verdict: Verdict) -> None:
-        self.out.write(("" if self.first else ",") + "\n"
-                       + json.dumps(result(found, verdict), ensure_ascii=False))
+        self.out.write(
+            ("" if self.first else ",")
+            + "\n"
+            + json.dumps(result(found, verdict), ensure_ascii=False)
+        )
         self.first = False
 
     def close(self) -> None:

@@ -48,7 +48,9 @@ def says(quote: str, rule_text: str) -> Saying:
     if holds_quote(quote, rule_text):
         return Saying("verbatim", 1.0)
     flat = [word for part in parts for word in part]
-    matched = sum(block.size for block in
-                  SequenceMatcher(None, flat, rule, autojunk=False).get_matching_blocks())
+    matched = sum(
+        block.size
+        for block in SequenceMatcher(None, flat, rule, autojunk=False).get_matching_blocks()
+    )
     coverage = round(matched / wanted, 3)
     return Saying("close" if coverage >= CLOSE else "absent", coverage)

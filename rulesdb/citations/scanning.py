@@ -47,8 +47,10 @@ _NUMBER = rb"[1-9]\d\d(?:\.\d{1,3}(?:[a-z]{1,2})?)?(?!\w|\.\d)"
 # a citation: its "(" needs a blank before it.
 _LEAD = rb"(?:[ \t]+\(?|[ \t]*(?::|\xc2\xa7)[ \t]*)?"
 # A list after one keyword: "rules 702.19 and 702.20", "CR 702.19b, 702.20", "702.19–702.21".
-_JOINER = (rb"[ \t]*(?:,[ \t]*(?:and|or)?|;|/|&|(?:and|or|through|to)(?=[ \t])|-|\xe2\x80\x93)"
-           rb"[ \t]*\(?")
+_JOINER = (
+    rb"[ \t]*(?:,[ \t]*(?:and|or)?|;|/|&|(?:and|or|through|to)(?=[ \t])|-|\xe2\x80\x93)"
+    rb"[ \t]*\(?"
+)
 _REST = rb"%s(?P<number>%s)(?:%s%s)*" % (_LEAD, _NUMBER, _JOINER, _NUMBER)
 # The keywords, searched in the file's lowercased copy (bytes.lower: ASCII only, so every
 # offset stays the same): each expression starts with a literal, which the regex engine
@@ -101,8 +103,10 @@ def compile_pattern(text: str) -> regex.Pattern[bytes]:
     except (regex.error, OverflowError, RecursionError) as exc:
         raise RulesdbError(f"--pattern {text!r}: not a regular expression: {exc}") from None
     if "number" not in pattern.groupindex:
-        raise RulesdbError(f"--pattern {text!r}: has no group named 'number' "
-                           "(write (?P<number>...) around the rule number)")
+        raise RulesdbError(
+            f"--pattern {text!r}: has no group named 'number' "
+            "(write (?P<number>...) around the rule number)"
+        )
     return pattern
 
 
@@ -112,8 +116,9 @@ def scan(data: bytes, patterns: Patterns = BUILTIN) -> list[Citation]:
     return list(scan_stream(io.BytesIO(data).read, patterns))
 
 
-def scan_stream(read: Callable[[int], bytes], patterns: Patterns = BUILTIN,
-                head: bytes = b"") -> Iterator[Citation]:
+def scan_stream(
+    read: Callable[[int], bytes], patterns: Patterns = BUILTIN, head: bytes = b""
+) -> Iterator[Citation]:
     """:func:`scan` of what ``read(n)`` gives (after ``head``, bytes already read), a window
     at a time, each citation yielded as it is found."""
     where = _Lines()
@@ -167,13 +172,13 @@ class _Lines:
         self.line, self.column, self.at_offset = 1, 1, 0
 
     def at(self, window: _Window, offset: int) -> tuple[int, int]:
-        gap = window.data[self.at_offset - window.base:offset]
+        gap = window.data[self.at_offset - window.base : offset]
         if gap:
             newlines = gap.count(b"\n")
             if newlines:
                 self.line += newlines
                 self.column = 1
-                gap = gap[gap.rfind(b"\n") + 1:]
+                gap = gap[gap.rfind(b"\n") + 1 :]
             self.column += len(gap.translate(None, _CONTINUATION))
             self.at_offset = window.base + offset
         return self.line, self.column
@@ -184,12 +189,11 @@ def _rest_of_line(data: bytes, start: int) -> str:
     if start < 0:
         return ""
     end = data.find(b"\n", start, start + AFTER_BYTES)
-    rest = data[start:end if end >= 0 else start + AFTER_BYTES]
+    rest = data[start : end if end >= 0 else start + AFTER_BYTES]
     return rest.decode("utf-8", "ignore").rstrip("\r")
 
 
-def _window_hits(window: _Window,
-                 patterns: Patterns) -> dict[int, tuple[bytes, bytes, int]]:
+def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, bytes, int]]:
     """The number's offset in the window -> (as written, number, where the words after it
     start or -1), of the citations starting in it."""
     hits: dict[int, tuple[bytes, bytes, int]] = {}
@@ -212,12 +216,14 @@ def _window_hits(window: _Window,
             shown = shown if len(shown) <= 60 else f"{shown[:45]}…{shown[-10:]}"
             raise PatternTooSlow(
                 f"--pattern {shown!r} still searching after {PATTERN_SECONDS:g} s (near byte "
-                f"{window.base + window.start}): it backtracks too much; simplify it") from None
+                f"{window.base + window.start}): it backtracks too much; simplify it"
+            ) from None
     return hits
 
 
-def _builtin_hits(data: bytes, start: int,
-                  end: int) -> Iterator[tuple[int, int, bytes, bytes, int]]:
+def _builtin_hits(
+    data: bytes, start: int, end: int
+) -> Iterator[tuple[int, int, bytes, bytes, int]]:
     """(number's offset, its end, as written, number, where the words after it start) for
     each number of each match starting in [start, end): the first number's citation is from
     its keyword on, a list's later ones the number alone; the words after are the last
@@ -230,19 +236,29 @@ def _builtin_hits(data: bytes, start: int,
                 break
             if first and lowered[first - 1] in _WORD:
                 continue  # inside a word: "SCR 702", "subrule_702"
-            if lowered[first:first + 4] == b"rule":
+            if lowered[first : first + 4] == b"rule":
                 before = _COMPREHENSIVE.search(lowered, max(0, first - 40), first)
                 first = before.start() if before else first
             number, written = match.span("number")
-            if lowered.find(b"(", first, number) >= 0 and lowered[written:written + 1] == b")":
+            if lowered.find(b"(", first, number) >= 0 and lowered[written : written + 1] == b")":
                 written += 1  # "Comprehensive Rules (702.19)", as written
             later = list(_EACH_NUMBER.finditer(lowered, match.end("number"), match.end()))
             rest = max(written, match.end())
-            yield number, match.end("number"), data[first:written], \
-                lowered[number:match.end("number")], -1 if later else rest
+            yield (
+                number,
+                match.end("number"),
+                data[first:written],
+                lowered[number : match.end("number")],
+                -1 if later else rest,
+            )
             for i, each in enumerate(later):
-                yield each.start(), each.end(), data[each.start():each.end()], \
-                    each.group(), rest if i == len(later) - 1 else -1
+                yield (
+                    each.start(),
+                    each.end(),
+                    data[each.start() : each.end()],
+                    each.group(),
+                    rest if i == len(later) - 1 else -1,
+                )
 
 
 def _tidy(raw: bytes) -> str | None:

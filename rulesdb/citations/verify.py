@@ -48,20 +48,28 @@ class Verification:
         return self.status == "fine" and self.verdict == "verbatim"
 
     def to_json(self) -> dict[str, Any]:
-        return {"release": self.release, "number": self.number, "verified": self.verified,
-                "status": self.status, "now": self.now, "checked": self.checked,
-                "verdict": self.verdict, "coverage": self.coverage,
-                "rule_text": self.rule_text, "said_by": [dict(s) for s in self.said_by],
-                "message": self.message}
+        return {
+            "release": self.release,
+            "number": self.number,
+            "verified": self.verified,
+            "status": self.status,
+            "now": self.now,
+            "checked": self.checked,
+            "verdict": self.verdict,
+            "coverage": self.coverage,
+            "rule_text": self.rule_text,
+            "said_by": [dict(s) for s in self.said_by],
+            "message": self.message,
+        }
 
 
-def verify_citation(bind: Bind, number: str, text: str,
-                    as_of: date | None = None) -> Verification:
+def verify_citation(bind: Bind, number: str, text: str, as_of: date | None = None) -> Verification:
     if not text.strip():
         raise RulesdbError("text: empty; expected the words the answer quotes or says")
     if len(text) > MAX_TEXT:
-        raise RulesdbError(f"text: {len(text):,} characters; at most {MAX_TEXT:,} are "
-                           "verified at once")
+        raise RulesdbError(
+            f"text: {len(text):,} characters; at most {MAX_TEXT:,} are verified at once"
+        )
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         try:
@@ -71,33 +79,48 @@ def verify_citation(bind: Bind, number: str, text: str,
         checked = number if number_check.status == "fine" else number_check.now
         rule_text = _rule_texts(connection, day, [checked]).get(checked) if checked else None
         saying = says(text, rule_text) if rule_text is not None else Saying("absent", 0.0)
-        said_by = ([] if saying.verdict == "verbatim"
-                   else _saying_it(connection, day, text))
+        said_by = [] if saying.verdict == "verbatim" else _saying_it(connection, day, text)
     return Verification(
-        release=day.isoformat(), number=number_check.number, status=number_check.status,
-        now=number_check.now, checked=checked,
-        verdict=saying.verdict if rule_text is not None else None, coverage=saying.coverage,
-        rule_text=rule_text, said_by=said_by,
-        message=_message(number, number_check.message, checked, saying, rule_text, said_by))
+        release=day.isoformat(),
+        number=number_check.number,
+        status=number_check.status,
+        now=number_check.now,
+        checked=checked,
+        verdict=saying.verdict if rule_text is not None else None,
+        coverage=saying.coverage,
+        rule_text=rule_text,
+        said_by=said_by,
+        message=_message(number, number_check.message, checked, saying, rule_text, said_by),
+    )
 
 
 def _rule_texts(connection: Connection, day: date, numbers: list[str]) -> dict[str, str]:
     """Each rule's text, then its examples one a line, as the release prints them."""
     found = {}
     for number in numbers:
-        rows = fetch(connection, "SELECT t.text, t.examples FROM rule_span r "
-                                 "JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE {printed_in('r')} AND r.number = :number "
-                                 "AND r.occurrence = 1", day=day, number=number)
+        rows = fetch(
+            connection,
+            "SELECT t.text, t.examples FROM rule_span r "
+            "JOIN rulebook_text t ON t.id = r.text_id "
+            f"WHERE {printed_in('r')} AND r.number = :number "
+            "AND r.occurrence = 1",
+            day=day,
+            number=number,
+        )
         if rows:
             found[number] = "\n".join([rows[0]["text"], *json.loads(rows[0]["examples"])])
     return found
 
 
 def _glossary_text(connection: Connection, day: date, term: str) -> str | None:
-    rows = fetch(connection, "SELECT t.text FROM glossary_span g "
-                             "JOIN rulebook_text t ON t.id = g.text_id "
-                             f"WHERE {printed_in('g')} AND g.term = :term", day=day, term=term)
+    rows = fetch(
+        connection,
+        "SELECT t.text FROM glossary_span g "
+        "JOIN rulebook_text t ON t.id = g.text_id "
+        f"WHERE {printed_in('g')} AND g.term = :term",
+        day=day,
+        term=term,
+    )
     return rows[0]["text"] if rows else None
 
 
@@ -123,20 +146,32 @@ def _saying_it(connection: Connection, day: date, text: str) -> list[dict[str, s
     return found
 
 
-def _message(number: str, number_message: str, checked: str | None, saying: Saying,
-             rule_text: str | None, said_by: list[dict[str, str]]) -> str:
-    others = ", ".join(s["entry"] if s["kind"] == "rule" else f"the glossary's {s['entry']!r}"
-                       for s in said_by)
+def _message(
+    number: str,
+    number_message: str,
+    checked: str | None,
+    saying: Saying,
+    rule_text: str | None,
+    said_by: list[dict[str, str]],
+) -> str:
+    others = ", ".join(
+        s["entry"] if s["kind"] == "rule" else f"the glossary's {s['entry']!r}" for s in said_by
+    )
     if rule_text is None:
         text = "no rule to compare the text with"
     elif saying.verdict == "verbatim":
         text = f"{checked} says it" + ("" if checked == number else f": cite {checked}")
     elif saying.verdict == "close":
-        text = (f"{checked} says most of it ({saying.coverage:.0%} of its words, in order), "
-                "not verbatim")
+        text = (
+            f"{checked} says most of it ({saying.coverage:.0%} of its words, in order), "
+            "not verbatim"
+        )
     else:
         text = f"{checked} does not say it"
     if rule_text is None or saying.verdict != "verbatim":
-        text += f"; {others} say{'s' if len(said_by) == 1 else ''} it verbatim" if said_by \
+        text += (
+            f"; {others} say{'s' if len(said_by) == 1 else ''} it verbatim"
+            if said_by
             else "; no rule of the release says it verbatim"
+        )
     return f"{number_message}; {text}"

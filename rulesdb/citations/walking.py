@@ -47,8 +47,13 @@ def targets(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
     return found
 
 
-def files_of(path: Path, folder: bool, seen: set[str],
-             unreadable: Unreadable | None = None, whole: bool = False) -> Iterator[Path]:
+def files_of(
+    path: Path,
+    folder: bool,
+    seen: set[str],
+    unreadable: Unreadable | None = None,
+    whole: bool = False,
+) -> Iterator[Path]:
     """The files of one target not in ``seen`` (which gains them): a file itself, a folder's
     files (see :func:`walk`; ``whole``: every file but ``.git``'s, as outside git)."""
     for file in walk(path, unreadable, whole) if folder else iter([path]):
@@ -61,8 +66,7 @@ def files_of(path: Path, folder: bool, seen: set[str],
 Unreadable = Callable[[Path, str], None]  # told of a folder that cannot be listed, and why
 
 
-def walk(folder: Path, unreadable: Unreadable | None = None,
-         whole: bool = False) -> Iterator[Path]:
+def walk(folder: Path, unreadable: Unreadable | None = None, whole: bool = False) -> Iterator[Path]:
     """The regular files under ``folder`` in git's order (by path, as bytes); symbolic links
     are not followed. Folders are listed one at a time from a stack, never by recursion, so
     a tree of any depth is walked in memory for one listing a level. ``whole``: the file
@@ -70,8 +74,11 @@ def walk(folder: Path, unreadable: Unreadable | None = None,
     listed = None if whole else _git_files(folder)
     # Each level: its entries still to visit, and whether they are git's (a folder among
     # them is a submodule, a work tree of its own) or the file system's.
-    stack = [(iter(_plain(folder, unreadable)), False) if listed is None else
-             (iter([folder / name for name in listed]), True)]
+    stack = [
+        (iter(_plain(folder, unreadable)), False)
+        if listed is None
+        else (iter([folder / name for name in listed]), True)
+    ]
     while stack:
         entries, from_git = stack[-1]
         path = next(entries, None)
@@ -86,8 +93,11 @@ def walk(folder: Path, unreadable: Unreadable | None = None,
             yield path
         elif stat.S_ISDIR(mode):
             inner = _git_files(path) if from_git else None
-            stack.append((iter([path / name for name in inner]), True) if inner is not None
-                         else (iter(_plain(path, unreadable)), False))
+            stack.append(
+                (iter([path / name for name in inner]), True)
+                if inner is not None
+                else (iter(_plain(path, unreadable)), False)
+            )
 
 
 def _plain(folder: Path, unreadable: Unreadable | None) -> list[Path]:
@@ -95,8 +105,11 @@ def _plain(folder: Path, unreadable: Unreadable | None) -> list[Path]:
     followed by "/"): listed whole and closed, so a deep walk holds no folder open."""
     try:
         with os.scandir(folder) as listing:
-            entries = [(os.fsencode(e.name) + (b"/" if e.is_dir(follow_symlinks=False) else b""),
-                        e.name) for e in listing if e.name != ".git"]
+            entries = [
+                (os.fsencode(e.name) + (b"/" if e.is_dir(follow_symlinks=False) else b""), e.name)
+                for e in listing
+                if e.name != ".git"
+            ]
     except OSError as exc:
         if unreadable is not None:
             unreadable(folder, f"not listed: {exc.strerror or exc}")
@@ -110,8 +123,20 @@ def _git_files(folder: Path) -> list[str] | None:
     env = environment_without(_GIT_VARIABLES)
     try:
         done = subprocess.run(
-            ["git", "-C", str(folder), "ls-files", "-z", "--cached", "--others",
-             "--exclude-standard"], capture_output=True, env=env, check=False)
+            [
+                "git",
+                "-C",
+                str(folder),
+                "ls-files",
+                "-z",
+                "--cached",
+                "--others",
+                "--exclude-standard",
+            ],
+            capture_output=True,
+            env=env,
+            check=False,
+        )
     except OSError:
         return None
     if done.returncode != 0:
@@ -124,8 +149,15 @@ def is_ignored(folder: Path) -> bool:
     """Whether git ignores ``folder`` itself (in a work tree whose rules exclude it)."""
     env = environment_without(_GIT_VARIABLES)
     try:
-        return subprocess.run(["git", "-C", str(folder), "check-ignore", "-q", "."],
-                              capture_output=True, env=env, check=False).returncode == 0
+        return (
+            subprocess.run(
+                ["git", "-C", str(folder), "check-ignore", "-q", "."],
+                capture_output=True,
+                env=env,
+                check=False,
+            ).returncode
+            == 0
+        )
     except OSError:
         return False
 

@@ -23,22 +23,32 @@ def grant_read(app: AppContext, role: str) -> None:
     from rulesdb.store.grants import grant_read as grant
 
     done = grant(app.engine, role)
-    click.echo(f"{done.role} can now read the {done.relations} tables and views of "
-               f"{done.database} (schema {done.schema}) and any that "
-               f"{', '.join(done.future_owners)} create later; nothing else was granted")
+    click.echo(
+        f"{done.role} can now read the {done.relations} tables and views of "
+        f"{done.database} (schema {done.schema}) and any that "
+        f"{', '.join(done.future_owners)} create later; nothing else was granted"
+    )
     if not done.bounded:
         from rulesdb.store.grants import OUTLASTING, TEMP_FILE_LIMIT
 
-        click.echo(f"rulesdb: warning: only a superuser can bound {done.role}'s temporary "
-                   f"files and revoke {', '.join(OUTLASTING)} from PUBLIC; until one runs "
-                   f"grant-read (or ALTER ROLE {done.role} SET temp_file_limit = "
-                   f"'{TEMP_FILE_LIMIT}' and the REVOKEs), rulesdb sql refuses {done.role}",
-                   err=True)
+        click.echo(
+            f"rulesdb: warning: only a superuser can bound {done.role}'s temporary "
+            f"files and revoke {', '.join(OUTLASTING)} from PUBLIC; until one runs "
+            f"grant-read (or ALTER ROLE {done.role} SET temp_file_limit = "
+            f"'{TEMP_FILE_LIMIT}' and the REVOKEs), rulesdb sql refuses {done.role}",
+            err=True,
+        )
     if done.public_can_create:
-        click.echo(f"rulesdb: warning: every role (PUBLIC) may CREATE in schema {done.schema}, "
-                   f"{done.role} too, so rulesdb sql refuses to run as it; to stop that: "
-                   f"REVOKE CREATE ON SCHEMA {done.schema} FROM PUBLIC", err=True)
+        click.echo(
+            f"rulesdb: warning: every role (PUBLIC) may CREATE in schema {done.schema}, "
+            f"{done.role} too, so rulesdb sql refuses to run as it; to stop that: "
+            f"REVOKE CREATE ON SCHEMA {done.schema} FROM PUBLIC",
+            err=True,
+        )
     if done.public_can_connect:
-        click.echo(f"rulesdb: note: every role (PUBLIC) may CONNECT to {done.database}; to "
-                   "admit only the owner and the roles given grant-read: REVOKE CONNECT ON "
-                   f"DATABASE {done.database} FROM PUBLIC", err=True)
+        click.echo(
+            f"rulesdb: note: every role (PUBLIC) may CONNECT to {done.database}; to "
+            "admit only the owner and the roles given grant-read: REVOKE CONNECT ON "
+            f"DATABASE {done.database} FROM PUBLIC",
+            err=True,
+        )

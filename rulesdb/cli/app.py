@@ -23,8 +23,15 @@ if TYPE_CHECKING:  # imported when used: `rulesdb check` starts without SQLAlche
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["AppContext", "as_of_option", "cli", "main", "output_options", "pass_app",
-           "release_argument"]
+__all__ = [
+    "AppContext",
+    "as_of_option",
+    "cli",
+    "main",
+    "output_options",
+    "pass_app",
+    "release_argument",
+]
 
 
 class AppContext:
@@ -90,13 +97,19 @@ class AppContext:
         engine = self.engine
         if not self._checked:
             if self.is_default and on_terminal() and current_revision(engine) is None:
-                click.echo(f"rulesdb: building the rules database: {release_count()} releases "
-                           "of the Comprehensive Rules, once (a few seconds)", err=True)
+                click.echo(
+                    f"rulesdb: building the rules database: {release_count()} releases "
+                    "of the Comprehensive Rules, once (a few seconds)",
+                    err=True,
+                )
             with progress_bar("building") as progress:
                 warning = ensure_current(
-                    engine, auto_upgrade=self.is_default, refuse_empty=refuse_empty,
+                    engine,
+                    auto_upgrade=self.is_default,
+                    refuse_empty=refuse_empty,
                     notify=lambda message: click.echo(f"rulesdb: {message}", err=True),
-                    progress=progress)
+                    progress=progress,
+                )
             if warning:
                 click.echo(f"rulesdb: warning: {warning}", err=True)
             self._checked = True
@@ -108,15 +121,15 @@ class AppContext:
 UNKNOWN_EXIT = 3
 
 
-def complete_release_date(ctx: click.Context, _param: click.Parameter,
-                          incomplete: str) -> list[str]:
+def complete_release_date(
+    ctx: click.Context, _param: click.Parameter, incomplete: str
+) -> list[str]:
     from rulesdb.cli.completion import release_dates
 
     return release_dates(ctx, incomplete)
 
 
-def release_value(ctx: click.Context, param: click.Parameter,
-                    value: str | None) -> str | None:
+def release_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A release named by its date or by the set it came with (MH3, "Modern Horizons 3"): a
     set becomes its release's date, which the command reads as any other."""
     from rulesdb.questions.listings import release_named, written_date
@@ -132,21 +145,28 @@ def release_value(ctx: click.Context, param: click.Parameter,
 
 def as_of_option(function: F) -> F:
     return click.option(
-        "--as-of", "as_of", metavar="DATE|SET", shell_complete=complete_release_date,
+        "--as-of",
+        "as_of",
+        metavar="DATE|SET",
+        shell_complete=complete_release_date,
         callback=release_value,
         help="Use the release in force on DATE (YYYY-MM-DD), or the release a SET came with "
-             "(its code or name: MH3, 'Modern Horizons 3'); default: the latest release.",
+        "(its code or name: MH3, 'Modern Horizons 3'); default: the latest release.",
     )(function)
 
 
 def release_argument(name: str, metavar: str, required: bool = True) -> Callable[[F], F]:
     """A release as an argument (FROM, TO): a date or a set, as --as-of takes it."""
-    return click.argument(name, metavar=metavar, shell_complete=complete_release_date,
-                          callback=release_value, required=required)
+    return click.argument(
+        name,
+        metavar=metavar,
+        shell_complete=complete_release_date,
+        callback=release_value,
+        required=required,
+    )
 
 
-def complete_category(ctx: click.Context, _param: click.Parameter,
-                      incomplete: str) -> list[str]:
+def complete_category(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
     from rulesdb.cli.completion import categories
 
     return categories(ctx, incomplete)
@@ -158,13 +178,36 @@ def category_option(help: str) -> Callable[[F], F]:
 
 # The commands as `rulesdb --help` groups them: a reader finds the rulebook beside the types.
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "Types and type lines": ("card-types", "supertypes", "subtypes", "check", "parse",
-                             "explain", "history", "cite", "diff"),
+    "Types and type lines": (
+        "card-types",
+        "supertypes",
+        "subtypes",
+        "check",
+        "parse",
+        "explain",
+        "history",
+        "cite",
+        "diff",
+    ),
     "The rulebook": ("rule", "rule-history", "rule-diff", "changes", "glossary", "search"),
     "SQL, the browser, assistants, card files and exports": (
-        "sql", "serve", "mcp", "lint-cards", "lint-citations", "export"),
-    "The database": ("info", "releases", "upgrade", "downgrade", "rebuild", "current",
-                     "revisions", "grant-read"),
+        "sql",
+        "serve",
+        "mcp",
+        "lint-cards",
+        "lint-citations",
+        "export",
+    ),
+    "The database": (
+        "info",
+        "releases",
+        "upgrade",
+        "downgrade",
+        "rebuild",
+        "current",
+        "revisions",
+        "grant-read",
+    ),
     "Maintainers": ("inspect", "new-release", "rebuild-chain"),
 }
 
@@ -175,22 +218,30 @@ class SectionedGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         listed = set(self.list_commands(ctx))
         width = formatter.width - 6 - max(len(name) for name in listed)
-        sections = [(title, [n for n in names if n in listed])
-                    for title, names in SECTIONS.items()]
+        sections = [(title, [n for n in names if n in listed]) for title, names in SECTIONS.items()]
         others = sorted(listed - {n for _, names in sections for n in names})
         for title, names in [*sections, ("Other commands", others)]:
-            rows = [(name, self.commands[name].get_short_help_str(limit=width))
-                    for name in names if not self.commands[name].hidden]
+            rows = [
+                (name, self.commands[name].get_short_help_str(limit=width))
+                for name in names
+                if not self.commands[name].hidden
+            ]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
 
 
-@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             invoke_without_command=True)
-@click.option("--db", metavar="URL",
-              help="Database URL (sqlite:///PATH or postgresql://USER@HOST/DB). "
-                   "Default: $RULESDB_URL, else the embedded SQLite file (see: rulesdb info).")
+@click.group(
+    cls=SectionedGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+)
+@click.option(
+    "--db",
+    metavar="URL",
+    help="Database URL (sqlite:///PATH or postgresql://USER@HOST/DB). "
+    "Default: $RULESDB_URL, else the embedded SQLite file (see: rulesdb info).",
+)
 @click.version_option(__version__, prog_name="rulesdb")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None) -> None:
@@ -211,12 +262,16 @@ def short_usage(ctx: click.Context) -> str:
     formatter = ctx.make_formatter()
     formatter.write_usage(ctx.command_path, "[--db URL] COMMAND [ARGS]...")
     formatter.write_paragraph()
-    formatter.write_text("The Magic: The Gathering Comprehensive Rules, release by release: the "
-                         "type system and the whole rulebook.")
+    formatter.write_text(
+        "The Magic: The Gathering Comprehensive Rules, release by release: the "
+        "type system and the whole rulebook."
+    )
     ctx.command.format_commands(ctx, formatter)  # type: ignore[attr-defined]
     formatter.write_paragraph()
-    formatter.write_text(f"'{ctx.command_path} COMMAND --help' describes a command; "
-                         f"'{ctx.command_path} --help' shows every option.")
+    formatter.write_text(
+        f"'{ctx.command_path} COMMAND --help' describes a command; "
+        f"'{ctx.command_path} --help' shows every option."
+    )
     return formatter.getvalue().rstrip("\n")
 
 
@@ -227,8 +282,7 @@ class FiniteFloatRange(click.FloatRange):
     """click's FloatRange, refusing nan and the infinities (every comparison with nan is
     false, so a range alone lets it through)."""
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number.", param, ctx)

@@ -14,9 +14,13 @@ INSTALL = "the MCP server needs the mcp SDK: pip install 'rulesdb[mcp]'"
 
 
 @cli.command("mcp")
-@click.option("--http", "port", type=click.IntRange(0, 65535), metavar="PORT",
-              help="Serve the streamable HTTP transport on 127.0.0.1:PORT (path /mcp) "
-                   "instead of stdio.")
+@click.option(
+    "--http",
+    "port",
+    type=click.IntRange(0, 65535),
+    metavar="PORT",
+    help="Serve the streamable HTTP transport on 127.0.0.1:PORT (path /mcp) instead of stdio.",
+)
 @pass_app
 def mcp_command(app: AppContext, port: int | None) -> None:
     """Serve the rules to assistants over the Model Context Protocol: on stdio (what MCP
@@ -36,6 +40,7 @@ def mcp_command(app: AppContext, port: int | None) -> None:
     if port is None:
         server.run("stdio")
         return
-    click.echo(f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{port}/mcp "
-               "(Ctrl-C stops)", err=True)
+    click.echo(
+        f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{port}/mcp (Ctrl-C stops)", err=True
+    )
     server.run("streamable-http", host="127.0.0.1", port=port)

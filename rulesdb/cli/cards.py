@@ -18,19 +18,33 @@ from rulesdb.util.jsonlines import dumps_line, dumps_string_line
 if TYPE_CHECKING:
     from rulesdb.cards.linter import CardResult
 
-_CSV_COLUMNS = ["name", "set", "line", "valid", "release", "errors", "undetermined",
-                "unknown_words"]
+_CSV_COLUMNS = [
+    "name",
+    "set",
+    "line",
+    "valid",
+    "release",
+    "errors",
+    "undetermined",
+    "unknown_words",
+]
 
 
 @cli.command("lint-cards")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--as-of", "as_of", metavar="DATE|printed",
-              help="Check against the release in force on DATE (default: the latest, as "
-                   "Oracle wording is current), or 'printed': each printing's printed line "
-                   "against the release in force on its set's release date.")
-@output_options(formats=("json", "csv"), default="json",
-                help="json: one object per card per line (default); csv: a header, then a "
-                     "row per card.")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE|printed",
+    help="Check against the release in force on DATE (default: the latest, as "
+    "Oracle wording is current), or 'printed': each printing's printed line "
+    "against the release in force on its set's release date.",
+)
+@output_options(
+    formats=("json", "csv"),
+    default="json",
+    help="json: one object per card per line (default); csv: a header, then a row per card.",
+)
 @pass_app
 def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None:
     """Check the type line of every card in FILE: a Scryfall bulk data file (oracle_cards,
@@ -114,12 +128,15 @@ def _csv_writer() -> Any:
         document["valid"] = "" if document["valid"] is None else str(document["valid"]).lower()
         document["errors"] = " | ".join(
             f"{e['rule']}: {e['message']}" if e["rule"] else str(e["message"])
-            for e in document["errors"])
+            for e in document["errors"]
+        )
         document["unknown_words"] = " ".join(document["unknown_words"])
-        document["undetermined"] = " | ".join(f"{e['rule']}: {e['message']}"
-                                              for e in document["undetermined"])
-        writer.writerow([document[column] if document[column] is not None else ""
-                         for column in _CSV_COLUMNS])
+        document["undetermined"] = " | ".join(
+            f"{e['rule']}: {e['message']}" for e in document["undetermined"]
+        )
+        writer.writerow(
+            [document[column] if document[column] is not None else "" for column in _CSV_COLUMNS]
+        )
 
     return write
 
@@ -135,8 +152,9 @@ class _progress:
     def __enter__(self) -> Any:
         if not sys.stderr.isatty():
             return None
-        self.bar = click.progressbar(length=self.file.stat().st_size, file=sys.stderr,
-                                     label=f"lint-cards {self.file.name}")
+        self.bar = click.progressbar(
+            length=self.file.stat().st_size, file=sys.stderr, label=f"lint-cards {self.file.name}"
+        )
         self.bar.__enter__()
         return self.update
 

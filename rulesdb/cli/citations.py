@@ -22,51 +22,106 @@ if TYPE_CHECKING:
     from rulesdb.citations.fixing import Edit
     from rulesdb.citations.pinning import Pin
 
-COLUMNS = ["file", "line", "column", "cited", "number", "status", "now", "matches",
-           "similarity", "judged", "message", "uncertain"]
+COLUMNS = [
+    "file",
+    "line",
+    "column",
+    "cited",
+    "number",
+    "status",
+    "now",
+    "matches",
+    "similarity",
+    "judged",
+    "message",
+    "uncertain",
+]
 
 
 @cli.command("lint-citations")
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...",
-                type=click.Path(exists=True, path_type=str))
+@click.argument(
+    "paths", nargs=-1, required=True, metavar="PATH...", type=click.Path(exists=True, path_type=str)
+)
 @as_of_option
-@click.option("--since", metavar="DATE|SET", callback=release_value,
-              help="Read each citation as the rule of that number in the release in force on "
-                   "DATE (when the code was written): changed if its text differs now, "
-                   "renumbered if its number does.")
-@output_options(formats=("text", "jsonl", "csv", "sarif", "github"), default="text",
-                help="text: file:line:column: status: message lines (default); jsonl: one "
-                     "JSON object per citation; csv: a header, then a row per citation; "
-                     "sarif: a SARIF 2.1.0 document (code scanning); github: GitHub "
-                     "Actions annotations (::error file=...,line=...,col=...::).")
-@click.option("--all", "show_all", is_flag=True,
-              help="Print the citations that are fine too (in every format; by default "
-                   "only the others).")
-@click.option("--pattern", "patterns", multiple=True, metavar="REGEX",
-              help="Also find citations by REGEX, a Python regular expression over each "
-                   "file's bytes with a group named 'number' around the rule number "
-                   "(repeatable).")
-@click.option("--no-default-pattern", "no_default", is_flag=True,
-              help="Find citations by the --pattern expressions only.")
-@click.option("--no-quotes", is_flag=True,
-              help="Check the numbers only, not the quotes and descriptions written with "
-                   "them.")
-@click.option("--strict-quotes", is_flag=True,
-              help="Judge every quote: one not in the cited rule is a mismatch (by default, "
-                   "as card text is quoted too, only a quote of 8 words or more found in "
-                   "another rule's text).")
-@click.option("--fix", is_flag=True,
-              help="Rewrite each renumbered citation to its number in the release, where "
-                   "the lineage is certain and its words fit the new rule (atomically, "
-                   "each file whole or not at all); what changed goes to stderr.")
-@click.option("--diff", "show_diff", is_flag=True,
-              help="With --fix: print the changes as a unified diff instead of writing them.")
+@click.option(
+    "--since",
+    metavar="DATE|SET",
+    callback=release_value,
+    help="Read each citation as the rule of that number in the release in force on "
+    "DATE (when the code was written): changed if its text differs now, "
+    "renumbered if its number does.",
+)
+@output_options(
+    formats=("text", "jsonl", "csv", "sarif", "github"),
+    default="text",
+    help="text: file:line:column: status: message lines (default); jsonl: one "
+    "JSON object per citation; csv: a header, then a row per citation; "
+    "sarif: a SARIF 2.1.0 document (code scanning); github: GitHub "
+    "Actions annotations (::error file=...,line=...,col=...::).",
+)
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="Print the citations that are fine too (in every format; by default only the others).",
+)
+@click.option(
+    "--pattern",
+    "patterns",
+    multiple=True,
+    metavar="REGEX",
+    help="Also find citations by REGEX, a Python regular expression over each "
+    "file's bytes with a group named 'number' around the rule number "
+    "(repeatable).",
+)
+@click.option(
+    "--no-default-pattern",
+    "no_default",
+    is_flag=True,
+    help="Find citations by the --pattern expressions only.",
+)
+@click.option(
+    "--no-quotes",
+    is_flag=True,
+    help="Check the numbers only, not the quotes and descriptions written with them.",
+)
+@click.option(
+    "--strict-quotes",
+    is_flag=True,
+    help="Judge every quote: one not in the cited rule is a mismatch (by default, "
+    "as card text is quoted too, only a quote of 8 words or more found in "
+    "another rule's text).",
+)
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Rewrite each renumbered citation to its number in the release, where "
+    "the lineage is certain and its words fit the new rule (atomically, "
+    "each file whole or not at all); what changed goes to stderr.",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="With --fix: print the changes as a unified diff instead of writing them.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No summary line on stderr.")
 @pass_app
-def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
-                   since: str | None, fmt: str, show_all: bool, patterns: tuple[str, ...],
-                   no_default: bool, no_quotes: bool, strict_quotes: bool, fix: bool,
-                   show_diff: bool, quiet: bool) -> None:
+def lint_citations(
+    app: AppContext,
+    paths: tuple[str, ...],
+    as_of: str | None,
+    since: str | None,
+    fmt: str,
+    show_all: bool,
+    patterns: tuple[str, ...],
+    no_default: bool,
+    no_quotes: bool,
+    strict_quotes: bool,
+    fix: bool,
+    show_diff: bool,
+    quiet: bool,
+) -> None:
     """Check the Comprehensive Rules citations in source code and text files against a
     release.
 
@@ -97,8 +152,9 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     targets(paths)  # every path a file or a folder, before the database is opened
     pin = find_pin(Path(paths[0])) if as_of is None else None
     rules = app.rules  # after the input is checked: a bad pattern or path needs no database
-    when = rules.day(as_of if pin is None else pin.value,
-                     "--as-of" if pin is None else f"{pin.file}: cr")
+    when = rules.day(
+        as_of if pin is None else pin.value, "--as-of" if pin is None else f"{pin.file}: cr"
+    )
     after = rules.day(since, "--since")
     engine = rules.engine
     release = rules.release(when)
@@ -109,8 +165,9 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     # many citations the files hold (--fix holds the edits, at most MAX_FIXES).
     found = scan_files(paths, chosen, scanned)
     write = _writer(fmt, release.isoformat())
-    for cited, result in checked(engine, found, as_of=when, since=after, quotes=not no_quotes,
-                                  strict=strict_quotes):
+    for cited, result in checked(
+        engine, found, as_of=when, since=after, quotes=not no_quotes, strict=strict_quotes
+    ):
         tally.add(cited, result)
         if show_all or result.status != "fine":
             write(cited, result)
@@ -127,8 +184,9 @@ def lint_citations(app: AppContext, paths: tuple[str, ...], as_of: str | None,
     for folder, why in scanned.nothing_read:
         click.echo(f"rulesdb: warning: {folder}: {why}", err=True)
     for folder in scanned.ignored_read:
-        click.echo(f"rulesdb: note: {folder}: git ignores this folder; read whole, as named",
-                   err=True)
+        click.echo(
+            f"rulesdb: note: {folder}: git ignores this folder; read whole, as named", err=True
+        )
     vendored_differs = _vendored(scanned.vendored, release, pin)
     fixed = _fix(edits, write=not show_diff) if fix else 0
     if not quiet:
@@ -155,14 +213,16 @@ def _vendored(files: list[str], release: date, pin: Pin | None) -> bool:
         try:
             day = vendored_release(Path(file))
         except RulesdbError as exc:
-            click.echo(f"rulesdb: warning: {file}: a vendored rulebook, unread: {exc}",
-                       err=True)
+            click.echo(f"rulesdb: warning: {file}: a vendored rulebook, unread: {exc}", err=True)
             continue
         if day != release:
             differs = True
             against = f"the pin ({pin.file}: cr = {pin.value!r})" if pin else "the release checked"
-            click.echo(f"rulesdb: error: {file}: a vendored rulebook of release "
-                       f"{day.isoformat()}; {against} is {release.isoformat()}", err=True)
+            click.echo(
+                f"rulesdb: error: {file}: a vendored rulebook of release "
+                f"{day.isoformat()}; {against} is {release.isoformat()}",
+                err=True,
+            )
     return differs
 
 
@@ -173,11 +233,16 @@ def _fix(edits: list[Edit], write: bool) -> int:
     done = 0
     for result in apply(edits, write):
         for edit in result.applied:
-            click.echo(f"rulesdb: {'fixed' if write else 'would fix'} {edit.file}:{edit.line}:"
-                       f"{edit.column}: {edit.old} -> {edit.new}", err=True)
+            click.echo(
+                f"rulesdb: {'fixed' if write else 'would fix'} {edit.file}:{edit.line}:"
+                f"{edit.column}: {edit.old} -> {edit.new}",
+                err=True,
+            )
         for edit, why in result.skipped:
-            click.echo(f"rulesdb: warning: {edit.file}:{edit.line}:{edit.column}: "
-                       f"{edit.old} left: {why}", err=True)
+            click.echo(
+                f"rulesdb: warning: {edit.file}:{edit.line}:{edit.column}: {edit.old} left: {why}",
+                err=True,
+            )
         if result.diff:
             sys.stdout.write(result.diff)
         done += len(result.applied)
@@ -193,8 +258,10 @@ def summary(scanned: Scanned, tally: Tally) -> str:
         read += f", {len(scanned.binary)} binary skipped"
     statuses = ", ".join(f"{status} {tally.counts[status]}" for status in STATUSES)
     files = tally.files
-    return f"citations: {tally.citations} in {files} {'file' if files == 1 else 'files'} " \
-           f"({read}); {statuses}"
+    return (
+        f"citations: {tally.citations} in {files} {'file' if files == 1 else 'files'} "
+        f"({read}); {statuses}"
+    )
 
 
 Writer = Callable[["Found", "Verdict"], None]
@@ -206,20 +273,40 @@ def _writer(fmt: str, release: str) -> Writer:
         from rulesdb.citations.sarif import Writer as SarifWriter
 
         return SarifWriter(sys.stdout, release, __version__)
-    return {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer,
-            "github": _github_writer}[fmt]()
+    return {
+        "text": _text_writer,
+        "jsonl": _jsonl_writer,
+        "csv": _csv_writer,
+        "github": _github_writer,
+    }[fmt]()
 
 
 def _row(found: Found, result: Verdict) -> list[object]:
     c = found.citation
-    return [found.file, c.line, c.column, c.cited, c.number, result.status, result.now,
-            result.matches, result.similarity, result.judged, result.message,
-            result.uncertain]
+    return [
+        found.file,
+        c.line,
+        c.column,
+        c.cited,
+        c.number,
+        result.status,
+        result.now,
+        result.matches,
+        result.similarity,
+        result.judged,
+        result.message,
+        result.uncertain,
+    ]
 
 
 # GitHub's workflow commands: an error fails the eye, a warning asks for a look.
-_GITHUB_LEVEL = {"missing": "error", "mismatch": "error", "renumbered": "warning",
-                 "changed": "warning", "fine": "notice"}
+_GITHUB_LEVEL = {
+    "missing": "error",
+    "mismatch": "error",
+    "renumbered": "warning",
+    "changed": "warning",
+    "fine": "notice",
+}
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
@@ -234,10 +321,12 @@ def _github_writer() -> Writer:
     def write(found: Found, result: Verdict) -> None:
         c, e = found.citation, _github_escape
         file = found.file.removeprefix("./")
-        out.write(f"::{_GITHUB_LEVEL[result.status]} file={e(file, True)},line={c.line},"
-                  f"col={c.column},endColumn={c.column + len(c.number)},"
-                  f"title={e('CR ' + c.number + ': ' + result.status, True)}::"
-                  f"{e(result.message)}\n")
+        out.write(
+            f"::{_GITHUB_LEVEL[result.status]} file={e(file, True)},line={c.line},"
+            f"col={c.column},endColumn={c.column + len(c.number)},"
+            f"title={e('CR ' + c.number + ': ' + result.status, True)}::"
+            f"{e(result.message)}\n"
+        )
 
     return write
 

@@ -12,8 +12,10 @@ from typing import Any
 
 import click
 
-_CATEGORIES = ("SELECT category, MIN(rule) AS rule FROM release_category GROUP BY category "
-               "ORDER BY MIN(rule), category")
+_CATEGORIES = (
+    "SELECT category, MIN(rule) AS rule FROM release_category GROUP BY category "
+    "ORDER BY MIN(rule), category"
+)
 _DATES = "SELECT effective_date FROM release ORDER BY effective_date"
 
 
@@ -50,8 +52,9 @@ def _query(ctx: click.Context, sql: str) -> list[str] | None:
             engine.dispose()
     except Exception:  # a missing table, an unreachable server: nothing to offer
         return None
-    return [value.isoformat() if hasattr(value, "isoformat") else str(value)
-            for value in values] or None
+    return [
+        value.isoformat() if hasattr(value, "isoformat") else str(value) for value in values
+    ] or None
 
 
 def _shipped_dates() -> list[str]:

@@ -31,21 +31,33 @@ def _text(report: dict[str, Any]) -> str:
     lines = [f"database: {url}"]
     if report["file"] is not None:
         size = report["file_bytes"]
-        lines.append(f"file:     {report['file']}, " + (
-            f"{size:,} bytes" if size is not None
-            else "not created yet (the first command that reads creates it)"))
+        lines.append(
+            f"file:     {report['file']}, "
+            + (
+                f"{size:,} bytes"
+                if size is not None
+                else "not created yet (the first command that reads creates it)"
+            )
+        )
     revision = report["revision"] or "base (empty)"
     state = "(head)" if report["at_head"] else f"(head is {report['head']})"
     lines.append(f"revision: {revision} {state}")
     releases = report["releases"]
-    span = (f", {report['first_release']} .. {report['latest_release']}" if releases else "")
+    span = f", {report['first_release']} .. {report['latest_release']}" if releases else ""
     lines.append(f"releases: {releases}{span}")
-    lines.append(f"rulesdb:  {report['rulesdb_version']} (migrations and seeds in "
-                 f"{report['data_root']})")
+    lines.append(
+        f"rulesdb:  {report['rulesdb_version']} (migrations and seeds in {report['data_root']})"
+    )
     lines.append("settings (environment variables):")
     for setting in report["settings"]:
-        value = setting["value"] if setting["value"] is not None else (
-            f"unset (default {setting['default']})" if setting["default"] is not None
-            else "unset")
+        value = (
+            setting["value"]
+            if setting["value"] is not None
+            else (
+                f"unset (default {setting['default']})"
+                if setting["default"] is not None
+                else "unset"
+            )
+        )
         lines.append(f"  {setting['name']}={value}: {setting['help']}")
     return "\n".join(lines)

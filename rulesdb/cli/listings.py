@@ -13,9 +13,14 @@ from rulesdb.questions.answers import Table
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first, each with the set it came with
     (or "update between sets")."""
-    emit(Table(app.rules.releases(), ["effective_date", "set", "source_file", "revision",
-                                      "set_code", "set_name"],
-               empty="the database holds no release (rulesdb info tells where it is)"), fmt)
+    emit(
+        Table(
+            app.rules.releases(),
+            ["effective_date", "set", "source_file", "revision", "set_code", "set_name"],
+            empty="the database holds no release (rulesdb info tells where it is)",
+        ),
+        fmt,
+    )
 
 
 # The vocabulary of one release
@@ -28,8 +33,14 @@ def releases(app: AppContext, fmt: str | None) -> None:
 def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the card types (rule 205.2a)."""
     day = app.rules.release(as_of)
-    emit(Table(app.rules.card_types(day), ["name", "rule", "section"],
-               empty=f"the release of {day} lists no card types"), fmt)
+    emit(
+        Table(
+            app.rules.card_types(day),
+            ["name", "rule", "section"],
+            empty=f"the release of {day} lists no card types",
+        ),
+        fmt,
+    )
 
 
 @cli.command()
@@ -39,19 +50,36 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
 def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     """List the supertypes (rule 205.4a)."""
     day = app.rules.release(as_of)
-    emit(Table(app.rules.supertypes(day), ["name", "rule"],
-               empty=f"the release of {day} lists no supertypes"), fmt)
+    emit(
+        Table(
+            app.rules.supertypes(day),
+            ["name", "rule"],
+            empty=f"the release of {day} lists no supertypes",
+        ),
+        fmt,
+    )
 
 
 @cli.command()
-@category_option("artifact, enchantment, land, planeswalker, spell, creature, planar, "
-                 "dungeon or battle; default: all.")
+@category_option(
+    "artifact, enchantment, land, planeswalker, spell, creature, planar, "
+    "dungeon or battle; default: all."
+)
 @as_of_option
 @output_options
 @pass_app
 def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str | None) -> None:
     """List the subtypes of one category, or of all (rules 205.3g–q)."""
     day = app.rules.release(as_of)
-    emit(Table(app.rules.subtypes(category, day), ["name", "category", "rule"],
-               empty=(f"{category} types: this category is not in the release of {day}"
-                      if category else f"the release of {day} lists no subtypes")), fmt)
+    emit(
+        Table(
+            app.rules.subtypes(category, day),
+            ["name", "category", "rule"],
+            empty=(
+                f"{category} types: this category is not in the release of {day}"
+                if category
+                else f"the release of {day} lists no subtypes"
+            ),
+        ),
+        fmt,
+    )

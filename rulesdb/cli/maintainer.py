@@ -21,14 +21,24 @@ def inspect(file: Path, fmt: str | None) -> None:
     from rulesdb.ingest.inspection import inspection, inspection_text, item_rows
 
     report = inspection(import_file(file))
-    emit(Table(item_rows(report), ["kind", "category", "name", "rule"], document=report,
-               text=inspection_text(report)), fmt)
+    emit(
+        Table(
+            item_rows(report),
+            ["kind", "category", "name", "rule"],
+            document=report,
+            text=inspection_text(report),
+        ),
+        fmt,
+    )
 
 
 @cli.command("new-release")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
-              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).",
+)
 def new_release(file: Path, root: Path | None) -> None:
     """Write the seed and Alembic revision for an official CR FILE, after the head."""
     from rulesdb.authoring import release
@@ -38,10 +48,12 @@ def new_release(file: Path, root: Path | None) -> None:
 
 
 @cli.command("rebuild-chain")
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
-              help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Checkout to write into (default: this rulesdb's own migrations/ and seeds/).",
+)
 def rebuild_chain(files: tuple[Path, ...], root: Path | None) -> None:
     """Write every release revision, seed and text pack again from FILES (one official file
     per release, any order: .txt, .docx or .rtf), in effective-date order after the schema

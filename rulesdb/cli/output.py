@@ -29,22 +29,35 @@ def output_options(function: F) -> F: ...
 
 
 @overload
-def output_options(*, formats: Sequence[str] = ..., default: str | None = ...,
-                   help: str | None = ...) -> Callable[[F], F]: ...
+def output_options(
+    *, formats: Sequence[str] = ..., default: str | None = ..., help: str | None = ...
+) -> Callable[[F], F]: ...
 
 
-def output_options(function: F | None = None, *, formats: Sequence[str] = FORMATS,
-                   default: str | None = None, help: str | None = None) -> Any:
+def output_options(
+    function: F | None = None,
+    *,
+    formats: Sequence[str] = FORMATS,
+    default: str | None = None,
+    help: str | None = None,
+) -> Any:
     """``--format``, reaching the command as ``fmt``: by default table|json|csv|markdown
     (table on a terminal, JSON in a pipe); a streaming command names its own ``formats``."""
     if help is None:
-        help = ("Output format: table, json, csv or markdown (default: table on a terminal, "
-                "json otherwise).")
+        help = (
+            "Output format: table, json, csv or markdown (default: table on a terminal, "
+            "json otherwise)."
+        )
 
     def declare(command: F) -> F:
-        return click.option("--format", "fmt", type=click.Choice(list(formats)),
-                            default=default, show_default=default is not None,
-                            help=help)(command)
+        return click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(list(formats)),
+            default=default,
+            show_default=default is not None,
+            help=help,
+        )(command)
 
     return declare(function) if function is not None else declare
 
@@ -73,17 +86,25 @@ def render(answer: Table, fmt: str) -> str:
         return answer.text
     if fmt == "markdown" and answer.markdown is not None:
         return answer.markdown.rstrip("\n")
-    return render_rows(answer.rows(), answer.columns, fmt,
-                       answer.clip if fmt == "table" else None)
+    return render_rows(answer.rows(), answer.columns, fmt, answer.clip if fmt == "table" else None)
 
 
-def emit_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str | None,
-              *, empty: str | None = None) -> None:
+def emit_rows(
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    fmt: str | None,
+    *,
+    empty: str | None = None,
+) -> None:
     emit(Table(list(rows), columns, empty=empty), fmt)
 
 
-def render_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str,
-                clip: dict[str, int] | None = None) -> str:
+def render_rows(
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    fmt: str,
+    clip: dict[str, int] | None = None,
+) -> str:
     """Rows as CSV, a GitHub-flavoured Markdown table or a plain table for people."""
     if fmt == "json":
         return to_json([{column: row.get(column) for column in columns} for row in rows])
@@ -96,12 +117,12 @@ def render_rows(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: str
     from tabulate import tabulate
 
     clip = clip or {}
-    cells = [[_clipped(cell(row.get(column)), clip.get(column)) for column in columns]
-             for row in rows]
+    cells = [
+        [_clipped(cell(row.get(column)), clip.get(column)) for column in columns] for row in rows
+    ]
     if fmt == "markdown":  # a '|' inside a cell would end it
         escaped = [[value.replace("|", "\\|") for value in line] for line in cells]
-        return tabulate(escaped, headers=list(columns), tablefmt="github",
-                        disable_numparse=True)
+        return tabulate(escaped, headers=list(columns), tablefmt="github", disable_numparse=True)
     return tabulate(cells, headers=list(columns), tablefmt="simple", disable_numparse=True)
 
 

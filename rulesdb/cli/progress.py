@@ -35,8 +35,14 @@ def progress_bar(label: str) -> Iterator[Progress | None]:
         bar = shown.get("bar")
         if bar is None:
             bar = shown["bar"] = click.progressbar(
-                length=max(total, 1), label=label, file=sys.stderr, show_eta=False,
-                show_percent=False, show_pos=True, item_show_func=lambda item: item)
+                length=max(total, 1),
+                label=label,
+                file=sys.stderr,
+                show_eta=False,
+                show_percent=False,
+                show_pos=True,
+                item_show_func=lambda item: item,
+            )
             bar.__enter__()
         elapsed = time.monotonic() - started
         bar.update(done - bar.pos, f"{revision or 'finishing'}, {elapsed:.0f} s")

@@ -52,8 +52,7 @@ def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
 @category_option("Only the subtypes of category C (e.g. creature).")
 @output_options
 @click.pass_context
-def history(ctx: click.Context, word: str | None, category: str | None,
-            fmt: str | None) -> None:
+def history(ctx: click.Context, word: str | None, category: str | None, fmt: str | None) -> None:
     """Show when WORD was listed: first and last release, the release it left, renames.
 
     WORD is a card type, supertype or subtype, in any case, with either apostrophe. Without
@@ -105,9 +104,11 @@ class _ViewsListed(click.Command):
         from rulesdb.store.descriptions import descriptions
 
         super().format_help_text(ctx, formatter)
-        views = [(name, found.description.removeprefix("View: "))
-                 for name, found in descriptions().items()
-                 if found.description.startswith("View:")]
+        views = [
+            (name, found.description.removeprefix("View: "))
+            for name, found in descriptions().items()
+            if found.description.startswith("View:")
+        ]
         with formatter.section("The views (every table and column: the docs, The schema)"):
             formatter.write_dl(views, col_max=18)
 
@@ -115,15 +116,24 @@ class _ViewsListed(click.Command):
 @cli.command(cls=_ViewsListed)
 @click.argument("query", metavar="SQL")
 @output_options
-@click.option("--limit", type=click.IntRange(min=0, max=MAX_ROWS), default=None, metavar="N",
-              help=f"Print at most N rows (default: {TABLE_LIMIT} for a table, all for JSON "
-                   "and CSV, which are streamed).")
-@click.option("--timeout", type=FiniteFloatRange(min=0.1, max=3600), metavar="SECONDS",
-              default=DEFAULT_TIMEOUT, show_default=True,
-              help="Stop the query after this long, fetching included.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0, max=MAX_ROWS),
+    default=None,
+    metavar="N",
+    help=f"Print at most N rows (default: {TABLE_LIMIT} for a table, all for JSON "
+    "and CSV, which are streamed).",
+)
+@click.option(
+    "--timeout",
+    type=FiniteFloatRange(min=0.1, max=3600),
+    metavar="SECONDS",
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Stop the query after this long, fetching included.",
+)
 @pass_app
-def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
-        timeout: float) -> None:
+def sql(app: AppContext, query: str, fmt: str | None, limit: int | None, timeout: float) -> None:
     """Run one read-only SQL query (SQLite or PostgreSQL) and print its rows.
 
     \b
@@ -154,8 +164,14 @@ def sql(app: AppContext, query: str, fmt: str | None, limit: int | None,
         if fmt in ("table", "markdown"):
             # Cut as each row arrives: only the cut cells are kept for the table's widths.
             kept = [tuple(_cut_cell(value) for value in row) for row in rows]
-            emit(Table([dict(zip(labels, row, strict=True)) for row in kept[:limit]], labels,
-                       empty="sql: the query returned no rows"), fmt)
+            emit(
+                Table(
+                    [dict(zip(labels, row, strict=True)) for row in kept[:limit]],
+                    labels,
+                    empty="sql: the query returned no rows",
+                ),
+                fmt,
+            )
             cut = limit is not None and len(kept) > limit
         else:
             counted = _Counted(rows, limit)
@@ -188,24 +204,42 @@ class _Counted:
 
 @cli.command()
 @as_of_option
-@click.option("--style", type=click.Choice(["mtgjson", "mtgjson-keywords", "scryfall",
-                                            "rulebook"]),
-              required=True,
-              help="mtgjson: MTGJSON's CardTypes.json; mtgjson-keywords: its Keywords.json; "
-                   "scryfall: the catalogs Scryfall publishes (card-types, creature-types, ..., "
-                   "keyword-abilities, keyword-actions, ability-words); rulebook: the rulebook "
-                   "itself (sections, rules, glossary, keywords; docs/rulebook.schema.json).")
-@click.option("--all-releases", is_flag=True,
-              help="Every release in one file: {\"releases\": {date: export}} (rulebook: "
-                   "also {\"texts\": {id: text}}, each distinct text once).")
-@click.option("--all-categories", is_flag=True,
-              help="scryfall: also planar-types and dungeon-types, which Scryfall does not "
-                   "publish (uri null).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the JSON to this file instead of standard output.")
+@click.option(
+    "--style",
+    type=click.Choice(["mtgjson", "mtgjson-keywords", "scryfall", "rulebook"]),
+    required=True,
+    help="mtgjson: MTGJSON's CardTypes.json; mtgjson-keywords: its Keywords.json; "
+    "scryfall: the catalogs Scryfall publishes (card-types, creature-types, ..., "
+    "keyword-abilities, keyword-actions, ability-words); rulebook: the rulebook "
+    "itself (sections, rules, glossary, keywords; docs/rulebook.schema.json).",
+)
+@click.option(
+    "--all-releases",
+    is_flag=True,
+    help='Every release in one file: {"releases": {date: export}} (rulebook: '
+    'also {"texts": {id: text}}, each distinct text once).',
+)
+@click.option(
+    "--all-categories",
+    is_flag=True,
+    help="scryfall: also planar-types and dungeon-types, which Scryfall does not "
+    "publish (uri null).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the JSON to this file instead of standard output.",
+)
 @pass_app
-def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
-           all_categories: bool, output: Path | None) -> None:
+def export(
+    app: AppContext,
+    as_of: str | None,
+    style: str,
+    all_releases: bool,
+    all_categories: bool,
+    output: Path | None,
+) -> None:
     """Export a release's vocabulary as JSON in the shape MTGJSON or Scryfall publish, or its
     whole rulebook."""
     from rulesdb.questions.export import export as export_release
@@ -219,16 +253,20 @@ def export(app: AppContext, as_of: str | None, style: str, all_releases: bool,
     if style == "rulebook":
         from rulesdb.questions import rulebook_export
 
-        exported = (rulebook_export.export_rulebook_all_releases(engine) if all_releases
-                    else rulebook_export.export_rulebook(engine, rules.day(as_of)))
+        exported = (
+            rulebook_export.export_rulebook_all_releases(engine)
+            if all_releases
+            else rulebook_export.export_rulebook(engine, rules.day(as_of))
+        )
         # One entry a line: indenting every member would add megabytes of spaces.
         document = rulebook_export.dumps(exported) + "\n"
     elif all_releases:
-        document = to_json(export_all_releases(engine, style,
-                                               all_categories=all_categories)) + "\n"
+        document = to_json(export_all_releases(engine, style, all_categories=all_categories)) + "\n"
     else:
-        document = to_json(export_release(engine, rules.day(as_of), style,
-                                          all_categories=all_categories)) + "\n"
+        document = (
+            to_json(export_release(engine, rules.day(as_of), style, all_categories=all_categories))
+            + "\n"
+        )
     if output is None:
         click.echo(document, nl=False)
         return

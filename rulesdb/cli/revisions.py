@@ -74,10 +74,14 @@ def rebuild(app: AppContext, yes: bool) -> None:
     where = describe(app.engine.url)
     if not yes and legacy.holds_anything(app.engine):
         if not sys.stdin.isatty():
-            raise RulesdbError(f"rebuild drops every table and view rulesdb made in {where}; "
-                               "confirm with --yes")
-        click.confirm(f"Drop every table and view rulesdb made in {where} and build it "
-                      "again at the head?", abort=True, err=True)
+            raise RulesdbError(
+                f"rebuild drops every table and view rulesdb made in {where}; confirm with --yes"
+            )
+        click.confirm(
+            f"Drop every table and view rulesdb made in {where} and build it again at the head?",
+            abort=True,
+            err=True,
+        )
     with progress_bar("rebuilding") as progress:
         migrate.rebuild(app.engine, progress)
     click.echo(f"{where} is at {chain.current_revision(app.engine)}")
@@ -101,6 +105,8 @@ def revisions(fmt: str | None) -> None:
     """List every revision, oldest first: the schema, then one per CR release."""
     from rulesdb.store import chain
 
-    rows = [{"revision": rev, "down_revision": down, "description": doc}
-            for rev, down, doc in chain.history()]
+    rows = [
+        {"revision": rev, "down_revision": down, "description": doc}
+        for rev, down, doc in chain.history()
+    ]
     emit(Table(rows, ["revision", "down_revision", "description"]), fmt)

@@ -34,17 +34,29 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
 @cli.command("rule-history")
 @click.argument("number")
 @as_of_option
-@click.option("--subrules", is_flag=True,
-              help="The rule's block: every release that changed the rule or any rule under "
-                   "it (added, removed, reworded, moved within the block, or the block "
-                   "renumbered), the block followed through its renumberings.")
-@click.option("--substantive", is_flag=True,
-              help="Leave out versions that only retypeset the one before (quotes, "
-                   "apostrophes, dashes or spaces): each listed version changed words.")
+@click.option(
+    "--subrules",
+    is_flag=True,
+    help="The rule's block: every release that changed the rule or any rule under "
+    "it (added, removed, reworded, moved within the block, or the block "
+    "renumbered), the block followed through its renumberings.",
+)
+@click.option(
+    "--substantive",
+    is_flag=True,
+    help="Leave out versions that only retypeset the one before (quotes, "
+    "apostrophes, dashes or spaces): each listed version changed words.",
+)
 @output_options
 @pass_app
-def rule_history(app: AppContext, number: str, as_of: str | None, subrules: bool,
-                 substantive: bool, fmt: str | None) -> None:
+def rule_history(
+    app: AppContext,
+    number: str,
+    as_of: str | None,
+    subrules: bool,
+    substantive: bool,
+    fmt: str | None,
+) -> None:
     """List each version of rule NUMBER, oldest first, following the rule through
     renumbering and rewording: its number and text, the first and last release printing it,
     and how it came from the version before (new, reworded, retypeset, renumbered, moved and
@@ -80,14 +92,26 @@ def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> 
 @cli.command()
 @click.argument("text")
 @as_of_option
-@click.option("--limit", type=click.IntRange(min=1, max=1000), default=10, show_default=True,
-              metavar="N", help="At most N results.")
-@click.option("--offset", type=click.IntRange(min=0), default=0, metavar="N",
-              help="Skip the N best results (the next page: --offset 10).")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1, max=1000),
+    default=10,
+    show_default=True,
+    metavar="N",
+    help="At most N results.",
+)
+@click.option(
+    "--offset",
+    type=click.IntRange(min=0),
+    default=0,
+    metavar="N",
+    help="Skip the N best results (the next page: --offset 10).",
+)
 @output_options
 @pass_app
-def search(app: AppContext, text: str, as_of: str | None, limit: int, offset: int,
-           fmt: str | None) -> None:
+def search(
+    app: AppContext, text: str, as_of: str | None, limit: int, offset: int, fmt: str | None
+) -> None:
     """Full-text search of the rules and glossary of the release in force, best first.
 
     Every word must match (stemmed: "Auras" finds "Aura"); matched words are between ** in
@@ -99,22 +123,26 @@ def search(app: AppContext, text: str, as_of: str | None, limit: int, offset: in
     total = app.rules.search_count(text, as_of)
     emit(shown.search(hits, total, offset), fmt)
     if hits:
-        more = (f"; --offset {offset + len(hits)} for the next"
-                if offset + len(hits) < total else "")
-        click.echo(f"rulesdb: {offset + 1}–{offset + len(hits)} of {total} matches "
-                   f"shown{more}", err=True)
+        more = f"; --offset {offset + len(hits)} for the next" if offset + len(hits) < total else ""
+        click.echo(
+            f"rulesdb: {offset + 1}–{offset + len(hits)} of {total} matches shown{more}", err=True
+        )
 
 
 @cli.command("rule-diff")
 @release_argument("from_day", "FROM")
 @release_argument("to_day", "[TO]", required=False)
-@click.option("--rule", "rule", metavar="NUMBER",
-              help="Only this rule and its subrules (7, 702, 702.19), followed through "
-                   "renumbering.")
+@click.option(
+    "--rule",
+    "rule",
+    metavar="NUMBER",
+    help="Only this rule and its subrules (7, 702, 702.19), followed through renumbering.",
+)
 @output_options
 @pass_app
-def rule_diff(app: AppContext, from_day: str, to_day: str | None, rule: str | None,
-              fmt: str | None) -> None:
+def rule_diff(
+    app: AppContext, from_day: str, to_day: str | None, rule: str | None, fmt: str | None
+) -> None:
     """Rules added, removed, moved and changed from the release in force on FROM to the one
     on TO; FROM alone: from the release before FROM to FROM. A rule is followed by its
     lineage: renumbered, reworded or not, it is moved (from → to), not removed and added.
@@ -128,15 +156,29 @@ def rule_diff(app: AppContext, from_day: str, to_day: str | None, rule: str | No
 
 
 @cli.command()
-@click.option("--since", "since", required=True, metavar="DATE|SET",
-              shell_complete=complete_release_date, callback=release_value,
-              help="The release to start from: a date (the release in force then) or a set's "
-                   "code or name (BFZ, 'Battle for Zendikar').")
-@click.option("--to", "to", metavar="DATE|SET", shell_complete=complete_release_date,
-              callback=release_value, help="The release to end at (default: the latest).")
-@output_options(formats=("text", "markdown", "json"),
-                help="Output format: text, markdown (a document to post) or json (default: "
-                     "text on a terminal, json otherwise).")
+@click.option(
+    "--since",
+    "since",
+    required=True,
+    metavar="DATE|SET",
+    shell_complete=complete_release_date,
+    callback=release_value,
+    help="The release to start from: a date (the release in force then) or a set's "
+    "code or name (BFZ, 'Battle for Zendikar').",
+)
+@click.option(
+    "--to",
+    "to",
+    metavar="DATE|SET",
+    shell_complete=complete_release_date,
+    callback=release_value,
+    help="The release to end at (default: the latest).",
+)
+@output_options(
+    formats=("text", "markdown", "json"),
+    help="Output format: text, markdown (a document to post) or json (default: "
+    "text on a terminal, json otherwise).",
+)
 @pass_app
 def changes(app: AppContext, since: str, to: str | None, fmt: str | None) -> None:
     """Everything the rules changed since a release: per section of the rulebook, each rule

@@ -13,10 +13,19 @@ INSTALL = "the web face needs Datasette: pip install 'rulesdb[web]'"
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535),
-              help="TCP port to listen on (0: any free port, printed on start).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every interface).",
+)
+@click.option(
+    "--port",
+    default=8001,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="TCP port to listen on (0: any free port, printed on start).",
+)
 @pass_app
 def serve(app: AppContext, host: str, port: int) -> None:
     """Serve the database read-only in the browser (Datasette): release pages, diffs, words,
@@ -34,10 +43,12 @@ def serve(app: AppContext, host: str, port: int) -> None:
         raise RulesdbError(
             f"the web face needs a SQLite file, not {mask(engine.url)}: make one with "
             "rulesdb --db sqlite:///rules.sqlite3 upgrade, then serve it with "
-            "rulesdb --db sqlite:///rules.sqlite3 serve")
+            "rulesdb --db sqlite:///rules.sqlite3 serve"
+        )
     if not path.is_file() and not app.is_default:
-        raise RulesdbError(f"{path}: no such database file; make it with "
-                           f"rulesdb --db sqlite:///{path} upgrade")
+        raise RulesdbError(
+            f"{path}: no such database file; make it with rulesdb --db sqlite:///{path} upgrade"
+        )
     app.data_engine()  # the embedded default upgrades itself; a --db must already be at head
     engine.dispose()  # Datasette opens the file itself, read-only
     from rulesdb.web.server import listen, run
@@ -45,6 +56,8 @@ def serve(app: AppContext, host: str, port: int) -> None:
     sock = listen(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-    click.echo(f"rulesdb: serving {path} read-only on http://{shown}:{bound_port}/ "
-               "(Ctrl-C stops)", err=True)
+    click.echo(
+        f"rulesdb: serving {path} read-only on http://{shown}:{bound_port}/ (Ctrl-C stops)",
+        err=True,
+    )
     run(path, sock)

@@ -28,13 +28,16 @@ if TYPE_CHECKING:
 
 @cli.command()
 @click.argument("word")
-@category_option("Is WORD one valid choice of a C type (205.3e)? artifact, enchantment, land, "
-                 "planeswalker, spell, creature, planar, dungeon or battle.")
+@category_option(
+    "Is WORD one valid choice of a C type (205.3e)? artifact, enchantment, land, "
+    "planeswalker, spell, creature, planar, dungeon or battle."
+)
 @as_of_option
 @output_options
 @pass_app
-def check(app: AppContext, word: str, category: str | None,
-          as_of: str | None, fmt: str | None) -> None:
+def check(
+    app: AppContext, word: str, category: str | None, as_of: str | None, fmt: str | None
+) -> None:
     """Say what WORD is: card type, supertype or subtype of which categories (exit 0), not
     one (exit 1), or unknown (exit 3: the release does not enumerate the category WORD would
     belong to, as for creature types before 2003-12-01). With --category: is it one, and
@@ -51,8 +54,7 @@ def check(app: AppContext, word: str, category: str | None,
 @as_of_option
 @output_options
 @pass_app
-def parse(app: AppContext, line: str, as_of: str | None,
-          fmt: str | None) -> None:
+def parse(app: AppContext, line: str, as_of: str | None, fmt: str | None) -> None:
     """Parse a type line and correlate its subtypes with its card types (205.3c-d).
 
     Exit 0 if LINE is valid, 1 if not, 3 if unknown (a subtype whose category the release
@@ -60,8 +62,9 @@ def parse(app: AppContext, line: str, as_of: str | None,
     one JSON object per output line (exit 1 if any line is invalid, else 3 if any is unknown).
     """
     if line == "-" and fmt not in (None, "json"):
-        raise RulesdbError("parse -: the output is one JSON object per line; "
-                           f"--format {fmt} is not available")
+        raise RulesdbError(
+            f"parse -: the output is one JSON object per line; --format {fmt} is not available"
+        )
     if line == "-":
         _exit_for(_stream(app.rules.vocabulary(as_of)))
         return
@@ -122,13 +125,14 @@ def _stream(vocab: Vocabulary) -> bool | None:
             chunk, at_start = chunk.removeprefix(b"\xef\xbb\xbf"), False  # a UTF-8 BOM
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()  # the line still being written (b"" after a newline)
-        too_long = next((i for i, raw in enumerate([*lines, pending]) if len(raw) > MAX_LINE),
-                        None)
+        too_long = next((i for i, raw in enumerate([*lines, pending]) if len(raw) > MAX_LINE), None)
         if too_long is not None:  # answered lines stay answered; this one is refused whole
             sink.write(b"".join(_answer(vocab, answers, raw)[0] for raw in lines[:too_long]))
             sink.flush()
-            raise RulesdbError(f"parse -: input line {number + too_long + 1} is longer than "
-                               f"{MAX_LINE // 1024} KiB; a type line is a few dozen characters")
+            raise RulesdbError(
+                f"parse -: input line {number + too_long + 1} is longer than "
+                f"{MAX_LINE // 1024} KiB; a type line is a few dozen characters"
+            )
         number += len(lines)
         if not chunk and pending:  # the input ended without a final newline
             lines.append(pending)
@@ -147,8 +151,9 @@ def _stream(vocab: Vocabulary) -> bool | None:
             return all_valid
 
 
-def _answer(vocab: Vocabulary, answers: dict[bytes, tuple[bytes, bool | None]],
-            raw: bytes) -> tuple[bytes, bool | None]:
+def _answer(
+    vocab: Vocabulary, answers: dict[bytes, tuple[bytes, bool | None]], raw: bytes
+) -> tuple[bytes, bool | None]:
     answer = answers.get(raw)
     if answer is None:
         parsed = vocab.parse(raw.decode("utf-8", errors="replace").rstrip("\r"))

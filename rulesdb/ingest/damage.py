@@ -18,8 +18,7 @@ _SHOWN = 4  # examples quoted in the note
 def lost_characters(text: str) -> tuple[int, int, list[str]]:
     """(how many '?' stand for a lost character, on how many lines, a few in context)."""
     questions = {match.start() for match in _QUESTION.finditer(text)}
-    lost = [match.start() for match in re.finditer(r"\?", text)
-            if match.start() not in questions]
+    lost = [match.start() for match in re.finditer(r"\?", text) if match.start() not in questions]
     lines = {text.count("\n", 0, at) for at in lost}
     shown = list(dict.fromkeys(_word_at(text, at) for at in lost))[:_SHOWN]
     return len(lost), len(lines), shown
@@ -29,8 +28,7 @@ def _word_at(text: str, at: int) -> str:
     """The word the '?' is in ("cards?even"), or with its neighbours when it stands alone
     ("Land ? Mountain")."""
     start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
-    end = min((i for i in (text.find(" ", at), text.find("\n", at)) if i != -1),
-              default=len(text))
+    end = min((i for i in (text.find(" ", at), text.find("\n", at)) if i != -1), default=len(text))
     if end - start > 1:
         return text[start:end]
     before = text[:start].split()[-1:]
@@ -44,5 +42,7 @@ def lost_dashes_note(text: str) -> str | None:
     if count < _LOST_MIN:
         return None
     quoted = ", ".join(repr(example) for example in shown)
-    return (f"the file has '?' for {count} characters a conversion lost (dashes: {quoted}), "
-            f"on {lines} lines; kept as printed in the rules' and glossary's text")
+    return (
+        f"the file has '?' for {count} characters a conversion lost (dashes: {quoted}), "
+        f"on {lines} lines; kept as printed in the rules' and glossary's text"
+    )

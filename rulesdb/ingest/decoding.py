@@ -65,13 +65,18 @@ def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
         with open_regular(path) as handle:
             data = handle.read(limit + 1)
     except NotARegularFile as exc:
-        raise CRFormatError(source, None, f"{exc.strerror}; expected a Comprehensive Rules "
-                            "file") from None
+        raise CRFormatError(
+            source, None, f"{exc.strerror}; expected a Comprehensive Rules file"
+        ) from None
     except OSError as exc:
         raise CRFormatError(source, None, f"cannot read the file: {exc.strerror}") from None
     if len(data) > limit:
-        raise CRFormatError(source, None, f"the file is larger than {limit // 2**20} MB; a "
-                            "Comprehensive Rules text is under 2 MB")
+        raise CRFormatError(
+            source,
+            None,
+            f"the file is larger than {limit // 2**20} MB; a "
+            "Comprehensive Rules text is under 2 MB",
+        )
     return data
 
 
@@ -84,7 +89,8 @@ def _decode(data: bytes, source: str) -> str:
         # No 8-bit text has NUL bytes; UTF-16 would, but official UTF-16 files carry a BOM.
         offset = data.index(b"\x00")
         raise CRFormatError(
-            source, _line_count(data[:offset].decode("latin-1")),
+            source,
+            _line_count(data[:offset].decode("latin-1")),
             f"binary data (NUL byte at byte {offset}); expected a text file "
             "(UTF-16 needs a byte-order mark)",
         )
@@ -103,7 +109,9 @@ def _decode(data: bytes, source: str) -> str:
         text = _undo_mojibake(text, data)[0]
     if not _looks_like_english(text):
         raise CRFormatError(
-            source, None, f"the file is not text in any encoding CR files use ({_ENCODINGS_READ}); "
+            source,
+            None,
+            f"the file is not text in any encoding CR files use ({_ENCODINGS_READ}); "
             "expected a Comprehensive Rules text",
         )
     return text
@@ -127,8 +135,10 @@ def mojibake_note(code_page: str, text: str) -> str:
     char = max(sorted(_CR_CHARACTERS), key=rest.count)
     printed = char.encode(code_page, errors="replace").decode("latin-1")
     shown = printed if printed.isprintable() else ascii(printed)
-    return (f"the file is UTF-8 holding a {name} text read as Latin-1 ({char} printed as "
-            f"{shown}); it was read as {name}")
+    return (
+        f"the file is UTF-8 holding a {name} text read as Latin-1 ({char} printed as "
+        f"{shown}); it was read as {name}"
+    )
 
 
 def _undo_mojibake(text: str, data: bytes) -> tuple[str, str | None]:
@@ -167,15 +177,22 @@ def _refuse_damaged_utf8(data: bytes, error: UnicodeDecodeError, source: str) ->
     """
     line = _line_count(data[: error.start].decode("utf-8", errors="replace"))
     if error.end == len(data) and error.reason == "unexpected end of data":
-        raise CRFormatError(source, line, "the file ends in the middle of a UTF-8 character; "
-                            "it looks truncated")
+        raise CRFormatError(
+            source, line, "the file ends in the middle of a UTF-8 character; it looks truncated"
+        )
     text = data.decode("utf-8", errors="replace")
     invalid = text.count("\ufffd")
     non_ascii = len(text) - len(text.encode("ascii", errors="ignore"))  # in C, not per char
     multibyte = non_ascii - invalid
     if multibyte > 0 and multibyte >= invalid:
-        raise CRFormatError(source, line, f"byte {error.start} is not valid UTF-8, though the "
-                            f"file has {multibyte} UTF-8 characters; it looks damaged")
+        raise CRFormatError(
+            source,
+            line,
+            f"byte {error.start} is not valid UTF-8, though the "
+            f"file has {multibyte} UTF-8 characters; it looks damaged",
+        )
+
+
 def _code_pages_by_likelihood(data: bytes) -> tuple[str, ...]:
     """Legacy code pages, the likeliest first: it wins a tie in CR characters.
 
@@ -194,7 +211,9 @@ def _decode_declared(data: bytes, start: int, encoding: str, source: str) -> str
     sample = data[start : start + 2 * _SAMPLE_CHARS].decode(encoding, errors="replace")
     if not _looks_like_english(sample):
         raise CRFormatError(
-            source, None, f"the byte-order mark declares {name}, but the text after it is not "
+            source,
+            None,
+            f"the byte-order mark declares {name}, but the text after it is not "
             f"{name} (a stray byte-order mark?); expected a Comprehensive Rules text",
         )
     body = data[start:]
@@ -205,8 +224,10 @@ def _decode_declared(data: bytes, start: int, encoding: str, source: str) -> str
         if exc.end == len(body) and exc.reason in ("truncated data", "unexpected end of data"):
             message = f"the file ends in the middle of a {name} character; it looks truncated"
         else:
-            message = (f"the byte-order mark declares {name}, but byte {start + exc.start} is "
-                       f"not valid {name}")
+            message = (
+                f"the byte-order mark declares {name}, but byte {start + exc.start} is "
+                f"not valid {name}"
+            )
         raise CRFormatError(source, line, message) from None
 
 

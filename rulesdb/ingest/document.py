@@ -72,8 +72,7 @@ class CRDocument:
         return [
             rule
             for number, rule in self.rules.items()
-            if number.startswith(prefix) and len(number) == len(prefix) + 1
-            and number[-1].isalpha()
+            if number.startswith(prefix) and len(number) == len(prefix) + 1 and number[-1].isalpha()
         ]
 
     def tree(self, number: str) -> list[Rule]:
@@ -100,8 +99,11 @@ def read_effective_date(lines: list[str], source: str, text: str = "") -> date:
     # at its end; a file that says "effective as of" must say it at the top.
     last = text.rsplit("\n", 50)[1:] if "current as of" not in "".join(lines[:50]) else []
     first_of_last = text.count("\n") - len(last) + 2
-    tail = [(number, line) for number, line in enumerate(last, start=first_of_last)
-            if "current as of" in line]
+    tail = [
+        (number, line)
+        for number, line in enumerate(last, start=first_of_last)
+        if "current as of" in line
+    ]
     for number, line in [*enumerate(lines[:50], start=1), *tail]:
         phrase = next((p for p in ("effective as of", "current as of") if p in line), None)
         if phrase is None:
@@ -115,8 +117,10 @@ def read_effective_date(lines: list[str], source: str, text: str = "") -> date:
         except ValueError:
             said = line[line.index(phrase) :].strip()
             raise CRFormatError(
-                source, number, f"unreadable effective date {clip(said)!r}; expected "
-                "'These rules are effective as of <Month> <day>, <year>.'"
+                source,
+                number,
+                f"unreadable effective date {clip(said)!r}; expected "
+                "'These rules are effective as of <Month> <day>, <year>.'",
             ) from None
         _check_plausible(day, source, number)
         return day
@@ -137,8 +141,12 @@ def _check_plausible(day: date, source: str, line: int) -> None:
     release after it (releases only append)."""
     latest = date.today() + AHEAD
     if not FIRST_SET <= day <= latest:
-        raise CRFormatError(source, line, f"effective date {day} is not plausible; expected "
-                            f"one from {FIRST_SET} to {latest} (a year from today)")
+        raise CRFormatError(
+            source,
+            line,
+            f"effective date {day} is not plausible; expected "
+            f"one from {FIRST_SET} to {latest} (a year from today)",
+        )
 
 
 def body_bounds(padded: str, source: str) -> tuple[int, int]:
@@ -154,12 +162,15 @@ def body_bounds(padded: str, source: str) -> tuple[int, int]:
     if not credits:
         if heading_offsets(padded, "Contents"):
             raise CRFormatError(
-                source, last, "the file ends inside the table of contents (no 'Credits' after "
-                "'Contents'); it looks truncated"
+                source,
+                last,
+                "the file ends inside the table of contents (no 'Credits' after "
+                "'Contents'); it looks truncated",
             )
         raise CRFormatError(
-            source, None, "no table of contents ending in 'Credits'; expected a Comprehensive "
-            "Rules text"
+            source,
+            None,
+            "no table of contents ending in 'Credits'; expected a Comprehensive Rules text",
         )
     if glossary and all(glossary[-1] < credit for credit in credits) and len(credits) == 1:
         # Releases before 2001 list no Credits in their contents (and 1999-11-01 dots its
@@ -189,8 +200,6 @@ def heading_offsets(padded: str, word: str) -> list[int]:
     return found
 
 
-
-
 def _rules(
     padded: str, start: int, end: int, rule_line: re.Pattern[str]
 ) -> tuple[dict[str, Rule], dict[str, int]]:
@@ -209,7 +218,10 @@ def _rules(
         following = _START.search(padded, match.end(), end)
         stop = following.start() if following else end
         parts = [match["text"].rstrip()]
-        parts += [part for part in (piece.strip() for piece in
-                                    padded[match.end() : stop].split("\n")) if part]
+        parts += [
+            part
+            for part in (piece.strip() for piece in padded[match.end() : stop].split("\n"))
+            if part
+        ]
         rules[number] = Rule(number, line, "\n".join(parts))
     return rules, repeated

@@ -25,8 +25,13 @@ from rulesdb.errors import CRFormatError
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _DOCUMENT = "word/document.xml"
 # Run children that stand for characters; everything else (formatting, bookmarks) is not text.
-_CHARACTERS = {f"{_W}tab": "\t", f"{_W}br": "\n", f"{_W}cr": "\n",
-               f"{_W}noBreakHyphen": "-", f"{_W}softHyphen": ""}
+_CHARACTERS = {
+    f"{_W}tab": "\t",
+    f"{_W}br": "\n",
+    f"{_W}cr": "\n",
+    f"{_W}noBreakHyphen": "-",
+    f"{_W}softHyphen": "",
+}
 # The real CR files' document.xml: 1.9-2.1 MB, compressed 6:1, 12 elements deep at most.
 MAX_XML_BYTES = 64 * 2**20
 MAX_RATIO = 100
@@ -49,16 +54,28 @@ def _document_xml(data: bytes, source: str) -> bytes:
             with archive.open(member) as stream:
                 xml = stream.read(MAX_XML_BYTES + 1)
     except (zipfile.BadZipFile, KeyError, EOFError, NotImplementedError):
-        raise CRFormatError(source, None, f"not a Word .docx file (no {_DOCUMENT} in a zip "
-                            "archive); expected a Comprehensive Rules document") from None
+        raise CRFormatError(
+            source,
+            None,
+            f"not a Word .docx file (no {_DOCUMENT} in a zip "
+            "archive); expected a Comprehensive Rules document",
+        ) from None
     except (OSError, RuntimeError) as exc:  # a damaged or encrypted member
         raise CRFormatError(source, None, f"cannot read {_DOCUMENT}: {exc}") from None
     if len(xml) > MAX_XML_BYTES:
-        raise CRFormatError(source, None, f"{_DOCUMENT} expands past {MAX_XML_BYTES // 2**20} "
-                            "MB; a Comprehensive Rules document is about 2 MB")
+        raise CRFormatError(
+            source,
+            None,
+            f"{_DOCUMENT} expands past {MAX_XML_BYTES // 2**20} "
+            "MB; a Comprehensive Rules document is about 2 MB",
+        )
     if len(xml) > MAX_RATIO * max(member.compress_size, 1):
-        raise CRFormatError(source, None, f"{_DOCUMENT} expands more than {MAX_RATIO} times "
-                            "its compressed size (a zip bomb?); a Word document expands about 6")
+        raise CRFormatError(
+            source,
+            None,
+            f"{_DOCUMENT} expands more than {MAX_RATIO} times "
+            "its compressed size (a zip bomb?); a Word document expands about 6",
+        )
     return xml
 
 
@@ -67,12 +84,18 @@ def _counted(xml: bytes, source: str) -> None:
     marks in the bytes (an upper bound: a "<" or '="' in a comment counts too)."""
     elements = xml.count(b"<") - xml.count(b"</")
     attributes = xml.count(b'="') + xml.count(b"='")
-    for count, limit, what in ((elements, MAX_ELEMENTS, "elements"),
-                               (attributes, MAX_ATTRIBUTES, "attributes")):
+    for count, limit, what in (
+        (elements, MAX_ELEMENTS, "elements"),
+        (attributes, MAX_ATTRIBUTES, "attributes"),
+    ):
         if count > limit:
-            raise CRFormatError(source, None, f"{_DOCUMENT} has more than {limit:,} {what} "
-                                f"(about {count:,}); a Comprehensive Rules document has about "
-                                "60,000")
+            raise CRFormatError(
+                source,
+                None,
+                f"{_DOCUMENT} has more than {limit:,} {what} "
+                f"(about {count:,}); a Comprehensive Rules document has about "
+                "60,000",
+            )
 
 
 def _paragraphs(xml: bytes, source: str) -> list[str]:
@@ -81,13 +104,16 @@ def _paragraphs(xml: bytes, source: str) -> list[str]:
     ancestors: list[Element] = []  # the open elements, the document's root first
     in_paragraph = 0  # open paragraphs (a text box's paragraph sits in another)
     try:
-        for event, element in iterparse(BytesIO(xml), events=("start", "end"),
-                                        forbid_dtd=True):
+        for event, element in iterparse(BytesIO(xml), events=("start", "end"), forbid_dtd=True):
             if event == "start":
                 ancestors.append(element)
                 if len(ancestors) > MAX_DEPTH:
-                    raise CRFormatError(source, None, f"{_DOCUMENT} nests elements more than "
-                                        f"{MAX_DEPTH} deep; a Word document nests about 12")
+                    raise CRFormatError(
+                        source,
+                        None,
+                        f"{_DOCUMENT} nests elements more than "
+                        f"{MAX_DEPTH} deep; a Word document nests about 12",
+                    )
                 in_paragraph += element.tag == f"{_W}p"
                 continue
             ancestors.pop()
@@ -100,8 +126,12 @@ def _paragraphs(xml: bytes, source: str) -> list[str]:
     except ParseError as exc:
         raise CRFormatError(source, None, f"{_DOCUMENT} is not well-formed XML ({exc})") from None
     except DefusedXmlException as exc:
-        raise CRFormatError(source, None, f"{_DOCUMENT} declares a DTD or entities, which a "
-                            f"Word document never does ({type(exc).__name__})") from None
+        raise CRFormatError(
+            source,
+            None,
+            f"{_DOCUMENT} declares a DTD or entities, which a "
+            f"Word document never does ({type(exc).__name__})",
+        ) from None
     return paragraphs
 
 

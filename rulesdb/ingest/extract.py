@@ -94,8 +94,10 @@ class _Extractor:
 
     def lists_in_rules(self) -> bool:
         """Whether a subrule of 205.3 (204.3) lists a category, as since 2009-07-11."""
-        return any(_CATEGORY_SENTENCE.fullmatch((sentences(rule.first_line) or [""])[0])
-                   for rule in self.document.subrules(self.number("205.3")))
+        return any(
+            _CATEGORY_SENTENCE.fullmatch((sentences(rule.first_line) or [""])[0])
+            for rule in self.document.subrules(self.number("205.3"))
+        )
 
     def number(self, modern: str) -> str:
         """A rule's number in this release: 205.2a is 204.2a while the type line is rule 204."""
@@ -107,8 +109,9 @@ class _Extractor:
     def fail(self, rule: Rule | None, message: str) -> CRFormatError:
         return CRFormatError(self.source, rule.line if rule else None, message)
 
-    def names_in(self, rule: Rule, sentence: str, what: str, **options: object
-                 ) -> list[tuple[str, tuple[str, ...]]]:
+    def names_in(
+        self, rule: Rule, sentence: str, what: str, **options: object
+    ) -> list[tuple[str, tuple[str, ...]]]:
         try:
             return parse_name_list(sentence, **options)  # type: ignore[arg-type]
         except ListGrammarError as exc:
@@ -152,7 +155,8 @@ class _Extractor:
         for number in read:
             if number in self.document.repeated:
                 raise CRFormatError(
-                    self.source, self.document.repeated[number],
+                    self.source,
+                    self.document.repeated[number],
                     f"rule {number} appears twice (first at line "
                     f"{self.document.rules[number].line}); expected each rule once",
                 )
@@ -170,9 +174,12 @@ class _Extractor:
             expected = _next_subrule(parent, previous)
             if number != expected:
                 after = previous or parent
-                raise self.fail(rule, f"rule {expected} is missing: {number} follows {after}"
-                                if expected and _ordinal(number) > _ordinal(expected)
-                                else f"rule {number} is out of order: it follows {after}")
+                raise self.fail(
+                    rule,
+                    f"rule {expected} is missing: {number} follows {after}"
+                    if expected and _ordinal(number) > _ordinal(expected)
+                    else f"rule {number} is out of order: it follows {after}",
+                )
             latest[parent] = number
 
     # 205.2a "The card types are artifact, battle, ..., and vanguard. See section 3, ..."
@@ -185,9 +192,11 @@ class _Extractor:
         """A card type that section 3 defines (a "3NN. Phenomena" section, or 300.1's list) is
         a card type of the release even where the type line rule omits it: the CR contradicts
         itself now and then, and each disagreement becomes a note naming both rules."""
-        sections = {_singular(rule.first_line): number
-                    for number, rule in self.document.rules.items()
-                    if len(number) == 3 and number.startswith("3") and number != "300"}
+        sections = {
+            _singular(rule.first_line): number
+            for number, rule in self.document.rules.items()
+            if len(number) == 3 and number.startswith("3") and number != "300"
+        }
         summary = self.document.rules.get(SECTION_3_CARD_TYPES_RULE)
         in_summary: list[str] = []
         if summary is not None and "The card types are" in summary.first_line:
@@ -199,8 +208,12 @@ class _Extractor:
         for name in added:
             where = [f"rule {sections[name]} defines it"] if name in sections else []
             where += [f"rule {SECTION_3_CARD_TYPES_RULE} lists it"] if name in in_summary else []
-            self.note(listed_in, "card-type-disagreement", f"rule {listed_in} omits the card "
-                      f"type {name!r}, but {' and '.join(where)}; read as a card type")
+            self.note(
+                listed_in,
+                "card-type-disagreement",
+                f"rule {listed_in} omits the card "
+                f"type {name!r}, but {' and '.join(where)}; read as a card type",
+            )
         for name in listed:
             missing = []
             if sections and name not in sections:
@@ -208,8 +221,11 @@ class _Extractor:
             if in_summary and name not in in_summary:
                 missing.append(f"rule {SECTION_3_CARD_TYPES_RULE} omits it")
             if missing:
-                self.note(listed_in, "card-type-disagreement", f"rule {listed_in} lists the "
-                          f"card type {name!r}, but {' and '.join(missing)}")
+                self.note(
+                    listed_in,
+                    "card-type-disagreement",
+                    f"rule {listed_in} lists the card type {name!r}, but {' and '.join(missing)}",
+                )
         return added
 
     # 205.4a "... The supertypes are basic, legendary, ongoing, snow, and world."
@@ -230,12 +246,14 @@ class _Extractor:
         rule = self.document.rule(self.number(SINGLE_WORD_RULE))
         if rule.first_line.startswith("Subtypes are always single words"):
             return set()  # before planes (2009-07-11): no multi-word subtypes at all
-        match = re.search(r"each card type except (?P<list>.+?) are always single words",
-                          rule.first_line)
+        match = re.search(
+            r"each card type except (?P<list>.+?) are always single words", rule.first_line
+        )
         if not match:
             raise self.fail(
-                rule, f"rule {rule.number}: expected 'Subtypes of each card type except ... "
-                "are always single words'"
+                rule,
+                f"rule {rule.number}: expected 'Subtypes of each card type except ... "
+                "are always single words'",
             )
         return set(self.card_types_named(rule, match["list"], card_types))
 
@@ -261,16 +279,18 @@ class _Extractor:
         started = False  # 205.3a-f (a-e in 2009) are general rules about subtypes
         for rule in self.document.subrules(self.number("205.3")):
             head = (sentences(rule.first_line) or [""])[0]
-            started = started or bool(_CATEGORY_SENTENCE.fullmatch(head)
-                                      or _NO_SUBTYPES.fullmatch(head))
+            started = started or bool(
+                _CATEGORY_SENTENCE.fullmatch(head) or _NO_SUBTYPES.fullmatch(head)
+            )
             if not started:
                 continue
             parsed = self.subtype_rule(rule, card_types, multi_word)
             if parsed is None:
                 continue
             if any(existing.category == parsed.category for existing in lists):
-                raise self.fail(rule, f"rule {rule.number}: a second list of {parsed.category} "
-                                "types")
+                raise self.fail(
+                    rule, f"rule {rule.number}: a second list of {parsed.category} types"
+                )
             lists.append(parsed)
         return lists
 
@@ -299,8 +319,9 @@ class _Extractor:
         rest = parts[1:]
         while rest:
             sentence = rest.pop(0)
-            if re.fullmatch(r"Of that list, .+ are the basic \w+ types", sentence) or \
-                    re.fullmatch(r"See rules? [\d.a-z, and]+", sentence):
+            if re.fullmatch(r"Of that list, .+ are the basic \w+ types", sentence) or re.fullmatch(
+                r"See rules? [\d.a-z, and]+", sentence
+            ):
                 continue  # checked by basic_land_types
             names += self.list_sentence(rule, category, sentence, allow_multi)
         if not names:
@@ -326,11 +347,19 @@ class _Extractor:
         cat = re.escape(category)
         # "The artifact types are A, B, and C." / "That battle type is Siege." / "The only spell
         # type at this time is Arcane." (2009)
-        match = re.fullmatch(rf"(?:The {cat} types are|That {cat} type is"
-                             rf"|The only {cat} type at this time is) (?P<list>.+)", sentence)
+        match = re.fullmatch(
+            rf"(?:The {cat} types are|That {cat} type is"
+            rf"|The only {cat} type at this time is) (?P<list>.+)",
+            sentence,
+        )
         if match:
-            return self.names_in(rule, match["list"], f"{category} types",
-                                 max_words=None if allow_multi else 1, capitalized=True)
+            return self.names_in(
+                rule,
+                match["list"],
+                f"{category} types",
+                max_words=None if allow_multi else 1,
+                capitalized=True,
+            )
         # "One creature type is two words long: Time Lord."
         match = re.fullmatch(
             rf"(?P<count>\w+) {cat} types? (?:is|are) (?P<words>\w+) words long: (?P<list>.+)",
@@ -340,19 +369,26 @@ class _Extractor:
             count, words = _NUMBERS.get(match["count"].lower()), _NUMBERS.get(match["words"])
             if count is None or words is None:
                 raise self.fail(rule, f"rule {rule.number}: unreadable count in {sentence!r}")
-            items = self.names_in(rule, match["list"], f"{category} types", exact_words=words,
-                                  capitalized=True)
+            items = self.names_in(
+                rule, match["list"], f"{category} types", exact_words=words, capitalized=True
+            )
             if len(items) != count:
-                raise self.fail(rule, f"rule {rule.number}: says {count} {category} types are "
-                                f"{words} words long but lists {len(items)}")
+                raise self.fail(
+                    rule,
+                    f"rule {rule.number}: says {count} {category} types are "
+                    f"{words} words long but lists {len(items)}",
+                )
             return items
         # "All other creature types are one word long: Advisor, ..."
         match = re.fullmatch(rf"All other {cat} types are one word long: (?P<list>.+)", sentence)
         if match:
-            return self.names_in(rule, match["list"], f"{category} types", exact_words=1,
-                                 capitalized=True)
-        raise self.fail(rule, f"rule {rule.number}: expected 'The {category} types are ...', "
-                        f"got {clip(sentence)!r}")
+            return self.names_in(
+                rule, match["list"], f"{category} types", exact_words=1, capitalized=True
+            )
+        raise self.fail(
+            rule,
+            f"rule {rule.number}: expected 'The {category} types are ...', got {clip(sentence)!r}",
+        )
 
     # 305.6 "The basic land types are Plains, ..." and 205.3i "Of that list, ... are the basic
     # land types."
@@ -364,21 +400,29 @@ class _Extractor:
             sources.insert(0, self.document.rules[land.rule])
         for rule in sources:
             for sentence in sentences(rule.first_line):
-                match = re.fullmatch(r"Of that list, (?P<a>.+) are the basic land types"
-                                     r"|The basic land types are (?P<b>.+)", sentence)
+                match = re.fullmatch(
+                    r"Of that list, (?P<a>.+) are the basic land types"
+                    r"|The basic land types are (?P<b>.+)",
+                    sentence,
+                )
                 if not match:
                     continue
-                items = self.names_in(rule, match["a"] or match["b"], "basic land types",
-                                      capitalized=True)
+                items = self.names_in(
+                    rule, match["a"] or match["b"], "basic land types", capitalized=True
+                )
                 names = tuple(sorted(official_spelling(name) for name, _ in items))
                 unknown = [name for name in names if land is None or name not in land.names]
                 if unknown:
-                    raise self.fail(rule, f"rule {rule.number}: basic land type {unknown[0]!r} "
-                                    "is not a land type")
+                    raise self.fail(
+                        rule,
+                        f"rule {rule.number}: basic land type {unknown[0]!r} is not a land type",
+                    )
                 found.append((rule.number, names))
         if not any(number == BASIC_LAND_TYPES_RULE for number, _ in found):
-            raise self.fail(sources[-1], f"rule {BASIC_LAND_TYPES_RULE}: expected 'The basic "
-                            "land types are ...'")
+            raise self.fail(
+                sources[-1],
+                f"rule {BASIC_LAND_TYPES_RULE}: expected 'The basic land types are ...'",
+            )
         return tuple(found)
 
     # 205.4d "Any permanent with the supertype “legendary” is subject to ... (see rule 704.5j)."
@@ -411,8 +455,10 @@ _CATEGORY_SENTENCE = re.compile(
     r"|ha(?:s|ve) a (?:unique )?subtype)[;,] (?:these subtypes are called|this subtype is called"
     r"|called) (?:an? )?(?P<category>\w+) types?"
 )
-_NO_SUBTYPES = re.compile(r"(?P<owners>.+) have no subtypes|(?P<neither>Neither .+ nor .+) have "
-                          r"subtypes")
+_NO_SUBTYPES = re.compile(
+    r"(?P<owners>.+) have no subtypes|(?P<neither>Neither .+ nor .+) have "
+    r"subtypes"
+)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -465,5 +511,3 @@ def _card_type_forms(card_types: list[str]) -> dict[str, str]:
         for form in {name, *plurals}:
             forms[form] = name
     return forms
-
-

@@ -33,12 +33,14 @@ def glossary_lists(text: str, glossary_start: int) -> list[GlossaryList]:
         end = text.find("\n\n", match.end())
         paragraph = text[match.end() : end if end != -1 else len(text)]
         lines = [line.strip() for line in paragraph.strip("\n").split("\n")]
-        found.append(GlossaryList(
-            what=match["what"],
-            line=text.count("\n", 0, match.start()) + 1,
-            items=_join(lines),
-            wrapped=len(lines) > 1,
-        ))
+        found.append(
+            GlossaryList(
+                what=match["what"],
+                line=text.count("\n", 0, match.start()) + 1,
+                items=_join(lines),
+                wrapped=len(lines) > 1,
+            )
+        )
     return found
 
 

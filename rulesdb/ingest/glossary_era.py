@@ -33,8 +33,10 @@ _NAME = re.compile(r"[^\W\d_]+(?:[’'\-?]+[^\W\d_]+)*(?: [^\W\d_]+(?:[’'\-?]+
 # 2008-05-01 turned every apostrophe, quote and dash into "?": "it?s", "Urza?s".
 _LOSSY = re.compile(r"[a-z]\?[a-z]")
 _LOSSY_MIN = 100  # a handful could be real; hundreds are the conversion
-_ENCHANT_LIST = re.compile(r"followed by a subtype that indicates what it can enchant: "
-                           r"(?P<names>.+)")
+_ENCHANT_LIST = re.compile(
+    r"followed by a subtype that indicates what it can enchant: "
+    r"(?P<names>.+)"
+)
 _WRAPPED_MIN = 200  # lines ending in a space before more text: the whole file is wrapped
 
 
@@ -42,8 +44,9 @@ def lists_in_glossary(document: CRDocument, text: str) -> bool:
     """A release of this era: glossary lists, or 205.2a's "The types are" (2003-07-01 and
     2003-10-01, which enumerate no subtypes at all)."""
     types = document.rules.get(CARD_TYPES_RULE)
-    return "The list of creature types, update" in text or \
-        (types is not None and types.first_line.startswith("The types are "))
+    return "The list of creature types, update" in text or (
+        types is not None and types.first_line.startswith("The types are ")
+    )
 
 
 class GlossaryEraExtractor(_Extractor):
@@ -53,18 +56,27 @@ class GlossaryEraExtractor(_Extractor):
             document = parse_document(flowing, document.source, keep=RULES_READ)
         super().__init__(document)
         if joined >= _WRAPPED_MIN:
-            self.note(None, "hard-wrapped-file", f"the file is hard-wrapped ({joined} lines "
-                      "continue the line before); rules are read with their lines joined")
+            self.note(
+                None,
+                "hard-wrapped-file",
+                f"the file is hard-wrapped ({joined} lines "
+                "continue the line before); rules are read with their lines joined",
+            )
         self.text = text
-        self.cards = parse_document(flowing if joined >= _WRAPPED_MIN else text,
-                                    document.source, keep=CATEGORY_RULES)
+        self.cards = parse_document(
+            flowing if joined >= _WRAPPED_MIN else text, document.source, keep=CATEGORY_RULES
+        )
         glossary = text.rfind("\nGlossary\n")
         self.lists = {item.what: item for item in glossary_lists(text, max(glossary, 0))}
         self.lossy = len(_LOSSY.findall(text)) >= _LOSSY_MIN
         if self.lossy:
-            self.note(None, "lossy-conversion", "the file has every apostrophe, quote and dash "
-                      "turned into '?' by a lossy conversion; a '?' inside a listed name is read "
-                      "as the apostrophe ’ the neighbouring releases print")
+            self.note(
+                None,
+                "lossy-conversion",
+                "the file has every apostrophe, quote and dash "
+                "turned into '?' by a lossy conversion; a '?' inside a listed name is read "
+                "as the apostrophe ’ the neighbouring releases print",
+            )
 
     def run(self, source_sha256: str) -> ReleaseData:
         self.check_numbering(self.root)
@@ -77,8 +89,9 @@ class GlossaryEraExtractor(_Extractor):
         rules = [(rule.number, rule.text) for rule in self.document.tree(self.root)]
         cited = {basic_rule.number, *(item.rule for item in lists)}
         basic_land_types = ((basic_rule.number, basic),) if basic else ()
-        rules += [(rule.number, rule.text) for rule in self.cards.rules.values()
-                  if rule.number in cited]
+        rules += [
+            (rule.number, rule.text) for rule in self.cards.rules.values() if rule.number in cited
+        ]
         return ReleaseData(
             effective_date=self.document.effective_date,
             source_file=PurePath(self.source).name,
@@ -97,8 +110,7 @@ class GlossaryEraExtractor(_Extractor):
 
     # 205.2a "The types are artifact, ..." (to 2007-09-07), "The card types are ..." after
     def era_card_types(self, rule: Rule) -> list[str]:
-        lead = "The card types are" if "The card types are" in rule.first_line else \
-            "The types are"
+        lead = "The card types are" if "The card types are" in rule.first_line else "The types are"
         return self.listed(rule, lead, "card types")
 
     def era_supertypes(self) -> tuple[list[str], str]:
@@ -110,34 +122,55 @@ class GlossaryEraExtractor(_Extractor):
         for subrule in self.document.subrules(rule):
             named += re.findall(r"supertype [“\"]([\w-]+)[”\"]", subrule.first_line)
         if not named:
-            raise self.fail(self.document.rules.get(rule), f"rule {rule}: no supertype named "
-                            "and no glossary list of the supertypes")
-        self.note(rule, "supertypes-from-rules", f"no list of the supertypes; read from the "
-                  f"rules of {rule} that name one each: {', '.join(named)}")
+            raise self.fail(
+                self.document.rules.get(rule),
+                f"rule {rule}: no supertype named and no glossary list of the supertypes",
+            )
+        self.note(
+            rule,
+            "supertypes-from-rules",
+            f"no list of the supertypes; read from the "
+            f"rules of {rule} that name one each: {', '.join(named)}",
+        )
         return list(dict.fromkeys(named)), rule
 
     def glossary_names(self, listed: GlossaryList) -> list[str]:
         names = []
         for item in split_items(listed.items):
             if not _NAME.fullmatch(item):
-                raise self.fail_at(listed.line, f"glossary list of {listed.what}: {item!r} is "
-                                   "not a name (missing comma, or stray punctuation?)")
+                raise self.fail_at(
+                    listed.line,
+                    f"glossary list of {listed.what}: {item!r} is "
+                    "not a name (missing comma, or stray punctuation?)",
+                )
             if "?" in item:
                 if not self.lossy:
-                    raise self.fail_at(listed.line, f"glossary list of {listed.what}: {item!r} "
-                                       "has a '?' in a file without a lossy conversion")
+                    raise self.fail_at(
+                        listed.line,
+                        f"glossary list of {listed.what}: {item!r} "
+                        "has a '?' in a file without a lossy conversion",
+                    )
                 item = item.replace("?", "’")
             names.append(official_spelling(item))
         if len(set(names)) != len(names):
             twice = next(name for name in names if names.count(name) > 1)
-            raise self.fail_at(listed.line, f"glossary list of {listed.what}: {twice!r} is "
-                               "listed twice")
+            raise self.fail_at(
+                listed.line, f"glossary list of {listed.what}: {twice!r} is listed twice"
+            )
         for joined in re.findall(r"[^\s,]+,[^\s,]+", listed.items):
-            self.note(None, "list-punctuation", f"the glossary list of {listed.what} writes "
-                      f"{joined!r} without a space after the comma; read as two names")
+            self.note(
+                None,
+                "list-punctuation",
+                f"the glossary list of {listed.what} writes "
+                f"{joined!r} without a space after the comma; read as two names",
+            )
         if listed.wrapped:
-            self.note(None, "hard-wrapped-list", f"the glossary list of {listed.what} (line "
-                      f"{listed.line}) is hard-wrapped across lines; read as one paragraph")
+            self.note(
+                None,
+                "hard-wrapped-list",
+                f"the glossary list of {listed.what} (line "
+                f"{listed.line}) is hard-wrapped across lines; read as one paragraph",
+            )
         return names
 
     def fail_at(self, line: int, message: str) -> CRFormatError:
@@ -152,11 +185,17 @@ class GlossaryEraExtractor(_Extractor):
             category = what.removesuffix(" types")
             owners = shared.get(category) or ((category,) if category in card_types else ())
             if not owners:
-                raise self.fail_at(listed.line, f"glossary list of {what}: no rule says which "
-                                   "card types have them")
-            lists.append(SubtypeList(category=category, rule=self.category_rule(category, owners),
-                                     card_types=tuple(owners),
-                                     names=tuple(self.glossary_names(listed))))
+                raise self.fail_at(
+                    listed.line, f"glossary list of {what}: no rule says which card types have them"
+                )
+            lists.append(
+                SubtypeList(
+                    category=category,
+                    rule=self.category_rule(category, owners),
+                    card_types=tuple(owners),
+                    names=tuple(self.glossary_names(listed)),
+                )
+            )
         if "enchantment types" not in self.lists and "enchantment" in card_types:
             lists += self.enchant_subtypes()
         return lists
@@ -170,23 +209,37 @@ class GlossaryEraExtractor(_Extractor):
                 match = _ENCHANT_LIST.search(sentence)
                 if match is None:
                     continue
-                printed = [name for name, _ in self.names_in(rule, match["names"],
-                                                              "enchantment subtypes")]
+                printed = [
+                    name for name, _ in self.names_in(rule, match["names"], "enchantment subtypes")
+                ]
                 names = [self.glossary_term(name) for name in printed]
-                self.note(number, "subtypes-from-rules", f"rule {number} enumerates the "
-                          f"enchantment subtypes ({', '.join(printed)}) and the glossary lists "
-                          f"none; read from the rule, spelled as the glossary's entries and the "
-                          f"type line print them ({', '.join(names)})")
-                return [SubtypeList(category="enchantment", rule=number,
-                                    card_types=("enchantment",), names=tuple(names))]
+                self.note(
+                    number,
+                    "subtypes-from-rules",
+                    f"rule {number} enumerates the "
+                    f"enchantment subtypes ({', '.join(printed)}) and the glossary lists "
+                    f"none; read from the rule, spelled as the glossary's entries and the "
+                    f"type line print them ({', '.join(names)})",
+                )
+                return [
+                    SubtypeList(
+                        category="enchantment",
+                        rule=number,
+                        card_types=("enchantment",),
+                        names=tuple(names),
+                    )
+                ]
         return []
 
     def glossary_term(self, name: str) -> str:
         """The glossary's own spelling of a term ("Enchant Artifact" for "enchant artifact");
         the name as given if the glossary has no such entry."""
         glossary = self.text.rfind("\nGlossary\n")
-        found = re.search(rf"^{re.escape(name)}[^\S\n]*$", self.text[max(glossary, 0):],
-                          re.IGNORECASE | re.MULTILINE)
+        found = re.search(
+            rf"^{re.escape(name)}[^\S\n]*$",
+            self.text[max(glossary, 0) :],
+            re.IGNORECASE | re.MULTILINE,
+        )
         return official_spelling(found[0] if found else name)
 
     # 205.3d "Creature and tribal also share their lists of subtypes; these subtypes are called
@@ -195,11 +248,15 @@ class GlossaryEraExtractor(_Extractor):
         shared = {}
         for rule in self.document.subrules(self.number("205.3")):
             for sentence in sentences(rule.first_line):
-                match = re.search(r"(\w+) and (\w+) (?:also )?share their lists of subtypes; "
-                                  r"these subtypes are called (\w+) types", sentence)
+                match = re.search(
+                    r"(\w+) and (\w+) (?:also )?share their lists of subtypes; "
+                    r"these subtypes are called (\w+) types",
+                    sentence,
+                )
                 if match:
-                    owners = tuple(self.card_types_named(rule, f"{match[1]} and {match[2]}",
-                                                         card_types))
+                    owners = tuple(
+                        self.card_types_named(rule, f"{match[1]} and {match[2]}", card_types)
+                    )
                     shared[match[3]] = owners
         return shared
 
@@ -212,14 +269,24 @@ class GlossaryEraExtractor(_Extractor):
                 return number
         plurals = {f"{owner}s" for owner in owners} | {f"{owner[:-1]}ies" for owner in owners}
         for number, rule in self.cards.rules.items():
-            if number.count(".") == 1 and number[-1].isdigit() and \
-                    rule.first_line.strip().lower() in plurals:
-                self.note(number, "category-named-only-in-glossary", f"no rule calls any "
-                          f"subtypes {category} types, but the glossary lists them; recorded "
-                          f"under rule {number}, the rule of {', '.join(owners)} cards")
+            if (
+                number.count(".") == 1
+                and number[-1].isdigit()
+                and rule.first_line.strip().lower() in plurals
+            ):
+                self.note(
+                    number,
+                    "category-named-only-in-glossary",
+                    f"no rule calls any "
+                    f"subtypes {category} types, but the glossary lists them; recorded "
+                    f"under rule {number}, the rule of {', '.join(owners)} cards",
+                )
                 return number
-        raise self.fail(None, f"no rule of 212 calls any subtypes {category} types; expected "
-                        f"'... are also called {category} types'")
+        raise self.fail(
+            None,
+            f"no rule of 212 calls any subtypes {category} types; expected "
+            f"'... are also called {category} types'",
+        )
 
     # 212.6d/g "The basic land types are Plains, Island, Swamp, Mountain, and Forest."
     def era_basic_land_types(self, lists: list[SubtypeList]) -> tuple[Rule, tuple[str, ...]]:
@@ -227,20 +294,31 @@ class GlossaryEraExtractor(_Extractor):
         for rule in self.cards.rules.values():
             for sentence in sentences(rule.first_line):
                 if sentence.startswith("The basic land types are "):
-                    items = self.names_in(rule, sentence.removeprefix(
-                        "The basic land types are "), "basic land types", capitalized=True)
+                    items = self.names_in(
+                        rule,
+                        sentence.removeprefix("The basic land types are "),
+                        "basic land types",
+                        capitalized=True,
+                    )
                     names = tuple(sorted(official_spelling(name) for name, _ in items))
                     if land is None:
                         # Categories a release does not list are absent: no land types, so
                         # no basic land types to record either (they are land types).
-                        self.note(rule.number, "basic-land-types-without-land-types", f"rule "
-                                  f"{rule.number} names the basic land types "
-                                  f"({', '.join(names)}), but the release lists no land types; "
-                                  "none is recorded")
+                        self.note(
+                            rule.number,
+                            "basic-land-types-without-land-types",
+                            f"rule "
+                            f"{rule.number} names the basic land types "
+                            f"({', '.join(names)}), but the release lists no land types; "
+                            "none is recorded",
+                        )
                         return rule, ()
                     unknown = [n for n in names if n not in land.names]
                     if unknown:
-                        raise self.fail(rule, f"rule {rule.number}: basic land type "
-                                        f"{unknown[0]!r} is not a land type")
+                        raise self.fail(
+                            rule,
+                            f"rule {rule.number}: basic land type "
+                            f"{unknown[0]!r} is not a land type",
+                        )
                     return rule, names
         raise self.fail(None, "no rule of 212 says 'The basic land types are ...'")

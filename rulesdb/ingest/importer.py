@@ -27,8 +27,9 @@ def import_file(path: Path | str) -> ReleaseData:
     lost = lost_dashes_note(text)
     if lost is not None and not any(note.kind == "lossy-conversion" for note in release.notes):
         # Its text keeps the '?' (no copy with the dashes is known); the release says so.
-        release = dataclasses.replace(release, notes=(*release.notes,
-                                                      Note(None, "lost-dashes", lost)))
+        release = dataclasses.replace(
+            release, notes=(*release.notes, Note(None, "lost-dashes", lost))
+        )
     code_page = mojibake_code_page(raw) if read_as_text(path) else None
     if code_page is None:
         return release

@@ -36,13 +36,17 @@ from rulesdb.util.keyword_kinds import (
 
 # The section titles the keyword rules sit under, case-folded.
 SECTIONS = {"keyword abilities": KEYWORD_ABILITY, "keyword actions": KEYWORD_ACTION}
-WHAT = {KEYWORD_ABILITY: "keyword abilities", KEYWORD_ACTION: "keyword actions",
-        ABILITY_WORD: "ability words"}
+WHAT = {
+    KEYWORD_ABILITY: "keyword abilities",
+    KEYWORD_ACTION: "keyword actions",
+    ABILITY_WORD: "ability words",
+}
 
 _SECTION = re.compile(r"\d{3}")
 _RULE_LIST = re.compile(r"\bThe ability words are (?P<list>.+)", re.DOTALL)
-_GLOSSARY_LIST = re.compile(r"\blist of ability words\b[^:]*:\s*(?P<list>.+)",
-                            re.IGNORECASE | re.DOTALL)
+_GLOSSARY_LIST = re.compile(
+    r"\blist of ability words\b[^:]*:\s*(?P<list>.+)", re.IGNORECASE | re.DOTALL
+)
 _LIST_END = re.compile(r"\.(?:\s|$)")
 _PAIR = re.compile(r"(?P<first>\S+) and (?P<second>\S+)")  # "Tap and Untap"
 _TITLE_LIMIT = 60  # longer, or ending with a period: a sentence, not a keyword's title
@@ -64,8 +68,9 @@ class KeywordNote:
     text: str
 
 
-def extract_keywords(rules: Iterable[tuple[str, str]], glossary: Iterable[tuple[str, str]] = ()
-                     ) -> tuple[list[Keyword], list[KeywordNote]]:
+def extract_keywords(
+    rules: Iterable[tuple[str, str]], glossary: Iterable[tuple[str, str]] = ()
+) -> tuple[list[Keyword], list[KeywordNote]]:
     """The keywords of a release from its rules ((number, text) in file order, a number
     printed twice given twice) and glossary ((term, text)), with the notes on what was
     unusual."""
@@ -78,20 +83,32 @@ def extract_keywords(rules: Iterable[tuple[str, str]], glossary: Iterable[tuple[
     return found, notes
 
 
-def _section_keywords(rules: list[tuple[str, str]], kind: str,
-                      notes: list[KeywordNote]) -> list[Keyword]:
-    sections = [number for number, text in rules
-                if _SECTION.fullmatch(number) and SECTIONS.get(text.strip().casefold()) == kind]
+def _section_keywords(
+    rules: list[tuple[str, str]], kind: str, notes: list[KeywordNote]
+) -> list[Keyword]:
+    sections = [
+        number
+        for number, text in rules
+        if _SECTION.fullmatch(number) and SECTIONS.get(text.strip().casefold()) == kind
+    ]
     if not sections:
-        notes.append(KeywordNote(None, "not-listed",
-                                 f"no section is titled {WHAT[kind].title()!r}: the release "
-                                 f"lists no {WHAT[kind]}"))
+        notes.append(
+            KeywordNote(
+                None,
+                "not-listed",
+                f"no section is titled {WHAT[kind].title()!r}: the release lists no {WHAT[kind]}",
+            )
+        )
         return []
     section = sections[0]
     if len(sections) > 1:
-        notes.append(KeywordNote(section, "section-printed-twice",
-                                 f"{WHAT[kind].title()} is the title of {', '.join(sections)}; "
-                                 f"read from {section}"))
+        notes.append(
+            KeywordNote(
+                section,
+                "section-printed-twice",
+                f"{WHAT[kind].title()} is the title of {', '.join(sections)}; read from {section}",
+            )
+        )
     child = re.compile(rf"{re.escape(section)}\.(\d+)")
     titles: dict[str, list[str]] = {}
     found: dict[str, Keyword] = {}
@@ -104,23 +121,37 @@ def _section_keywords(rules: list[tuple[str, str]], kind: str,
             continue
         if title.endswith(".") or len(title) > _TITLE_LIMIT:
             if match[1] != "1":  # N.1 introduces the section in every era
-                notes.append(KeywordNote(number, "not-a-title",
-                                         f"{number} is a sentence, not a keyword's title; "
-                                         "not read as one"))
+                notes.append(
+                    KeywordNote(
+                        number,
+                        "not-a-title",
+                        f"{number} is a sentence, not a keyword's title; not read as one",
+                    )
+                )
             continue
         titles.setdefault(number, []).append(title)
         for name in _names(number, title, kind, notes):
             if name in found:
-                notes.append(KeywordNote(number, "listed-twice",
-                                         f"{name} titles {found[name].rule} and {number}; "
-                                         f"kept as {found[name].rule}"))
+                notes.append(
+                    KeywordNote(
+                        number,
+                        "listed-twice",
+                        f"{name} titles {found[name].rule} and {number}; "
+                        f"kept as {found[name].rule}",
+                    )
+                )
                 continue
             found[name] = Keyword(kind, name, number)
     for number, printed in titles.items():
         if len(printed) > 1:
-            notes.append(KeywordNote(number, "number-printed-twice",
-                                     f"{number} is printed {len(printed)} times, titled "
-                                     f"{', '.join(printed)}: each is a keyword"))
+            notes.append(
+                KeywordNote(
+                    number,
+                    "number-printed-twice",
+                    f"{number} is printed {len(printed)} times, titled "
+                    f"{', '.join(printed)}: each is a keyword",
+                )
+            )
     return list(found.values())
 
 
@@ -129,9 +160,13 @@ def _names(number: str, title: str, kind: str, notes: list[KeywordNote]) -> list
     if pair is None:
         return [_spelled(title, number, notes)]
     names = [pair["first"], pair["second"]]
-    notes.append(KeywordNote(number, "two-in-one-title",
-                             f"{number} {title!r} titles two {WHAT[kind]}: {names[0]} and "
-                             f"{names[1]}, each listed"))
+    notes.append(
+        KeywordNote(
+            number,
+            "two-in-one-title",
+            f"{number} {title!r} titles two {WHAT[kind]}: {names[0]} and {names[1]}, each listed",
+        )
+    )
     return [_spelled(name, number, notes) for name in names]
 
 
@@ -142,13 +177,20 @@ def _spelled(name: str, where: str | None, notes: list[KeywordNote]) -> str:
     if _STRAIGHT not in name:
         return name
     spelled = name.replace(_STRAIGHT, _CURLY)
-    notes.append(KeywordNote(where, "respelled", f"{name!r} is printed with a straight "
-                             f"apostrophe; listed as {spelled!r}, the CR's own spelling"))
+    notes.append(
+        KeywordNote(
+            where,
+            "respelled",
+            f"{name!r} is printed with a straight "
+            f"apostrophe; listed as {spelled!r}, the CR's own spelling",
+        )
+    )
     return spelled
 
 
-def _ability_words(rules: list[tuple[str, str]], glossary: list[tuple[str, str]],
-                   notes: list[KeywordNote]) -> list[Keyword]:
+def _ability_words(
+    rules: list[tuple[str, str]], glossary: list[tuple[str, str]], notes: list[KeywordNote]
+) -> list[Keyword]:
     where, listed = None, None
     for number, text in rules:
         match = _RULE_LIST.search(text)
@@ -160,13 +202,22 @@ def _ability_words(rules: list[tuple[str, str]], glossary: list[tuple[str, str]]
             match = _GLOSSARY_LIST.search(text)
             if match:
                 where, listed = term, match["list"]
-                notes.append(KeywordNote(None, "glossary-list",
-                                         f"no rule lists the ability words; read from the "
-                                         f"glossary entry {term!r}"))
+                notes.append(
+                    KeywordNote(
+                        None,
+                        "glossary-list",
+                        f"no rule lists the ability words; read from the glossary entry {term!r}",
+                    )
+                )
                 break
     if where is None or listed is None:
-        notes.append(KeywordNote(None, "not-listed", "no rule or glossary entry lists the "
-                                 "ability words: the release lists none"))
+        notes.append(
+            KeywordNote(
+                None,
+                "not-listed",
+                "no rule or glossary entry lists the ability words: the release lists none",
+            )
+        )
         return []
     words: list[Keyword] = []
     for printed in split_list(listed):
@@ -182,7 +233,7 @@ def split_list(listed: str) -> list[str]:
     """'adamant, addendum, and will of the council. More' -> the three names: up to the
     sentence's end, split at commas and the last "and"."""
     end = _LIST_END.search(listed)
-    sentence = " ".join((listed[:end.start()] if end else listed).split())
+    sentence = " ".join((listed[: end.start()] if end else listed).split())
     items = [item.strip() for item in sentence.split(",")]
     if len(items) == 1 and " and " in items[0]:  # "A and B"
         items = items[0].split(" and ")

@@ -46,23 +46,27 @@ def sentences(text: str) -> list[str]:
 
 
 def parse_name_list(
-    text: str, *, max_words: int | None = None, exact_words: int | None = None,
+    text: str,
+    *,
+    max_words: int | None = None,
+    exact_words: int | None = None,
     capitalized: bool = False,
 ) -> list[tuple[str, tuple[str, ...]]]:
     """Parse 'A, B (see rule 301.5), and C' into [(name, cross-referenced rules), ...]."""
     text = text.strip()
     if text.endswith(","):
-        raise ListGrammarError(f"the list ends with a comma after {clip(text[-40:], LIMIT)!r}; "
-                               "expected ', and' before its last item (is the rest on the next "
-                               "line?)")
+        raise ListGrammarError(
+            f"the list ends with a comma after {clip(text[-40:], LIMIT)!r}; "
+            "expected ', and' before its last item (is the rest on the next "
+            "line?)"
+        )
     parts = _split_top_level(text)
     if len(parts) == 1:
         parts = parts[0].split(" and ")
         if len(parts) > 2:
             raise ListGrammarError(f"expected commas between the items of {clip(text, LIMIT)!r}")
     elif not parts[-1].startswith("and "):
-        raise ListGrammarError(
-            f"expected ', and' before the last item {clip(parts[-1], LIMIT)!r}")
+        raise ListGrammarError(f"expected ', and' before the last item {clip(parts[-1], LIMIT)!r}")
     else:
         parts[-1] = parts[-1][len("and ") :]
     items = []
@@ -74,11 +78,15 @@ def parse_name_list(
         else:
             refs, name = [], part.strip()
         if " and " in name or not _NAME.fullmatch(name):
-            raise ListGrammarError(f"item {position} {clip(part, LIMIT)!r} is not a name "
-                                   "(missing comma, or stray punctuation?)")
+            raise ListGrammarError(
+                f"item {position} {clip(part, LIMIT)!r} is not a name "
+                "(missing comma, or stray punctuation?)"
+            )
         if capitalized and not name[0].isupper():
-            raise ListGrammarError(f"item {position} {name!r} does not start with a capital "
-                                   "letter, as names of subtypes do (a lost letter?)")
+            raise ListGrammarError(
+                f"item {position} {name!r} does not start with a capital "
+                "letter, as names of subtypes do (a lost letter?)"
+            )
         words = len(name.split())
         if max_words is not None and words > max_words:
             raise ListGrammarError(
@@ -87,8 +95,9 @@ def parse_name_list(
             )
         if exact_words is not None and words != exact_words:
             hint = "; a missing comma?" if words > exact_words else ""
-            raise ListGrammarError(f"item {position} {name!r} has {words} words, expected "
-                                   f"{exact_words}{hint}")
+            raise ListGrammarError(
+                f"item {position} {name!r} has {words} words, expected {exact_words}{hint}"
+            )
         key = lookup_key(name)
         if key in seen:
             raise ListGrammarError(f"item {position} {name!r} is listed twice")
@@ -119,5 +128,3 @@ def _split_top_level(text: str) -> list[str]:
             start = index + 2
     parts.append(text[start:])
     return [part.strip() for part in parts]
-
-

@@ -20,21 +20,33 @@ _INNERMOST = re.compile(rb"\{\}")
 def rtf_text(data: bytes, source: str) -> str:
     """Plain text with LF line endings; the \\ansicpg the file declares decodes its \\'xx bytes."""
     if not data.startswith(b"{\\rtf"):
-        raise CRFormatError(source, None, "not an RTF file (no '{\\rtf' header); expected a "
-                            "Comprehensive Rules document")
+        raise CRFormatError(
+            source,
+            None,
+            "not an RTF file (no '{\\rtf' header); expected a Comprehensive Rules document",
+        )
     if len(data) > MAX_RTF_BYTES:
-        raise CRFormatError(source, None, f"the .rtf is larger than {MAX_RTF_BYTES // 2**20} MB; "
-                            "a Comprehensive Rules .rtf is under 1 MB")
+        raise CRFormatError(
+            source,
+            None,
+            f"the .rtf is larger than {MAX_RTF_BYTES // 2**20} MB; "
+            "a Comprehensive Rules .rtf is under 1 MB",
+        )
     if _depth_exceeds(data, MAX_DEPTH):
-        raise CRFormatError(source, None, f"the .rtf nests groups more than {MAX_DEPTH} deep "
-                            "(or its braces do not balance); a Comprehensive Rules .rtf nests "
-                            "about 5")
+        raise CRFormatError(
+            source,
+            None,
+            f"the .rtf nests groups more than {MAX_DEPTH} deep "
+            "(or its braces do not balance); a Comprehensive Rules .rtf nests "
+            "about 5",
+        )
     declared = _CODE_PAGE.search(data[:4096])
     encoding = f"cp{int(declared[1])}" if declared else "cp1252"
     try:
         # RTF is 7-bit: anything else is escaped, so latin-1 maps the bytes through unchanged.
         text: str = rtf_to_text(  # type: ignore[no-untyped-call]  # striprtf: untyped
-            data.decode("latin-1"), encoding=encoding)
+            data.decode("latin-1"), encoding=encoding
+        )
     except (LookupError, UnicodeDecodeError) as exc:
         raise CRFormatError(source, None, f"unreadable RTF ({exc})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -38,8 +38,10 @@ from rulesdb.util.rule_numbers import parent_number
 # "704.5aa If ..." (after 704.5z the CR goes on with two letters). The separator is normally
 # one space; official files also print two spaces ("201.3.  Some") or none ("901.4.All").
 _SECTION = re.compile(r"(?P<number>\d)\. (?P<text>\S.*)")
-_RULE = re.compile(r"(?P<number>\d{3}(?:\.\d+(?:[a-z]{1,2})?)?)(?P<dot>\.?)(?P<gap>\s*)"
-                   r"(?P<text>\S.*)")
+_RULE = re.compile(
+    r"(?P<number>\d{3}(?:\.\d+(?:[a-z]{1,2})?)?)(?P<dot>\.?)(?P<gap>\s*)"
+    r"(?P<text>\S.*)"
+)
 # "702. 37a Storm is ..." (2005-2009): a space inside the number, never a rule's own text.
 _SPACED = re.compile(r"(?P<head>\d{3})\. (?P<tail>\d+[a-z]{1,2}) (?P<text>\S.*)")
 _LOST_NUMBER = re.compile(r"[a-z] ")  # "408.f Card": the number between dot and letter lost
@@ -101,8 +103,12 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
     body_start = _first_section(padded, body_start)
     glossary_start = padded.index("\n", body_end + 1)  # past the "Glossary" heading itself
     # The glossary ends at the Credits (1999: at the Index that comes first).
-    ends = [at for word in ("Credits", "Index") for at in heading_offsets(padded, word)
-            if at > glossary_start]
+    ends = [
+        at
+        for word in ("Credits", "Index")
+        for at in heading_offsets(padded, word)
+        if at > glossary_start
+    ]
     glossary_end = min(ends, default=len(padded))
     first_line = padded.count("\n", 0, body_start + 1)  # the pad is a newline too
     notes: list[str] = []
@@ -113,14 +119,16 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
     wrapped = _hard_wrapped(body)
     marked = wrapped and _breaks_keep_spaces(body)
     if wrapped:
-        notes.append(f"{source}:{first_line}: the text is hard-wrapped inside paragraphs (a "
-                     "conversion from print); each paragraph's lines are joined with spaces"
-                     + ("; a line without the space it broke at ends its paragraph" if marked
-                        else ""))
+        notes.append(
+            f"{source}:{first_line}: the text is hard-wrapped inside paragraphs (a "
+            "conversion from print); each paragraph's lines are joined with spaces"
+            + ("; a line without the space it broke at ends its paragraph" if marked else "")
+        )
     rules = _read_rules(body, first_line, source, notes, trailing, wrapped, marked)
     glossary_line = padded.count("\n", 0, glossary_start + 1)
-    glossary = _read_glossary(padded[glossary_start + 1 : glossary_end].split("\n"),
-                              glossary_line, source, notes, wrapped)
+    glossary = _read_glossary(
+        padded[glossary_start + 1 : glossary_end].split("\n"), glossary_line, source, notes, wrapped
+    )
     _note_gaps(rules, source, notes)
     return Rulebook(source, effective, tuple(rules), tuple(glossary), tuple(notes))
 
@@ -146,8 +154,9 @@ def _hard_wrapped(lines: list[str]) -> bool:
     conversion from print: such files have more of them than a tenth of their rules, the
     others none."""
     rules = sum(1 for line in lines if _RULE.match(line.strip()))
-    going_on = sum(1 for before, line in pairwise(lines)
-                   if before.strip() and line.strip()[:1].islower())
+    going_on = sum(
+        1 for before, line in pairwise(lines) if before.strip() and line.strip()[:1].islower()
+    )
     return going_on * 10 > rules
 
 
@@ -155,8 +164,9 @@ def _breaks_keep_spaces(lines: list[str]) -> bool:
     """Whether the wrapped lines keep the space they broke at ("... one or \\n more"): almost
     every line going on in lower case follows one ending in a space (2001-07-23, 2002-02-20,
     2003-10-01 to 2004-02-01; not 1999-04-23, nor 2001-09-24, whose copy lost them)."""
-    wraps = [before for before, line in pairwise(lines)
-             if before.strip() and line.strip()[:1].islower()]
+    wraps = [
+        before for before, line in pairwise(lines) if before.strip() and line.strip()[:1].islower()
+    ]
     return bool(wraps) and sum(before.endswith(" ") for before in wraps) * 10 >= len(wraps) * 9
 
 
@@ -187,13 +197,24 @@ class _Draft:
         self.last.append(line)
 
     def entry(self) -> RuleEntry:
-        return RuleEntry(self.number, "\n".join(self.paragraphs), tuple(self.examples),
-                         self.line, self.occurrence)
+        return RuleEntry(
+            self.number,
+            "\n".join(self.paragraphs),
+            tuple(self.examples),
+            self.line,
+            self.occurrence,
+        )
 
 
-def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str],
-                contents_headings: set[str], wrapped: bool = False,
-                marked: bool = False) -> list[RuleEntry]:
+def _read_rules(
+    lines: list[str],
+    first_line: int,
+    source: str,
+    notes: list[str],
+    contents_headings: set[str],
+    wrapped: bool = False,
+    marked: bool = False,
+) -> list[RuleEntry]:
     """`wrapped`: a line after a non-blank one goes on its paragraph; `marked`: unless the line
     before ended its paragraph without the space a break keeps (_ends_paragraph)."""
     drafts: list[_Draft] = []
@@ -213,15 +234,20 @@ def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str]
         match = _SECTION.fullmatch(line) or _SPACED.fullmatch(line) or _RULE.fullmatch(line)
         if match is not None and match.re is _SPACED:
             rule = f"{match['head']}.{match['tail']}"
-            notes.append(f"{source}:{number}: rule {rule} is printed "
-                         f"'{match['head']}. {match['tail']}', a space inside its number")
+            notes.append(
+                f"{source}:{number}: rule {rule} is printed "
+                f"'{match['head']}. {match['tail']}', a space inside its number"
+            )
             match = _RULE.fullmatch(f"{rule} {match['text']}")
         if match is None:
             if not drafts and line in contents_headings:
                 continue
             if not drafts:
-                raise CRFormatError(source, number, f"text before the first section: "
-                                    f"{_clip(line)!r}; expected '1. Game Concepts'")
+                raise CRFormatError(
+                    source,
+                    number,
+                    f"text before the first section: {_clip(line)!r}; expected '1. Game Concepts'",
+                )
             drafts[-1].add(line)
             continue
         rule = match["number"]
@@ -230,17 +256,24 @@ def _read_rules(lines: list[str], first_line: int, source: str, notes: list[str]
         occurrence = seen.get(rule, 0) + 1
         seen[rule] = occurrence
         if occurrence > 1:
-            notes.append(f"{source}:{number}: rule {rule} is printed again (occurrence "
-                         f"{occurrence}); kept as printed, apart from the first")
+            notes.append(
+                f"{source}:{number}: rule {rule} is printed again (occurrence "
+                f"{occurrence}); kept as printed, apart from the first"
+            )
         drafts.append(_Draft(rule, match["text"], number, occurrence))
     if not drafts:
-        raise CRFormatError(source, first_line, "no numbered rules between the contents and "
-                            "the glossary; expected a Comprehensive Rules text")
+        raise CRFormatError(
+            source,
+            first_line,
+            "no numbered rules between the contents and "
+            "the glossary; expected a Comprehensive Rules text",
+        )
     return [draft.entry() for draft in drafts]
 
 
-def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
-                  notes: list[str]) -> None:
+def _note_spacing(
+    rule: str, match: re.Match[str], line: int, source: str, notes: list[str]
+) -> None:
     """A rule number is followed by one space (letter subrules) or a dot and one space."""
     letter = rule[-1].isalpha()
     if match["gap"] == " " and (match["dot"] == "") == letter:
@@ -248,20 +281,26 @@ def _note_spacing(rule: str, match: re.Match[str], line: int, source: str,
     printed = f"{rule}{match['dot']}{match['gap']}"
     if not match["gap"] and not match["dot"]:
         # "100.1aThe" cannot be told from a longer number: only a capital after a dot is read.
-        raise CRFormatError(source, line, f"rule number {rule!r} runs into its text; expected "
-                            f"a space after it")
+        raise CRFormatError(
+            source, line, f"rule number {rule!r} runs into its text; expected a space after it"
+        )
     if match["dot"] and not match["gap"] and _LOST_NUMBER.match(match["text"]):
         # 1999-11-01 "408.f Card text ...", 2008-10-01 "306.b If ...": no number to read it as.
-        notes.append(f"{source}:{line}: rule {rule}.{match['text'][0]} is printed without its "
-                     f"subrule's number; kept as printed, as rule {rule} with the text "
-                     f"{_clip(match['text'], 20)!r}")
+        notes.append(
+            f"{source}:{line}: rule {rule}.{match['text'][0]} is printed without its "
+            f"subrule's number; kept as printed, as rule {rule} with the text "
+            f"{_clip(match['text'], 20)!r}"
+        )
         return
-    notes.append(f"{source}:{line}: rule {rule} is printed {printed!r}, its spacing or dot "
-                 "unlike the other rules'")
+    notes.append(
+        f"{source}:{line}: rule {rule} is printed {printed!r}, its spacing or dot "
+        "unlike the other rules'"
+    )
 
 
-def _blocks(lines: list[str], first_line: int, wrapped: bool,
-            split: list[int] | None = None) -> list[list[tuple[int, str]]]:
+def _blocks(
+    lines: list[str], first_line: int, wrapped: bool, split: list[int] | None = None
+) -> list[list[tuple[int, str]]]:
     """The glossary's blank-separated blocks of (line, text), each block's first line marked by
     a leading space when it is indented; in a hard-wrapped file a line goes on its paragraph
     unless indented deeper than the block's first text line (its first definition line).
@@ -303,28 +342,42 @@ def _term_after_end(before: str, raw: str) -> bool:
     lost some blank lines between entries: a term-like line (unindented, short, no sentence
     in it) after a line ending in a space is the next entry's term ("Source", "Tombstone
     Icon"). Other files end no definition line with a space before such a line."""
-    return (before[-1:] == " " and raw[:1].isupper() and len(raw) <= _LONGEST_TERM
-            and bool(_TERM_LINE.fullmatch(raw)))
+    return (
+        before[-1:] == " "
+        and raw[:1].isupper()
+        and len(raw) <= _LONGEST_TERM
+        and bool(_TERM_LINE.fullmatch(raw))
+    )
 
 
-def _split_terms_joined(blocks: list[list[tuple[int, str]]], split: list[int], source: str,
-                        notes: list[str]) -> list[list[tuple[int, str]]]:
+def _split_terms_joined(
+    blocks: list[list[tuple[int, str]]], split: list[int], source: str, notes: list[str]
+) -> list[list[tuple[int, str]]]:
     """A term split off with no text of its own takes the block after it when that block
     starts with a paragraph (too long for a term): "Effect", blank line, its text."""
     joined: list[list[tuple[int, str]]] = []
     for block in blocks:
         previous = joined[-1] if joined else None
-        if previous is not None and len(previous) == 1 and previous[0][0] in split and \
-                len(block[0][1]) > _LONGEST_TERM and not _goes_on(block):
+        if (
+            previous is not None
+            and len(previous) == 1
+            and previous[0][0] in split
+            and len(block[0][1]) > _LONGEST_TERM
+            and not _goes_on(block)
+        ):
             joined[-1] = [*previous, *block]
-            notes.append(f"{source}:{previous[0][0]}: glossary term {previous[0][1]!r} is "
-                         "printed on the line after the entry above, and its text after a "
-                         "blank line; read as its own entry")
+            notes.append(
+                f"{source}:{previous[0][0]}: glossary term {previous[0][1]!r} is "
+                "printed on the line after the entry above, and its text after a "
+                "blank line; read as its own entry"
+            )
             continue
         if block[0][0] in split and len(block) > 1:
-            notes.append(f"{source}:{block[0][0]}: glossary term {block[0][1]!r} is printed on "
-                         "the line after the entry above, without the blank line between "
-                         "entries; read as its own entry")
+            notes.append(
+                f"{source}:{block[0][0]}: glossary term {block[0][1]!r} is printed on "
+                "the line after the entry above, without the blank line between "
+                "entries; read as its own entry"
+            )
         joined.append(block)
     return joined
 
@@ -347,8 +400,9 @@ def _goes_on(block: list[tuple[int, str]]) -> bool:
     return block[0][1].startswith(" ")
 
 
-def _read_glossary(lines: list[str], first_line: int, source: str,
-                   notes: list[str], wrapped: bool = False) -> list[GlossaryEntry]:
+def _read_glossary(
+    lines: list[str], first_line: int, source: str, notes: list[str], wrapped: bool = False
+) -> list[GlossaryEntry]:
     entries: list[GlossaryEntry] = []
     split: list[int] = []
     blocks = _senses_joined(_blocks(lines, first_line, wrapped, split))
@@ -367,17 +421,21 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             # inside the entry above, kept there with what follows it.
             last = entries[-1]
             entries[-1] = GlossaryEntry(last.term, f"{last.text}\n{term}", last.line)
-            notes.append(f"{source}:{term_line}: glossary line {term!r} has no definition of its "
-                         f"own; read as a heading inside {last.term!r}, with the indented lines "
-                         "after it")
+            notes.append(
+                f"{source}:{term_line}: glossary line {term!r} has no definition of its "
+                f"own; read as a heading inside {last.term!r}, with the indented lines "
+                "after it"
+            )
             continue
         glued = _GLUED_SENSE.fullmatch(term)
         if glued and definition and definition[0][1].startswith("2. "):
             # 2021-06-18 prints "Draw1. To put ..." for "Draw" then "1. To put ...".
             term = glued["term"]
             definition.insert(0, (term_line, glued["sense"]))
-            notes.append(f"{source}:{term_line}: glossary term {term!r} runs into its first "
-                         "sense ('1.') on one line; read as the term, then the sense")
+            notes.append(
+                f"{source}:{term_line}: glossary term {term!r} runs into its first "
+                "sense ('1.') on one line; read as the term, then the sense"
+            )
         glued_text = _GLUED_TEXT.fullmatch(term) if len(term) > _LONGEST_TERM else None
         if glued_text:
             # 2003-06-01 (.rtf) lost paragraph breaks, and some blank lines with them:
@@ -386,10 +444,12 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             printed = term
             term = glued_text["term"]
             definition.insert(0, (term_line, glued_text["text"]))
-            notes.append(f"{source}:{term_line}: glossary line {_clip(printed)!r} runs its term "
-                         "into its text (the file lost the break between them); read as the "
-                         f"term {term!r}, then its text, with the lines after it to the next "
-                         "blank line kept in that text as printed")
+            notes.append(
+                f"{source}:{term_line}: glossary line {_clip(printed)!r} runs its term "
+                "into its text (the file lost the break between them); read as the "
+                f"term {term!r}, then its text, with the lines after it to the next "
+                "blank line kept in that text as printed"
+            )
         if len(term) > _LONGEST_TERM and entries and not glued_text:
             # A paragraph without a term (no release prints one now: 2003-05-26's "Effect", the
             # last line of the block above, is read by _split_terms_joined): kept with the
@@ -398,23 +458,34 @@ def _read_glossary(lines: list[str], first_line: int, source: str,
             text = "\n".join([last.text, term, *(line for _, line in definition)])
             entries[-1] = GlossaryEntry(last.term, text, last.line)
             above = last.text.rsplit("\n", 1)[-1]
-            maybe = (f" (its last line, {above!r}, may be this paragraph's term)"
-                     if len(above) <= _LONGEST_TERM else "")
-            notes.append(f"{source}:{term_line}: glossary line {_clip(term)!r} is too long to be "
-                         f"a term and runs none into its text; read as a paragraph of "
-                         f"{last.term!r} above it{maybe}")
+            maybe = (
+                f" (its last line, {above!r}, may be this paragraph's term)"
+                if len(above) <= _LONGEST_TERM
+                else ""
+            )
+            notes.append(
+                f"{source}:{term_line}: glossary line {_clip(term)!r} is too long to be "
+                f"a term and runs none into its text; read as a paragraph of "
+                f"{last.term!r} above it{maybe}"
+            )
             continue
         if not definition:
-            raise CRFormatError(source, term_line, f"glossary entry {_clip(term)!r} has no "
-                                "definition; expected the term, then its text on the next line")
+            raise CRFormatError(
+                source,
+                term_line,
+                f"glossary entry {_clip(term)!r} has no "
+                "definition; expected the term, then its text on the next line",
+            )
         entries.append(GlossaryEntry(term, "\n".join(text for _, text in definition), term_line))
     if not entries:
         raise CRFormatError(source, first_line, "the glossary is empty; expected entries")
     terms: dict[str, int] = {}
     for entry in entries:
         if entry.term in terms:
-            notes.append(f"{source}:{entry.line}: glossary term {entry.term!r} is printed again "
-                         f"(first on line {terms[entry.term]})")
+            notes.append(
+                f"{source}:{entry.line}: glossary term {entry.term!r} is printed again "
+                f"(first on line {terms[entry.term]})"
+            )
         terms.setdefault(entry.term, entry.line)
     return entries
 
@@ -426,11 +497,13 @@ def _note_gaps(rules: list[RuleEntry], source: str, notes: list[str]) -> None:
         parent = rule.parent
         if parent is None or not rule.number[-1].isalpha() or rule.occurrence > 1:
             continue
-        letters = rule.number[len(parent):]
+        letters = rule.number[len(parent) :]
         expected = _next_letters(previous.get(parent))
         if letters != expected:
-            notes.append(f"{source}:{rule.line}: subrule {rule.number} follows "
-                         f"{parent}{previous.get(parent, '')} (expected {parent}{expected})")
+            notes.append(
+                f"{source}:{rule.line}: subrule {rule.number} follows "
+                f"{parent}{previous.get(parent, '')} (expected {parent}{expected})"
+            )
         previous[parent] = letters
 
 

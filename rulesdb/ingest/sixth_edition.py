@@ -45,14 +45,31 @@ class SixthEditionExtractor(_Extractor):
         card_types = self.items(types_rule, _CARD_TYPES, "card types")
         enchant_rule = self.document.rule(ENCHANTMENTS_RULE)
         enchant = self.items(enchant_rule, _ENCHANT, "enchantment subtypes")
-        lists = [SubtypeList(category="enchantment", rule=ENCHANTMENTS_RULE,
-                             card_types=("enchantment",), names=tuple(enchant))]
-        self.note(LEGENDS_RULE, "no-supertypes", f"the release lists no supertypes: rule "
-                  f"{LEGENDS_RULE}.2 says \"Legend\" is a creature type and \"legendary\" is not")
-        self.note("212.2a", "category-not-enumerated", "creature subtypes are called creature "
-                  "types (212.2a), but the release enumerates none: no creature types")
-        self.note("212.2c", "category-not-enumerated", "a land's subtype is its name (212.2c); "
-                  "the release enumerates no land types")
+        lists = [
+            SubtypeList(
+                category="enchantment",
+                rule=ENCHANTMENTS_RULE,
+                card_types=("enchantment",),
+                names=tuple(enchant),
+            )
+        ]
+        self.note(
+            LEGENDS_RULE,
+            "no-supertypes",
+            f"the release lists no supertypes: rule "
+            f'{LEGENDS_RULE}.2 says "Legend" is a creature type and "legendary" is not',
+        )
+        self.note(
+            "212.2a",
+            "category-not-enumerated",
+            "creature subtypes are called creature "
+            "types (212.2a), but the release enumerates none: no creature types",
+        )
+        self.note(
+            "212.2c",
+            "category-not-enumerated",
+            "a land's subtype is its name (212.2c); the release enumerates no land types",
+        )
         cited = [enchant_rule, self.basic_land_rule(), *self.document.tree(LEGENDS_RULE)]
         rules = [(rule.number, paragraph(rule)) for rule in self.document.tree(CARD_TYPE_RULE)]
         rules += [(rule.number, paragraph(rule)) for rule in cited]
@@ -78,18 +95,29 @@ class SixthEditionExtractor(_Extractor):
             match = pattern.fullmatch(sentence)
             if not match:
                 continue
-            names = [part.strip() for part in
-                     re.split(r",\s+(?:and\s+|or\s+)?", match["list"]) if part.strip()]
+            names = [
+                part.strip()
+                for part in re.split(r",\s+(?:and\s+|or\s+)?", match["list"])
+                if part.strip()
+            ]
             for name in names:
                 if not _WORD.fullmatch(name):
-                    raise CRFormatError(self.source, rule.line, f"rule {rule.number}: {what}: "
-                                        f"{name!r} is not a name (missing comma?)")
+                    raise CRFormatError(
+                        self.source,
+                        rule.line,
+                        f"rule {rule.number}: {what}: {name!r} is not a name (missing comma?)",
+                    )
             if len(set(names)) != len(names):
-                raise CRFormatError(self.source, rule.line, f"rule {rule.number}: {what}: a "
-                                    "name is listed twice")
+                raise CRFormatError(
+                    self.source, rule.line, f"rule {rule.number}: {what}: a name is listed twice"
+                )
             return [official_spelling(name) for name in names]
-        raise CRFormatError(self.source, rule.line, f"rule {rule.number}: expected a sentence "
-                            f"{pattern.pattern.split(' (?P')[0]!r} listing the {what}")
+        raise CRFormatError(
+            self.source,
+            rule.line,
+            f"rule {rule.number}: expected a sentence "
+            f"{pattern.pattern.split(' (?P')[0]!r} listing the {what}",
+        )
 
     # 214.9d "The basic land types are plains, island, ..." (1999: "The basic lands are ...")
     def basic_land_rule(self) -> Rule:
@@ -97,12 +125,17 @@ class SixthEditionExtractor(_Extractor):
             for sentence in sentences(paragraph(rule)):
                 match = _BASIC.fullmatch(sentence)
                 if match:
-                    self.note(rule.number, "basic-land-types-without-land-types", f"rule "
-                              f"{rule.number} names the basic lands ({match['list']}), but the "
-                              "release lists no land types; none is recorded")
+                    self.note(
+                        rule.number,
+                        "basic-land-types-without-land-types",
+                        f"rule "
+                        f"{rule.number} names the basic lands ({match['list']}), but the "
+                        "release lists no land types; none is recorded",
+                    )
                     return rule
-        raise CRFormatError(self.source, None, "no rule of 214.9 says 'The basic land types "
-                            "are ...'")
+        raise CRFormatError(
+            self.source, None, "no rule of 214.9 says 'The basic land types are ...'"
+        )
 
 
 def paragraph(rule: Rule) -> str:

@@ -41,8 +41,13 @@ class Table:
         return self.found
 
     @classmethod
-    def of_one(cls, document: dict[str, Any], text: str, row: dict[str, Any] | None = None,
-               markdown: str | None = None) -> Table:
+    def of_one(
+        cls,
+        document: dict[str, Any],
+        text: str,
+        row: dict[str, Any] | None = None,
+        markdown: str | None = None,
+    ) -> Table:
         """One object: ``document`` as JSON, ``text`` for people, and one row (``row``,
         default the document) for CSV and Markdown tables."""
         single = document if row is None else row

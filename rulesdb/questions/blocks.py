@@ -32,10 +32,15 @@ class BlockChange:
     moved: list[dict[str, str]] = field(default_factory=list)  # from, to
 
     def to_json(self) -> dict[str, Any]:
-        return {"release": self.release, "number": self.number,
-                "renumbered_from": self.renumbered_from, "added": list(self.added),
-                "removed": list(self.removed), "reworded": list(self.reworded),
-                "moved": [dict(m) for m in self.moved]}
+        return {
+            "release": self.release,
+            "number": self.number,
+            "renumbered_from": self.renumbered_from,
+            "added": list(self.added),
+            "removed": list(self.removed),
+            "reworded": list(self.reworded),
+            "moved": [dict(m) for m in self.moved],
+        }
 
     def rows(self) -> list[dict[str, str | None]]:
         """One row per change: release, number (the block's head), change, rule, from."""
@@ -49,8 +54,13 @@ class BlockChange:
         return rows
 
     def _row(self, change: str, rule: str | None, source: str | None) -> dict[str, str | None]:
-        return {"release": self.release, "number": self.number, "change": change,
-                "rule": rule, "from": source}
+        return {
+            "release": self.release,
+            "number": self.number,
+            "change": change,
+            "rule": rule,
+            "from": source,
+        }
 
 
 def under(number: str, head: str) -> bool:
@@ -72,8 +82,11 @@ def block_history(bind: Bind, number: str, as_of: date | None = None) -> list[Bl
     of the block lists all its rules as added."""
     with connected(bind) as connection:
         head_lineage = lineage_of(connection, number, as_of)
-        heads = {row["release_date"]: row["number"]
-                 for row in lineage.trace(connection, head_lineage) if row["occurrence"] == 1}
+        heads = {
+            row["release_date"]: row["number"]
+            for row in lineage.trace(connection, head_lineage)
+            if row["occurrence"] == 1
+        }
         members = _members(connection, set(heads.values()))
     changes = []
     previous: dict[str, tuple[str, int]] | None = None
@@ -82,9 +95,13 @@ def block_history(bind: Bind, number: str, as_of: date | None = None) -> list[Bl
         head = heads[day]
         block = {name: (rule, text_id) for rule, name, text_id in members.get((day, head), [])}
         if previous is None:
-            changes.append(BlockChange(day.isoformat(), head,
-                                       added=sorted((r for r, _ in block.values()),
-                                                    key=rule_key)))
+            changes.append(
+                BlockChange(
+                    day.isoformat(),
+                    head,
+                    added=sorted((r for r, _ in block.values()), key=rule_key),
+                )
+            )
         else:
             change = _compare(day, head, previous_head or head, previous, block)
             if change is not None:
@@ -93,10 +110,15 @@ def block_history(bind: Bind, number: str, as_of: date | None = None) -> list[Bl
     return changes
 
 
-def _compare(day: date, head: str, before_head: str, before: dict[str, tuple[str, int]],
-             after: dict[str, tuple[str, int]]) -> BlockChange | None:
+def _compare(
+    day: date,
+    head: str,
+    before_head: str,
+    before: dict[str, tuple[str, int]],
+    after: dict[str, tuple[str, int]],
+) -> BlockChange | None:
     def place(rule: str, block_head: str) -> str:
-        return rule[len(block_head):]
+        return rule[len(block_head) :]
 
     added = sorted((after[n][0] for n in after.keys() - before.keys()), key=rule_key)
     removed = sorted((before[n][0] for n in before.keys() - after.keys()), key=rule_key)
@@ -111,26 +133,32 @@ def _compare(day: date, head: str, before_head: str, before: dict[str, tuple[str
     if not (added or removed or reworded or moved or renumbered):
         return None
     moved.sort(key=lambda m: rule_key(m["to"]))
-    return BlockChange(day.isoformat(), head, renumbered, added, removed,
-                       sorted(reworded, key=rule_key), moved)
+    return BlockChange(
+        day.isoformat(), head, renumbered, added, removed, sorted(reworded, key=rule_key), moved
+    )
 
 
-def _members(connection: Any, heads: set[str]) -> dict[tuple[date, str], list[tuple[str, str,
-                                                                                       int]]]:
+def _members(
+    connection: Any, heads: set[str]
+) -> dict[tuple[date, str], list[tuple[str, str, int]]]:
     """(release, head) -> the block's rules in that release: (number, lineage, text_id)."""
     found: dict[tuple[date, str], list[tuple[str, str, int]]] = {}
     for head in heads:
-        rows = fetch(connection,
-                     "SELECT b.release_date, s.number, l.lineage, s.text_id "
-                     "FROM release_rulebook b "
-                     "JOIN rule_span s ON b.release_date BETWEEN s.first_release "
-                     " AND s.last_release "
-                     "JOIN rule_lineage l ON l.number = s.number AND l.occurrence = s.occurrence "
-                     " AND b.release_date BETWEEN l.first_release AND l.last_release "
-                     "WHERE s.occurrence = 1 AND (s.number = :head OR s.number LIKE :prefix)",
-                     head=head, prefix=head + "%")
+        rows = fetch(
+            connection,
+            "SELECT b.release_date, s.number, l.lineage, s.text_id "
+            "FROM release_rulebook b "
+            "JOIN rule_span s ON b.release_date BETWEEN s.first_release "
+            " AND s.last_release "
+            "JOIN rule_lineage l ON l.number = s.number AND l.occurrence = s.occurrence "
+            " AND b.release_date BETWEEN l.first_release AND l.last_release "
+            "WHERE s.occurrence = 1 AND (s.number = :head OR s.number LIKE :prefix)",
+            head=head,
+            prefix=head + "%",
+        )
         for row in rows:
             if under(row["number"], head):
                 found.setdefault((as_date(row["release_date"]), head), []).append(
-                    (row["number"], row["lineage"], row["text_id"]))
+                    (row["number"], row["lineage"], row["text_id"])
+                )
     return found

@@ -58,9 +58,15 @@ class RuleChange:
         return as_markdown(word_diff(self.before, self.after))
 
     def to_json(self) -> dict[str, Any]:
-        return {"change": self.change, "number": self.number, "from_number": self.from_number,
-                "releases": list(self.releases), "uncertain": self.uncertain,
-                "before": self.before, "after": self.after}
+        return {
+            "change": self.change,
+            "number": self.number,
+            "from_number": self.from_number,
+            "releases": list(self.releases),
+            "uncertain": self.uncertain,
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 @dataclass(frozen=True)
@@ -72,8 +78,13 @@ class GlossaryChange:
     releases: list[str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"change": self.change, "term": self.term, "releases": list(self.releases),
-                "before": self.before, "after": self.after}
+        return {
+            "change": self.change,
+            "term": self.term,
+            "releases": list(self.releases),
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 @dataclass(frozen=True)
@@ -92,20 +103,18 @@ class Digest:
         return f"{day} ({code})" if code else day
 
     def counts(self) -> dict[str, int]:
-        counted = {change: sum(1 for r in self.rules if r.change == change)
-                   for change in RULE_CHANGES}
+        counted = {
+            change: sum(1 for r in self.rules if r.change == change) for change in RULE_CHANGES
+        }
         vocabulary = self.vocabulary
         counted |= {
             "types_added": sum(len(v) for k, v in vocabulary.added.items() if not _keyword(k)),
-            "types_removed": sum(len(v) for k, v in vocabulary.removed.items()
-                                 if not _keyword(k)),
+            "types_removed": sum(len(v) for k, v in vocabulary.removed.items() if not _keyword(k)),
             "types_renamed": sum(1 for r in vocabulary.renamed if r["kind"] in _TYPE_KINDS),
             "types_merged": len(vocabulary.merged),
             "keywords_added": sum(len(v) for k, v in vocabulary.added.items() if _keyword(k)),
-            "keywords_removed": sum(len(v) for k, v in vocabulary.removed.items()
-                                    if _keyword(k)),
-            "keywords_renamed": sum(1 for r in vocabulary.renamed
-                                    if r["kind"] not in _TYPE_KINDS),
+            "keywords_removed": sum(len(v) for k, v in vocabulary.removed.items() if _keyword(k)),
+            "keywords_renamed": sum(1 for r in vocabulary.renamed if r["kind"] not in _TYPE_KINDS),
         }
         for change in ("added", "removed", "changed"):
             counted[f"glossary_{change}"] = sum(1 for g in self.glossary if g.change == change)
@@ -115,39 +124,57 @@ class Digest:
     def empty(self) -> str | None:
         """Why there is nothing to tell, if there is nothing."""
         if self.since == self.to:
-            return (f"both ends fall under the same release ({self.since}): nothing changed "
-                    "in between")
+            return (
+                f"both ends fall under the same release ({self.since}): nothing changed in between"
+            )
         if not (self.rules or self.glossary or not self.vocabulary.is_empty):
             return f"no rule, type, keyword or glossary term changed from {self.since} to {self.to}"
         return None
 
     def to_json(self) -> dict[str, Any]:
         vocabulary = self.vocabulary.to_json()
-        return {"since": self.since, "to": self.to, "releases": list(self.releases),
-                "counts": self.counts(),
-                "sections": [{"section": number, "title": title,
-                              "rules": [r.to_json() for r in self.rules
-                                        if r.section == number]}
-                             for number, title in self.sections.items()
-                             if any(r.section == number for r in self.rules)],
-                "types_and_keywords": {key: vocabulary[key] for key in
-                                       ("added", "removed", "renamed", "merged")},
-                "glossary": [g.to_json() for g in self.glossary]}
+        return {
+            "since": self.since,
+            "to": self.to,
+            "releases": list(self.releases),
+            "counts": self.counts(),
+            "sections": [
+                {
+                    "section": number,
+                    "title": title,
+                    "rules": [r.to_json() for r in self.rules if r.section == number],
+                }
+                for number, title in self.sections.items()
+                if any(r.section == number for r in self.rules)
+            ],
+            "types_and_keywords": {
+                key: vocabulary[key] for key in ("added", "removed", "renamed", "merged")
+            },
+            "glossary": [g.to_json() for g in self.glossary],
+        }
 
     def summary(self) -> list[str]:
         """The counts, in sentences: rules, then types and keywords, then the glossary."""
         c = self.counts()
-        span = (f"{len(self.releases)} release" + ("" if len(self.releases) == 1 else "s")
-                + " after " + self.label(self.since) + ", up to " + self.label(self.to))
-        return [span,
-                f"Rules: {c['added']} added, {c['removed']} removed, {c['changed']} changed, "
-                f"{c['moved and changed']} moved and changed, {c['moved']} moved only.",
-                f"Types: {c['types_added']} added, {c['types_removed']} removed, "
-                f"{c['types_renamed']} renamed, {c['types_merged']} merged into another.",
-                f"Keywords: {c['keywords_added']} added, {c['keywords_removed']} removed, "
-                f"{c['keywords_renamed']} renamed.",
-                f"Glossary: {c['glossary_added']} added, {c['glossary_removed']} removed, "
-                f"{c['glossary_changed']} changed."]
+        span = (
+            f"{len(self.releases)} release"
+            + ("" if len(self.releases) == 1 else "s")
+            + " after "
+            + self.label(self.since)
+            + ", up to "
+            + self.label(self.to)
+        )
+        return [
+            span,
+            f"Rules: {c['added']} added, {c['removed']} removed, {c['changed']} changed, "
+            f"{c['moved and changed']} moved and changed, {c['moved']} moved only.",
+            f"Types: {c['types_added']} added, {c['types_removed']} removed, "
+            f"{c['types_renamed']} renamed, {c['types_merged']} merged into another.",
+            f"Keywords: {c['keywords_added']} added, {c['keywords_removed']} removed, "
+            f"{c['keywords_renamed']} renamed.",
+            f"Glossary: {c['glossary_added']} added, {c['glossary_removed']} removed, "
+            f"{c['glossary_changed']} changed.",
+        ]
 
     def to_markdown(self) -> str:
         """A document a judge could post: counts, then each section's rules, then types,
@@ -156,9 +183,12 @@ class Digest:
         if self.empty:
             return "\n".join([*lines, self.empty[0].upper() + self.empty[1:] + ".", ""])
         first, *counts = self.summary()
-        lines += [first[0].upper() + first[1:] + ". Each rule is listed once, with its net "
-                  "change; typography (quotes, dashes, spaces) is left out. Removed words "
-                  "are ~~struck~~, added words **bold**.", ""]
+        lines += [
+            first[0].upper() + first[1:] + ". Each rule is listed once, with its net "
+            "change; typography (quotes, dashes, spaces) is left out. Removed words "
+            "are ~~struck~~, added words **bold**.",
+            "",
+        ]
         lines += [f"- {line}" for line in counts]
         for number, title in self.sections.items():
             rules = [r for r in self.rules if r.section == number]
@@ -170,11 +200,15 @@ class Digest:
         if self.glossary:
             lines += ["", "## Glossary", ""]
             for entry in self.glossary:
-                text = (entry.after if entry.change == "added" else entry.before
-                        ) if entry.change != "changed" else as_markdown(
-                    excerpt(word_diff(entry.before or "", entry.after or "")))
-                lines.append(f"- **{entry.term}** {entry.change}{self._when(entry.releases)}: "
-                             f"{_first_line(text or '')}")
+                text = (
+                    (entry.after if entry.change == "added" else entry.before)
+                    if entry.change != "changed"
+                    else as_markdown(excerpt(word_diff(entry.before or "", entry.after or "")))
+                )
+                lines.append(
+                    f"- **{entry.term}** {entry.change}{self._when(entry.releases)}: "
+                    f"{_first_line(text or '')}"
+                )
         return "\n".join([*lines, ""])
 
     def to_text(self) -> str:
@@ -191,15 +225,16 @@ class Digest:
         if self.glossary:
             lines += ["", "Glossary"]
             for entry in self.glossary:
-                text = (_plain(excerpt(word_diff(entry.before or "", entry.after or "")))
-                        if entry.change == "changed" else _first_line(
-                            entry.after or entry.before or ""))
-                lines.append(f"  {entry.term} {entry.change}{self._when(entry.releases)}: "
-                             f"{text}")
+                text = (
+                    _plain(excerpt(word_diff(entry.before or "", entry.after or "")))
+                    if entry.change == "changed"
+                    else _first_line(entry.after or entry.before or "")
+                )
+                lines.append(f"  {entry.term} {entry.change}{self._when(entry.releases)}: {text}")
         return "\n".join(lines)
 
     def _rule_line(self, rule: RuleChange, markdown: bool) -> str:
-        number = (f"{rule.from_number} → {rule.number}" if rule.from_number else rule.number)
+        number = f"{rule.from_number} → {rule.number}" if rule.from_number else rule.number
         doubt = " (lineage uncertain)" if rule.uncertain else ""
         head = f"**{number}**" if markdown else number
         if rule.before is not None and rule.after is not None and rule.change != "moved":
@@ -214,7 +249,7 @@ class Digest:
             return ""
         if len(releases) == 1:
             return f" in {self.label(releases[0])}"
-        return (f" in {len(releases)} releases: " + ", ".join(self.label(r) for r in releases))
+        return f" in {len(releases)} releases: " + ", ".join(self.label(r) for r in releases)
 
     def _vocabulary_lines(self, level: str) -> list[str]:
         vocabulary = self.vocabulary
@@ -224,11 +259,14 @@ class Digest:
             for item in vocabulary.renamed:
                 lines.append(f"- {_what(item)} renamed: {item['from']} → {item['to']}")
             for item in vocabulary.merged:
-                lines.append(f"- {_what(item)} merged: {item['from']} → {item['to']} "
-                             f"({item['from']} cards became {item['to']} cards)")
+                lines.append(
+                    f"- {_what(item)} merged: {item['from']} → {item['to']} "
+                    f"({item['from']} cards became {item['to']} cards)"
+                )
         keys = {*vocabulary.added, *vocabulary.removed}
         order = [k for k in vocabulary.vocabularies if k in keys] + sorted(
-            keys - set(vocabulary.vocabularies))
+            keys - set(vocabulary.vocabularies)
+        )
         for key in order:
             lines += ["", f"{level} {vocabulary_title(key)}".strip(), ""]
             if key in vocabulary.added:
@@ -282,8 +320,11 @@ def excerpt(pieces: list[Piece]) -> list[Piece]:
 
 def _plain(pieces: list[Piece]) -> str:
     marks = {"same": "{}", "deleted": "[-{}-]", "inserted": "{{+{}+}}"}
-    return " ".join(marks[piece.change].format(" ".join(piece.text.split()))
-                    for piece in pieces if piece.text.strip())
+    return " ".join(
+        marks[piece.change].format(" ".join(piece.text.split()))
+        for piece in pieces
+        if piece.text.strip()
+    )
 
 
 def _first_line(text: str) -> str:
@@ -299,24 +340,42 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
         if end < start:
             from rulesdb.errors import RulesdbError
 
-            raise RulesdbError(f"--to {end.isoformat()} is before --since {start.isoformat()}; "
-                               "a digest runs forwards")
-        days = [as_date(row["d"]) for row in fetch(
-            connection, "SELECT release_date AS d FROM release_rulebook "
-                        "WHERE release_date > :start AND release_date <= :end "
-                        "ORDER BY release_date", start=start, end=end)]
+            raise RulesdbError(
+                f"--to {end.isoformat()} is before --since {start.isoformat()}; "
+                "a digest runs forwards"
+            )
+        days = [
+            as_date(row["d"])
+            for row in fetch(
+                connection,
+                "SELECT release_date AS d FROM release_rulebook "
+                "WHERE release_date > :start AND release_date <= :end "
+                "ORDER BY release_date",
+                start=start,
+                end=end,
+            )
+        ]
         diff = rulebook.rule_diff(connection, start, end)
         vocabulary = compare(connection, start, end)
         rules = _rule_changes(connection, diff, start, end, days)
         glossary = _glossary_changes(connection, start, end)
         sections = _sections(connection, start, end)
         sets = {day: code for day, (code, _) in release_sets(connection).items()}
-    return Digest(start.isoformat(), end.isoformat(), [d.isoformat() for d in days], sets,
-                  sections, rules, vocabulary, glossary)
+    return Digest(
+        start.isoformat(),
+        end.isoformat(),
+        [d.isoformat() for d in days],
+        sets,
+        sections,
+        rules,
+        vocabulary,
+        glossary,
+    )
 
 
-def _rule_changes(connection: Connection, diff: rulebook.RuleDiff, start: date, end: date,
-                  days: list[date]) -> list[RuleChange]:
+def _rule_changes(
+    connection: Connection, diff: rulebook.RuleDiff, start: date, end: date, days: list[date]
+) -> list[RuleChange]:
     from rulesdb.questions.lineage import release_lineages
 
     after_lineages = release_lineages(connection, end)
@@ -324,18 +383,41 @@ def _rule_changes(connection: Connection, diff: rulebook.RuleDiff, start: date, 
     links = _changing_links(connection, start, end)
     found: list[RuleChange] = []
     for number in diff.added:
-        found.append(RuleChange("added", number, None, None, diff.titles[number],
-                                _releases(links, after_lineages.get(number), {"new"})))
+        found.append(
+            RuleChange(
+                "added",
+                number,
+                None,
+                None,
+                diff.titles[number],
+                _releases(links, after_lineages.get(number), {"new"}),
+            )
+        )
     for number in diff.removed:
-        found.append(RuleChange("removed", number, None, diff.titles[number], None,
-                                _ended(connection, before_lineages.get(number), start, days)))
+        found.append(
+            RuleChange(
+                "removed",
+                number,
+                None,
+                diff.titles[number],
+                None,
+                _ended(connection, before_lineages.get(number), start, days),
+            )
+        )
     for move in diff.moved:
         reworded = substance(move["before"]) != substance(move["after"])
-        found.append(RuleChange(
-            "moved and changed" if reworded else "moved", move["to"], move["from"],
-            move["before"], move["after"],
-            _releases(links, after_lineages.get(move["to"]), None if reworded
-                      else {"renumbered"})))
+        found.append(
+            RuleChange(
+                "moved and changed" if reworded else "moved",
+                move["to"],
+                move["from"],
+                move["before"],
+                move["after"],
+                _releases(
+                    links, after_lineages.get(move["to"]), None if reworded else {"renumbered"}
+                ),
+            )
+        )
     for change in diff.changed:
         if substance(change["before"]) == substance(change["after"]):
             continue  # only spaces differ: typography
@@ -343,44 +425,65 @@ def _rule_changes(connection: Connection, diff: rulebook.RuleDiff, start: date, 
         # A doubted link: the number's later lineage began in the span ("new"), and that is
         # when the text the span ends with came in.
         hows = set(_CHANGING) if uncertain else {"reworded", "moved and reworded"}
-        found.append(RuleChange(
-            "changed", change["number"], None, change["before"], change["after"],
-            _releases(links, after_lineages.get(change["number"]), hows), uncertain))
+        found.append(
+            RuleChange(
+                "changed",
+                change["number"],
+                None,
+                change["before"],
+                change["after"],
+                _releases(links, after_lineages.get(change["number"]), hows),
+                uncertain,
+            )
+        )
     return sorted(found, key=lambda r: (rule_key(r.number), RULE_CHANGES.index(r.change)))
 
 
-def _changing_links(connection: Connection, start: date, end: date) -> dict[str, list[
-        tuple[date, str]]]:
+def _changing_links(
+    connection: Connection, start: date, end: date
+) -> dict[str, list[tuple[date, str]]]:
     """Each lineage's links in the span that changed its words or number: (release, how)."""
-    rows = fetch(connection, "SELECT k.release_date, k.how, l.lineage FROM rule_link k "
-                             "JOIN rule_lineage l ON l.number = k.number "
-                             "AND l.occurrence = k.occurrence "
-                             "AND k.release_date BETWEEN l.first_release AND l.last_release "
-                             "WHERE k.release_date > :start AND k.release_date <= :end "
-                             f"AND k.how IN ({', '.join(repr(h) for h in _CHANGING)})",
-                 start=start, end=end)
+    rows = fetch(
+        connection,
+        "SELECT k.release_date, k.how, l.lineage FROM rule_link k "
+        "JOIN rule_lineage l ON l.number = k.number "
+        "AND l.occurrence = k.occurrence "
+        "AND k.release_date BETWEEN l.first_release AND l.last_release "
+        "WHERE k.release_date > :start AND k.release_date <= :end "
+        f"AND k.how IN ({', '.join(repr(h) for h in _CHANGING)})",
+        start=start,
+        end=end,
+    )
     links: dict[str, list[tuple[date, str]]] = {}
     for row in rows:
         links.setdefault(row["lineage"], []).append((as_date(row["release_date"]), row["how"]))
     return links
 
 
-def _releases(links: dict[str, list[tuple[date, str]]], lineage: str | None,
-              hows: set[str] | None) -> list[str]:
+def _releases(
+    links: dict[str, list[tuple[date, str]]], lineage: str | None, hows: set[str] | None
+) -> list[str]:
     """The releases whose links (of the kinds ``hows``; None: any but "new") changed it."""
     if lineage is None:
         return []
-    return sorted({day.isoformat() for day, how in links.get(lineage, [])
-                   if (how in hows if hows is not None else how != "new")})
+    return sorted(
+        {
+            day.isoformat()
+            for day, how in links.get(lineage, [])
+            if (how in hows if hows is not None else how != "new")
+        }
+    )
 
 
-def _ended(connection: Connection, lineage: str | None, start: date,
-           days: list[date]) -> list[str]:
+def _ended(connection: Connection, lineage: str | None, start: date, days: list[date]) -> list[str]:
     """The release that first lacks the lineage: the one after its last."""
     if lineage is None:
         return []
-    rows = fetch(connection, "SELECT MAX(last_release) AS last FROM rule_lineage "
-                             "WHERE lineage = :lineage", lineage=lineage)
+    rows = fetch(
+        connection,
+        "SELECT MAX(last_release) AS last FROM rule_lineage WHERE lineage = :lineage",
+        lineage=lineage,
+    )
     last = as_date(rows[0]["last"]) if rows and rows[0]["last"] else start
     later = [day for day in days if day > last]
     return [later[0].isoformat()] if later else []
@@ -389,10 +492,14 @@ def _ended(connection: Connection, lineage: str | None, start: date,
 def _glossary_changes(connection: Connection, start: date, end: date) -> list[GlossaryChange]:
     before = rulebook.glossary_texts(connection, start)
     after = rulebook.glossary_texts(connection, end)
-    spans = fetch(connection, "SELECT g.term, g.first_release, g.last_release, t.text "
-                              "FROM glossary_span g JOIN rulebook_text t ON t.id = g.text_id "
-                              "WHERE g.last_release >= :start AND g.first_release <= :end",
-                  start=start, end=end)
+    spans = fetch(
+        connection,
+        "SELECT g.term, g.first_release, g.last_release, t.text "
+        "FROM glossary_span g JOIN rulebook_text t ON t.id = g.text_id "
+        "WHERE g.last_release >= :start AND g.first_release <= :end",
+        start=start,
+        end=end,
+    )
     by_term: dict[str, list[dict[str, Any]]] = {}
     for span in sorted(spans, key=lambda s: as_date(s["first_release"])):
         by_term.setdefault(span["term"], []).append(span)
@@ -413,8 +520,11 @@ def _glossary_changes(connection: Connection, start: date, end: date) -> list[Gl
             previous = span["text"]
         if change == "removed":
             last = max(as_date(s["last_release"]) for s in by_term.get(term, []))
-            later = fetch(connection, "SELECT MIN(release_date) AS d FROM release_rulebook "
-                                      "WHERE release_date > :last", last=last)
+            later = fetch(
+                connection,
+                "SELECT MIN(release_date) AS d FROM release_rulebook WHERE release_date > :last",
+                last=last,
+            )
             releases = [as_date(later[0]["d"]).isoformat()] if later and later[0]["d"] else []
         found.append(GlossaryChange(change, term, old, new, releases))
     return found
@@ -425,6 +535,7 @@ def _sections(connection: Connection, start: date, end: date) -> dict[str, str]:
     titles = {}
     for day in (start, end):
         for number, text in rulebook.release_texts_of(
-                connection, day, [str(n) for n in range(1, 10)]).items():
+            connection, day, [str(n) for n in range(1, 10)]
+        ).items():
             titles[number] = text
     return dict(sorted(titles.items()))

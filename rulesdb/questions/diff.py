@@ -28,21 +28,33 @@ from rulesdb.util.rule_numbers import rule_key
 CARD_TYPES = "card_types"
 SUPERTYPES = "supertypes"
 # The keyword vocabularies, after the types: diff key -> (kind, title).
-KEYWORDS = {"keyword_abilities": ("keyword_ability", "Keyword abilities"),
-            "keyword_actions": ("keyword_action", "Keyword actions"),
-            "ability_words": ("ability_word", "Ability words")}
+KEYWORDS = {
+    "keyword_abilities": ("keyword_ability", "Keyword abilities"),
+    "keyword_actions": ("keyword_action", "Keyword actions"),
+    "ability_words": ("ability_word", "Ability words"),
+}
 _KEYWORD_KEYS = {kind: key for key, (kind, _) in KEYWORDS.items()}
 
 # The typographic characters a code page without them folds to ASCII. The 2019-01-25 release
 # survives only as a cp437 file whose quotes, apostrophes and dashes were folded that way; without
 # this, every rule would show as changed into and out of that release although Wizards changed
 # nothing. The cost: a real edit that only swaps ’ for ' goes unreported.
-_TYPOGRAPHY = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"',
-    "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-    "\u00a0": " ",
-})
+_TYPOGRAPHY = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+    }
+)
 
 
 _FOLDS = tuple((chr(code), folded) for code, folded in _TYPOGRAPHY.items())
@@ -99,13 +111,13 @@ class Comparison:
     @property
     def rules_changed(self) -> list[str]:
         """Every rule whose text differs, including rules only one of the releases has."""
-        return sorted({*self.rules_text_changed, *self.rules_added, *self.rules_removed},
-                      key=rule_key)
+        return sorted(
+            {*self.rules_text_changed, *self.rules_added, *self.rules_removed}, key=rule_key
+        )
 
     @property
     def is_empty(self) -> bool:
-        return not (self.added or self.removed or self.renamed or self.merged
-                    or self.rules_changed)
+        return not (self.added or self.removed or self.renamed or self.merged or self.rules_changed)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON form: from, to, added, removed, renamed, merged, rules_changed."""
@@ -123,22 +135,39 @@ class Comparison:
         """One row per change (change, kind, category, name), for tables and CSV."""
         rows: list[dict[str, Any]] = []
         for item in self.renamed:
-            rows.append({"change": "renamed", "kind": item["kind"],
-                         "category": item.get("category"),
-                         "name": f"{item['from']} → {item['to']}"})
+            rows.append(
+                {
+                    "change": "renamed",
+                    "kind": item["kind"],
+                    "category": item.get("category"),
+                    "name": f"{item['from']} → {item['to']}",
+                }
+            )
         for item in self.merged:
-            rows.append({"change": "merged", "kind": item["kind"],
-                         "category": item["category"],
-                         "name": f"{item['from']} → {item['to']}"})
+            rows.append(
+                {
+                    "change": "merged",
+                    "kind": item["kind"],
+                    "category": item["category"],
+                    "name": f"{item['from']} → {item['to']}",
+                }
+            )
         for change, lists in (("added", self.added), ("removed", self.removed)):
             for key, names in lists.items():
                 kind, category = _kind_of(key)
-                rows += [{"change": change, "kind": kind, "category": category, "name": name}
-                         for name in names]
-        for change, numbers in (("text changed", self.rules_text_changed),
-                                ("added", self.rules_added), ("removed", self.rules_removed)):
-            rows += [{"change": change, "kind": "rule", "category": None, "name": number}
-                     for number in numbers]
+                rows += [
+                    {"change": change, "kind": kind, "category": category, "name": name}
+                    for name in names
+                ]
+        for change, numbers in (
+            ("text changed", self.rules_text_changed),
+            ("added", self.rules_added),
+            ("removed", self.rules_removed),
+        ):
+            rows += [
+                {"change": change, "kind": "rule", "category": None, "name": number}
+                for number in numbers
+            ]
         return rows
 
     def to_markdown(self) -> str:
@@ -153,14 +182,19 @@ class Comparison:
         if self.renamed:
             lines += ["", "### Renamed", ""]
             for item in self.renamed:
-                what = (f"{item['category']} type" if item["kind"] == "subtype"
-                        else item["kind"].replace("_", " "))
+                what = (
+                    f"{item['category']} type"
+                    if item["kind"] == "subtype"
+                    else item["kind"].replace("_", " ")
+                )
                 lines.append(f"- {what}: {item['from']} → {item['to']}")
         if self.merged:
             lines += ["", "### Merged", ""]
             for item in self.merged:
-                lines.append(f"- {item['category']} type: {item['from']} → {item['to']} "
-                             f"({item['from']} cards became {item['to']} cards)")
+                lines.append(
+                    f"- {item['category']} type: {item['from']} → {item['to']} "
+                    f"({item['from']} cards became {item['to']} cards)"
+                )
         order = list(self.vocabularies) or [CARD_TYPES, SUPERTYPES]
         keys = {*self.added, *self.removed}
         for key in [*(k for k in order if k in keys), *sorted(keys - set(order))]:
@@ -171,8 +205,11 @@ class Comparison:
                 lines.append(f"- Removed: {', '.join(self.removed[key])}")
         if self.rules_changed:
             lines += ["", "### Rules", ""]
-            for label, numbers in (("Text changed", self.rules_text_changed),
-                                   ("Added", self.rules_added), ("Removed", self.rules_removed)):
+            for label, numbers in (
+                ("Text changed", self.rules_text_changed),
+                ("Added", self.rules_added),
+                ("Removed", self.rules_removed),
+            ):
                 if numbers:
                     lines.append(f"- {label}: {', '.join(numbers)}")
         return "\n".join(lines) + "\n"
@@ -212,8 +249,11 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
                 renamed.append(item)
         merged = _merges(connection, old_day, new_day, added, removed)
         old_rules, new_rules = _rules(connection, old_day), _rules(connection, new_day)
-    changed = [number for number in old_rules.keys() & new_rules.keys()
-               if normalise_rule_text(old_rules[number]) != normalise_rule_text(new_rules[number])]
+    changed = [
+        number
+        for number in old_rules.keys() & new_rules.keys()
+        if normalise_rule_text(old_rules[number]) != normalise_rule_text(new_rules[number])
+    ]
     return Comparison(
         from_date=old_day,
         to_date=new_day,
@@ -228,8 +268,13 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
     )
 
 
-def _merges(connection: Connection, old_day: date, new_day: date,
-            added: dict[str, set[str]], removed: dict[str, set[str]]) -> list[dict[str, str]]:
+def _merges(
+    connection: Connection,
+    old_day: date,
+    new_day: date,
+    added: dict[str, set[str]],
+    removed: dict[str, set[str]],
+) -> list[dict[str, str]]:
     """Curated merges between the two releases, taken out of added/removed: comparing
     forwards the merged name was removed (and its successor added, if it is new: Hound ->
     Dog), backwards the other way round."""
@@ -246,8 +291,14 @@ def _merges(connection: Connection, old_day: date, new_day: date,
         gone[category].discard(old)
         for name in names:
             came.get(category, set()).discard(name)
-        merged.append({"kind": "subtype", "category": category, "from": old,
-                       "to": " and ".join(sorted(names))})
+        merged.append(
+            {
+                "kind": "subtype",
+                "category": category,
+                "from": old,
+                "to": " and ".join(sorted(names)),
+            }
+        )
     return merged
 
 
@@ -279,8 +330,9 @@ def _keyword_lists(connection: Connection, day: date) -> dict[str, set[str]]:
 
 
 def _rules(connection: Connection, day: date) -> dict[str, str]:
-    rows = fetch(connection, "SELECT number, text FROM rule_text WHERE release_date = :day",
-                 day=day)
+    rows = fetch(
+        connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day
+    )
     return {row["number"]: row["text"] for row in rows}
 
 
@@ -293,26 +345,37 @@ def _rename_pairs(
     old_day is the later release.
     """
     low, high = sorted((old_day, new_day))
-    sql = ("SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
-           "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
-           "UNION ALL "
-           "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
-           "FROM subtype_rename WHERE release_date > :low AND release_date <= :high")
+    sql = (
+        "SELECT release_date, 'card_type' AS kind, NULL AS category, old_name, new_name "
+        "FROM card_type_rename WHERE release_date > :low AND release_date <= :high "
+        "UNION ALL "
+        "SELECT release_date, 'subtype' AS kind, category, old_name, new_name "
+        "FROM subtype_rename WHERE release_date > :low AND release_date <= :high"
+    )
     if has_keywords(connection):  # keyword_rename comes with the keyword tables
-        sql += (" UNION ALL SELECT release_date, kind, NULL, old_name, new_name "
-                "FROM keyword_rename WHERE release_date > :low AND release_date <= :high")
+        sql += (
+            " UNION ALL SELECT release_date, kind, NULL, old_name, new_name "
+            "FROM keyword_rename WHERE release_date > :low AND release_date <= :high"
+        )
     rows = fetch(connection, sql, low=low, high=high)
     chains: dict[tuple[str, str | None, str], str] = {}  # (kind, category, first) -> latest
-    for row in sorted(rows, key=lambda r: (as_date(r["release_date"]), r["kind"],
-                                            r["category"] or "", r["old_name"])):
+    for row in sorted(
+        rows,
+        key=lambda r: (as_date(r["release_date"]), r["kind"], r["category"] or "", r["old_name"]),
+    ):
         kind, category = row["kind"], row["category"]
-        start = next((first for (k, c, first), latest in chains.items()
-                      if (k, c) == (kind, category) and latest == row["old_name"]),
-                     row["old_name"])
+        start = next(
+            (
+                first
+                for (k, c, first), latest in chains.items()
+                if (k, c) == (kind, category) and latest == row["old_name"]
+            ),
+            row["old_name"],
+        )
         chains[(kind, category, start)] = row["new_name"]
     pairs = []
     for (kind, category, first), latest in chains.items():
-        key = (CARD_TYPES if kind == "card_type" else _KEYWORD_KEYS.get(kind) or str(category))
+        key = CARD_TYPES if kind == "card_type" else _KEYWORD_KEYS.get(kind) or str(category)
         old_name, new_name = (first, latest) if old_day <= new_day else (latest, first)
         pairs.append((key, kind, category, old_name, new_name))
     return pairs

@@ -27,13 +27,19 @@ def explain(engine: Engine, line: str, day: str | None) -> dict[str, Any]:
     """``line`` as the release in force on ``day`` (YYYY-MM-DD; None: today) reads it:
     ``release``, ``valid`` and one entry per face (its words, each with its rule and that
     rule's text, a summary sentence, problems and unknowns), or a ``problem`` sentence."""
-    page: dict[str, Any] = {"line": line, "as_of": day or "", "faces": [], "problem": None,
-                            "release": None}
+    page: dict[str, Any] = {
+        "line": line,
+        "as_of": day or "",
+        "faces": [],
+        "problem": None,
+        "release": None,
+    }
     if not line.strip():
         return page
     if len(line) > LONGEST_LINE:
-        page["problem"] = (f"A type line is at most {LONGEST_LINE} characters; this one has "
-                           f"{len(line):,}.")
+        page["problem"] = (
+            f"A type line is at most {LONGEST_LINE} characters; this one has {len(line):,}."
+        )
         return page
     try:
         wanted = date.fromisoformat(day) if day else None
@@ -48,8 +54,12 @@ def explain(engine: Engine, line: str, day: str | None) -> dict[str, Any]:
     parsed = vocabulary.parse(line)
     texts = _RuleTexts(engine, vocabulary.effective_date)
     faces = parsed.faces or (parsed,)
-    page.update(release=release, as_of=release, valid=parsed.valid,
-                faces=[_face(face, vocabulary, texts) for face in faces])
+    page.update(
+        release=release,
+        as_of=release,
+        valid=parsed.valid,
+        faces=[_face(face, vocabulary, texts) for face in faces],
+    )
     return page
 
 
@@ -73,50 +83,101 @@ class _RuleTexts:
 def _face(face: TypeLine, vocabulary: Any, texts: _RuleTexts) -> dict[str, Any]:
     words: list[dict[str, Any]] = []
     if face.marker is not None:
-        words.append({"word": face.marker.word, "what": "a marker, not a type",
-                      "rule": None, "text": None,
-                      "why": "Scryfall and MTGJSON print it before the types; the CR does not "
-                             "list it as a type."})
+        words.append(
+            {
+                "word": face.marker.word,
+                "what": "a marker, not a type",
+                "rule": None,
+                "text": None,
+                "why": "Scryfall and MTGJSON print it before the types; the CR does not "
+                "list it as a type.",
+            }
+        )
     for name in face.supertypes:
         rule = vocabulary.supertype_rule
-        words.append({"word": _capital(name), "what": "a supertype", "rule": rule,
-                      "text": texts(rule), "why": None})
+        words.append(
+            {
+                "word": _capital(name),
+                "what": "a supertype",
+                "rule": rule,
+                "text": texts(rule),
+                "why": None,
+            }
+        )
     for name in face.card_types:
         rule = vocabulary.card_type_rule
-        words.append({"word": _capital(name), "what": "a card type", "rule": rule,
-                      "text": texts(rule), "why": None})
+        words.append(
+            {
+                "word": _capital(name),
+                "what": "a card type",
+                "rule": rule,
+                "text": texts(rule),
+                "why": None,
+            }
+        )
     for subtype in face.subtypes:
         if subtype.category is None:
             continue  # an unknown word: below, with the parser's own sentence
         rule = vocabulary.rule_of(subtype.category)
         kind = with_article(f"{subtype.category} type")
-        goes = (f"{_capital(kind)} goes with "
-                f"{_joined(_capital(t) for t in subtype.card_types)} "
-                f"({vocabulary.index.citations.correlation})." if subtype.card_types else None)
-        words.append({"word": subtype.name, "what": f"{kind} (a subtype)",
-                      "rule": rule, "text": texts(rule), "why": goes})
+        goes = (
+            f"{_capital(kind)} goes with "
+            f"{_joined(_capital(t) for t in subtype.card_types)} "
+            f"({vocabulary.index.citations.correlation})."
+            if subtype.card_types
+            else None
+        )
+        words.append(
+            {
+                "word": subtype.name,
+                "what": f"{kind} (a subtype)",
+                "rule": rule,
+                "text": texts(rule),
+                "why": goes,
+            }
+        )
     for word in face.unknown:
         if any(f"'{word}'" in note.message for note in face.undetermined):
-            words.append({"word": word, "what": "unknown to this release", "rule": None,
-                          "text": None, "why": "It does not list the category this word "
-                                               "would belong to (below)."})
+            words.append(
+                {
+                    "word": word,
+                    "what": "unknown to this release",
+                    "rule": None,
+                    "text": None,
+                    "why": "It does not list the category this word would belong to (below).",
+                }
+            )
             continue
         nearest = vocabulary.nearest(word)
-        words.append({"word": word, "what": "not a type this release lists", "rule": None,
-                      "text": None,
-                      "why": f"Did you mean {_joined(nearest, 'or')}?" if nearest else None})
+        words.append(
+            {
+                "word": word,
+                "what": "not a type this release lists",
+                "rule": None,
+                "text": None,
+                "why": f"Did you mean {_joined(nearest, 'or')}?" if nearest else None,
+            }
+        )
     problems = [{"rule": error.rule, "message": error.message} for error in face.errors]
     unknowns = [{"rule": note.rule, "message": note.message} for note in face.undetermined]
-    return {"line": face.render(), "words": words, "summary": summary(face),
-            "problems": problems, "unknowns": unknowns, "valid": face.valid}
+    return {
+        "line": face.render(),
+        "words": words,
+        "summary": summary(face),
+        "problems": problems,
+        "unknowns": unknowns,
+        "valid": face.valid,
+    }
 
 
 def summary(face: TypeLine) -> str:
-    """"This line has two subtypes, Human and Cleric. Its card type is Creature, and it has
+    """ "This line has two subtypes, Human and Cleric. Its card type is Creature, and it has
     no supertype." — the CR's way of reading a card, for this line."""
     subtypes = [s.name for s in face.subtypes if s.category is not None]
-    parts = [f"This line has {_count(len(subtypes), 'subtype')}"
-             + (f", {_joined(subtypes)}." if subtypes else ".")]
+    parts = [
+        f"This line has {_count(len(subtypes), 'subtype')}"
+        + (f", {_joined(subtypes)}." if subtypes else ".")
+    ]
     card_types = [_capital(name) for name in face.card_types]
     if not card_types:
         types = "It has no card type"
@@ -129,13 +190,15 @@ def summary(face: TypeLine) -> str:
         parts.append(f"{types}, and it has no supertype.")
     else:
         noun = "supertype" if len(supertypes) == 1 else "supertypes"
-        parts.append(f"{types}, and its {noun} {'is' if len(supertypes) == 1 else 'are'} "
-                     f"{_joined(supertypes)}.")
+        parts.append(
+            f"{types}, and its {noun} {'is' if len(supertypes) == 1 else 'are'} "
+            f"{_joined(supertypes)}."
+        )
     return " ".join(parts)
 
 
 def _capital(name: str) -> str:
-    """"creature" -> "Creature", as a card prints it (the CR's lists are lower case)."""
+    """ "creature" -> "Creature", as a card prints it (the CR's lists are lower case)."""
     return name[:1].upper() + name[1:]
 
 

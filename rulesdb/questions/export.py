@@ -62,56 +62,74 @@ from rulesdb.util.rule_numbers import parent_number
 STYLES = ("mtgjson", "mtgjson-keywords", "scryfall")
 KEYWORDS_STYLE = "mtgjson-keywords"
 # (keyword kind, Keywords.json key, Scryfall catalog), in the order both publish them.
-KEYWORD_LISTS = (("ability_word", "abilityWords", "ability-words"),
-                 ("keyword_ability", "keywordAbilities", "keyword-abilities"),
-                 ("keyword_action", "keywordActions", "keyword-actions"))
+KEYWORD_LISTS = (
+    ("ability_word", "abilityWords", "ability-words"),
+    ("keyword_ability", "keywordAbilities", "keyword-abilities"),
+    ("keyword_action", "keywordActions", "keyword-actions"),
+)
 SCRYFALL_KEYWORD_CATALOGS = ("keyword-abilities", "keyword-actions", "ability-words")
 SCRYFALL_API = "https://api.scryfall.com/catalog/"
 # The subtype catalogs Scryfall serves (https://scryfall.com/docs/api/catalogs).
-SCRYFALL_CATEGORIES = ("artifact", "battle", "creature", "enchantment", "land",
-                       "planeswalker", "spell")
+SCRYFALL_CATEGORIES = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "land",
+    "planeswalker",
+    "spell",
+)
 MTGJSON_ABSENT_CARD_TYPES = frozenset({"dungeon"})  # CardTypes.json has no such entry
 
 
-def export(bind: Bind, as_of: date | None, style: str, *,
-           all_categories: bool = False) -> dict[str, Any]:
+def export(
+    bind: Bind, as_of: date | None, style: str, *, all_categories: bool = False
+) -> dict[str, Any]:
     """The release in force on ``as_of`` (default: the latest) as ``style`` JSON."""
     _check_style(style)
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         if style == KEYWORDS_STYLE and not has_keywords(connection):
-            raise RulesdbError("this database has no keyword vocabularies yet (revision "
-                               "keywords); run: rulesdb upgrade")
+            raise RulesdbError(
+                "this database has no keyword vocabularies yet (revision "
+                "keywords); run: rulesdb upgrade"
+            )
         with_rulebook = set(keyword_days(connection))
         if style == KEYWORDS_STYLE and day not in with_rulebook:
-            raise RulesdbError(f"the release of {day.isoformat()} has no rulebook in this "
-                               "database, so no keyword vocabularies to export")
+            raise RulesdbError(
+                f"the release of {day.isoformat()} has no rulebook in this "
+                "database, so no keyword vocabularies to export"
+            )
         return _export(connection, day, style, all_categories, with_rulebook)
 
 
-def export_all_releases(bind: Bind, style: str, *,
-                        all_categories: bool = False) -> dict[str, Any]:
+def export_all_releases(bind: Bind, style: str, *, all_categories: bool = False) -> dict[str, Any]:
     """Every release, oldest first: ``{"releases": {effective date: export}}``."""
     _check_style(style)
     with connected(bind) as connection:
-        days = sorted(as_date(row["d"]) for row in
-                      fetch(connection, "SELECT effective_date AS d FROM release"))
+        days = sorted(
+            as_date(row["d"])
+            for row in fetch(connection, "SELECT effective_date AS d FROM release")
+        )
         with_rulebook = keyword_days(connection)
         if style == KEYWORDS_STYLE:  # only the releases whose rulebook is loaded have them
             days = with_rulebook
-        return {"releases": {day.isoformat(): _export(connection, day, style, all_categories,
-                                                      set(with_rulebook))
-                             for day in days}}
+        return {
+            "releases": {
+                day.isoformat(): _export(connection, day, style, all_categories, set(with_rulebook))
+                for day in days
+            }
+        }
 
 
 def _check_style(style: str) -> None:
     if style not in STYLES:
-        raise RulesdbError(f"unknown export style {style!r}; expected one of: "
-                           f"{', '.join(STYLES)}")
+        raise RulesdbError(f"unknown export style {style!r}; expected one of: {', '.join(STYLES)}")
 
 
-def _export(connection: Connection, day: date, style: str, all_categories: bool,
-            with_rulebook: set[date]) -> dict[str, Any]:
+def _export(
+    connection: Connection, day: date, style: str, all_categories: bool, with_rulebook: set[date]
+) -> dict[str, Any]:
     """One release's export; ``with_rulebook``: the releases whose keywords are known."""
     if style == KEYWORDS_STYLE:
         return _mtgjson_keywords(day, _keywords(connection, day))
@@ -125,18 +143,29 @@ def _export(connection: Connection, day: date, style: str, all_categories: bool,
     if style == "mtgjson":
         return _mtgjson(day, card_types, supertypes, subtypes, belongs)
     ordered = sorted(categories, key=lambda category: (categories[category], category))
-    catalogs = _scryfall(card_types, supertypes, {category: subtypes[category]
-                                                  for category in ordered}, all_categories)
+    catalogs = _scryfall(
+        card_types,
+        supertypes,
+        {category: subtypes[category] for category in ordered},
+        all_categories,
+    )
     if day in with_rulebook:
         keywords = _keywords(connection, day)
         by_catalog = {catalog: keywords[kind] for kind, _, catalog in KEYWORD_LISTS}
-        catalogs |= {catalog: _catalog(catalog, by_catalog[catalog], True)
-                     for catalog in SCRYFALL_KEYWORD_CATALOGS}
+        catalogs |= {
+            catalog: _catalog(catalog, by_catalog[catalog], True)
+            for catalog in SCRYFALL_KEYWORD_CATALOGS
+        }
     return catalogs
 
 
-def _mtgjson(day: date, card_types: list[str], supertypes: list[str],
-             subtypes: dict[str, list[str]], belongs: list[dict[str, Any]]) -> dict[str, Any]:
+def _mtgjson(
+    day: date,
+    card_types: list[str],
+    supertypes: list[str],
+    subtypes: dict[str, list[str]],
+    belongs: list[dict[str, Any]],
+) -> dict[str, Any]:
     per_type: dict[str, set[str]] = {card_type: set() for card_type in card_types}
     for row in belongs:
         category, card_type = row["category"], row["card_type"]
@@ -146,15 +175,20 @@ def _mtgjson(day: date, card_types: list[str], supertypes: list[str],
     capitalised = sorted(_capital(name) for name in supertypes)
     return {
         "meta": {"date": day.isoformat(), "version": f"{__version__}+{day:%Y%m%d}"},
-        "data": {card_type: {"subTypes": sorted(per_type[card_type]),
-                             "superTypes": list(capitalised)}
-                 for card_type in sorted(card_types)
-                 if card_type not in MTGJSON_ABSENT_CARD_TYPES},
+        "data": {
+            card_type: {"subTypes": sorted(per_type[card_type]), "superTypes": list(capitalised)}
+            for card_type in sorted(card_types)
+            if card_type not in MTGJSON_ABSENT_CARD_TYPES
+        },
     }
 
 
-def _scryfall(card_types: list[str], supertypes: list[str], subtypes: dict[str, list[str]],
-              all_categories: bool) -> dict[str, Any]:
+def _scryfall(
+    card_types: list[str],
+    supertypes: list[str],
+    subtypes: dict[str, list[str]],
+    all_categories: bool,
+) -> dict[str, Any]:
     catalogs: dict[str, tuple[list[str], bool]] = {
         "card-types": ([_capital(name) for name in card_types], True),
         "supertypes": ([_capital(name) for name in supertypes], True),
@@ -163,14 +197,19 @@ def _scryfall(card_types: list[str], supertypes: list[str], subtypes: dict[str, 
         published = category in SCRYFALL_CATEGORIES
         if published or all_categories:
             catalogs[f"{category}-types"] = ([_ascii(name) for name in names], published)
-    return {name: _catalog(name, values, published)
-            for name, (values, published) in catalogs.items()}
+    return {
+        name: _catalog(name, values, published) for name, (values, published) in catalogs.items()
+    }
 
 
 def _catalog(name: str, values: list[str], published: bool) -> dict[str, Any]:
     data = sorted(values)
-    return {"object": "catalog", "uri": SCRYFALL_API + name if published else None,
-            "total_values": len(data), "data": data}
+    return {
+        "object": "catalog",
+        "uri": SCRYFALL_API + name if published else None,
+        "total_values": len(data),
+        "data": data,
+    }
 
 
 def _capital(name: str) -> str:
@@ -192,9 +231,13 @@ def _keywords(connection: Connection, day: date) -> dict[str, list[str]]:
     """Each kind's keywords in the services' spelling (see the module's docstring)."""
     own: dict[str, list[str]] = {}  # a rule's number -> its text (twice for a number repeated)
     subrules: dict[str, list[str]] = {}  # 702.19 -> the texts of 702.19a, 702.19b, ...
-    for row in fetch(connection, "SELECT r.number, t.text FROM rule_span r "
-                                 "JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE {printed_in('r')}", day=day):
+    for row in fetch(
+        connection,
+        "SELECT r.number, t.text FROM rule_span r "
+        "JOIN rulebook_text t ON t.id = r.text_id "
+        f"WHERE {printed_in('r')}",
+        day=day,
+    ):
         number = row["number"]
         own.setdefault(number, []).append(row["text"])
         if number[-1].isalpha():  # a lettered subrule: 702.19a of 702.19
@@ -215,7 +258,7 @@ def service_spelling(name: str, running: list[str]) -> str:
     quoted = middle = None
     for text in running:
         for match in pattern.finditer(text):
-            before = text[:match.start()]
+            before = text[: match.start()]
             if before.endswith(("“", '"')):
                 quoted = quoted or match[0]
             elif before.rstrip() and before.rstrip()[-1] not in ".!?:—":

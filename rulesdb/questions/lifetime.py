@@ -57,9 +57,13 @@ class Listing:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind, "category": self.category, "name": self.name,
-            "first_listed": self.first_listed, "last_listed": self.last_listed,
-            "left": self.left, "releases": list(self.releases),
+            "kind": self.kind,
+            "category": self.category,
+            "name": self.name,
+            "first_listed": self.first_listed,
+            "last_listed": self.last_listed,
+            "left": self.left,
+            "releases": list(self.releases),
             "renamed_from": [dict(r) for r in self.renamed_from],
             "renamed_to": [dict(r) for r in self.renamed_to],
             "merged_from": [dict(r) for r in self.merged_from],
@@ -82,9 +86,16 @@ class Citation:
     # then the term); None only for a release loaded without its rulebook
 
     def to_json(self) -> dict[str, Any]:
-        return {"release_date": self.release_date, "kind": self.kind, "category": self.category,
-                "name": self.name, "rule": self.rule, "relation": self.relation,
-                "via": self.via, "text": self.text}
+        return {
+            "release_date": self.release_date,
+            "kind": self.kind,
+            "category": self.category,
+            "name": self.name,
+            "rule": self.rule,
+            "relation": self.relation,
+            "via": self.via,
+            "text": self.text,
+        }
 
 
 def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]:
@@ -96,8 +107,10 @@ def history(bind: Bind, word: str, category: str | None = None) -> list[Listing]
         if category is not None:
             category = check_category(connection, category)
         items = _matching_items(connection, word, category)
-        all_days = [as_date(row["d"]).isoformat() for row in
-                    fetch(connection, "SELECT effective_date AS d FROM release")]
+        all_days = [
+            as_date(row["d"]).isoformat()
+            for row in fetch(connection, "SELECT effective_date AS d FROM release")
+        ]
         all_days.sort()
         found = (_listing(connection, kind, cat, name, all_days) for kind, cat, name in items)
         listings = [listing for listing in found if listing is not None]
@@ -115,8 +128,12 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
         rulebook = release_texts(connection, day)
         glossary = glossary_texts(connection, day)
         # Rule 205 and 305.6 keep the text the vocabulary was read from (examples included).
-        texts = rulebook | {row["number"]: row["text"] for row in fetch(
-            connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day)}
+        texts = rulebook | {
+            row["number"]: row["text"]
+            for row in fetch(
+                connection, "SELECT number, text FROM rule_text WHERE release_date = :day", day=day
+            )
+        }
         for row in release_card_types(connection, day):
             if lookup_key(row["name"]) == key:
                 found += _card_type_citations(day, row, texts)
@@ -128,49 +145,79 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
                 found += _subtype_citations(connection, day, row, texts)
         for row in release_keywords(connection, day):
             if lookup_key(row["name"]) == key:  # the rule it titles, or the rule listing it
-                found.append(_maker(day, row["kind"], None, row["name"], texts)(row["rule"],
-                                                                                "lists"))
+                found.append(
+                    _maker(day, row["kind"], None, row["name"], texts)(row["rule"], "lists")
+                )
         if not found:
             if _matching_items(connection, word, None):
                 when = f"on {as_of.isoformat()}" if as_of else "now"
                 went = successor(connection, word, day)
                 became, see = "", ""
                 if went is not None:
-                    became = (f"; {'merged into' if went['change'] == 'merged' else 'renamed'} "
-                              f"{went['to']} on {went['release_date']} ({went['rule']})")
+                    became = (
+                        f"; {'merged into' if went['change'] == 'merged' else 'renamed'} "
+                        f"{went['to']} on {went['release_date']} ({went['rule']})"
+                    )
                     see = f"rulesdb cite {_shell_word(went['to_all'][0])} or "
                 raise RulesdbError(
                     f"{word!r} is not listed in release {day.isoformat()} (in force {when})"
-                    f"{became}; see: {see}rulesdb history {_shell_word(word)}")
+                    f"{became}; see: {see}rulesdb history {_shell_word(word)}"
+                )
             raise _unknown(word, None, nearest_names(connection, word))
-        items = sorted({(c.kind, c.category, c.name) for c in found},
-                       key=lambda item: (item[0], item[1] or "", item[2]))
-        mentions = [mention for kind, category, name in items
-                    for mention in _mentions(day, kind, category, name, rulebook, glossary)]
+        items = sorted(
+            {(c.kind, c.category, c.name) for c in found},
+            key=lambda item: (item[0], item[1] or "", item[2]),
+        )
+        mentions = [
+            mention
+            for kind, category, name in items
+            for mention in _mentions(day, kind, category, name, rulebook, glossary)
+        ]
     order = {kind: index for index, kind in enumerate(KINDS)}
 
     def ordered(citations: list[Citation]) -> list[Citation]:
-        return sorted(citations, key=lambda c: (order[c.kind], c.category or "", c.name,
-                                                c.relation == "glossary", rule_key(c.rule)))
+        return sorted(
+            citations,
+            key=lambda c: (
+                order[c.kind],
+                c.category or "",
+                c.name,
+                c.relation == "glossary",
+                rule_key(c.rule),
+            ),
+        )
 
     # What the type vocabulary says first, as before the rulebook; then the rules and
     # glossary entries that mention the word and are not cited already.
     unique: dict[tuple[str, str | None, str, str], Citation] = {}
     for citation in [*ordered(found), *ordered(mentions)]:
-        unique.setdefault((citation.kind, citation.category, citation.name, citation.rule),
-                          citation)
+        unique.setdefault(
+            (citation.kind, citation.category, citation.name, citation.rule), citation
+        )
     return list(unique.values())
 
 
-def _mentions(day: date, kind: str, category: str | None, name: str, rules: dict[str, str],
-              glossary: dict[str, str]) -> list[Citation]:
+def _mentions(
+    day: date,
+    kind: str,
+    category: str | None,
+    name: str,
+    rules: dict[str, str],
+    glossary: dict[str, str],
+) -> list[Citation]:
     """Every rule and glossary entry of the release whose text has the name as a whole word,
     in any case, or its plural (Aura → Auras; Equipment is its own)."""
     pattern = mention_pattern(name)
-    found = [Citation(day.isoformat(), kind, category, name, number, "mentions", None, text)
-             for number, text in rules.items() if pattern.search(text)]
-    found += [Citation(day.isoformat(), kind, category, name, term, "glossary", None, text)
-              for term, text in glossary.items() if pattern.search(term) or pattern.search(text)]
+    found = [
+        Citation(day.isoformat(), kind, category, name, number, "mentions", None, text)
+        for number, text in rules.items()
+        if pattern.search(text)
+    ]
+    found += [
+        Citation(day.isoformat(), kind, category, name, term, "glossary", None, text)
+        for term, text in glossary.items()
+        if pattern.search(term) or pattern.search(text)
+    ]
     return found
 
 
@@ -183,13 +230,14 @@ def mention_pattern(name: str) -> re.Pattern[str]:
         forms.add(name[:-1] + "ves")
     if name.endswith("fe"):
         forms.add(name[:-2] + "ves")
-    alternatives = "|".join(re.escape(form).replace("’", "['’]").replace("'", "['’]")
-                            for form in sorted(forms, key=len, reverse=True))
+    alternatives = "|".join(
+        re.escape(form).replace("’", "['’]").replace("'", "['’]")
+        for form in sorted(forms, key=len, reverse=True)
+    )
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
-def _card_type_citations(day: date, row: dict[str, Any],
-                         texts: dict[str, str]) -> list[Citation]:
+def _card_type_citations(day: date, row: dict[str, Any], texts: dict[str, str]) -> list[Citation]:
     cite_ = _maker(day, "card_type", None, row["name"], texts)
     found = [cite_(row["rule"], "lists")]
     if row["section"]:
@@ -197,43 +245,68 @@ def _card_type_citations(day: date, row: dict[str, Any],
     return found
 
 
-def _supertype_citations(connection: Connection, day: date, row: dict[str, Any],
-                         texts: dict[str, str]) -> list[Citation]:
+def _supertype_citations(
+    connection: Connection, day: date, row: dict[str, Any], texts: dict[str, str]
+) -> list[Citation]:
     cite_ = _maker(day, "supertype", None, row["name"], texts)
     found = [cite_(row["rule"], "lists")]
-    references = fetch(connection, "SELECT rule, cited_in FROM supertype_reference "
-                                   "WHERE release_date = :day AND supertype = :name",
-                       day=day, name=row["name"])
+    references = fetch(
+        connection,
+        "SELECT rule, cited_in FROM supertype_reference "
+        "WHERE release_date = :day AND supertype = :name",
+        day=day,
+        name=row["name"],
+    )
     for ref in sorted(references, key=lambda r: (rule_key(r["cited_in"]), rule_key(r["rule"]))):
         found.append(cite_(ref["cited_in"], "mentions"))
         found.append(cite_(ref["rule"], "cross-reference", via=ref["cited_in"]))
     return found
 
 
-def _subtype_citations(connection: Connection, day: date, row: dict[str, Any],
-                       texts: dict[str, str]) -> list[Citation]:
+def _subtype_citations(
+    connection: Connection, day: date, row: dict[str, Any], texts: dict[str, str]
+) -> list[Citation]:
     cite_ = _maker(day, "subtype", row["category"], row["name"], texts)
     found = [cite_(row["rule"], "lists")]
     params = {"day": day, "category": row["category"], "name": row["name"]}
-    for ref in fetch(connection, "SELECT rule FROM subtype_reference WHERE release_date = :day "
-                                 "AND category = :category AND name = :name", **params):
+    for ref in fetch(
+        connection,
+        "SELECT rule FROM subtype_reference WHERE release_date = :day "
+        "AND category = :category AND name = :name",
+        **params,
+    ):
         found.append(cite_(ref["rule"], "cross-reference", via=row["rule"]))
-    for basic in fetch(connection, "SELECT rule FROM basic_land_type WHERE release_date = :day "
-                                   "AND category = :category AND name = :name", **params):
+    for basic in fetch(
+        connection,
+        "SELECT rule FROM basic_land_type WHERE release_date = :day "
+        "AND category = :category AND name = :name",
+        **params,
+    ):
         found.append(cite_(basic["rule"], "basic land type"))
     return found
 
 
-def _maker(day: date, kind: str, category: str | None, name: str,
-           texts: dict[str, str]) -> Callable[..., Citation]:
+def _maker(
+    day: date, kind: str, category: str | None, name: str, texts: dict[str, str]
+) -> Callable[..., Citation]:
     def make(rule: str, relation: str, via: str | None = None) -> Citation:
-        return Citation(release_date=day.isoformat(), kind=kind, category=category, name=name,
-                        rule=rule, relation=relation, via=via, text=texts.get(rule))
+        return Citation(
+            release_date=day.isoformat(),
+            kind=kind,
+            category=category,
+            name=name,
+            rule=rule,
+            relation=relation,
+            via=via,
+            text=texts.get(rule),
+        )
+
     return make
 
 
-def _matching_items(connection: Connection, word: str,
-                    category: str | None) -> list[tuple[str, str | None, str]]:
+def _matching_items(
+    connection: Connection, word: str, category: str | None
+) -> list[tuple[str, str | None, str]]:
     """(kind, category, name) of every name ever used that is spelled like ``word``."""
     key = lookup_key(word)
     if not key:
@@ -244,75 +317,125 @@ def _matching_items(connection: Connection, word: str,
     return sorted(items, key=lambda i: (order[i[0]], categories.get(i[1] or "", -1), i[2]))
 
 
-def _every_item(connection: Connection,
-                category: str | None) -> list[tuple[str, str | None, str]]:
+def _every_item(connection: Connection, category: str | None) -> list[tuple[str, str | None, str]]:
     """(kind, category, name) of every name ever used (of ``category``'s subtypes, if given)."""
     items: list[tuple[str, str | None, str]] = []
     if category is None:
-        items += [("card_type", None, row["name"])
-                  for row in fetch(connection, "SELECT name FROM card_type")]
-        items += [("supertype", None, row["name"])
-                  for row in fetch(connection, "SELECT name FROM supertype")]
-    items += [("subtype", row["category"], row["name"])
-              for row in fetch(connection, "SELECT category, name FROM subtype")
-              if category in (None, row["category"])]
+        items += [
+            ("card_type", None, row["name"])
+            for row in fetch(connection, "SELECT name FROM card_type")
+        ]
+        items += [
+            ("supertype", None, row["name"])
+            for row in fetch(connection, "SELECT name FROM supertype")
+        ]
+    items += [
+        ("subtype", row["category"], row["name"])
+        for row in fetch(connection, "SELECT category, name FROM subtype")
+        if category in (None, row["category"])
+    ]
     if category is None and has_keywords(connection):
-        items += [(row["kind"], None, row["name"])
-                  for row in fetch(connection, "SELECT kind, name FROM keyword")]
+        items += [
+            (row["kind"], None, row["name"])
+            for row in fetch(connection, "SELECT kind, name FROM keyword")
+        ]
     return items
 
 
-def nearest_names(connection: Connection, word: str, category: str | None = None,
-                  count: int = 4) -> list[str]:
+def nearest_names(
+    connection: Connection, word: str, category: str | None = None, count: int = 4
+) -> list[str]:
     """The names any release listed (as ``category`` subtypes, if given) spelled most like
     ``word``: the suggestions for a misspelling."""
     names = {lookup_key(name): name for _, _, name in _every_item(connection, category)}
-    return [names[key] for key in
-            difflib.get_close_matches(lookup_key(word), list(names), n=count, cutoff=0.75)]
+    return [
+        names[key]
+        for key in difflib.get_close_matches(lookup_key(word), list(names), n=count, cutoff=0.75)
+    ]
 
 
-def _listing(connection: Connection, kind: str, category: str | None, name: str,
-             all_days: list[str]) -> Listing | None:
+def _listing(
+    connection: Connection, kind: str, category: str | None, name: str, all_days: list[str]
+) -> Listing | None:
     if kind == "card_type":
-        rows = fetch(connection, "SELECT release_date FROM release_card_type "
-                                 "WHERE card_type = :name", name=name)
-        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM "
-                                    "card_type_rename WHERE old_name = :name OR new_name = :name",
-                        name=name)
+        rows = fetch(
+            connection,
+            "SELECT release_date FROM release_card_type WHERE card_type = :name",
+            name=name,
+        )
+        renames = fetch(
+            connection,
+            "SELECT release_date, old_name, new_name FROM "
+            "card_type_rename WHERE old_name = :name OR new_name = :name",
+            name=name,
+        )
     elif kind == "supertype":
-        rows = fetch(connection, "SELECT release_date FROM release_supertype "
-                                 "WHERE supertype = :name", name=name)
+        rows = fetch(
+            connection,
+            "SELECT release_date FROM release_supertype WHERE supertype = :name",
+            name=name,
+        )
         renames = []
     elif kind in KEYWORD_KINDS:
-        rows = fetch(connection, "SELECT release_date FROM release_keyword "
-                                 "WHERE kind = :kind AND name = :name", kind=kind, name=name)
-        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM "
-                                    "keyword_rename WHERE kind = :kind AND "
-                                    "(old_name = :name OR new_name = :name)",
-                        kind=kind, name=name)
+        rows = fetch(
+            connection,
+            "SELECT release_date FROM release_keyword WHERE kind = :kind AND name = :name",
+            kind=kind,
+            name=name,
+        )
+        renames = fetch(
+            connection,
+            "SELECT release_date, old_name, new_name FROM "
+            "keyword_rename WHERE kind = :kind AND "
+            "(old_name = :name OR new_name = :name)",
+            kind=kind,
+            name=name,
+        )
         # Keywords are known only where the rulebook is: it leaves at the next such release.
         all_days = [day.isoformat() for day in keyword_days(connection)]
     else:
-        rows = fetch(connection, "SELECT release_date FROM release_subtype "
-                                 "WHERE category = :category AND name = :name",
-                     category=category, name=name)
-        renames = fetch(connection, "SELECT release_date, old_name, new_name FROM subtype_rename "
-                                    "WHERE category = :category AND "
-                                    "(old_name = :name OR new_name = :name)",
-                        category=category, name=name)
+        rows = fetch(
+            connection,
+            "SELECT release_date FROM release_subtype WHERE category = :category AND name = :name",
+            category=category,
+            name=name,
+        )
+        renames = fetch(
+            connection,
+            "SELECT release_date, old_name, new_name FROM subtype_rename "
+            "WHERE category = :category AND "
+            "(old_name = :name OR new_name = :name)",
+            category=category,
+            name=name,
+        )
     days = sorted(as_date(row["release_date"]).isoformat() for row in rows)
     if not days:
         return None  # a name only a rename remembers, in a database downgraded past it
     last_index = all_days.index(days[-1])
     left = all_days[last_index + 1] if last_index + 1 < len(all_days) else None
-    notes = sorted(({"release_date": as_date(r["release_date"]).isoformat(),
-                     "from": r["old_name"], "to": r["new_name"]} for r in renames),
-                   key=lambda r: (r["release_date"], r["from"]))
-    merges = sorted(merges_of(connection, category, name) if kind == "subtype" else [],
-                    key=lambda r: (r["release_date"], r["from"]))
+    notes = sorted(
+        (
+            {
+                "release_date": as_date(r["release_date"]).isoformat(),
+                "from": r["old_name"],
+                "to": r["new_name"],
+            }
+            for r in renames
+        ),
+        key=lambda r: (r["release_date"], r["from"]),
+    )
+    merges = sorted(
+        merges_of(connection, category, name) if kind == "subtype" else [],
+        key=lambda r: (r["release_date"], r["from"]),
+    )
     return Listing(
-        kind=kind, category=category, name=name, releases=days,
-        first_listed=days[0], last_listed=days[-1], left=left,
+        kind=kind,
+        category=category,
+        name=name,
+        releases=days,
+        first_listed=days[0],
+        last_listed=days[-1],
+        left=left,
         renamed_from=[r for r in notes if r["to"] == name],
         renamed_to=[r for r in notes if r["from"] == name],
         merged_from=[r for r in merges if r["to"] == name],
@@ -330,8 +453,11 @@ class UnknownWord(RulesdbError):
 
 def _unknown(word: str, category: str | None, nearest: list[str]) -> UnknownWord:
     what = f"a {category} type" if category else "a card type, supertype, subtype or keyword"
-    return UnknownWord(f"unknown word {word!r}: no release lists it as {what}"
-                       + (f"; nearest: {', '.join(nearest)}" if nearest else ""), nearest)
+    return UnknownWord(
+        f"unknown word {word!r}: no release lists it as {what}"
+        + (f"; nearest: {', '.join(nearest)}" if nearest else ""),
+        nearest,
+    )
 
 
 def _shell_word(word: str) -> str:

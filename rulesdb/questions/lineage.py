@@ -34,7 +34,8 @@ _TRACE = (
     "JOIN rulebook_text t ON t.id = s.text_id "
     "LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = l.number "
     " AND k.occurrence = l.occurrence "
-    "WHERE l.lineage = :lineage ORDER BY b.release_date")
+    "WHERE l.lineage = :lineage ORDER BY b.release_date"
+)
 
 
 @dataclass(frozen=True)
@@ -48,23 +49,34 @@ class CitationCheck:
     uncertain: bool = False  # the verdict rests on a link the matcher could not decide
 
 
-def lineage_at(connection: Connection, day: date, number: str,
-               occurrence: int = 1) -> str | None:
+def lineage_at(connection: Connection, day: date, number: str, occurrence: int = 1) -> str | None:
     """The lineage of the rule ``number`` in the release ``day``, if it prints one."""
-    rows = fetch(connection, "SELECT l.lineage FROM rule_lineage l "
-                             f"WHERE {printed_in('l')} AND l.number = :number "
-                             "AND l.occurrence = :occurrence",
-                 day=day, number=number, occurrence=occurrence)
+    rows = fetch(
+        connection,
+        "SELECT l.lineage FROM rule_lineage l "
+        f"WHERE {printed_in('l')} AND l.number = :number "
+        "AND l.occurrence = :occurrence",
+        day=day,
+        number=number,
+        occurrence=occurrence,
+    )
     return rows[0]["lineage"] if rows else None
 
 
 def release_lineages(connection: Connection, day: date) -> dict[str, str]:
     """Every rule of the release and its lineage, keyed as rule-diff keys rules: the number,
     ``number#2`` for a number's second occurrence."""
-    rows = fetch(connection, "SELECT l.number, l.occurrence, l.lineage FROM rule_lineage l "
-                             f"WHERE {printed_in('l')}", day=day)
-    return {(row["number"] if row["occurrence"] == 1
-             else f"{row['number']}#{row['occurrence']}"): row["lineage"] for row in rows}
+    rows = fetch(
+        connection,
+        f"SELECT l.number, l.occurrence, l.lineage FROM rule_lineage l WHERE {printed_in('l')}",
+        day=day,
+    )
+    return {
+        (row["number"] if row["occurrence"] == 1 else f"{row['number']}#{row['occurrence']}"): row[
+            "lineage"
+        ]
+        for row in rows
+    }
 
 
 def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
@@ -81,42 +93,59 @@ def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
 def doubted(connection: Connection, lineage: str, after: date, upto: date) -> bool:
     """Whether a link the matcher could not decide carries the lineage on between the
     releases ``after`` (exclusive) and ``upto``, or begins it there."""
-    rows = fetch(connection, "SELECT 1 FROM rule_link k JOIN rule_lineage l "
-                             "ON l.number = k.number AND l.occurrence = k.occurrence "
-                             "AND k.release_date BETWEEN l.first_release AND l.last_release "
-                             "WHERE l.lineage = :lineage AND k.uncertain "
-                             "AND k.release_date > :after AND k.release_date <= :upto",
-                 lineage=lineage, after=after, upto=upto)
+    rows = fetch(
+        connection,
+        "SELECT 1 FROM rule_link k JOIN rule_lineage l "
+        "ON l.number = k.number AND l.occurrence = k.occurrence "
+        "AND k.release_date BETWEEN l.first_release AND l.last_release "
+        "WHERE l.lineage = :lineage AND k.uncertain "
+        "AND k.release_date > :after AND k.release_date <= :upto",
+        lineage=lineage,
+        after=after,
+        upto=upto,
+    )
     return bool(rows)
 
 
 def where_now(connection: Connection, lineage: str, day: date) -> Ident | None:
     """The number (and occurrence) the lineage has in the release ``day``, if it is printed."""
-    rows = fetch(connection, "SELECT l.number, l.occurrence FROM rule_lineage l "
-                             f"WHERE {printed_in('l')} AND l.lineage = :lineage",
-                 day=day, lineage=lineage)
+    rows = fetch(
+        connection,
+        "SELECT l.number, l.occurrence FROM rule_lineage l "
+        f"WHERE {printed_in('l')} AND l.lineage = :lineage",
+        day=day,
+        lineage=lineage,
+    )
     return (rows[0]["number"], rows[0]["occurrence"]) if rows else None
 
 
 def last_printed(connection: Connection, number: str, before: date) -> tuple[date, str] | None:
     """The newest release before ``before`` printing ``number``, and that rule's lineage."""
-    rows = fetch(connection, "SELECT l.last_release, l.lineage FROM rule_lineage l "
-                             "WHERE l.number = :number AND l.occurrence = 1 "
-                             "AND l.last_release < :before ORDER BY l.last_release DESC",
-                 number=number, before=before)
+    rows = fetch(
+        connection,
+        "SELECT l.last_release, l.lineage FROM rule_lineage l "
+        "WHERE l.number = :number AND l.occurrence = 1 "
+        "AND l.last_release < :before ORDER BY l.last_release DESC",
+        number=number,
+        before=before,
+    )
     return (as_date(rows[0]["last_release"]), rows[0]["lineage"]) if rows else None
 
 
 def newest_lineage(connection: Connection, number: str) -> str | None:
     """The lineage of the newest release's rule ``number`` among the releases printing it."""
-    rows = fetch(connection, "SELECT l.lineage FROM rule_lineage l WHERE l.number = :number "
-                             "AND l.occurrence = 1 ORDER BY l.last_release DESC",
-                 number=number)
+    rows = fetch(
+        connection,
+        "SELECT l.lineage FROM rule_lineage l WHERE l.number = :number "
+        "AND l.occurrence = 1 ORDER BY l.last_release DESC",
+        number=number,
+    )
     return rows[0]["lineage"] if rows else None
 
 
-def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = None,
-                    since: date | None = None) -> dict[str, CitationCheck]:
+def check_citations(
+    bind: Bind, numbers: Iterable[str], as_of: date | None = None, since: date | None = None
+) -> dict[str, CitationCheck]:
     """Each cited number checked against the release in force on ``as_of`` (default the
     latest): fine, missing (no such rule, and none it became), renumbered (its lineage has
     another number now) or, with ``since``, changed (its text differs from the release in
@@ -131,39 +160,60 @@ def check_citations(bind: Bind, numbers: Iterable[str], as_of: date | None = Non
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         then = release_in_force(connection, since) if since is not None else None
-        return {cited: check_number(connection, number, day, then)
-                for cited, number in wanted.items()}
+        return {
+            cited: check_number(connection, number, day, then) for cited, number in wanted.items()
+        }
 
 
-def check_number(connection: Connection, number: str, day: date,
-                 then: date | None) -> CitationCheck:
+def check_number(
+    connection: Connection, number: str, day: date, then: date | None
+) -> CitationCheck:
     release = day.isoformat()
     printed = lineage_at(connection, day, number)
     if then is not None:  # the rule the citation meant: the one printed with it then
         meant = lineage_at(connection, then, number)
         if meant is not None:
             unsure = doubted(connection, meant, then, day) or (
-                printed is not None and doubted(connection, printed, then, day))
+                printed is not None and doubted(connection, printed, then, day)
+            )
             doubt = " (through a link the matcher could not decide)" if unsure else ""
             now = where_now(connection, meant, day)
             if now is None and printed is not None:
                 # The release prints the number: never "missing", whatever the lineage says.
-                return CitationCheck(number, "changed", None,
-                                     f"rule {number} of {then.isoformat()} is not followed into "
-                                     f"{number} of release {release}, which prints that number"
-                                     f"{doubt}: check it", unsure)
+                return CitationCheck(
+                    number,
+                    "changed",
+                    None,
+                    f"rule {number} of {then.isoformat()} is not followed into "
+                    f"{number} of release {release}, which prints that number"
+                    f"{doubt}: check it",
+                    unsure,
+                )
             if now is None:
-                return CitationCheck(number, "missing", None,
-                                     f"rule {number} of {then.isoformat()} is in no rule of "
-                                     f"release {release}{doubt}", unsure)
+                return CitationCheck(
+                    number,
+                    "missing",
+                    None,
+                    f"rule {number} of {then.isoformat()} is in no rule of "
+                    f"release {release}{doubt}",
+                    unsure,
+                )
             if now[0] != number:
-                return CitationCheck(number, "renumbered", now[0],
-                                     f"rule {number} of {then.isoformat()} is {now[0]} in "
-                                     f"release {release}{doubt}", unsure)
+                return CitationCheck(
+                    number,
+                    "renumbered",
+                    now[0],
+                    f"rule {number} of {then.isoformat()} is {now[0]} in release {release}{doubt}",
+                    unsure,
+                )
             if _text(connection, then, number) != _text(connection, day, number):
-                return CitationCheck(number, "changed", None,
-                                     f"rule {number}'s text changed between "
-                                     f"{then.isoformat()} and {release}{doubt}", unsure)
+                return CitationCheck(
+                    number,
+                    "changed",
+                    None,
+                    f"rule {number}'s text changed between {then.isoformat()} and {release}{doubt}",
+                    unsure,
+                )
             return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
     if printed is not None:
         return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
@@ -174,19 +224,33 @@ def check_number(connection: Connection, number: str, day: date,
         doubt = " (through a link the matcher could not decide)" if unsure else ""
         now = where_now(connection, lineage, day)
         if now is not None:
-            return CitationCheck(number, "renumbered", now[0],
-                                 f"rule {number} (last printed so in {last.isoformat()}) is "
-                                 f"{now[0]} in release {release}{doubt}", unsure)
-        return CitationCheck(number, "missing", None,
-                             f"no rule {number} in release {release}; the rule last "
-                             f"printed so in {last.isoformat()} is in none of its rules{doubt}",
-                             unsure)
+            return CitationCheck(
+                number,
+                "renumbered",
+                now[0],
+                f"rule {number} (last printed so in {last.isoformat()}) is "
+                f"{now[0]} in release {release}{doubt}",
+                unsure,
+            )
+        return CitationCheck(
+            number,
+            "missing",
+            None,
+            f"no rule {number} in release {release}; the rule last "
+            f"printed so in {last.isoformat()} is in none of its rules{doubt}",
+            unsure,
+        )
     return CitationCheck(number, "missing", None, f"no rule {number} in release {release}")
 
 
 def _text(connection: Connection, day: date, number: str) -> str | None:
-    rows = fetch(connection, "SELECT t.text, t.examples FROM rule_span r "
-                             "JOIN rulebook_text t ON t.id = r.text_id "
-                             f"WHERE {printed_in('r')} AND r.number = :number "
-                             "AND r.occurrence = 1", day=day, number=number)
+    rows = fetch(
+        connection,
+        "SELECT t.text, t.examples FROM rule_span r "
+        "JOIN rulebook_text t ON t.id = r.text_id "
+        f"WHERE {printed_in('r')} AND r.number = :number "
+        "AND r.occurrence = 1",
+        day=day,
+        number=number,
+    )
     return f"{rows[0]['text']}\n{rows[0]['examples']}" if rows else None

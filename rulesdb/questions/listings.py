@@ -30,14 +30,15 @@ def releases(bind: Bind) -> Rows:
     """effective_date, source_file, revision, set_code, set_name (null for an update between
     sets) and set (its code and name, or "update between sets") of each release."""
     with connected(bind) as connection:
-        rows = fetch(connection, "SELECT effective_date, source_file, revision FROM release "
-                                 "ORDER BY effective_date")
+        rows = fetch(
+            connection,
+            "SELECT effective_date, source_file, revision FROM release ORDER BY effective_date",
+        )
         sets = release_sets(connection)
     for row in rows:
         row["effective_date"] = day = as_date(row["effective_date"]).isoformat()
         code, name = sets.get(day, (None, None))
-        row.update(set_code=code, set_name=name,
-                   set=f"{code} ({name})" if code else BETWEEN_SETS)
+        row.update(set_code=code, set_name=name, set=f"{code} ({name})" if code else BETWEEN_SETS)
     return rows
 
 
@@ -48,8 +49,7 @@ def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
         if not inspect(connection).has_table("release_set"):
             return {}
         rows = fetch(connection, "SELECT release_date, code, name FROM release_set")
-    return {as_date(row["release_date"]).isoformat(): (row["code"], row["name"])
-            for row in rows}
+    return {as_date(row["release_date"]).isoformat(): (row["code"], row["name"]) for row in rows}
 
 
 def release_named(bind: Bind, value: date | str | None, option: str = "--as-of") -> date | None:
@@ -86,9 +86,11 @@ def release_of_set(bind: Bind, wanted: str, option: str = "--as-of") -> date:
     names = {lookup_key(n): n for _, (code, name) in sets.items() for n in (code, name)}
     nearest = [names[k] for k in difflib.get_close_matches(key, list(names), n=4, cutoff=0.5)]
     shown = wanted if len(wanted) <= 40 else f"{wanted[:32]}…"
-    raise RulesdbError(f"{option}: {shown!r} is neither a date (YYYY-MM-DD) nor the code or "
-                       "name of a set a release came with"
-                       + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
+    raise RulesdbError(
+        f"{option}: {shown!r} is neither a date (YYYY-MM-DD) nor the code or "
+        "name of a set a release came with"
+        + (f"; nearest: {', '.join(nearest)}" if nearest else "")
+    )
 
 
 def release_card_types(bind: Bind, day: date) -> Rows:
@@ -113,9 +115,14 @@ def release_category_card_types(bind: Bind, day: date) -> Rows:
 
 def release_subtypes(bind: Bind, day: date) -> Rows:
     """name, category, rule (its category's rule) of each subtype."""
-    return _of_release(bind, day, "SELECT s.name, s.category, c.rule FROM release_subtype s "
-                                   "JOIN release_category c ON c.release_date = s.release_date "
-                                   "AND c.category = s.category", alias="s")
+    return _of_release(
+        bind,
+        day,
+        "SELECT s.name, s.category, c.rule FROM release_subtype s "
+        "JOIN release_category c ON c.release_date = s.release_date "
+        "AND c.category = s.category",
+        alias="s",
+    )
 
 
 def _of_release(bind: Bind, day: date, select: str, alias: str | None = None) -> Rows:
@@ -140,8 +147,9 @@ def supertypes(bind: Bind, as_of: date | None = None) -> Rows:
 def category_names(bind: Bind) -> list[str]:
     """Every subtype category any loaded release has, in the CR's order of lists."""
     with connected(bind) as connection:
-        rows = fetch(connection, "SELECT category, min(rule) AS rule FROM release_category "
-                                 "GROUP BY category")
+        rows = fetch(
+            connection, "SELECT category, min(rule) AS rule FROM release_category GROUP BY category"
+        )
     return [row["category"] for row in sorted(rows, key=lambda r: (r["rule"], r["category"]))]
 
 
@@ -154,16 +162,17 @@ def check_category(bind: Bind, category: str) -> str:
     return found
 
 
-def subtypes(bind: Bind, category: str | None = None,
-             as_of: date | None = None) -> Rows:
+def subtypes(bind: Bind, category: str | None = None, as_of: date | None = None) -> Rows:
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         if category is not None:
             category = check_category(connection, category)  # its canonical name
         rows = release_subtypes(connection, day)
     # Sorted here, not in SQL: PostgreSQL's locale collation would order names differently.
-    return sorted((row for row in rows if category is None or row["category"] == category),
-                  key=lambda row: (row["rule"], row["name"]))
+    return sorted(
+        (row for row in rows if category is None or row["category"] == category),
+        key=lambda row: (row["rule"], row["name"]),
+    )
 
 
 # Keyword vocabularies (revision ``keywords``): read from each release's rulebook.
@@ -199,5 +208,6 @@ def release_keywords(bind: Bind, day: date) -> Rows:
 def keyword_of(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
     """The keyword (kind, name, rule) of release ``day`` spelled like ``word``, or None."""
     key = lookup_key(word)
-    return next((dict(row) for row in release_keywords(bind, day)
-                 if lookup_key(row["name"]) == key), None)
+    return next(
+        (dict(row) for row in release_keywords(bind, day) if lookup_key(row["name"]) == key), None
+    )

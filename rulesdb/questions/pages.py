@@ -26,12 +26,15 @@ def check_page(offset: int, limit: int, reach: int | None = None) -> None:
     if offset < 0:
         raise RulesdbError(f"offset: {offset} is negative")
     if reach is not None and offset + limit > reach:
-        raise RulesdbError(f"offset: {offset} + limit {limit} is past the {reach} entries "
-                           "a search is paged through; search with more words")
+        raise RulesdbError(
+            f"offset: {offset} + limit {limit} is past the {reach} entries "
+            "a search is paged through; search with more words"
+        )
 
 
-def search_page(bind: Bind, words: str, as_of: date | None = None, offset: int = 0,
-                limit: int = 10) -> dict[str, Any]:
+def search_page(
+    bind: Bind, words: str, as_of: date | None = None, offset: int = 0, limit: int = 10
+) -> dict[str, Any]:
     """One page of :func:`rulesdb.questions.rulebook.search`, best first: release, total (the
     entries found in all), offset, limit, hits, next_offset (None on the last page)."""
     check_page(offset, limit, MAX_REACH)
@@ -39,32 +42,53 @@ def search_page(bind: Bind, words: str, as_of: date | None = None, offset: int =
         day = release_in_force(connection, as_of)
         hits = rulebook.search(connection, words, day, offset + limit)[offset:]
         total = rulebook.search_count(connection, words, day)
-    return {"release": day.isoformat(), "total": total, "offset": offset, "limit": limit,
-            "hits": hits, "next_offset": _next(offset, limit, total)}
+    return {
+        "release": day.isoformat(),
+        "total": total,
+        "offset": offset,
+        "limit": limit,
+        "hits": hits,
+        "next_offset": _next(offset, limit, total),
+    }
 
 
-def history_page(versions: list[RuleVersion], offset: int = 0,
-                 limit: int = 10) -> dict[str, Any]:
+def history_page(versions: list[RuleVersion], offset: int = 0, limit: int = 10) -> dict[str, Any]:
     """A page of a rule's versions, oldest first (a creature-type rule has some fifty, each
     the whole list): total, offset, limit, versions, next_offset."""
     check_page(offset, limit)
-    return {"total": len(versions), "offset": offset, "limit": limit,
-            "versions": versions[offset:offset + limit],
-            "next_offset": _next(offset, limit, len(versions))}
+    return {
+        "total": len(versions),
+        "offset": offset,
+        "limit": limit,
+        "versions": versions[offset : offset + limit],
+        "next_offset": _next(offset, limit, len(versions)),
+    }
 
 
-def rule_diff_page(diff: RuleDiff, part: str | None, offset: int = 0,
-                   limit: int = 20) -> dict[str, Any]:
+def rule_diff_page(
+    diff: RuleDiff, part: str | None, offset: int = 0, limit: int = 20
+) -> dict[str, Any]:
     """A rule diff as counts of each part (added, removed, moved, changed) and, with ``part``,
     one page of that part: added and removed rules with their text, moved ones from and to
     (with their words marked when they changed too), changed ones with their words marked
     (removed ~~struck~~, added **bold**) and their text before and after."""
     check_page(offset, limit)
-    counts = {"added": len(diff.added), "removed": len(diff.removed),
-              "moved": len(diff.moved), "changed": len(diff.changed)}
-    page: dict[str, Any] = {"from": diff.from_date, "to": diff.to_date, "counts": counts,
-                            "part": part, "offset": offset, "limit": limit, "entries": [],
-                            "next_offset": None}
+    counts = {
+        "added": len(diff.added),
+        "removed": len(diff.removed),
+        "moved": len(diff.moved),
+        "changed": len(diff.changed),
+    }
+    page: dict[str, Any] = {
+        "from": diff.from_date,
+        "to": diff.to_date,
+        "counts": counts,
+        "part": part,
+        "offset": offset,
+        "limit": limit,
+        "entries": [],
+        "next_offset": None,
+    }
     if part is None:
         return page
     if part not in RULE_DIFF_PARTS:
@@ -75,21 +99,34 @@ def rule_diff_page(diff: RuleDiff, part: str | None, offset: int = 0,
         numbers = diff.added if part == "added" else diff.removed
         entries = [{"number": n, "text": diff.titles[n]} for n in numbers[window]]
     elif part == "moved":
-        entries = [{"from": m["from"], "to": m["to"], "changed": m["changed"],
-                    "text": m["after"],
-                    "marked": marked_changes(m["before"], m["after"]) if m["changed"] else None}
-                   for m in diff.moved[window]]
+        entries = [
+            {
+                "from": m["from"],
+                "to": m["to"],
+                "changed": m["changed"],
+                "text": m["after"],
+                "marked": marked_changes(m["before"], m["after"]) if m["changed"] else None,
+            }
+            for m in diff.moved[window]
+        ]
     else:
-        entries = [{"number": c["number"], "uncertain": bool(c.get("uncertain")),
-                    "before": c["before"], "after": c["after"],
-                    "marked": marked_changes(c["before"], c["after"])}
-                   for c in diff.changed[window]]
+        entries = [
+            {
+                "number": c["number"],
+                "uncertain": bool(c.get("uncertain")),
+                "before": c["before"],
+                "after": c["after"],
+                "marked": marked_changes(c["before"], c["after"]),
+            }
+            for c in diff.changed[window]
+        ]
     page.update(entries=entries, next_offset=_next(offset, limit, counts[part]))
     return page
 
 
-def vocabulary_diff_page(comparison: Comparison, offset: int = 0,
-                         limit: int = 50) -> dict[str, Any]:
+def vocabulary_diff_page(
+    comparison: Comparison, offset: int = 0, limit: int = 50
+) -> dict[str, Any]:
     """A type-system diff as counts of each change and one page of its rows (change, kind,
     category, name)."""
     check_page(offset, limit)
@@ -97,10 +134,16 @@ def vocabulary_diff_page(comparison: Comparison, offset: int = 0,
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["change"]] = counts.get(row["change"], 0) + 1
-    return {"from": comparison.from_date.isoformat(), "to": comparison.to_date.isoformat(),
-            "counts": counts, "rules_changed": comparison.rules_changed, "offset": offset,
-            "limit": limit, "entries": rows[offset:offset + limit],
-            "next_offset": _next(offset, limit, len(rows))}
+    return {
+        "from": comparison.from_date.isoformat(),
+        "to": comparison.to_date.isoformat(),
+        "counts": counts,
+        "rules_changed": comparison.rules_changed,
+        "offset": offset,
+        "limit": limit,
+        "entries": rows[offset : offset + limit],
+        "next_offset": _next(offset, limit, len(rows)),
+    }
 
 
 def _next(offset: int, limit: int, total: int) -> int | None:

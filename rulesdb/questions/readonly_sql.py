@@ -76,15 +76,41 @@ _REFUSED_STATEMENTS = {
 
 # Functions whose effects outlast a read-only transaction: refused early for a clear message.
 _REFUSED_FUNCTIONS = {
-    "set_config", "pg_notify", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf",
-    "pg_rotate_logfile", "pg_switch_wal", "pg_promote", "pg_logical_emit_message",
-    "pg_drop_replication_slot", "pg_start_backup", "pg_stop_backup",
-    "pg_log_backend_memory_contexts", "pg_import_system_collations", "loread", "lowrite",
-    "load_extension", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "ts_stat",
+    "set_config",
+    "pg_notify",
+    "pg_terminate_backend",
+    "pg_cancel_backend",
+    "pg_reload_conf",
+    "pg_rotate_logfile",
+    "pg_switch_wal",
+    "pg_promote",
+    "pg_logical_emit_message",
+    "pg_drop_replication_slot",
+    "pg_start_backup",
+    "pg_stop_backup",
+    "pg_log_backend_memory_contexts",
+    "pg_import_system_collations",
+    "loread",
+    "lowrite",
+    "load_extension",
+    "pg_read_file",
+    "pg_read_binary_file",
+    "pg_ls_dir",
+    "ts_stat",
 }
 _REFUSED_PREFIXES = (
-    "pg_advisory_", "pg_try_advisory_", "lo_", "dblink", "pg_create_", "pg_replication_origin_",
-    "pg_stat_reset", "pg_file_", "pg_backup_", "pg_wal_replay_", "query_to_xml", "cursor_to_xml",
+    "pg_advisory_",
+    "pg_try_advisory_",
+    "lo_",
+    "dblink",
+    "pg_create_",
+    "pg_replication_origin_",
+    "pg_stat_reset",
+    "pg_file_",
+    "pg_backup_",
+    "pg_wal_replay_",
+    "query_to_xml",
+    "cursor_to_xml",
 )
 _WHY_FUNCTION = "its effects outlast the read-only transaction"
 
@@ -95,10 +121,20 @@ _TRAILING = re.compile(r"[\s;]+\Z")
 
 # Roles that reach the server's files, programs, other sessions, every database's data, or
 # its statistics and settings.
-_SERVER_ROLES = ("pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
-                 "pg_signal_backend", "pg_read_all_data", "pg_write_all_data", "pg_monitor",
-                 "pg_read_all_settings", "pg_read_all_stats", "pg_stat_scan_tables",
-                 "pg_checkpoint", "pg_create_subscription")
+_SERVER_ROLES = (
+    "pg_read_server_files",
+    "pg_write_server_files",
+    "pg_execute_server_program",
+    "pg_signal_backend",
+    "pg_read_all_data",
+    "pg_write_all_data",
+    "pg_monitor",
+    "pg_read_all_settings",
+    "pg_read_all_stats",
+    "pg_stat_scan_tables",
+    "pg_checkpoint",
+    "pg_create_subscription",
+)
 
 # One row per reason the session's role (or a role it may SET ROLE to) is too powerful; the
 # strongest first: being a superuser (rank 0, the session's own role before one it may
@@ -160,8 +196,9 @@ class Result:
 
 
 @contextmanager
-def open_query(url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *,
-               courtesy: bool = True) -> Iterator[Result]:
+def open_query(
+    url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *, courtesy: bool = True
+) -> Iterator[Result]:
     """Run one query read-only and stream its rows; RulesdbError (one line) otherwise.
 
     ``courtesy=False`` skips the early lexical check, leaving only what the database
@@ -193,17 +230,26 @@ def _narrow_rows(rows: Iterable[tuple[Any, ...]], limit: int) -> Iterator[tuple[
 
 def _width(row: tuple[Any, ...]) -> int:
     """About the characters the row prints as: a blob's hex is twice its bytes."""
-    return sum(2 * len(value) if isinstance(value, bytes | memoryview)
-               else len(value) if isinstance(value, str) else 8 for value in row)
+    return sum(
+        2 * len(value)
+        if isinstance(value, bytes | memoryview)
+        else len(value)
+        if isinstance(value, str)
+        else 8
+        for value in row
+    )
 
 
 def _too_wide(limit: int) -> str:
-    return (f"a row of the result is wider than {limit / 2**20:g} MB (RULESDB_SQL_MAX_VALUE); "
-            "select fewer or shorter values, e.g. substr(value, 1, 1000)")
+    return (
+        f"a row of the result is wider than {limit / 2**20:g} MB (RULESDB_SQL_MAX_VALUE); "
+        "select fewer or shorter values, e.g. substr(value, 1, 1000)"
+    )
 
 
-def run_readonly(url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *,
-                 courtesy: bool = True) -> tuple[list[str], list[tuple[Any, ...]]]:
+def run_readonly(
+    url: URL | str, sql: str, timeout: float = DEFAULT_TIMEOUT, *, courtesy: bool = True
+) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Run one query read-only; returns (column names, every row)."""
     with open_query(url, sql, timeout, courtesy=courtesy) as result:
         return result.columns, list(result.rows)
@@ -217,20 +263,25 @@ def check(sql: str, backend: str) -> None:
         raise RulesdbError("no SQL statement given")
     first_end = tokens.index(";") if ";" in tokens else len(tokens)
     if any(token != ";" for token in tokens[first_end:]):
-        raise RulesdbError("rulesdb sql runs one statement at a time; remove everything after "
-                           "the first ';'")
+        raise RulesdbError(
+            "rulesdb sql runs one statement at a time; remove everything after the first ';'"
+        )
     statement = words[0]
     if statement in _REFUSED_STATEMENTS:
-        raise RulesdbError(f"{READ_ONLY}: {statement.upper()} is refused "
-                           f"({_REFUSED_STATEMENTS[statement]})")
+        raise RulesdbError(
+            f"{READ_ONLY}: {statement.upper()} is refused ({_REFUSED_STATEMENTS[statement]})"
+        )
     if backend != "sqlite" and statement not in QUERY_WORDS:
         # The first token may be a quoted name holding a line break: the refusal is one line.
         shown = " ".join(statement.upper().split())
-        raise RulesdbError(f"{READ_ONLY}: it runs one query (SELECT, WITH ... SELECT, VALUES "
-                           f"or TABLE), not {shown}")
+        raise RulesdbError(
+            f"{READ_ONLY}: it runs one query (SELECT, WITH ... SELECT, VALUES "
+            f"or TABLE), not {shown}"
+        )
     for index, token in enumerate(tokens[:-1]):
-        if tokens[index + 1] == "(" and (token in _REFUSED_FUNCTIONS
-                                         or token.startswith(_REFUSED_PREFIXES)):
+        if tokens[index + 1] == "(" and (
+            token in _REFUSED_FUNCTIONS or token.startswith(_REFUSED_PREFIXES)
+        ):
             raise RulesdbError(f"{READ_ONLY}: {token}() is refused ({_WHY_FUNCTION})")
 
 
@@ -260,10 +311,10 @@ def tokens_of(sql: str, backend: str) -> list[str]:
             if escapes:
                 tokens.pop()  # the E of E'...' is part of the string, not a word
             i = _quoted_end(sql, i, "'", backslash=escapes)
-        elif char in "\"`" or (char == "[" and not postgres):
+        elif char in '"`' or (char == "[" and not postgres):
             close = "]" if char == "[" else char
             end = _quoted_end(sql, i, close)
-            tokens.append(sql[i + 1:end - 1].replace(close * 2, close).casefold())
+            tokens.append(sql[i + 1 : end - 1].replace(close * 2, close).casefold())
             i = end
         elif postgres and char == "$" and (match := _DOLLAR_TAG.match(sql, i)):
             end = sql.find(match.group(0), match.end())
@@ -318,12 +369,14 @@ def _quoted_end(sql: str, start: int, close: str, backslash: bool = False) -> in
 
 
 @contextmanager
-def _sqlite_query(url: URL, sql: str,
-                  timeout: float) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
+def _sqlite_query(
+    url: URL, sql: str, timeout: float
+) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
     path = sqlite_file(url)
     if path is None:
-        raise RulesdbError(f"rulesdb sql needs a SQLite file or a PostgreSQL database, "
-                           f"not {mask(url)}")
+        raise RulesdbError(
+            f"rulesdb sql needs a SQLite file or a PostgreSQL database, not {mask(url)}"
+        )
     if not path.is_file():
         raise RulesdbError(f"no database at {path}; run: rulesdb --db {mask(url)} upgrade")
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
@@ -346,8 +399,7 @@ def _sqlite_query(url: URL, sql: str,
         connection.execute("PRAGMA query_only = ON")
         cursor = connection.execute(sql)
         columns = [column[0] for column in cursor.description or ()]
-        yield columns, _bounded(cursor.fetchmany if cursor.description else None, deadline,
-                                timeout)
+        yield columns, _bounded(cursor.fetchmany if cursor.description else None, deadline, timeout)
     except sqlite3.Error as exc:
         raise _sqlite_error(exc, path, deadline, timeout) from None
     finally:
@@ -370,8 +422,9 @@ def guard_printf(connection: sqlite3.Connection, limit: int, *, refuse: bool = T
     def printf(*args: Any) -> Any:
         spec = args[0] if args and isinstance(args[0], str) else ""
         widths = [int(digits) for digits in _DIGITS.findall(spec)]
-        if any(isinstance(arg, int) and abs(arg) > limit for arg in args) or \
-                any(width > limit for width in widths):
+        if any(isinstance(arg, int) and abs(arg) > limit for arg in args) or any(
+            width > limit for width in widths
+        ):
             if not refuse:
                 return None
             raise ValueError(f"a printf width past {limit // 2**20} MB")
@@ -382,8 +435,7 @@ def guard_printf(connection: sqlite3.Connection, limit: int, *, refuse: bool = T
         connection.create_function(name, -1, printf, deterministic=True)
 
 
-def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
-                  timeout: float) -> RulesdbError:
+def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float, timeout: float) -> RulesdbError:
     message = first_line(exc)
     name = getattr(exc, "sqlite_errorname", "")
     if "interrupted" in message and time.monotonic() > deadline:
@@ -392,25 +444,35 @@ def _sqlite_error(exc: sqlite3.Error, path: Any, deadline: float,
         return RulesdbError(
             f"{path} has a hot journal ({path.name}-journal) left by a write that was "
             "interrupted; a read-only reader cannot roll it back: run any other rulesdb "
-            f"command on it once (e.g. rulesdb --db sqlite:///{path} current), then retry")
-    if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_CANTOPEN", "SQLITE_IOERR") or \
-            name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT")):
+            f"command on it once (e.g. rulesdb --db sqlite:///{path} current), then retry"
+        )
+    if name in (
+        "SQLITE_NOTADB",
+        "SQLITE_CORRUPT",
+        "SQLITE_CANTOPEN",
+        "SQLITE_IOERR",
+    ) or name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT")):
         return RulesdbError(f"cannot read {path}: {message}")
     # printf and format are the only functions rulesdb adds, and raise only past the limit.
     if "string or blob too big" in message or "user-defined function raised" in message:
-        return RulesdbError(f"the query made a value longer than {max_value_bytes() // 2**20} "
-                            f"MB, the most one may take ({SQL_MAX_VALUE.name})")
+        return RulesdbError(
+            f"the query made a value longer than {max_value_bytes() // 2**20} "
+            f"MB, the most one may take ({SQL_MAX_VALUE.name})"
+        )
     if "too many attached databases" in message:
-        return RulesdbError(f"{READ_ONLY}: the database refused it (ATTACH and VACUUM INTO "
-                            "are disabled: they create or write other files)")
+        return RulesdbError(
+            f"{READ_ONLY}: the database refused it (ATTACH and VACUUM INTO "
+            "are disabled: they create or write other files)"
+        )
     if "readonly" in message or "read-only" in message:
         return RulesdbError(f"{READ_ONLY}: the database refused it ({message})")
     return RulesdbError(f"SQL error: {message}")
 
 
 @contextmanager
-def _postgresql_query(url: URL, sql: str,
-                      timeout: float) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
+def _postgresql_query(
+    url: URL, sql: str, timeout: float
+) -> Iterator[tuple[list[str], Iterator[tuple[Any, ...]]]]:
     import psycopg
 
     deadline = time.monotonic() + timeout
@@ -419,15 +481,19 @@ def _postgresql_query(url: URL, sql: str,
     # Every transaction of this session READ ONLY; standard strings (no backslash escapes
     # outside E''); statements and lock waits bounded in time; each sort or hash bounded in
     # memory whatever the server's work_mem (the session's value overrides the role's).
-    options = (f"-c default_transaction_read_only=on -c standard_conforming_strings=on "
-               f"-c statement_timeout={millis} -c lock_timeout={millis} "
-               f"-c idle_in_transaction_session_timeout={millis + 10_000} "
-               f"-c work_mem={work_mem_kb()}kB")
+    options = (
+        f"-c default_transaction_read_only=on -c standard_conforming_strings=on "
+        f"-c statement_timeout={millis} -c lock_timeout={millis} "
+        f"-c idle_in_transaction_session_timeout={millis + 10_000} "
+        f"-c work_mem={work_mem_kb()}kB"
+    )
     try:
-        wait: dict[str, Any] = ({} if "connect_timeout" in url.query
-                                else {"connect_timeout": CONNECT_TIMEOUT})
-        connection = psycopg.connect(conninfo, options=options, autocommit=False,
-                                     application_name="rulesdb sql", **wait)
+        wait: dict[str, Any] = (
+            {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_TIMEOUT}
+        )
+        connection = psycopg.connect(
+            conninfo, options=options, autocommit=False, application_name="rulesdb sql", **wait
+        )
     except psycopg.Error as exc:
         raise RulesdbError(f"cannot connect to {mask(url)}: {first_line(exc)}") from None
     # The server's statement_timeout can be lifted by the query itself (set_config); the
@@ -442,18 +508,18 @@ def _postgresql_query(url: URL, sql: str,
         # The server measures each row's text before sending it, and refuses one past the
         # limit (the failed cast's message names the marker; it depends on the row, so the
         # planner cannot fold it): the client never holds it.
-        cursor.execute(f"SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_query "
-                       f"WHERE CASE WHEN octet_length(rulesdb_query::text) > {max_value_bytes()}"
-                       f" THEN ('{_ROW_TOO_WIDE} ' || octet_length(rulesdb_query::text))::integer"
-                       " ELSE 1 END = 1")
+        cursor.execute(
+            f"SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_query "
+            f"WHERE CASE WHEN octet_length(rulesdb_query::text) > {max_value_bytes()}"
+            f" THEN ('{_ROW_TOO_WIDE} ' || octet_length(rulesdb_query::text))::integer"
+            " ELSE 1 END = 1"
+        )
         columns = [column.name for column in cursor.description or ()]
         yield columns, _bounded(cursor.fetchmany, deadline, timeout)
     except psycopg.errors.QueryCanceled:
         raise _timed_out(timeout) from None
-    except (psycopg.errors.ReadOnlySqlTransaction,
-            psycopg.errors.InsufficientPrivilege) as exc:
-        raise RulesdbError(f"{READ_ONLY}: the database refused it ({first_line(exc)})"
-                           ) from None
+    except (psycopg.errors.ReadOnlySqlTransaction, psycopg.errors.InsufficientPrivilege) as exc:
+        raise RulesdbError(f"{READ_ONLY}: the database refused it ({first_line(exc)})") from None
     except psycopg.Error as exc:
         if _ROW_TOO_WIDE in str(exc):
             raise RulesdbError(_too_wide(max_value_bytes())) from None
@@ -470,8 +536,9 @@ _ROW_TOO_WIDE = "rulesdb: row too wide"
 
 def _refuse_powerful_role(connection: Any, url: URL) -> None:
     """Refuse a role that could write or reach the server: it, not the SQL, is the boundary."""
-    row = connection.execute(_POWER_CHECK, {"server_roles": list(_SERVER_ROLES),
-                                            "outlasting": list(OUTLASTING)}).fetchone()
+    row = connection.execute(
+        _POWER_CHECK, {"server_roles": list(_SERVER_ROLES), "outlasting": list(OUTLASTING)}
+    ).fetchone()
     if row is None:
         return
     user = connection.info.user
@@ -481,7 +548,8 @@ def _refuse_powerful_role(connection: Any, url: URL) -> None:
     raise RulesdbError(
         f"rulesdb sql on PostgreSQL runs only as a role that can read and not write, and "
         f"{user} {reason}; make one: CREATE ROLE analyst LOGIN; rulesdb --db "
-        f"{mask(url)} grant-read analyst; then: rulesdb --db {mask(reader)} sql ...")
+        f"{mask(url)} grant-read analyst; then: rulesdb --db {mask(reader)} sql ..."
+    )
 
 
 def _cancel(connection: Any) -> None:
@@ -490,8 +558,9 @@ def _cancel(connection: Any) -> None:
         getattr(connection, "cancel_safe", connection.cancel)()
 
 
-def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
-             timeout: float) -> Iterator[Any]:
+def _bounded(
+    fetchmany: Callable[[int], list[Any]] | None, deadline: float, timeout: float
+) -> Iterator[Any]:
     """Rows a batch at a time, stopping at the deadline even between batches. The first batch
     is one row; each next one at most twice the last and about BATCH_BYTES of rows as wide as
     the last batch's, so wide rows never arrive thousands at once."""
@@ -502,8 +571,12 @@ def _bounded(fetchmany: Callable[[int], list[Any]] | None, deadline: float,
         batch = fetchmany(size)
         if not batch:
             return
-        width = sum(len(value) for row in batch for value in row
-                    if isinstance(value, str | bytes | memoryview))
+        width = sum(
+            len(value)
+            for row in batch
+            for value in row
+            if isinstance(value, str | bytes | memoryview)
+        )
         size = max(1, min(BATCH, 2 * size, len(batch) * BATCH_BYTES // max(width, 1)))
         yield from batch
         del batch  # not held while the next one is fetched

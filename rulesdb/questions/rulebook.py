@@ -50,8 +50,13 @@ class RuleAnswer:
     subrules: list[dict[str, str]]  # each number, text: the rules directly under this one
 
     def to_json(self) -> dict[str, Any]:
-        return {"release": self.release, "number": self.number, "text": self.text,
-                "examples": list(self.examples), "subrules": [dict(s) for s in self.subrules]}
+        return {
+            "release": self.release,
+            "number": self.number,
+            "text": self.text,
+            "examples": list(self.examples),
+            "subrules": [dict(s) for s in self.subrules],
+        }
 
 
 @dataclass(frozen=True)
@@ -73,11 +78,19 @@ class RuleVersion:
     uncertain: bool = False  # the link to the version before is one the matcher could not decide
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "first_release": self.first_release,
-                "last_release": self.last_release, "releases": self.releases,
-                "how": self.how, "from_number": self.from_number,
-                "similarity": self.similarity, "uncertain": self.uncertain,
-                "lineage": self.lineage, "text": self.text, "examples": list(self.examples)}
+        return {
+            "number": self.number,
+            "first_release": self.first_release,
+            "last_release": self.last_release,
+            "releases": self.releases,
+            "how": self.how,
+            "from_number": self.from_number,
+            "similarity": self.similarity,
+            "uncertain": self.uncertain,
+            "lineage": self.lineage,
+            "text": self.text,
+            "examples": list(self.examples),
+        }
 
 
 @dataclass(frozen=True)
@@ -92,17 +105,24 @@ class RuleDiff:
     moved: list[dict[str, Any]] = field(default_factory=list)  # from, to, before, after, changed
 
     def to_json(self) -> dict[str, Any]:
-        return {"from": self.from_date, "to": self.to_date, "added": list(self.added),
-                "removed": list(self.removed), "moved": [dict(m) for m in self.moved],
-                "changed": [dict(c) for c in self.changed]}
+        return {
+            "from": self.from_date,
+            "to": self.to_date,
+            "added": list(self.added),
+            "removed": list(self.removed),
+            "moved": [dict(m) for m in self.moved],
+            "changed": [dict(c) for c in self.changed],
+        }
 
     def to_markdown(self) -> str:
         lines = [f"# Comprehensive Rules changes: {self.from_date} → {self.to_date}", ""]
         if not (self.added or self.removed or self.changed or self.moved):
             return "\n".join([*lines, "No rule changed.", ""])
-        lines.append(f"{len(self.added)} added, {len(self.removed)} removed, "
-                     f"{len(self.moved)} moved, {len(self.changed)} changed. Removed words "
-                     "are ~~struck~~, added words **bold**.")
+        lines.append(
+            f"{len(self.added)} added, {len(self.removed)} removed, "
+            f"{len(self.moved)} moved, {len(self.changed)} changed. Removed words "
+            "are ~~struck~~, added words **bold**."
+        )
         for title, numbers in (("Added", self.added), ("Removed", self.removed)):
             if numbers:
                 lines += ["", f"## {title}", ""]
@@ -110,15 +130,20 @@ class RuleDiff:
         if self.moved:
             lines += ["", "## Moved", ""]
             for move in self.moved:
-                text = (marked_changes(move["before"], move["after"]) if move["changed"]
-                        else _first_line(move["after"]))
+                text = (
+                    marked_changes(move["before"], move["after"])
+                    if move["changed"]
+                    else _first_line(move["after"])
+                )
                 lines.append(f"- **{move['from']} → {move['to']}** {text}")
         if self.changed:
             lines += ["", "## Changed", ""]
             for change in self.changed:
                 doubt = " (lineage uncertain)" if change.get("uncertain") else ""
-                lines.append(f"- **{change['number']}**{doubt} "
-                             f"{marked_changes(change['before'], change['after'])}")
+                lines.append(
+                    f"- **{change['number']}**{doubt} "
+                    f"{marked_changes(change['before'], change['after'])}"
+                )
         return "\n".join([*lines, ""])
 
 
@@ -128,23 +153,41 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         # The rule and everything numbered below it: one range of the release's rows.
-        rows = fetch(connection, "SELECT r.number, r.occurrence, r.sort_key, t.text, t.examples "
-                                 "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE {printed_in('r')} AND {_under(connection)}",
-                     day=day, number=wanted, prefix=wanted + "%", **_children_range(wanted))
+        rows = fetch(
+            connection,
+            "SELECT r.number, r.occurrence, r.sort_key, t.text, t.examples "
+            "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
+            f"WHERE {printed_in('r')} AND {_under(connection)}",
+            day=day,
+            number=wanted,
+            prefix=wanted + "%",
+            **_children_range(wanted),
+        )
         own = [row for row in rows if row["number"] == wanted]
         if not own:
             raise _unknown_rule(connection, day, wanted)
         found = min(own, key=lambda row: row["occurrence"])
-        subrules = sorted((row for row in rows if row["occurrence"] == found["occurrence"]
-                           and parent_number(row["number"]) == wanted),
-                          key=lambda row: row["sort_key"])
-    return RuleAnswer(day.isoformat(), wanted, found["text"], json.loads(found["examples"]),
-                      [{"number": row["number"], "text": row["text"]} for row in subrules])
+        subrules = sorted(
+            (
+                row
+                for row in rows
+                if row["occurrence"] == found["occurrence"]
+                and parent_number(row["number"]) == wanted
+            ),
+            key=lambda row: row["sort_key"],
+        )
+    return RuleAnswer(
+        day.isoformat(),
+        wanted,
+        found["text"],
+        json.loads(found["examples"]),
+        [{"number": row["number"], "text": row["text"]} for row in subrules],
+    )
 
 
-def rule_history(bind: Bind, number: str, as_of: date | None = None,
-                 substantive: bool = False) -> list[RuleVersion]:
+def rule_history(
+    bind: Bind, number: str, as_of: date | None = None, substantive: bool = False
+) -> list[RuleVersion]:
     """Each version of the rule, oldest first, following it through renumbering and rewording
     (its lineage): the rule numbered ``number`` in the release in force on ``as_of``, or in
     the newest release printing that number. With ``substantive``, a version retypeset (only
@@ -154,8 +197,10 @@ def rule_history(bind: Bind, number: str, as_of: date | None = None,
         rows = lineage.trace(connection, found)
     runs: list[list[dict[str, Any]]] = []
     for row in rows:
-        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (row["number"],
-                                                                               row["text_id"])
+        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
+            row["number"],
+            row["text_id"],
+        )
         if same or (runs and substantive and row["how"] == "retypeset"):
             runs[-1].append(row)
         else:
@@ -164,14 +209,23 @@ def rule_history(bind: Bind, number: str, as_of: date | None = None,
     for run in runs:
         first = run[0]
         how = first["how"] or "new"
-        versions.append(RuleVersion(
-            number=first["number"], text=first["text"], examples=json.loads(first["examples"]),
-            first_release=first["release_date"].isoformat(),
-            last_release=run[-1]["release_date"].isoformat(), releases=len(run), how=how,
-            from_number=first["from_number"] if how in ("renumbered", "moved and reworded")
-            else None,
-            similarity=float(first["similarity"] or 0.0), lineage=found,
-            uncertain=first["uncertain"]))
+        versions.append(
+            RuleVersion(
+                number=first["number"],
+                text=first["text"],
+                examples=json.loads(first["examples"]),
+                first_release=first["release_date"].isoformat(),
+                last_release=run[-1]["release_date"].isoformat(),
+                releases=len(run),
+                how=how,
+                from_number=first["from_number"]
+                if how in ("renumbered", "moved and reworded")
+                else None,
+                similarity=float(first["similarity"] or 0.0),
+                lineage=found,
+                uncertain=first["uncertain"],
+            )
+        )
     return versions
 
 
@@ -198,38 +252,57 @@ def glossary_history(bind: Bind, term: str) -> list[dict[str, Any]]:
     without the term ends a run as a new text does; an unknown term has no versions."""
     with connected(bind) as connection:
         days = _rulebook_days(connection)
-        spans = fetch(connection, "SELECT g.first_release, g.last_release, g.text_id, t.text "
-                                  "FROM glossary_span g JOIN rulebook_text t "
-                                  "ON t.id = g.text_id WHERE g.term = :term", term=term)
+        spans = fetch(
+            connection,
+            "SELECT g.first_release, g.last_release, g.text_id, t.text "
+            "FROM glossary_span g JOIN rulebook_text t "
+            "ON t.id = g.text_id WHERE g.term = :term",
+            term=term,
+        )
     by_day = _by_release(days, spans)
-    return [{"text": by_day[run[0]]["text"], "first_release": run[0].isoformat(),
-             "last_release": run[-1].isoformat(), "releases": len(run)}
-            for run in _runs(days, by_day)]
+    return [
+        {
+            "text": by_day[run[0]]["text"],
+            "first_release": run[0].isoformat(),
+            "last_release": run[-1].isoformat(),
+            "releases": len(run),
+        }
+        for run in _runs(days, by_day)
+    ]
 
 
 def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]:
     """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
-        rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
-                                 "JOIN rulebook_text t ON t.id = g.text_id "
-                                 f"WHERE {printed_in('g')} AND lower(g.term) = :term",
-                     day=day, term=term.strip().lower())
+        rows = fetch(
+            connection,
+            "SELECT g.term, t.text FROM glossary_span g "
+            "JOIN rulebook_text t ON t.id = g.text_id "
+            f"WHERE {printed_in('g')} AND lower(g.term) = :term",
+            day=day,
+            term=term.strip().lower(),
+        )
         if not rows:  # apostrophe style or spacing differ: compare every term's lookup key
             terms = _terms(connection, day)
             key = lookup_key(term)
             matching = [t for t in terms if lookup_key(t) == key]
             if not matching:
                 raise _unknown_term(connection, term, day, terms)
-            rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
-                                     "JOIN rulebook_text t ON t.id = g.text_id "
-                                     f"WHERE {printed_in('g')} AND g.term = :term",
-                         day=day, term=matching[0])
+            rows = fetch(
+                connection,
+                "SELECT g.term, t.text FROM glossary_span g "
+                "JOIN rulebook_text t ON t.id = g.text_id "
+                f"WHERE {printed_in('g')} AND g.term = :term",
+                day=day,
+                term=matching[0],
+            )
     return {"release": day.isoformat(), "term": rows[0]["term"], "text": rows[0]["text"]}
 
 
-def search(bind: Bind, words: str, as_of: date | None = None,
-           limit: int = 10, offset: int = 0) -> list[dict[str, str]]:
+def search(
+    bind: Bind, words: str, as_of: date | None = None, limit: int = 10, offset: int = 0
+) -> list[dict[str, str]]:
     """Rules and glossary entries of one release matching ``words``, best first, by the
     database's full-text engine; each with a snippet, the matched words between ``**``.
     ``offset`` skips that many of the best first (pages: see :func:`search_count`)."""
@@ -264,27 +337,36 @@ def search_count(bind: Bind, words: str, as_of: date | None = None) -> int:
             matching = "SELECT rowid FROM rulebook_fts WHERE rulebook_fts MATCH :query"
         else:
             query = " ".join(tokens)
-            matching = ("SELECT id FROM rulebook_text "
-                        "WHERE search @@ plainto_tsquery('english', :query)")
-        rows = fetch(connection, f"""
-            SELECT (SELECT count(*) FROM rule_span r WHERE {printed_in('r')}
+            matching = (
+                "SELECT id FROM rulebook_text WHERE search @@ plainto_tsquery('english', :query)"
+            )
+        rows = fetch(
+            connection,
+            f"""
+            SELECT (SELECT count(*) FROM rule_span r WHERE {printed_in("r")}
                     AND r.text_id IN ({matching}))
-                 + (SELECT count(*) FROM glossary_span g WHERE {printed_in('g')}
-                    AND g.text_id IN ({matching})) AS n""", day=day, query=query)
+                 + (SELECT count(*) FROM glossary_span g WHERE {printed_in("g")}
+                    AND g.text_id IN ({matching})) AS n""",
+            day=day,
+            query=query,
+        )
     return int(rows[0]["n"])
 
 
 def _search_tokens(words: str) -> list[str]:
     if len(words) > MAX_SEARCH_CHARACTERS:
-        raise RulesdbError(f"the search is {len(words):,} characters long; at most "
-                           f"{MAX_SEARCH_CHARACTERS} are searched for")
+        raise RulesdbError(
+            f"the search is {len(words):,} characters long; at most "
+            f"{MAX_SEARCH_CHARACTERS} are searched for"
+        )
     tokens = _WORD.findall(words)
     if not tokens:
-        raise RulesdbError(f"nothing to search for in {words[:40]!r}; expected one or more "
-                           "words")
+        raise RulesdbError(f"nothing to search for in {words[:40]!r}; expected one or more words")
     if len(tokens) > MAX_SEARCH_WORDS:
-        raise RulesdbError(f"the search has {len(tokens)} words; at most {MAX_SEARCH_WORDS} "
-                           "are searched for together")
+        raise RulesdbError(
+            f"the search has {len(tokens)} words; at most {MAX_SEARCH_WORDS} "
+            "are searched for together"
+        )
     return tokens
 
 
@@ -292,11 +374,16 @@ def release_before(bind: Bind, day: date | None) -> date:
     """The rulebook release before the one in force on ``day`` (default: the latest)."""
     with connected(bind) as connection:
         current = release_in_force(connection, day)
-        rows = fetch(connection, "SELECT MAX(release_date) AS d FROM release_rulebook "
-                                 "WHERE release_date < :day", day=current)
+        rows = fetch(
+            connection,
+            "SELECT MAX(release_date) AS d FROM release_rulebook WHERE release_date < :day",
+            day=current,
+        )
     if not rows or rows[0]["d"] is None:
-        raise RulesdbError(f"release {current.isoformat()} is the first with a rulebook: "
-                           "there is no release before it to compare with")
+        raise RulesdbError(
+            f"release {current.isoformat()} is the first with a rulebook: "
+            "there is no release before it to compare with"
+        )
     return as_date(rows[0]["d"])
 
 
@@ -322,19 +409,23 @@ def block_diff(bind: Bind, found: RuleDiff, number: str) -> RuleDiff:
                 there = lineage.where_now(connection, line, other) if line else None
                 if there is not None:
                     heads.add(there[0])
-            if not any(lineage.lineage_at(connection, day, h) for h in heads
-                       for day in (start, end)):
+            if not any(
+                lineage.lineage_at(connection, day, h) for h in heads for day in (start, end)
+            ):
                 raise _unknown_rule(connection, end, wanted)
 
     def under(rule_number: str) -> bool:
         return any(in_block(rule_number, head) for head in heads)
 
-    return RuleDiff(found.from_date, found.to_date,
-                    [n for n in found.added if under(n)],
-                    [n for n in found.removed if under(n)],
-                    [c for c in found.changed if under(c["number"])],
-                    {n: t for n, t in found.titles.items() if under(n)},
-                    [m for m in found.moved if under(m["from"]) or under(m["to"])])
+    return RuleDiff(
+        found.from_date,
+        found.to_date,
+        [n for n in found.added if under(n)],
+        [n for n in found.removed if under(n)],
+        [c for c in found.changed if under(c["number"])],
+        {n: t for n, t in found.titles.items() if under(n)},
+        [m for m in found.moved if under(m["from"]) or under(m["to"])],
+    )
 
 
 def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
@@ -362,19 +453,28 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         if old is None and key in before and lineages_before.get(key) not in kept:
             # Both releases print the number and the lineage ends on one side and begins on
             # the other: a link the matcher refused, never "removed and added".
-            changed.append({"number": key, "before": before[key], "after": after[key],
-                            "uncertain": True})
+            changed.append(
+                {"number": key, "before": before[key], "after": after[key], "uncertain": True}
+            )
         elif old is None:
             added.append(key)
         elif old != key:
-            moved.append({"from": old, "to": key, "before": before[old], "after": after[key],
-                          "changed": _differs(before[old], after[key])})
+            moved.append(
+                {
+                    "from": old,
+                    "to": key,
+                    "before": before[old],
+                    "after": after[key],
+                    "changed": _differs(before[old], after[key]),
+                }
+            )
         elif _differs(before[key], after[key]):
             changed.append({"number": key, "before": before[key], "after": after[key]})
     doubted = {change["number"] for change in changed if change.get("uncertain")}
-    removed = sorted((key for key in before
-                      if lineages_before.get(key) not in kept and key not in doubted),
-                     key=rule_key)
+    removed = sorted(
+        (key for key in before if lineages_before.get(key) not in kept and key not in doubted),
+        key=rule_key,
+    )
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
     return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles, moved)
 
@@ -390,16 +490,24 @@ def marked_changes(before: str, after: str) -> str:
 
 def release_texts(connection: Connection, day: date) -> dict[str, str]:
     """Every rule's text in a release, by number (the first occurrence of a repeated one)."""
-    rows = fetch(connection, "SELECT r.number, t.text FROM rule_span r "
-                             "JOIN rulebook_text t ON t.id = r.text_id "
-                             f"WHERE {printed_in('r')} AND r.occurrence = 1", day=day)
+    rows = fetch(
+        connection,
+        "SELECT r.number, t.text FROM rule_span r "
+        "JOIN rulebook_text t ON t.id = r.text_id "
+        f"WHERE {printed_in('r')} AND r.occurrence = 1",
+        day=day,
+    )
     return {row["number"]: row["text"] for row in rows}
 
 
 def glossary_texts(connection: Connection, day: date) -> dict[str, str]:
-    rows = fetch(connection, "SELECT g.term, t.text FROM glossary_span g "
-                             "JOIN rulebook_text t ON t.id = g.text_id "
-                             f"WHERE {printed_in('g')}", day=day)
+    rows = fetch(
+        connection,
+        "SELECT g.term, t.text FROM glossary_span g "
+        "JOIN rulebook_text t ON t.id = g.text_id "
+        f"WHERE {printed_in('g')}",
+        day=day,
+    )
     return {row["term"]: row["text"] for row in rows}
 
 
@@ -410,8 +518,10 @@ def _rule_number(number: str) -> str:
     parsed = parse_rule_number(number)
     if parsed is None:
         shown = number if len(number) <= 40 else f"{number[:32]}…({len(number)} characters)"
-        raise RulesdbError(f"malformed rule number {shown!r}; expected a section (7), a rule "
-                           "(704) or a subrule (704.5, 704.5j)")
+        raise RulesdbError(
+            f"malformed rule number {shown!r}; expected a section (7), a rule "
+            "(704) or a subrule (704.5, 704.5j)"
+        )
     return parsed
 
 
@@ -433,8 +543,9 @@ def _children_range(number: str) -> dict[str, str]:
     return {"low": number + "a", "high": number + "{"}
 
 
-def _unknown_rule(connection: Connection, day: date | None, number: str,
-                  anywhere: bool = False) -> RulesdbError:
+def _unknown_rule(
+    connection: Connection, day: date | None, number: str, anywhere: bool = False
+) -> RulesdbError:
     if day is None:
         return RulesdbError("the database holds no rulebook; run: rulesdb upgrade")
     numbers = sorted(release_texts(connection, day), key=rule_key)
@@ -443,16 +554,23 @@ def _unknown_rule(connection: Connection, day: date | None, number: str,
     where = "any release" if anywhere else f"release {day.isoformat()}"
     lived = [] if anywhere else _where_it_lived(connection, day, number)
     nearest = _neighbours(numbers, number)
-    return UnknownEntry(f"no rule {number} in {where}; " + "".join(f"{line}; " for line in lived)
-                        + f"nearest: {', '.join(nearest)}")
+    return UnknownEntry(
+        f"no rule {number} in {where}; "
+        + "".join(f"{line}; " for line in lived)
+        + f"nearest: {', '.join(nearest)}"
+    )
 
 
 def _where_it_lived(connection: Connection, day: date, number: str) -> list[str]:
     """Where the rules other releases print as ``number`` are in release ``day``, by their
     lineages: "702.19 (Trample, from 2013-07-13) is 502.9 here"."""
-    rows = fetch(connection, "SELECT l.lineage, MIN(l.first_release) AS first_release "
-                             "FROM rule_lineage l WHERE l.number = :number AND l.occurrence = 1 "
-                             "GROUP BY l.lineage ORDER BY MIN(l.first_release)", number=number)
+    rows = fetch(
+        connection,
+        "SELECT l.lineage, MIN(l.first_release) AS first_release "
+        "FROM rule_lineage l WHERE l.number = :number AND l.occurrence = 1 "
+        "GROUP BY l.lineage ORDER BY MIN(l.first_release)",
+        number=number,
+    )
     lines = []
     for row in rows:
         here = lineage.where_now(connection, row["lineage"], day)
@@ -468,10 +586,15 @@ def release_texts_of(connection: Connection, day: date, numbers: list[str]) -> d
     """The texts of a few rules of a release, by number."""
     found: dict[str, str] = {}
     for number in numbers:
-        rows = fetch(connection, "SELECT t.text FROM rule_span r "
-                                 "JOIN rulebook_text t ON t.id = r.text_id "
-                                 f"WHERE {printed_in('r')} AND r.number = :number "
-                                 "AND r.occurrence = 1", day=day, number=number)
+        rows = fetch(
+            connection,
+            "SELECT t.text FROM rule_span r "
+            "JOIN rulebook_text t ON t.id = r.text_id "
+            f"WHERE {printed_in('r')} AND r.number = :number "
+            "AND r.occurrence = 1",
+            day=day,
+            number=number,
+        )
         if rows:
             found[number] = rows[0]["text"]
     return found
@@ -485,36 +608,46 @@ def _short(text: str, words: int = 6) -> str:
 def _neighbours(numbers: list[str], number: str) -> list[str]:
     keys = [rule_key(n) for n in numbers]
     at = bisect_left(keys, rule_key(number))
-    return numbers[max(0, at - _NEAREST): at + _NEAREST]
+    return numbers[max(0, at - _NEAREST) : at + _NEAREST]
 
 
-def _unknown_term(connection: Connection, term: str, day: date,
-                  terms: list[str]) -> RulesdbError:
+def _unknown_term(connection: Connection, term: str, day: date, terms: list[str]) -> RulesdbError:
     if not terms:
         return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
     by_key = {lookup_key(t): t for t in terms}
     close = difflib.get_close_matches(lookup_key(term), list(by_key), n=2 * _NEAREST, cutoff=0.6)
-    nearest = [by_key[k] for k in close] or [t for t in terms if t[:1].lower() ==
-                                             term.strip()[:1].lower()][: 2 * _NEAREST]
+    nearest = [by_key[k] for k in close] or [
+        t for t in terms if t[:1].lower() == term.strip()[:1].lower()
+    ][: 2 * _NEAREST]
     went = successor(connection, term, day)
     lead = ""
     if went is not None:  # a renamed card type or keyword: its entry under the new name
         change = "merged into" if went["change"] == "merged" else "renamed"
         entry = by_key.get(lookup_key(went["to"]))
-        lead = (f"; {went['from']} was {change} {went['to']} on {went['release_date']} "
-                f"({went['rule']})" + (f": see {entry!r}" if entry else ""))
-    return UnknownEntry(f"no glossary entry {term!r} in release {day.isoformat()}{lead}"
-                        + (f"; nearest: {', '.join(nearest)}" if nearest else ""))
+        lead = (
+            f"; {went['from']} was {change} {went['to']} on {went['release_date']} "
+            f"({went['rule']})" + (f": see {entry!r}" if entry else "")
+        )
+    return UnknownEntry(
+        f"no glossary entry {term!r} in release {day.isoformat()}{lead}"
+        + (f"; nearest: {', '.join(nearest)}" if nearest else "")
+    )
 
 
 def _terms(connection: Connection, day: date) -> list[str]:
-    return [row["term"] for row in fetch(connection, "SELECT g.term FROM glossary_span g "
-                                                     f"WHERE {printed_in('g')}", day=day)]
+    return [
+        row["term"]
+        for row in fetch(
+            connection, f"SELECT g.term FROM glossary_span g WHERE {printed_in('g')}", day=day
+        )
+    ]
 
 
 def _rulebook_days(connection: Connection) -> list[date]:
-    return sorted(as_date(row["d"]) for row in fetch(
-        connection, "SELECT release_date AS d FROM release_rulebook"))
+    return sorted(
+        as_date(row["d"])
+        for row in fetch(connection, "SELECT release_date AS d FROM release_rulebook")
+    )
 
 
 def _by_release(days: list[date], spans: list[dict[str, Any]]) -> dict[date, dict[str, Any]]:
@@ -522,8 +655,9 @@ def _by_release(days: list[date], spans: list[dict[str, Any]]) -> dict[date, dic
     by_day: dict[date, dict[str, Any]] = {}
     for span in spans:
         first, last = as_date(span["first_release"]), as_date(span["last_release"])
-        by_day.update(dict.fromkeys(days[bisect_left(days, first):bisect_right(days, last)],
-                                    span))
+        by_day.update(
+            dict.fromkeys(days[bisect_left(days, first) : bisect_right(days, last)], span)
+        )
     return by_day
 
 
@@ -543,32 +677,48 @@ def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[dat
     return runs
 
 
-def _search_sqlite(connection: Connection, day: date, tokens: list[str],
-                   limit: int) -> list[tuple[int, float, str]]:
+def _search_sqlite(
+    connection: Connection, day: date, tokens: list[str], limit: int
+) -> list[tuple[int, float, str]]:
     # Each word quoted: FTS5 syntax (AND, NEAR, *) in the input is text, not a query. The
     # unary + keeps SQLite from probing the index once per rowid of the release (300 ms).
     query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
-    ranked = fetch(connection, f"""
+    ranked = fetch(
+        connection,
+        f"""
         SELECT rowid AS text_id, bm25(rulebook_fts) AS score FROM rulebook_fts
         WHERE rulebook_fts MATCH :query AND +rowid IN (
-            SELECT r.text_id FROM rule_span r WHERE {printed_in('r')}
-            UNION ALL SELECT g.text_id FROM glossary_span g WHERE {printed_in('g')})
-        ORDER BY score LIMIT :limit""", query=query, day=day, limit=limit)
+            SELECT r.text_id FROM rule_span r WHERE {printed_in("r")}
+            UNION ALL SELECT g.text_id FROM glossary_span g WHERE {printed_in("g")})
+        ORDER BY score LIMIT :limit""",
+        query=query,
+        day=day,
+        limit=limit,
+    )
     if not ranked:
         return []
     ids = ", ".join(str(int(row["text_id"])) for row in ranked)  # integers from the database
-    snippets = {row["text_id"]: row["snippet"] for row in fetch(
-        connection, f"SELECT rowid AS text_id, snippet(rulebook_fts, -1, '{HIGHLIGHT}', "
-                    f"'{HIGHLIGHT}', '…', 24) AS snippet FROM rulebook_fts "
-                    f"WHERE rulebook_fts MATCH :query AND rowid IN ({ids})", query=query)}
+    snippets = {
+        row["text_id"]: row["snippet"]
+        for row in fetch(
+            connection,
+            f"SELECT rowid AS text_id, snippet(rulebook_fts, -1, '{HIGHLIGHT}', "
+            f"'{HIGHLIGHT}', '…', 24) AS snippet FROM rulebook_fts "
+            f"WHERE rulebook_fts MATCH :query AND rowid IN ({ids})",
+            query=query,
+        )
+    }
     return [(row["text_id"], row["score"], snippets[row["text_id"]]) for row in ranked]
 
 
-def _search_postgresql(connection: Connection, day: date, words: str,
-                       limit: int) -> list[tuple[int, float, str]]:
+def _search_postgresql(
+    connection: Connection, day: date, words: str, limit: int
+) -> list[tuple[int, float, str]]:
     # First the texts the GIN index finds, then those the release prints (through the index
     # on text_id): left to itself the planner probes all 4,000 texts of the release instead.
-    rows = fetch(connection, f"""
+    rows = fetch(
+        connection,
+        f"""
         WITH matches AS MATERIALIZED (
             SELECT id, text, examples, search FROM rulebook_text
             WHERE search @@ plainto_tsquery('english', :words))
@@ -581,27 +731,36 @@ def _search_postgresql(connection: Connection, day: date, words: str,
                      ts_rank(m.search, plainto_tsquery('english', :words)) AS score
               FROM matches m
               WHERE EXISTS (SELECT 1 FROM rule_span r
-                            WHERE r.text_id = m.id AND {printed_in('r')})
+                            WHERE r.text_id = m.id AND {printed_in("r")})
                  OR EXISTS (SELECT 1 FROM glossary_span g
-                            WHERE g.text_id = m.id AND {printed_in('g')})
+                            WHERE g.text_id = m.id AND {printed_in("g")})
               ORDER BY score DESC, m.id LIMIT :limit) hits
-        ORDER BY hits.score DESC, hits.id""", words=words, day=day, limit=limit)
+        ORDER BY hits.score DESC, hits.id""",
+        words=words,
+        day=day,
+        limit=limit,
+    )
     return [(row["text_id"], row["score"], row["snippet"]) for row in rows]
 
 
-def _entries_of(connection: Connection, day: date,
-                text_ids: list[int]) -> dict[int, list[tuple[str, str]]]:
+def _entries_of(
+    connection: Connection, day: date, text_ids: list[int]
+) -> dict[int, list[tuple[str, str]]]:
     """(kind, number or term) of the release's entries printing each text."""
     if not text_ids:
         return {}
     ids = ", ".join(str(int(i)) for i in text_ids)
     found: dict[int, list[tuple[str, str]]] = {}
-    for row in fetch(connection, f"""
+    for row in fetch(
+        connection,
+        f"""
             SELECT 'rule' AS kind, r.number AS name, r.text_id FROM rule_span r
-            WHERE {printed_in('r')} AND r.text_id IN ({ids})
+            WHERE {printed_in("r")} AND r.text_id IN ({ids})
             UNION ALL
             SELECT 'glossary', g.term, g.text_id FROM glossary_span g
-            WHERE {printed_in('g')} AND g.text_id IN ({ids})""", day=day):
+            WHERE {printed_in("g")} AND g.text_id IN ({ids})""",
+        day=day,
+    ):
         found.setdefault(row["text_id"], []).append((row["kind"], row["name"]))
     return found
 
@@ -612,11 +771,19 @@ def _sort_key(entry: tuple[str, str]) -> Any:
 
 def _printed_rules(connection: Connection, day: date) -> dict[str, str]:
     """Each rule of a release as printed: its text, then its examples, one a line."""
-    rows = fetch(connection, "SELECT r.number, r.occurrence, t.text, t.examples "
-                             "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
-                             f"WHERE {printed_in('r')}", day=day)
-    return {(row["number"] if row["occurrence"] == 1 else f"{row['number']}#{row['occurrence']}"):
-            "\n".join([row["text"], *json.loads(row["examples"])]) for row in rows}
+    rows = fetch(
+        connection,
+        "SELECT r.number, r.occurrence, t.text, t.examples "
+        "FROM rule_span r JOIN rulebook_text t ON t.id = r.text_id "
+        f"WHERE {printed_in('r')}",
+        day=day,
+    )
+    return {
+        (
+            row["number"] if row["occurrence"] == 1 else f"{row['number']}#{row['occurrence']}"
+        ): "\n".join([row["text"], *json.loads(row["examples"])])
+        for row in rows
+    }
 
 
 def _first_line(text: str) -> str:

@@ -107,19 +107,24 @@ def dumps(document: dict[str, Any]) -> str:
 
 def _rulebook_days(connection: Connection, first: str | None, last: str | None) -> list[str]:
     """The releases with a rulebook, oldest first (those from ``first`` to ``last``)."""
-    days = sorted(as_date(row["d"]).isoformat() for row in fetch(
-        connection, "SELECT release_date AS d FROM release_rulebook"))
-    return [day for day in days if (first is None or first <= day)
-            and (last is None or day <= last)]
+    days = sorted(
+        as_date(row["d"]).isoformat()
+        for row in fetch(connection, "SELECT release_date AS d FROM release_rulebook")
+    )
+    return [
+        day for day in days if (first is None or first <= day) and (last is None or day <= last)
+    ]
 
 
-def _read(connection: Connection,
-          days: list[str]) -> tuple[dict[str, _Release], dict[str, dict[str, Any]]]:
+def _read(
+    connection: Connection, days: list[str]
+) -> tuple[dict[str, _Release], dict[str, dict[str, Any]]]:
     """Each release's rules, glossary entries and keywords, and the texts they print, from
     the spans overlapping ``days`` (one query a table, however many releases)."""
     if not _has_table(connection, LINEAGE_TABLE):
-        raise RulesdbError("this database has no rule lineages yet (table rule_lineage); "
-                           "run: rulesdb upgrade")
+        raise RulesdbError(
+            "this database has no rule lineages yet (table rule_lineage); run: rulesdb upgrade"
+        )
     releases = {day: _Release() for day in days}
     if not days:
         return releases, {}
@@ -128,25 +133,29 @@ def _read(connection: Connection,
     overlap = "{0}.first_release <= :last AND :first <= {0}.last_release"
     # A span may meet more than one lineage (a number given to another rule mid-span): each
     # release of it takes the lineage whose run holds that release.
-    rules = fetch(connection, f"""
+    rules = fetch(
+        connection,
+        f"""
         SELECT r.number, r.occurrence, r.first_release, r.last_release, r.sort_key, r.text_id,
                l.first_release AS lineage_first, l.last_release AS lineage_last, l.lineage
         FROM rule_span r LEFT JOIN {LINEAGE_TABLE} l
           ON l.number = r.number AND l.occurrence = r.occurrence
          AND l.first_release <= r.last_release AND r.first_release <= l.last_release
-        WHERE {overlap.format('r')}""", **bounds)
+        WHERE {overlap.format("r")}""",
+        **bounds,
+    )
     spans: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     for row in rules:
-        spans.setdefault((row["number"], row["occurrence"], _iso(row["first_release"])),
-                         []).append(row)
+        spans.setdefault((row["number"], row["occurrence"], _iso(row["first_release"])), []).append(
+            row
+        )
     for rows in spans.values():
         span = rows[0]
         number, occurrence = span["number"], span["occurrence"]
         entry: dict[str, Any] = {"number": number}
         if occurrence != 1:
             entry["occurrence"] = occurrence
-        entry |= {"parent": parent_number(number), "lineage": None,
-                  "text_id": str(span["text_id"])}
+        entry |= {"parent": parent_number(number), "lineage": None, "text_id": str(span["text_id"])}
         printed = _days_of(days, span["first_release"], span["last_release"])
         named = 0
         for row in rows:  # usually one lineage for the whole span
@@ -157,30 +166,44 @@ def _read(connection: Connection,
                 releases[day].rules.append((span["sort_key"], entry.copy()))
                 named += 1
         if named != len(printed):
-            raise RulesdbError(f"rule {number} (occurrence {occurrence}) has not one lineage "
-                               f"in rule_lineage for each release from {printed[0]} to "
-                               f"{printed[-1]}; run: rulesdb upgrade")
-    for span in fetch(connection, "SELECT g.term, g.first_release, g.last_release, g.sort_key, "
-                                  f"g.text_id FROM glossary_span g WHERE {overlap.format('g')}",
-                      **bounds):
+            raise RulesdbError(
+                f"rule {number} (occurrence {occurrence}) has not one lineage "
+                f"in rule_lineage for each release from {printed[0]} to "
+                f"{printed[-1]}; run: rulesdb upgrade"
+            )
+    for span in fetch(
+        connection,
+        "SELECT g.term, g.first_release, g.last_release, g.sort_key, "
+        f"g.text_id FROM glossary_span g WHERE {overlap.format('g')}",
+        **bounds,
+    ):
         for day in _days_of(days, span["first_release"], span["last_release"]):
-            releases[day].glossary.append((span["sort_key"],
-                                           {"term": span["term"],
-                                            "text_id": str(span["text_id"])}))
+            releases[day].glossary.append(
+                (span["sort_key"], {"term": span["term"], "text_id": str(span["text_id"])})
+            )
     if has_keywords(connection):
-        for row in fetch(connection, "SELECT release_date, kind, name, rule FROM release_keyword "
-                                     "WHERE release_date >= :first AND release_date <= :last",
-                         **bounds):
+        for row in fetch(
+            connection,
+            "SELECT release_date, kind, name, rule FROM release_keyword "
+            "WHERE release_date >= :first AND release_date <= :last",
+            **bounds,
+        ):
             day = _iso(row["release_date"])
             if day in releases:
-                releases[day].keywords.append({"kind": row["kind"], "name": row["name"],
-                                               "rule": row["rule"]})
-    texts = {str(row["id"]): {"text": row["text"], "examples": json.loads(row["examples"])}
-             for row in fetch(connection, f"""
+                releases[day].keywords.append(
+                    {"kind": row["kind"], "name": row["name"], "rule": row["rule"]}
+                )
+    texts = {
+        str(row["id"]): {"text": row["text"], "examples": json.loads(row["examples"])}
+        for row in fetch(
+            connection,
+            f"""
                  SELECT t.id, t.text, t.examples FROM rulebook_text t WHERE t.id IN (
-                     SELECT r.text_id FROM rule_span r WHERE {overlap.format('r')}
-                     UNION SELECT g.text_id FROM glossary_span g WHERE {overlap.format('g')})""",
-                                  **bounds)}
+                     SELECT r.text_id FROM rule_span r WHERE {overlap.format("r")}
+                     UNION SELECT g.text_id FROM glossary_span g WHERE {overlap.format("g")})""",
+            **bounds,
+        )
+    }
     return releases, texts
 
 
@@ -192,7 +215,7 @@ def _has_table(connection: Connection, name: str) -> bool:
 
 def _days_of(days: list[str], first: Any, last: Any) -> list[str]:
     """The releases of ``days`` (sorted) from ``first`` to ``last``: those a span prints."""
-    return days[bisect_left(days, _iso(first)):bisect_right(days, _iso(last))]
+    return days[bisect_left(days, _iso(first)) : bisect_right(days, _iso(last))]
 
 
 def _iso(value: Any) -> str:
@@ -203,8 +226,7 @@ def _iso(value: Any) -> str:
 # --- shaping ------------------------------------------------------------------------------------
 
 
-def _document(day: str, release: _Release,
-              texts: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _document(day: str, release: _Release, texts: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """One release's export, texts by id; in printed order."""
     rules = [entry for _, entry in sorted(release.rules, key=_by_key)]
     glossary = [entry for _, entry in sorted(release.glossary, key=_by_key)]
@@ -219,19 +241,27 @@ def _document(day: str, release: _Release,
         rule, name = keyword["rule"], keyword["name"]
         if rule in printed:
             times = printed[rule]
-            titled = [key for key, text_id in times
-                      if texts[text_id]["text"].casefold() == name.casefold()]
+            titled = [
+                key
+                for key, text_id in times
+                if texts[text_id]["text"].casefold() == name.casefold()
+            ]
             where = (_RULE, titled[0] if len(times) > 1 and titled else min(times)[0])
         else:
             where = (_TERM, term_keys[rule]) if rule in term_keys else (_OTHER, rule)
         return (*where, name, keyword["kind"])
 
-    sections = [{"number": entry["number"], "title": texts[entry["text_id"]]["text"]}
-                for entry in rules
-                if len(entry["number"]) == 1 and "occurrence" not in entry]
-    return {"release": {"date": day, "sections": sections},
-            "rules": rules, "glossary": glossary,
-            "keywords": sorted(release.keywords, key=keyword_place)}
+    sections = [
+        {"number": entry["number"], "title": texts[entry["text_id"]]["text"]}
+        for entry in rules
+        if len(entry["number"]) == 1 and "occurrence" not in entry
+    ]
+    return {
+        "release": {"date": day, "sections": sections},
+        "rules": rules,
+        "glossary": glossary,
+        "keywords": sorted(release.keywords, key=keyword_place),
+    }
 
 
 def _by_key(item: tuple[str, dict[str, Any]]) -> tuple[str, int]:
@@ -250,7 +280,9 @@ def _write(value: Any, depth: int, prefix: str, lines: list[str]) -> None:
         return
     pairs: list[tuple[str, Any]] = (
         [(f"{_compact(key)}: ", member) for key, member in value.items()]
-        if isinstance(value, dict) else [("", member) for member in value])
+        if isinstance(value, dict)
+        else [("", member) for member in value]
+    )
     opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
     lines.append(f"{pad}{prefix}{opening}")
     for index, (key, member) in enumerate(pairs):

@@ -22,16 +22,29 @@ DIFF_TEXT_WIDTH = 80  # a changed rule's text in rows: its first line, cut to th
 def rule(answer: RuleAnswer) -> Table:
     """A rule, its examples indented, its direct subrules; CSV one row per rule."""
     found = answer.to_json()
-    text = [f"{answer.number} {answer.text}", *(f"  {e}" for e in answer.examples),
-            *(f"  {sub['number']} {sub['text']}" for sub in answer.subrules),
-            f"(release {answer.release})"]
-    markdown = [f"**{answer.number}** {answer.text}", *(f"> {e}" for e in answer.examples),
-                *(f"- **{sub['number']}** {sub['text']}" for sub in answer.subrules),
-                f"\n*Comprehensive Rules, release {answer.release}*"]
-    rows = [{"number": answer.number, "text": answer.text,
-             "examples": "\n".join(answer.examples)}, *answer.subrules]
-    return Table(rows, ["number", "text", "examples"], document=found, text="\n".join(text),
-                 markdown="\n".join(markdown))
+    text = [
+        f"{answer.number} {answer.text}",
+        *(f"  {e}" for e in answer.examples),
+        *(f"  {sub['number']} {sub['text']}" for sub in answer.subrules),
+        f"(release {answer.release})",
+    ]
+    markdown = [
+        f"**{answer.number}** {answer.text}",
+        *(f"> {e}" for e in answer.examples),
+        *(f"- **{sub['number']}** {sub['text']}" for sub in answer.subrules),
+        f"\n*Comprehensive Rules, release {answer.release}*",
+    ]
+    rows = [
+        {"number": answer.number, "text": answer.text, "examples": "\n".join(answer.examples)},
+        *answer.subrules,
+    ]
+    return Table(
+        rows,
+        ["number", "text", "examples"],
+        document=found,
+        text="\n".join(text),
+        markdown="\n".join(markdown),
+    )
 
 
 def rule_history(number: str, versions: list[RuleVersion]) -> Table:
@@ -40,92 +53,164 @@ def rule_history(number: str, versions: list[RuleVersion]) -> Table:
     for version in versions:
         moved = f" (was {version.from_number})" if version.from_number else ""
         doubt = ", uncertain" if version.uncertain else ""
-        lines += [f"## {version.number}: {version.first_release} … {version.last_release} "
-                  f"({version.releases} releases, {version.how}{doubt}){moved}", "",
-                  version.text, ""]
-    return Table(found, ["number", "first_release", "last_release", "releases", "how",
-                         "uncertain", "from_number", "text"], document=found,
-                 markdown="\n".join(lines))
+        lines += [
+            f"## {version.number}: {version.first_release} … {version.last_release} "
+            f"({version.releases} releases, {version.how}{doubt}){moved}",
+            "",
+            version.text,
+            "",
+        ]
+    return Table(
+        found,
+        [
+            "number",
+            "first_release",
+            "last_release",
+            "releases",
+            "how",
+            "uncertain",
+            "from_number",
+            "text",
+        ],
+        document=found,
+        markdown="\n".join(lines),
+    )
 
 
 def block_history(number: str, changes: list[BlockChange]) -> Table:
     lines = [f"# Rule {number} and its subrules", ""]
     for change in changes:
         lines += [f"## {change.release}: {change.number}", ""]
-        lines += [f"- {row['change']}: " + " ← ".join(str(v) for v in (row["rule"], row["from"])
-                                                     if v) for row in change.rows()]
+        lines += [
+            f"- {row['change']}: " + " ← ".join(str(v) for v in (row["rule"], row["from"]) if v)
+            for row in change.rows()
+        ]
         lines.append("")
-    return Table([row for change in changes for row in change.rows()],
-                 ["release", "number", "change", "rule", "from"], markdown="\n".join(lines),
-                 document=[change.to_json() for change in changes])
+    return Table(
+        [row for change in changes for row in change.rows()],
+        ["release", "number", "change", "rule", "from"],
+        markdown="\n".join(lines),
+        document=[change.to_json() for change in changes],
+    )
 
 
 def glossary(entry: dict[str, str]) -> Table:
-    return Table.of_one(entry, f"{entry['term']}\n{entry['text']}\n(release {entry['release']})",
-                    row={key: entry[key] for key in ("release", "term", "text")})
+    return Table.of_one(
+        entry,
+        f"{entry['term']}\n{entry['text']}\n(release {entry['release']})",
+        row={key: entry[key] for key in ("release", "term", "text")},
+    )
 
 
 def search(hits: list[dict[str, str]], total: int | None = None, offset: int = 0) -> Table:
-    rows = [{"kind": hit["kind"], "entry": hit.get("number", hit.get("term")),
-             "snippet": hit["snippet"]} for hit in hits]
-    empty = ("no rule or glossary entry matches every word" if not total
-             else f"{total} in all, none from --offset {offset}")
+    rows = [
+        {
+            "kind": hit["kind"],
+            "entry": hit.get("number", hit.get("term")),
+            "snippet": hit["snippet"],
+        }
+        for hit in hits
+    ]
+    empty = (
+        "no rule or glossary entry matches every word"
+        if not total
+        else f"{total} in all, none from --offset {offset}"
+    )
     return Table(rows, ["kind", "entry", "snippet"], document=hits, empty=empty)
 
 
 def rule_diff(result: RuleDiff) -> Table:
-    rows = [*({"change": "added", "number": n, "text": result.titles[n]} for n in result.added),
-            *({"change": "removed", "number": n, "text": result.titles[n]}
-              for n in result.removed),
-            *({"change": "moved" if not m["changed"] else "moved and changed",
-               "number": f"{m['from']} → {m['to']}", "text": m["after"]} for m in result.moved),
-            *({"change": "changed", "number": c["number"], "text": c["after"]}
-              for c in result.changed)]
+    rows = [
+        *({"change": "added", "number": n, "text": result.titles[n]} for n in result.added),
+        *({"change": "removed", "number": n, "text": result.titles[n]} for n in result.removed),
+        *(
+            {
+                "change": "moved" if not m["changed"] else "moved and changed",
+                "number": f"{m['from']} → {m['to']}",
+                "text": m["after"],
+            }
+            for m in result.moved
+        ),
+        *({"change": "changed", "number": c["number"], "text": c["after"]} for c in result.changed),
+    ]
     for row in rows:
         row["text"] = row["text"].split("\n", 1)[0][:DIFF_TEXT_WIDTH]
-    return Table(rows, ["change", "number", "text"], markdown=result.to_markdown(),
-                 document=result.to_json(),
-                 empty=f"no rule changed from {result.from_date} to {result.to_date}")
+    return Table(
+        rows,
+        ["change", "number", "text"],
+        markdown=result.to_markdown(),
+        document=result.to_json(),
+        empty=f"no rule changed from {result.from_date} to {result.to_date}",
+    )
 
 
 def vocabulary_diff(result: Comparison) -> Table:
-    return Table(result.to_rows(), ["change", "kind", "category", "name"],
-                 markdown=result.to_markdown(), document=result.to_json(),
-                 empty=f"no changes from {result.from_date} to {result.to_date}")
+    return Table(
+        result.to_rows(),
+        ["change", "kind", "category", "name"],
+        markdown=result.to_markdown(),
+        document=result.to_json(),
+        empty=f"no changes from {result.from_date} to {result.to_date}",
+    )
 
 
 def lifetimes(listings: list[Listing]) -> Table:
-    rows = [{**listing.to_json(), "releases": len(listing.releases), "renamed": "; ".join([
-        *(f"from {r['from']} ({r['release_date']})" for r in listing.renamed_from),
-        *(f"to {r['to']} ({r['release_date']})" for r in listing.renamed_to),
-        *(f"merged from {r['from']} ({r['release_date']})" for r in listing.merged_from),
-        *(f"merged into {r['to']} ({r['release_date']})" for r in listing.merged_into)])}
-        for listing in listings]
-    return Table(rows, ["kind", "category", "name", "first_listed", "last_listed", "left",
-                        "releases", "renamed"],
-                 document=[listing.to_json() for listing in listings])
+    rows = [
+        {
+            **listing.to_json(),
+            "releases": len(listing.releases),
+            "renamed": "; ".join(
+                [
+                    *(f"from {r['from']} ({r['release_date']})" for r in listing.renamed_from),
+                    *(f"to {r['to']} ({r['release_date']})" for r in listing.renamed_to),
+                    *(
+                        f"merged from {r['from']} ({r['release_date']})"
+                        for r in listing.merged_from
+                    ),
+                    *(f"merged into {r['to']} ({r['release_date']})" for r in listing.merged_into),
+                ]
+            ),
+        }
+        for listing in listings
+    ]
+    return Table(
+        rows,
+        ["kind", "category", "name", "first_listed", "last_listed", "left", "releases", "renamed"],
+        document=[listing.to_json() for listing in listings],
+    )
 
 
 def citations(found: list[Citation]) -> Table:
-    return Table([citation.to_json() for citation in found],
-                 ["release_date", "rule", "relation", "kind", "category", "name", "via", "text"],
-                 clip={"text": CITE_TEXT_WIDTH})
+    return Table(
+        [citation.to_json() for citation in found],
+        ["release_date", "rule", "relation", "kind", "category", "name", "via", "text"],
+        clip={"text": CITE_TEXT_WIDTH},
+    )
 
 
 def word(report: Report) -> Table:
     """What a word is, in one sentence: its meanings and rules, or why not and what instead."""
     document = report.to_json()
-    return Table.of_one(document, _word_text(report), row={
-        **document, "meanings": [f"{m.kind} {m.rule}" for m in report.meanings]})
+    return Table.of_one(
+        document,
+        _word_text(report),
+        row={**document, "meanings": [f"{m.kind} {m.rule}" for m in report.meanings]},
+    )
 
 
 def type_line(parsed: TypeLine) -> Table:
     document = parsed.to_json()
-    return Table.of_one(document, _type_line_text(parsed), row={
-        "type_line": parsed.render(), **document,
-        "subtypes": [f"{s.name} ({s.category or 'unknown'})" for s in parsed.subtypes],
-        "errors": [f"{e.rule}: {e.message}" for e in parsed.errors],
-        "undetermined": [f"{e.rule}: {e.message}" for e in parsed.undetermined]})
+    return Table.of_one(
+        document,
+        _type_line_text(parsed),
+        row={
+            "type_line": parsed.render(),
+            **document,
+            "subtypes": [f"{s.name} ({s.category or 'unknown'})" for s in parsed.subtypes],
+            "errors": [f"{e.rule}: {e.message}" for e in parsed.errors],
+            "undetermined": [f"{e.rule}: {e.message}" for e in parsed.undetermined],
+        },
+    )
 
 
 def explained(page: dict[str, Any]) -> Table:
@@ -141,14 +226,23 @@ def explained(page: dict[str, Any]) -> Table:
             rule = f", listed by {entry['rule']}" if entry["rule"] else ""
             why = f" {entry['why']}" if entry["why"] else ""
             lines.append(f"  {entry['word']}: {entry['what']}{rule}.{why}")
-        lines += [f"  {note['rule']}: {note['message']}"
-                  for note in [*face["problems"], *face["unknowns"]]]
+        lines += [
+            f"  {note['rule']}: {note['message']}"
+            for note in [*face["problems"], *face["unknowns"]]
+        ]
     if page.get("release"):
         lines.append(f"(release {page['release']})")
-    return Table.of_one(page, "\n".join(lines), row={
-        "line": page["line"], "release": page.get("release"), "valid": page.get("valid"),
-        "summary": " / ".join(face["summary"] for face in page["faces"]),
-        "problem": page.get("problem")})
+    return Table.of_one(
+        page,
+        "\n".join(lines),
+        row={
+            "line": page["line"],
+            "release": page.get("release"),
+            "valid": page.get("valid"),
+            "summary": " / ".join(face["summary"] for face in page["faces"]),
+            "problem": page.get("problem"),
+        },
+    )
 
 
 def _word_text(report: Report) -> str:
@@ -160,8 +254,10 @@ def _word_text(report: Report) -> str:
         text = f"{report.reason} ({rule}release {day})"
         if report.keyword:
             found = report.keyword
-            text += (f"; {found['name']} is {with_article(found['kind'].replace('_', ' '))} "
-                     f"({found['rule']})")
+            text += (
+                f"; {found['name']} is {with_article(found['kind'].replace('_', ' '))} "
+                f"({found['rule']})"
+            )
         if report.successor:
             went = report.successor
             change = "merged into" if went["change"] == "merged" else went["change"]
@@ -183,12 +279,14 @@ def _type_line_text(parsed: TypeLine) -> str:
             lines.append(f"  face {number}: {face.render()}")
             indent = "    "
         if face.marker is not None:
-            lines.append(f"{indent}{face.marker.word}: not a CR type (a marker the card "
-                         "data services write)")
+            lines.append(
+                f"{indent}{face.marker.word}: not a CR type (a marker the card data services write)"
+            )
         for subtype in face.subtypes:
             kind = f"{subtype.category} type" if subtype.category else "unknown"
-            lines.append(f"{indent}{subtype.name}: {kind} -> "
-                         f"{', '.join(subtype.card_types) or 'none'}")
+            lines.append(
+                f"{indent}{subtype.name}: {kind} -> {', '.join(subtype.card_types) or 'none'}"
+            )
     state = {True: "valid", False: "invalid", None: "unknown"}[parsed.valid]
     lines.append(f"{state} (release {parsed.release.isoformat()})")
     lines += [f"  {error.rule}: {error.message}" for error in parsed.errors]

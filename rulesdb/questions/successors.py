@@ -26,9 +26,13 @@ def merges_between(connection: Connection, low: date, high: date) -> list[dict[s
     category, old_name, new_name, rule."""
     if not has_merges(connection):
         return []
-    rows = fetch(connection, "SELECT release_date, category, old_name, new_name, rule FROM "
-                             "subtype_merge WHERE release_date > :low AND release_date <= :high",
-                 low=low, high=high)
+    rows = fetch(
+        connection,
+        "SELECT release_date, category, old_name, new_name, rule FROM "
+        "subtype_merge WHERE release_date > :low AND release_date <= :high",
+        low=low,
+        high=high,
+    )
     return [{**row, "release_date": as_date(row["release_date"]).isoformat()} for row in rows]
 
 
@@ -36,11 +40,22 @@ def merges_of(connection: Connection, category: str | None, name: str) -> list[d
     """Every merge into or out of the subtype (category, name)."""
     if category is None or not has_merges(connection):
         return []
-    rows = fetch(connection, "SELECT release_date, old_name, new_name FROM subtype_merge "
-                             "WHERE category = :category AND (old_name = :name OR "
-                             "new_name = :name)", category=category, name=name)
-    return [{"release_date": as_date(r["release_date"]).isoformat(), "from": r["old_name"],
-             "to": r["new_name"]} for r in rows]
+    rows = fetch(
+        connection,
+        "SELECT release_date, old_name, new_name FROM subtype_merge "
+        "WHERE category = :category AND (old_name = :name OR "
+        "new_name = :name)",
+        category=category,
+        name=name,
+    )
+    return [
+        {
+            "release_date": as_date(r["release_date"]).isoformat(),
+            "from": r["old_name"],
+            "to": r["new_name"],
+        }
+        for r in rows
+    ]
 
 
 def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
@@ -50,25 +65,42 @@ def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
     (a merged type's cards may have taken two: Mage → Human and Wizard), ``to`` says them in
     words. None if there is none."""
     key = lookup_key(word)
-    sql = ("SELECT 'renamed' AS change, 'card_type' AS kind, NULL AS category, old_name, "
-           "new_name, release_date, rule FROM card_type_rename WHERE release_date <= :day "
-           "UNION ALL SELECT 'renamed', 'subtype', category, old_name, new_name, release_date, "
-           "rule FROM subtype_rename WHERE release_date <= :day")
+    sql = (
+        "SELECT 'renamed' AS change, 'card_type' AS kind, NULL AS category, old_name, "
+        "new_name, release_date, rule FROM card_type_rename WHERE release_date <= :day "
+        "UNION ALL SELECT 'renamed', 'subtype', category, old_name, new_name, release_date, "
+        "rule FROM subtype_rename WHERE release_date <= :day"
+    )
     with connected(bind) as connection:
         if has_merges(connection):
-            sql += (" UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
-                    "release_date, rule FROM subtype_merge WHERE release_date <= :day")
+            sql += (
+                " UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
+                "release_date, rule FROM subtype_merge WHERE release_date <= :day"
+            )
         if has_keywords(connection):  # keyword_rename comes with the keyword tables
-            sql += (" UNION ALL SELECT 'renamed', kind, NULL, old_name, new_name, "
-                    "release_date, rule FROM keyword_rename WHERE release_date <= :day")
-        rows = [row for row in fetch(connection, sql, day=day)
-                if lookup_key(row["old_name"]) == key]
+            sql += (
+                " UNION ALL SELECT 'renamed', kind, NULL, old_name, new_name, "
+                "release_date, rule FROM keyword_rename WHERE release_date <= :day"
+            )
+        rows = [
+            row for row in fetch(connection, sql, day=day) if lookup_key(row["old_name"]) == key
+        ]
     if not rows:
         return None
     row = max(rows, key=lambda r: (as_date(r["release_date"]), r["change"], r["new_name"]))
-    names = sorted(r["new_name"] for r in rows if (r["release_date"], r["change"], r["kind"],
-                                                    r["old_name"]) == (
-        row["release_date"], row["change"], row["kind"], row["old_name"]))
-    return {"change": row["change"], "kind": row["kind"], "category": row["category"],
-            "from": row["old_name"], "to": " and ".join(names), "to_all": names,
-            "release_date": as_date(row["release_date"]).isoformat(), "rule": row["rule"]}
+    names = sorted(
+        r["new_name"]
+        for r in rows
+        if (r["release_date"], r["change"], r["kind"], r["old_name"])
+        == (row["release_date"], row["change"], row["kind"], row["old_name"])
+    )
+    return {
+        "change": row["change"],
+        "kind": row["kind"],
+        "category": row["category"],
+        "from": row["old_name"],
+        "to": " and ".join(names),
+        "to_all": names,
+        "release_date": as_date(row["release_date"]).isoformat(),
+        "rule": row["rule"],
+    }

@@ -36,8 +36,11 @@ def word_diff(old: str, new: str) -> list[Piece]:
     and deleted ones, ``old`` (its quotes and dashes as ``new`` has them)."""
     before, after = tokens(old), tokens(new)
     matcher = difflib.SequenceMatcher(
-        None, [normalise_rule_text(t) for t in before], [normalise_rule_text(t) for t in after],
-        autojunk=False)
+        None,
+        [normalise_rule_text(t) for t in before],
+        [normalise_rule_text(t) for t in after],
+        autojunk=False,
+    )
     opcodes = matcher.get_opcodes()
     pieces: list[Piece] = []
     for number, (op, i1, i2, j1, j2) in enumerate(opcodes):
@@ -77,8 +80,11 @@ def changed(pieces: list[Piece]) -> bool:
 def as_markdown(pieces: list[Piece]) -> str:
     """The new text with deleted words ~~struck~~ and inserted ones **bold**, spaces as one."""
     marks = {"same": "{}", "deleted": "~~{}~~", "inserted": "**{}**"}
-    return " ".join(marks[piece.change].format(" ".join(piece.text.split()))
-                    for piece in pieces if piece.text.strip())
+    return " ".join(
+        marks[piece.change].format(" ".join(piece.text.split()))
+        for piece in pieces
+        if piece.text.strip()
+    )
 
 
 def _add(pieces: list[Piece], change: Literal["same", "deleted", "inserted"], text: str) -> None:

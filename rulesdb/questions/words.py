@@ -12,8 +12,9 @@ from rulesdb.vocabulary.loader import load_vocabulary
 from rulesdb.vocabulary.release import Report, UnknownCategory
 
 
-def check_word(bind: Bind, word: str, category: str | None = None,
-               as_of: date | None = None) -> Report:
+def check_word(
+    bind: Bind, word: str, category: str | None = None, as_of: date | None = None
+) -> Report:
     """``word`` in the release in force on ``as_of``: with ``category``, whether it is one,
     and only one, subtype of that category (205.3e). A category other releases have is a fair
     question answered no; one no release has is refused, naming the nearest."""
@@ -31,6 +32,9 @@ def check_word(bind: Bind, word: str, category: str | None = None,
     keyword = keyword_of(bind, word, day)
     report = report._replace(successor=successor(bind, word, day), keyword=keyword)
     if keyword is not None and report.valid is None:  # a keyword is no type word
-        report = report._replace(valid=False, not_enumerated=(), reason=(
-            f"'{' '.join(word.split())}' is not a card type, supertype or subtype"))
+        report = report._replace(
+            valid=False,
+            not_enumerated=(),
+            reason=(f"'{' '.join(word.split())}' is not a card type, supertype or subtype"),
+        )
     return report

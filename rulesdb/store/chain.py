@@ -74,8 +74,9 @@ def config_options() -> dict[str, str]:
     }
 
 
-def alembic_config(engine: Engine | None = None, connection: Connection | None = None,
-                   **attributes: Any) -> Config:
+def alembic_config(
+    engine: Engine | None = None, connection: Connection | None = None, **attributes: Any
+) -> Config:
     """The one Alembic Config rulesdb runs with: the revisions, the engine's URL if any, and
     ``attributes`` for env.py (connection, on_version_apply, lock_held)."""
     from alembic.config import Config
@@ -84,8 +85,9 @@ def alembic_config(engine: Engine | None = None, connection: Connection | None =
     for key, value in config_options().items():
         config.set_main_option(key, value)
     if engine is not None:
-        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(
-            hide_password=False).replace("%", "%%"))
+        config.set_main_option(
+            "sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%")
+        )
     config.attributes["connection"] = connection
     config.attributes.update(attributes)
     return config
@@ -94,8 +96,13 @@ def alembic_config(engine: Engine | None = None, connection: Connection | None =
 def script_directory() -> ScriptDirectory:
     """The revisions, read once per process while their files stay as they are."""
     versions = migrations_dir() / "versions"
-    files = tuple(sorted((path.name, stat.st_mtime_ns, stat.st_size)
-                         for path in versions.glob("*.py") for stat in [path.stat()]))
+    files = tuple(
+        sorted(
+            (path.name, stat.st_mtime_ns, stat.st_size)
+            for path in versions.glob("*.py")
+            for stat in [path.stat()]
+        )
+    )
     return _read_scripts(versions, files)
 
 
@@ -108,8 +115,15 @@ def _read_scripts(versions: Path, files: tuple[tuple[str, int, int], ...]) -> Sc
     return script
 
 
-def run(name: str, engine: Engine, connection: Connection, revision: str,
-        current: str | None, progress: Progress | None, **attributes: Any) -> None:
+def run(
+    name: str,
+    engine: Engine,
+    connection: Connection,
+    revision: str,
+    current: str | None,
+    progress: Progress | None,
+    **attributes: Any,
+) -> None:
     """``alembic.command.upgrade`` or ``downgrade`` from ``current`` to ``revision`` on the
     connection, in one line on failure; ``progress`` called before and after each step."""
     from alembic import command
@@ -123,13 +137,19 @@ def run(name: str, engine: Engine, connection: Connection, revision: str,
         assert progress is not None
         progress(done, len(steps), steps[done] if done < len(steps) else None)
 
-    callbacks = [callback for callback in (on_version_apply if progress else None,
-                                           attributes.pop("on_version_apply", None))
-                 if callback is not None]
+    callbacks = [
+        callback
+        for callback in (
+            on_version_apply if progress else None,
+            attributes.pop("on_version_apply", None),
+        )
+        if callback is not None
+    ]
     if progress and steps:
         progress(0, len(steps), steps[0])
-    config = alembic_config(engine, connection, **attributes,
-                            on_version_apply=_each(callbacks) if callbacks else None)
+    config = alembic_config(
+        engine, connection, **attributes, on_version_apply=_each(callbacks) if callbacks else None
+    )
     with _one_line_errors(revision):
         getattr(command, name)(config, revision)
 
@@ -150,23 +170,26 @@ def _steps(revision: str, current: str | None, *, upward: bool) -> list[str]:
     if _RELATIVE.fullmatch(revision):
         count = int(revision[1:])
         if upward:
-            return order[at + 1:at + 1 + count]
-        return order[max(at - count + 1, 0):at + 1][::-1]
+            return order[at + 1 : at + 1 + count]
+        return order[max(at - count + 1, 0) : at + 1][::-1]
     if revision == "base":
-        return order[:at + 1][::-1]
+        return order[: at + 1][::-1]
     try:
         target = order.index(script.get_revision(revision).revision)  # type: ignore[union-attr,unused-ignore]
     except Exception:  # Alembic's own message, in the run itself
         return []
-    return order[at + 1:target + 1] if upward else order[target + 1:at + 1][::-1]
+    return order[at + 1 : target + 1] if upward else order[target + 1 : at + 1][::-1]
 
 
 def history() -> list[tuple[str, str | None, str]]:
     """(revision, down revision, first line of its docstring), oldest first."""
     script = script_directory()
     found = [
-        (rev.revision, rev.down_revision if isinstance(rev.down_revision, str) else None,
-         (rev.doc or "").strip().splitlines()[0] if rev.doc else "")
+        (
+            rev.revision,
+            rev.down_revision if isinstance(rev.down_revision, str) else None,
+            (rev.doc or "").strip().splitlines()[0] if rev.doc else "",
+        )
         for rev in script.walk_revisions()
     ]
     return list(reversed(found))

@@ -26,8 +26,10 @@ class Described:
 def parse(text: str) -> dict[str, Described]:
     """The objects of a descriptions document, by name, in the document's order."""
     document = tomllib.loads(text)
-    return {name: Described(name, entry["description"], dict(entry.get("columns", {})))
-            for name, entry in document.items()}
+    return {
+        name: Described(name, entry["description"], dict(entry.get("columns", {})))
+        for name, entry in document.items()
+    }
 
 
 @cache

@@ -20,8 +20,7 @@ CONNECT_TIMEOUT = 10  # seconds to reach a PostgreSQL server before saying it is
 SECRET_KEYS = frozenset({"password", "sslpassword"})
 _SECRET_IN_TEXT = (
     (re.compile(r"(://[^:/@?#]*:)[^@/?#]*@"), r"\1***@"),
-    (re.compile(r"((?:^|[?&;\s])(?:ssl)?password=)(?!\*\*\*)[^&;\s]*", re.IGNORECASE),
-     r"\1***"),
+    (re.compile(r"((?:^|[?&;\s])(?:ssl)?password=)(?!\*\*\*)[^&;\s]*", re.IGNORECASE), r"\1***"),
 )
 
 
@@ -37,8 +36,10 @@ def resolve_url(option: str | None) -> tuple[URL, bool]:
     An empty ``--db ''`` is a mistake (an unset shell variable), not a request for the default.
     """
     if option is not None and not option.strip():
-        raise RulesdbError("--db: the URL is empty; leave --db out to use the embedded default "
-                           "or give sqlite:///PATH or postgresql://USER@HOST/DB")
+        raise RulesdbError(
+            "--db: the URL is empty; leave --db out to use the embedded default "
+            "or give sqlite:///PATH or postgresql://USER@HOST/DB"
+        )
     text = option or DATABASE_URL.value()
     if not text:
         path = default_path()
@@ -54,18 +55,18 @@ def parse_url(text: str) -> URL:
         hint = ""
         if "://" not in text:
             hint = f"; for a SQLite file write sqlite:///{mask_text(text)}"
-        raise RulesdbError(f"not a database URL: {mask_text(text)!r} ({expected}{hint})"
-                           ) from None
+        raise RulesdbError(f"not a database URL: {mask_text(text)!r} ({expected}{hint})") from None
     except ValueError as exc:  # a port that is not a number, an unclosed [IPv6 bracket
-        raise RulesdbError(f"not a database URL: {mask_text(text)!r} ({exc}; {expected})"
-                           ) from None
+        raise RulesdbError(f"not a database URL: {mask_text(text)!r} ({exc}; {expected})") from None
     backend = url.get_backend_name()
     if backend == "postgresql" and url.drivername != "postgresql+psycopg":
         # psycopg 3 is the driver rulesdb ships; SQLAlchemy 2.0 would default to psycopg2.
         url = url.set(drivername="postgresql+psycopg")
     elif backend not in ("sqlite", "postgresql"):
-        raise RulesdbError(f"unsupported database {backend!r} in {mask(url)}: rulesdb works "
-                           "with SQLite and PostgreSQL")
+        raise RulesdbError(
+            f"unsupported database {backend!r} in {mask(url)}: rulesdb works "
+            "with SQLite and PostgreSQL"
+        )
     return url
 
 
@@ -110,8 +111,9 @@ def _sqlite_engine(url: URL, create_folder: bool) -> Engine:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise RulesdbError(f"cannot create the folder {path.parent} for the database: "
-                               f"{exc.strerror}") from None
+            raise RulesdbError(
+                f"cannot create the folder {path.parent} for the database: {exc.strerror}"
+            ) from None
     engine = create_engine(url, connect_args={"timeout": 60})
 
     # pysqlite starts transactions lazily and never for DDL; take over so that a migration,

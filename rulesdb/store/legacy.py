@@ -33,8 +33,10 @@ def is_legacy(engine: Engine, revision: str) -> bool:
 
 def refusal(engine: Engine, revision: str) -> str:
     where = mask(engine.url)
-    return (f"the database {where} was built by an earlier rulesdb (revision {revision}), "
-            f"which this one cannot upgrade; build it again: rulesdb --db '{where}' rebuild")
+    return (
+        f"the database {where} was built by an earlier rulesdb (revision {revision}), "
+        f"which this one cannot upgrade; build it again: rulesdb --db '{where}' rebuild"
+    )
 
 
 def _module(script: Any, revision: str) -> Any:
@@ -59,8 +61,11 @@ def _names() -> tuple[list[str], list[str]]:
     """What rulesdb makes, views and tables, each in the order they are dropped: those of
     the newest schema revision first (each declares its VIEWS and TABLES)."""
     script = chain.script_directory()
-    schemas = [_module(script, revision) for revision, _, _ in reversed(chain.history())
-               if not revision.startswith("cr_")]
+    schemas = [
+        _module(script, revision)
+        for revision, _, _ in reversed(chain.history())
+        if not revision.startswith("cr_")
+    ]
     views = [view.name for schema in schemas for view in reversed(schema.VIEWS)]
     tables = [table for schema in schemas for table in schema.TABLES]
     return views, [*OLD_TABLES, *tables, "alembic_version"]
@@ -72,8 +77,9 @@ def foreign_objects(engine: Engine) -> list[str]:
     views, tables = _names()
     mine = set(views) | set(tables) | {"rulebook_fts"}
     present = [*found.get_table_names(), *found.get_view_names()]
-    return sorted(name for name in present
-                  if name not in mine and not name.startswith("rulebook_fts_"))
+    return sorted(
+        name for name in present if name not in mine and not name.startswith("rulebook_fts_")
+    )
 
 
 def drop_everything(connection: Connection) -> None:
@@ -91,7 +97,7 @@ def drop_everything(connection: Connection) -> None:
                 connection.exec_driver_sql(f"DROP TABLE {name}")
     except DBAPIError as exc:  # another object depends on one of rulesdb's: nothing dropped
         detail = getattr(getattr(exc.orig, "diag", None), "message_detail", None)
-        raise RulesdbError(f"cannot rebuild {mask(connection.engine.url)}: {first_line(exc)}"
-                           + (f" ({detail.splitlines()[0]})" if detail else "")) from None
-
-
+        raise RulesdbError(
+            f"cannot rebuild {mask(connection.engine.url)}: {first_line(exc)}"
+            + (f" ({detail.splitlines()[0]})" if detail else "")
+        ) from None

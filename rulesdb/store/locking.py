@@ -70,8 +70,7 @@ def migration_lock(connection: Connection) -> Iterator[None]:
         finally:
             if connection.in_transaction():
                 connection.rollback()
-            connection.execute(text("SELECT pg_advisory_unlock(:key)"),
-                               {"key": ADVISORY_LOCK_KEY})
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_LOCK_KEY})
             connection.commit()
         return
     path = sqlite_file(connection.engine.url)
@@ -99,12 +98,16 @@ ORDER BY a.pid
 def _tables_held(connection: Connection, wait: float) -> RulesdbError:
     rows = connection.execute(text(_TABLE_HOLDERS)).all()
     connection.commit()
-    holders = "; ".join(f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
-                        f"{', from ' + row[3] if row[3] else ''}" for row in rows[:5])
+    holders = "; ".join(
+        f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
+        f"{', from ' + row[3] if row[3] else ''}"
+        for row in rows[:5]
+    )
     return RulesdbError(
         f"the tables of {mask(connection.engine.url)} are locked by "
         f"{holders or 'a session that has ended since'}; gave up after {wait:g} s ({WAIT_VAR} "
-        "sets how long; pg_terminate_backend(pid) ends a session that should not hold them)")
+        "sets how long; pg_terminate_backend(pid) ends a session that should not hold them)"
+    )
 
 
 def _advisory_lock(connection: Connection, wait: float) -> None:
@@ -118,16 +121,21 @@ def _advisory_lock(connection: Connection, wait: float) -> None:
         if time.monotonic() >= deadline:
             break
         time.sleep(min(_POLL, max(0.0, deadline - time.monotonic())))
-    row = connection.execute(text(_HOLDER), {"high": ADVISORY_LOCK_KEY >> 32,
-                                             "low": ADVISORY_LOCK_KEY & 0xFFFFFFFF}).first()
+    row = connection.execute(
+        text(_HOLDER), {"high": ADVISORY_LOCK_KEY >> 32, "low": ADVISORY_LOCK_KEY & 0xFFFFFFFF}
+    ).first()
     connection.commit()
-    holder = ("a session that has ended since" if row is None else
-              f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
-              f"{', from ' + row[3] if row[3] else ''}")
+    holder = (
+        "a session that has ended since"
+        if row is None
+        else f"user {row[0]}, pid {row[1]}, application {row[2] or '(none)'!r}"
+        f"{', from ' + row[3] if row[3] else ''}"
+    )
     raise RulesdbError(
         f"rulesdb's migration lock on {mask(connection.engine.url)} is held by {holder}; "
         f"gave up after {wait:g} s ({WAIT_VAR} sets how long; pg_terminate_backend(pid) "
-        "ends a session that should not hold it)")
+        "ends a session that should not hold it)"
+    )
 
 
 @contextmanager
@@ -151,9 +159,10 @@ def file_lock(path: Path, wait: float | None = None) -> Iterator[None]:
                 if time.monotonic() >= deadline:
                     handle.seek(0)
                     holder = handle.read(32).decode("ascii", "replace").strip() or "unknown"
-                    raise RulesdbError(f"{path} is locked by another rulesdb run (pid {holder}); "
-                                       f"gave up after {wait:g} s ({WAIT_VAR} sets how long)"
-                                       ) from None
+                    raise RulesdbError(
+                        f"{path} is locked by another rulesdb run (pid {holder}); "
+                        f"gave up after {wait:g} s ({WAIT_VAR} sets how long)"
+                    ) from None
                 time.sleep(_POLL)
         try:
             handle.truncate(0)

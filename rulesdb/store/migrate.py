@@ -21,9 +21,14 @@ from rulesdb.store.engine import make_engine, mask, sqlite_file
 from rulesdb.store.locking import file_lock, migration_lock
 
 
-def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = True,
-                   notify: Callable[[str], None] | None = None,
-                   progress: Progress | None = None) -> str | None:
+def ensure_current(
+    engine: Engine,
+    *,
+    auto_upgrade: bool,
+    refuse_empty: bool = True,
+    notify: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
+) -> str | None:
     """Make sure the database can be read: upgrade it (embedded default), or accept one
     behind head and return the one-line warning to show (None when at head).
 
@@ -44,8 +49,10 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
     if auto_upgrade:
         if earlier:
             if notify:
-                notify(f"the database {where} was built by an earlier rulesdb (revision "
-                       f"{current}); rebuilding it")
+                notify(
+                    f"the database {where} was built by an earlier rulesdb (revision "
+                    f"{current}); rebuilding it"
+                )
             rebuild(engine, progress=progress)
         else:
             upgrade(engine, progress=progress)
@@ -55,11 +62,14 @@ def ensure_current(engine: Engine, *, auto_upgrade: bool, refuse_empty: bool = T
     if current is None and not refuse_empty:
         return None  # not a rulesdb database (yet): nothing to warn about
     if current is None:
-        raise RulesdbError(f"the database {where} is empty, behind {head}; "
-                           f"run: rulesdb --db '{where}' upgrade")
-    return (f"the database {where} is at revision {current}, not at the head {head}; "
-            f"answering from the releases it holds (to update it: rulesdb --db '{where}' "
-            "upgrade)")
+        raise RulesdbError(
+            f"the database {where} is empty, behind {head}; run: rulesdb --db '{where}' upgrade"
+        )
+    return (
+        f"the database {where} is at revision {current}, not at the head {head}; "
+        f"answering from the releases it holds (to update it: rulesdb --db '{where}' "
+        "upgrade)"
+    )
 
 
 def upgrade(engine: Engine, revision: str = "head", progress: Progress | None = None) -> None:
@@ -100,12 +110,17 @@ def _rebuild_sqlite(engine: Engine, path: Path, progress: Progress | None) -> No
             foreign = legacy.foreign_objects(engine)
             engine.dispose()
             if foreign:
-                raise RulesdbError(f"{path} also holds {', '.join(foreign)}, which rulesdb did "
-                                   "not make; rebuild would lose them (move them elsewhere, or "
-                                   "rebuild into a new file with --db)")
+                raise RulesdbError(
+                    f"{path} also holds {', '.join(foreign)}, which rulesdb did "
+                    "not make; rebuild would lose them (move them elsewhere, or "
+                    "rebuild into a new file with --db)"
+                )
         fresh = path.with_name(f".{path.name}.rebuild")
-        leftovers = (fresh, fresh.with_name(fresh.name + ".lock"),
-                     fresh.with_name(fresh.name + "-journal"))
+        leftovers = (
+            fresh,
+            fresh.with_name(fresh.name + ".lock"),
+            fresh.with_name(fresh.name + "-journal"),
+        )
         try:
             fresh.unlink(missing_ok=True)
             building = make_engine(URL.create("sqlite", database=str(fresh)))

@@ -116,8 +116,9 @@ class Subtype(Base):
 class ReleaseCardType(Base):
     __tablename__ = "release_card_type"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     card_type: Mapped[str] = mapped_column(ForeignKey("card_type.name"), primary_key=True)
     rule: Mapped[str] = mapped_column(RULE)  # 205.2a
     section: Mapped[str | None] = mapped_column(RULE)  # the section 3 rule defining it
@@ -128,8 +129,9 @@ class ReleaseCardType(Base):
 class ReleaseSupertype(Base):
     __tablename__ = "release_supertype"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     supertype: Mapped[str] = mapped_column(ForeignKey("supertype.name"), primary_key=True)
     rule: Mapped[str] = mapped_column(RULE)  # 205.4a
 
@@ -141,8 +143,9 @@ class ReleaseCategory(Base):
 
     __tablename__ = "release_category"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     category: Mapped[str] = mapped_column(ForeignKey("category.name"), primary_key=True)
     rule: Mapped[str] = mapped_column(RULE)
 
@@ -251,8 +254,9 @@ class RuleText(Base):
 
     __tablename__ = "rule_text"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     text: Mapped[str] = mapped_column(Text)
 
@@ -264,8 +268,9 @@ class ReleaseNote(Base):
 
     __tablename__ = "release_note"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     number: Mapped[int] = mapped_column(primary_key=True)
     rule: Mapped[str | None] = mapped_column(RULE)
     kind: Mapped[str] = mapped_column(String(64))
@@ -307,8 +312,11 @@ class _SubtypeSuccession:
             ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
             ForeignKeyConstraint(
                 ["release_date", "category", "new_name"],
-                ["release_subtype.release_date", "release_subtype.category",
-                 "release_subtype.name"],
+                [
+                    "release_subtype.release_date",
+                    "release_subtype.category",
+                    "release_subtype.name",
+                ],
             ),
         )
 
@@ -350,8 +358,9 @@ class ReleaseRulebook(Base):
 
     __tablename__ = "release_rulebook"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     index_sha256: Mapped[str] = mapped_column(String(64))
     rules: Mapped[int] = mapped_column(Integer)
     glossary_entries: Mapped[int] = mapped_column(Integer)
@@ -364,10 +373,12 @@ SORT_KEY = Text().with_variant(Text(collation="C"), "postgresql")
 class _Span:
     """A run of consecutive releases (those with a rulebook) printing the same row."""
 
-    first_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                                primary_key=True)
-    last_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               index=True)
+    first_release: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
+    last_release: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), index=True
+    )
     sort_key: Mapped[str] = mapped_column(SORT_KEY)
     text_id: Mapped[int] = mapped_column(ForeignKey("rulebook_text.id"), index=True)
 
@@ -381,8 +392,10 @@ class RuleSpan(_Span, Base):
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
 
-    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
-                      {"sqlite_with_rowid": False})
+    __table_args__ = (
+        CheckConstraint("first_release <= last_release", name="ordered"),
+        {"sqlite_with_rowid": False},
+    )
 
 
 class GlossarySpan(_Span, Base):
@@ -392,8 +405,10 @@ class GlossarySpan(_Span, Base):
 
     term: Mapped[str] = mapped_column(String(255), primary_key=True)
 
-    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
-                      {"sqlite_with_rowid": False})
+    __table_args__ = (
+        CheckConstraint("first_release <= last_release", name="ordered"),
+        {"sqlite_with_rowid": False},
+    )
 
 
 class View(DeclarativeBase):
@@ -431,11 +446,11 @@ class ReleaseRulebookNote(Base):
 
     __tablename__ = "release_rulebook_note"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     note: Mapped[str] = mapped_column(Text)
-
 
 
 class Keyword(Base):
@@ -447,8 +462,9 @@ class Keyword(Base):
     name: Mapped[str] = mapped_column(String(255), primary_key=True)
 
     __table_args__ = (
-        CheckConstraint("kind IN ('keyword_ability', 'keyword_action', 'ability_word')",
-                        name="kind"),
+        CheckConstraint(
+            "kind IN ('keyword_ability', 'keyword_action', 'ability_word')", name="kind"
+        ),
     )
 
 
@@ -457,8 +473,9 @@ class ReleaseKeyword(Base):
 
     __tablename__ = "release_keyword"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
     kind: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(255), primary_key=True)
     rule: Mapped[str] = mapped_column(String(255))
@@ -475,16 +492,18 @@ class KeywordRename(Base):
 
     __tablename__ = "keyword_rename"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     kind: Mapped[str] = mapped_column(String(32), primary_key=True)
     old_name: Mapped[str] = mapped_column(String(255), primary_key=True)
     new_name: Mapped[str] = mapped_column(String(255))
     rule: Mapped[str] = mapped_column(String(255))
 
     __table_args__ = (
-        CheckConstraint("kind IN ('keyword_ability', 'keyword_action', 'ability_word')",
-                        name="kind"),
+        CheckConstraint(
+            "kind IN ('keyword_ability', 'keyword_action', 'ability_word')", name="kind"
+        ),
     )
 
 
@@ -493,8 +512,9 @@ class ReleaseKeywordNote(Base):
 
     __tablename__ = "release_keyword_note"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
     number: Mapped[int] = mapped_column(primary_key=True)
     rule: Mapped[str | None] = mapped_column(String(255))
     kind: Mapped[str] = mapped_column(String(64))
@@ -506,8 +526,9 @@ class ReleaseSet(Base):
 
     __tablename__ = "release_set"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release.effective_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
     code: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(255))
 
@@ -522,14 +543,18 @@ class RuleLineage(Base):
 
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
-    first_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                                primary_key=True)
-    last_release: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               index=True)
+    first_release: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
+    last_release: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), index=True
+    )
     lineage: Mapped[str] = mapped_column(String(64), index=True)
 
-    __table_args__ = (CheckConstraint("first_release <= last_release", name="ordered"),
-                      {"sqlite_with_rowid": False})
+    __table_args__ = (
+        CheckConstraint("first_release <= last_release", name="ordered"),
+        {"sqlite_with_rowid": False},
+    )
 
 
 class RuleLink(Base):
@@ -539,8 +564,9 @@ class RuleLink(Base):
 
     __tablename__ = "rule_link"
 
-    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"),
-                                               primary_key=True)
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release_rulebook.release_date"), primary_key=True
+    )
     number: Mapped[str] = mapped_column(RULE, primary_key=True)
     occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
     from_number: Mapped[str | None] = mapped_column(RULE)
@@ -550,8 +576,10 @@ class RuleLink(Base):
     uncertain: Mapped[bool] = mapped_column(Boolean(create_constraint=False))
 
     __table_args__ = (
-        CheckConstraint("how IN ('new', 'reworded', 'retypeset', 'renumbered', "
-                        "'moved and reworded')", name="how"),
+        CheckConstraint(
+            "how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded')",
+            name="how",
+        ),
         CheckConstraint("(how = 'new') = (from_number IS NULL)", name="source"),
     )
 

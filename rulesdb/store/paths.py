@@ -23,8 +23,10 @@ def data_root() -> Path:
     if override is not None:
         root = override.resolve()
         if not (root / "migrations" / "env.py").is_file():
-            raise RulesdbError(f"{DATA_ROOT.name}={str(override)!r} has no migrations/env.py: "
-                               "not a checkout of rulesdb")
+            raise RulesdbError(
+                f"{DATA_ROOT.name}={str(override)!r} has no migrations/env.py: "
+                "not a checkout of rulesdb"
+            )
         return root
     for root in (_PACKAGE / "_data", _PACKAGE.parent):
         if (root / "migrations" / "env.py").is_file():

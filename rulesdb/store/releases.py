@@ -52,8 +52,9 @@ def release_in_force(bind: Engine | Connection, as_of: date | None = None) -> da
             raise RulesdbError("the database holds no release yet; run: rulesdb upgrade")
         first = bind.execute(first_release()).scalar()
         loaded = _as_date(first).isoformat() if first else "none"
-        raise RulesdbError(f"no release was in force on {as_of.isoformat()}: the first release "
-                           f"loaded is {loaded}")
+        raise RulesdbError(
+            f"no release was in force on {as_of.isoformat()}: the first release loaded is {loaded}"
+        )
     return _as_date(found)
 
 

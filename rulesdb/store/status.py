@@ -40,9 +40,15 @@ def describe(engine: Engine, *, is_default: bool) -> dict[str, Any]:
         "latest_release": latest,
         "rulesdb_version": __version__,
         "data_root": str(data_root()),
-        "settings": [{"name": setting.name, "value": _shown(setting.raw()),
-                      "default": None if setting.default is None else str(setting.default),
-                      "help": setting.help} for setting in SETTINGS],
+        "settings": [
+            {
+                "name": setting.name,
+                "value": _shown(setting.raw()),
+                "default": None if setting.default is None else str(setting.default),
+                "help": setting.help,
+            }
+            for setting in SETTINGS
+        ],
     }
 
 
@@ -53,8 +59,9 @@ def _shown(value: str | None) -> str | None:
 def _releases(engine: Engine) -> tuple[int, str | None, str | None]:
     try:
         with engine.connect() as connection:
-            count, first, latest = connection.execute(text(
-                "SELECT COUNT(*), MIN(effective_date), MAX(effective_date) FROM release")).one()
+            count, first, latest = connection.execute(
+                text("SELECT COUNT(*), MIN(effective_date), MAX(effective_date) FROM release")
+            ).one()
     except (OperationalError, ProgrammingError):  # a schema revision before the release table
         return 0, None, None
     return int(count), _iso(first), _iso(latest)

@@ -30,8 +30,7 @@ def path_problem(path: Path) -> str | None:
     text = str(path)
     if "\0" in text:
         return "contains a NUL byte"
-    if len(os.fsencode(text)) >= 4096 or any(len(os.fsencode(part)) > 255
-                                             for part in path.parts):
+    if len(os.fsencode(text)) >= 4096 or any(len(os.fsencode(part)) > 255 for part in path.parts):
         return "is longer than a file system allows (255 bytes a name, 4,095 in all)"
     return None
 
@@ -72,7 +71,12 @@ def open_regular(path: str | Path) -> BinaryIO:
 
 def file_kind(mode: int) -> str:
     """What a file of ``mode`` is, for a message: "a FIFO", "a folder", "a device" ..."""
-    kinds = ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
-             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-             (stat.S_ISSOCK, "a socket"))
+    kinds = (
+        (stat.S_ISREG, "a regular file"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
     return next((name for test, name in kinds if test(mode)), "not a plain file")

@@ -36,11 +36,16 @@ def parent_number(number: str) -> str | None:
 
 def rule_key(number: str) -> tuple[tuple[int, str], ...]:
     """Sort key for rule numbers: 205.3i < 205.3m < 205.4a < 301 < 305.6 < 704.5j."""
-    return tuple((int(digits), "") if digits else (-1, letters)
-                 for digits, letters in _RULE_PART.findall(number))
+    return tuple(
+        (int(digits), "") if digits else (-1, letters)
+        for digits, letters in _RULE_PART.findall(number)
+    )
 
 
 def see_rules(text: str) -> list[str]:
     """The rule numbers ``text``'s "(see rule ...)" pointers name, in order."""
-    return [number for match in SEE_RULES.finditer(text)
-            for number in CITED_NUMBER.findall(match["targets"])]
+    return [
+        number
+        for match in SEE_RULES.finditer(text)
+        for number in CITED_NUMBER.findall(match["targets"])
+    ]

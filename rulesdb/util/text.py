@@ -17,5 +17,5 @@ def first_line(exc: BaseException) -> str:
 
 
 def with_article(noun: str) -> str:
-    """"an artifact type", "a creature type"."""
+    """ "an artifact type", "a creature type"."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

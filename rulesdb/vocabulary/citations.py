@@ -18,17 +18,23 @@ from rulesdb.util.rule_numbers import rule_key
 
 # What each rule says, as the releases word it, the most telling wording first: the first
 # pattern any rule matches decides, and among the rules it matches the lowest number.
-_TYPE_LINE = (r"printed directly below the illustration",  # 205.1 (2003 on), 204.1
-              r"have one or more (?:card )?types")  # 212.1: "All cards have one or more types"
-_SUBTYPE_WORDS = (r"subtypes\b[^.]*\b(?:listed|appear) after (?:a|the) [\"“]?(?:long dash|dash|-)",
-                  r"subtypes\b[^.]*\blisted after [\"“]\w+,?[\"”],? separated by a long dash",
-                  r"If more than one word is listed after the",  # 212.2 of 1999-11-01
-                  r"include subtypes, printed on the same line")  # 212.2 of 1999-04-23
-_GAIN = (r"can't gain a subtype that doesn't correspond",  # 205.3d (2011-09-30 on)
-         r"correlated to its appropriate card type",  # 205.3e (2007-10-01), 204.3c
-         r"unique set of (?:possible )?subtypes",  # 205.3d (2004-10-01)
-         r"don't have subtypes|There are no subtypes for",  # 205.3d (2003-07-01), 212.2d
-         r"Some card types include subtypes")  # 212.2 (1999)
+_TYPE_LINE = (
+    r"printed directly below the illustration",  # 205.1 (2003 on), 204.1
+    r"have one or more (?:card )?types",
+)  # 212.1: "All cards have one or more types"
+_SUBTYPE_WORDS = (
+    r"subtypes\b[^.]*\b(?:listed|appear) after (?:a|the) [\"“]?(?:long dash|dash|-)",
+    r"subtypes\b[^.]*\blisted after [\"“]\w+,?[\"”],? separated by a long dash",
+    r"If more than one word is listed after the",  # 212.2 of 1999-11-01
+    r"include subtypes, printed on the same line",
+)  # 212.2 of 1999-04-23
+_GAIN = (
+    r"can't gain a subtype that doesn't correspond",  # 205.3d (2011-09-30 on)
+    r"correlated to its appropriate card type",  # 205.3e (2007-10-01), 204.3c
+    r"unique set of (?:possible )?subtypes",  # 205.3d (2004-10-01)
+    r"don't have subtypes|There are no subtypes for",  # 205.3d (2003-07-01), 212.2d
+    r"Some card types include subtypes",
+)  # 212.2 (1999)
 _CHOICE = (r"choose one, and only one, existing subtype",)  # 205.3e, 204.3d (2009-07-11 on)
 _CORRELATION = (r"correlated to its appropriate card type",)  # 205.3c, 204.3c (2009-07-11)
 
@@ -53,9 +59,12 @@ CURRENT = Citations("205.1", "205.3b", "205.3d", "205.3e")
 NO_CHOICE_RULE = "the release has no rule on choosing a subtype"
 
 
-def find_citations(rules: Mapping[str, str], card_type_rule: str,
-                   category_rules: Mapping[str, str],
-                   subtype_names: Mapping[str, Iterable[str]]) -> Citations:
+def find_citations(
+    rules: Mapping[str, str],
+    card_type_rule: str,
+    category_rules: Mapping[str, str],
+    subtype_names: Mapping[str, Iterable[str]],
+) -> Citations:
     """The rules of one release (number -> text) that say each thing; ``card_type_rule``
     stands in for any the release does not say at all."""
     if not rules:
@@ -78,8 +87,10 @@ def find_citations(rules: Mapping[str, str], card_type_rule: str,
         gain=gain,
         choice=find(_CHOICE),
         glossary_lists=frozenset(
-            category for category, rule in category_rules.items()
-            if not _lists(rules.get(rule, ""), list(subtype_names.get(category, ())))),
+            category
+            for category, rule in category_rules.items()
+            if not _lists(rules.get(rule, ""), list(subtype_names.get(category, ())))
+        ),
         correlation=find(_CORRELATION) or gain,
     )
 

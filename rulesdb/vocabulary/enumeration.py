@@ -20,9 +20,11 @@ from collections.abc import Iterable, Mapping
 
 # Sentences in which the CR says card types have no subtypes. "A card with the type
 # 'enchantment' has no subtype" (2003) is about the plain word, not all enchantments: no match.
-_NONE_SAID = re.compile(r"\b(?:have no subtypes|(?:do not|don't|don’t) have subtypes)\b"
-                        r"|^there are no subtypes for\b|\bneither\b.*\bhave subtypes\b",
-                        re.IGNORECASE)
+_NONE_SAID = re.compile(
+    r"\b(?:have no subtypes|(?:do not|don't|don’t) have subtypes)\b"
+    r"|^there are no subtypes for\b|\bneither\b.*\bhave subtypes\b",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -37,9 +39,12 @@ def said_to_have_none(rules: Mapping[str, str], card_types: Iterable[str]) -> fr
     return frozenset(found)
 
 
-def not_enumerated(card_types: Iterable[str], categories: Mapping[str, Iterable[str]],
-                   known: Mapping[str, Iterable[str]],
-                   rules: Mapping[str, str]) -> dict[str, frozenset[str]]:
+def not_enumerated(
+    card_types: Iterable[str],
+    categories: Mapping[str, Iterable[str]],
+    known: Mapping[str, Iterable[str]],
+    rules: Mapping[str, str],
+) -> dict[str, frozenset[str]]:
     """Category → the release's card types it would belong to, for each category ``known``
     (category → card types, over every release) that the release does not list.
 
@@ -62,6 +67,9 @@ def not_enumerated(card_types: Iterable[str], categories: Mapping[str, Iterable[
 
 
 def _plural_of(card_type: str) -> re.Pattern[str]:
-    stem = re.escape(card_type[:-1]) + "(?:y|ies)" if card_type.endswith("y") \
+    stem = (
+        re.escape(card_type[:-1]) + "(?:y|ies)"
+        if card_type.endswith("y")
         else re.escape(card_type) + "s?"
+    )
     return re.compile(rf"\b{stem}\b", re.IGNORECASE)

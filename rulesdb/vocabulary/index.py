@@ -42,14 +42,17 @@ class Index(NamedTuple):
     unlisted: Mapping[str, frozenset[str]] = {}
 
 
-def build_index(effective_date: date, *,
-                card_types: Mapping[str, str],
-                supertypes: Mapping[str, str],
-                categories: Mapping[str, str],
-                category_card_types: Mapping[str, Iterable[str]],
-                subtypes: Mapping[str, Iterable[str]],
-                rules: Mapping[str, str] | None = None,
-                unlisted: Mapping[str, Iterable[str]] | None = None) -> Index:
+def build_index(
+    effective_date: date,
+    *,
+    card_types: Mapping[str, str],
+    supertypes: Mapping[str, str],
+    categories: Mapping[str, str],
+    category_card_types: Mapping[str, Iterable[str]],
+    subtypes: Mapping[str, Iterable[str]],
+    rules: Mapping[str, str] | None = None,
+    unlisted: Mapping[str, Iterable[str]] | None = None,
+) -> Index:
     """``card_types``/``supertypes`` map name -> rule, ``categories`` category -> rule,
     ``category_card_types`` and ``subtypes`` map a category to its card types and subtypes;
     ``rules`` (number -> text) are the release's recorded rules, which say what it cites;
@@ -61,8 +64,13 @@ def build_index(effective_date: date, *,
         for name in names[category]:
             keyed.setdefault(lookup_key(name), []).append((category, name))
     card_of = {c: frozenset(category_card_types.get(c, ())) for c in order}
-    phrases = frozenset(lookup_key(n) for c in order if c not in WHOLE_TEXT_CATEGORIES
-                        for n in names[c] if " " in n.strip())
+    phrases = frozenset(
+        lookup_key(n)
+        for c in order
+        if c not in WHOLE_TEXT_CATEGORIES
+        for n in names[c]
+        if " " in n.strip()
+    )
     card_type_rule = _one_rule(card_types, "card type")
     return Index(
         effective_date=effective_date,
@@ -79,8 +87,9 @@ def build_index(effective_date: date, *,
         phrases=phrases,
         phrase_starts=frozenset(p.split()[0] for p in phrases),
         phrase_lengths=tuple(sorted({len(p.split()) for p in phrases}, reverse=True)),
-        whole_text_card_types=frozenset(t for c in order if c in WHOLE_TEXT_CATEGORIES
-                                        for t in card_of[c]),
+        whole_text_card_types=frozenset(
+            t for c in order if c in WHOLE_TEXT_CATEGORIES for t in card_of[c]
+        ),
         citations=find_citations(rules or {}, card_type_rule, categories, names),
         unlisted={c: frozenset(types) for c, types in (unlisted or {}).items()},
     )
@@ -93,7 +102,7 @@ def segment_words(keys: list[str], index: Index) -> list[str]:
     while i < len(keys):
         for n in index.phrase_lengths:
             if i + n <= len(keys):
-                phrase = " ".join(keys[i:i + n])
+                phrase = " ".join(keys[i : i + n])
                 if phrase in index.phrases:
                     parts.append(phrase)
                     i += n

@@ -31,21 +31,32 @@ from rulesdb.vocabulary.release import (  # re-exported: rulesdb.vocabulary is t
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
-__all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
-           "Vocabulary", "clear_cache", "load_vocabulary"]
+__all__ = [
+    "CHOICE_RULE",
+    "GAIN_RULE",
+    "Choice",
+    "Meaning",
+    "Report",
+    "UnknownCategory",
+    "Vocabulary",
+    "clear_cache",
+    "load_vocabulary",
+]
 
 
 # Loading and caching
 
 
-_RESOLVE = ("SELECT effective_date, seed_sha256 FROM release WHERE effective_date = "
-            "(SELECT max(effective_date) FROM release{where})")
+_RESOLVE = (
+    "SELECT effective_date, seed_sha256 FROM release WHERE effective_date = "
+    "(SELECT max(effective_date) FROM release{where})"
+)
 _LOAD = {
     "card_types": "SELECT card_type, rule FROM release_card_type WHERE release_date = :day",
     "supertypes": "SELECT supertype, rule FROM release_supertype WHERE release_date = :day",
     "categories": "SELECT category, rule FROM release_category WHERE release_date = :day",
     "category_card_types": "SELECT category, card_type FROM release_category_card_type "
-                           "WHERE release_date = :day",
+    "WHERE release_date = :day",
     "subtypes": "SELECT category, name FROM release_subtype WHERE release_date = :day",
     # The release's type-line rules and those it cites: which of its rules a problem cites.
     "rules": "SELECT number, text FROM rule_text WHERE release_date = :day",
@@ -66,8 +77,9 @@ def load_vocabulary(bind: Engine | Connection, as_of: date | None = None) -> Voc
     from sqlalchemy import Connection, Engine
 
     if not isinstance(bind, Engine | Connection):
-        raise RulesdbError(f"expected an SQLAlchemy Engine or Connection, got "
-                           f"{type(bind).__name__}")
+        raise RulesdbError(
+            f"expected an SQLAlchemy Engine or Connection, got {type(bind).__name__}"
+        )
     day = _as_of(as_of)
     if isinstance(bind, Engine):
         with _reading(bind), bind.connect() as connection:
@@ -136,8 +148,12 @@ def _load(connection: Connection, day: date, seed: str) -> Vocabulary:
         subtypes=grouped["subtypes"],
         seed_sha256=seed,
         rules=rules,
-        unlisted=not_enumerated(card_types, {c: grouped["category_card_types"].get(c, ())
-                                             for c, _ in rows["categories"]}, known, rules),
+        unlisted=not_enumerated(
+            card_types,
+            {c: grouped["category_card_types"].get(c, ()) for c, _ in rows["categories"]},
+            known,
+            rules,
+        ),
     )
 
 
@@ -174,4 +190,5 @@ class _reading:
             detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
             raise RulesdbError(
                 f"cannot read the vocabulary from {mask(self.bind.engine.url)}: "
-                f"{detail[0] if detail else type(exc).__name__}") from None
+                f"{detail[0] if detail else type(exc).__name__}"
+            ) from None

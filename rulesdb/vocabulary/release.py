@@ -26,13 +26,25 @@ from rulesdb.vocabulary.index import GAIN_RULE, Index, build_index, name_in, seg
 from rulesdb.vocabulary.spelling import MEMO_LENGTH, cached_key, not_text, word_key
 from rulesdb.vocabulary.typeline import TypeLine, TypeLineParser
 
-__all__ = ["CHOICE_RULE", "GAIN_RULE", "Choice", "Meaning", "Report", "UnknownCategory",
-           "Vocabulary"]
+__all__ = [
+    "CHOICE_RULE",
+    "GAIN_RULE",
+    "Choice",
+    "Meaning",
+    "Report",
+    "UnknownCategory",
+    "Vocabulary",
+]
 
 CHOICE_RULE = CURRENT.choice  # today's 205.3e; each release cites its own (Index.citations)
 
-_KIND_ALIASES = {"card type": "card type", "card_type": "card type", "card-type": "card type",
-                 "supertype": "supertype", "subtype": "subtype"}
+_KIND_ALIASES = {
+    "card type": "card type",
+    "card_type": "card type",
+    "card-type": "card type",
+    "supertype": "supertype",
+    "subtype": "subtype",
+}
 
 
 class UnknownCategory(RulesdbError):
@@ -100,8 +112,14 @@ class Report(NamedTuple):
 class Vocabulary:
     """The card types, supertypes and subtypes of one CR release. Immutable."""
 
-    __slots__ = ("_all_subtype_keys", "_parsed", "effective_date", "index", "seed_sha256",
-                 "type_line_parser")
+    __slots__ = (
+        "_all_subtype_keys",
+        "_parsed",
+        "effective_date",
+        "index",
+        "seed_sha256",
+        "type_line_parser",
+    )
 
     _PARSED_MAX = 1 << 16
     effective_date: date
@@ -111,15 +129,19 @@ class Vocabulary:
     type_line_parser: TypeLineParser
     _parsed: dict[str, TypeLine]
 
-    def __init__(self, effective_date: date, *,
-                 card_types: Mapping[str, str],
-                 supertypes: Mapping[str, str],
-                 categories: Mapping[str, str],
-                 category_card_types: Mapping[str, Iterable[str]],
-                 subtypes: Mapping[str, Iterable[str]],
-                 seed_sha256: str = "",
-                 rules: Mapping[str, str] | None = None,
-                 unlisted: Mapping[str, Iterable[str]] | None = None) -> None:
+    def __init__(
+        self,
+        effective_date: date,
+        *,
+        card_types: Mapping[str, str],
+        supertypes: Mapping[str, str],
+        categories: Mapping[str, str],
+        category_card_types: Mapping[str, Iterable[str]],
+        subtypes: Mapping[str, Iterable[str]],
+        seed_sha256: str = "",
+        rules: Mapping[str, str] | None = None,
+        unlisted: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
         """Names as the CR spells them: ``card_types``/``supertypes`` map name -> rule,
         ``categories`` category -> rule, ``category_card_types`` and ``subtypes`` map a
         category to its card types and its subtype names. ``rules`` (number -> text, the
@@ -128,9 +150,16 @@ class Vocabulary:
         with its card types (``rulesdb.vocabulary.enumeration.not_enumerated``); a word they
         might hold is answered "unknown"."""
         put = object.__setattr__
-        index = build_index(effective_date, card_types=card_types, supertypes=supertypes,
-                            categories=categories, category_card_types=category_card_types,
-                            subtypes=subtypes, rules=rules, unlisted=unlisted)
+        index = build_index(
+            effective_date,
+            card_types=card_types,
+            supertypes=supertypes,
+            categories=categories,
+            category_card_types=category_card_types,
+            subtypes=subtypes,
+            rules=rules,
+            unlisted=unlisted,
+        )
         put(self, "effective_date", effective_date)
         put(self, "seed_sha256", seed_sha256)
         put(self, "index", index)
@@ -207,8 +236,9 @@ class Vocabulary:
         """The card types a category's subtypes belong to (creature -> creature, kindred)."""
         return sorted(self.index.category_card_types[self._category(category)])
 
-    def can_gain(self, card_types: Iterable[str] | str, subtype: str,
-                 category: str | None = None) -> bool:
+    def can_gain(
+        self, card_types: Iterable[str] | str, subtype: str, category: str | None = None
+    ) -> bool:
         """205.3d: can an object with these card types have this subtype? ``card_types`` is
         an iterable of names or one string of words ("artifact creature"); an unknown card
         type is an error, an unknown subtype simply can't be gained."""
@@ -238,10 +268,13 @@ class Vocabulary:
 
         def no(reason: str) -> Choice:
             if cited.choice is None:  # cite the list's rule, and say why
-                reason += f"; {NO_CHOICE_RULE}: cited is {self.rule_of(category)}, which " \
-                          f"names the {wanted}s"
-            return Choice(word, category, False, None, cited.choice_rule(self.rule_of(category)),
-                          reason)
+                reason += (
+                    f"; {NO_CHOICE_RULE}: cited is {self.rule_of(category)}, which "
+                    f"names the {wanted}s"
+                )
+            return Choice(
+                word, category, False, None, cited.choice_rule(self.rule_of(category)), reason
+            )
 
         if not key:
             return no(f"nothing was chosen: choose one {wanted}")
@@ -253,10 +286,15 @@ class Vocabulary:
         found = [self.index.subtypes.get(part) for part in parts]
         if len(parts) > 1 and all(found):
             listed = ", ".join(entries[0][1] for entries in found if entries)
-            return no(f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}); "
-                      f"choose one, and only one, {wanted}")
-        where = "the glossary (no rule lists them)" if category in cited.glossary_lists \
+            return no(
+                f"'{' '.join(word.split())}' is {len(parts)} subtypes ({listed}); "
+                f"choose one, and only one, {wanted}"
+            )
+        where = (
+            "the glossary (no rule lists them)"
+            if category in cited.glossary_lists
             else self.rule_of(category)
+        )
         return no(f"'{' '.join(word.split())}' is not one of the {wanted}s listed in {where}")
 
     def describe(self, word: str) -> list[Meaning]:
@@ -269,12 +307,14 @@ class Vocabulary:
         if key in index.supertypes:
             found.append(Meaning("supertype", index.supertypes[key], None, index.supertype_rule))
         for category, name in index.subtypes.get(key, ()):
-            found.append(Meaning(f"{category} type", name, category,
-                                 index.category_rules[category]))
+            found.append(
+                Meaning(f"{category} type", name, category, index.category_rules[category])
+            )
         return found
 
-    def explain(self, word: str, category: str | None = None, *,
-                other_categories: Iterable[str] = ()) -> Report:
+    def explain(
+        self, word: str, category: str | None = None, *, other_categories: Iterable[str] = ()
+    ) -> Report:
         """What ``word`` is in this release, and whether it is what was asked: any type word
         (no ``category``) or one valid choice of a ``category`` subtype (205.3e).
 
@@ -292,43 +332,86 @@ class Vocabulary:
             several = self._several_subtypes(word)
             if several is None and self.index.unlisted:
                 silent = self.not_enumerated
-                return Report(word, day, None, None, meanings, None,
-                              f"unknown: the release of {day.isoformat()} does not enumerate "
-                              f"{_kinds(silent)}, which '{shown}' might be; "
-                              f"{self._what_it_lists()}, and '{shown}' is none of those",
-                              not_enumerated=silent)
-            return Report(word, day, None, False, meanings, None,
-                          several or f"'{shown}' is not a card type, supertype or subtype",
-                          nearest=() if several else self.nearest(word))
+                return Report(
+                    word,
+                    day,
+                    None,
+                    None,
+                    meanings,
+                    None,
+                    f"unknown: the release of {day.isoformat()} does not enumerate "
+                    f"{_kinds(silent)}, which '{shown}' might be; "
+                    f"{self._what_it_lists()}, and '{shown}' is none of those",
+                    not_enumerated=silent,
+                )
+            return Report(
+                word,
+                day,
+                None,
+                False,
+                meanings,
+                None,
+                several or f"'{shown}' is not a card type, supertype or subtype",
+                nearest=() if several else self.nearest(word),
+            )
         try:
             choice = self.check_choice(word, category)
         except UnknownCategory:
             folded = category.strip().casefold() if isinstance(category, str) else None
             if folded is not None and folded in self.index.unlisted:
-                return Report(word, day, folded, None, meanings, None,
-                              f"unknown: the release of {day.isoformat()} does not "
-                              f"enumerate {folded} types, so it cannot say whether '{shown}' "
-                              f"is one; {self._what_it_lists()}", not_enumerated=(folded,))
+                return Report(
+                    word,
+                    day,
+                    folded,
+                    None,
+                    meanings,
+                    None,
+                    f"unknown: the release of {day.isoformat()} does not "
+                    f"enumerate {folded} types, so it cannot say whether '{shown}' "
+                    f"is one; {self._what_it_lists()}",
+                    not_enumerated=(folded,),
+                )
             if folded is None or folded not in set(other_categories):
                 raise
-            return Report(word, day, folded, False, meanings, None,
-                          f"'{shown}' is no {folded} type: the release of "
-                          f"{day.isoformat()} has no {folded} types")
-        return Report(word, day, choice.category, choice.valid, meanings, choice.rule,
-                      choice.reason,
-                      nearest=() if choice.valid or meanings else self.nearest(word, category))
+            return Report(
+                word,
+                day,
+                folded,
+                False,
+                meanings,
+                None,
+                f"'{shown}' is no {folded} type: the release of "
+                f"{day.isoformat()} has no {folded} types",
+            )
+        return Report(
+            word,
+            day,
+            choice.category,
+            choice.valid,
+            meanings,
+            choice.rule,
+            choice.reason,
+            nearest=() if choice.valid or meanings else self.nearest(word, category),
+        )
 
     def nearest(self, word: str, category: str | None = None, count: int = 4) -> tuple[str, ...]:
         """Names this release lists (as ``category`` subtypes, if given) spelled most like
         ``word``: the suggestions of a "no"."""
         index = self.index
         if category is None:
-            names = {**index.card_types, **index.supertypes,
-                     **{key: entries[0][1] for key, entries in index.subtypes.items()}}
+            names = {
+                **index.card_types,
+                **index.supertypes,
+                **{key: entries[0][1] for key, entries in index.subtypes.items()},
+            }
         else:
             wanted = self._category(category)
-            names = {key: name for key, entries in index.subtypes.items()
-                     for entry_category, name in entries if entry_category == wanted}
+            names = {
+                key: name
+                for key, entries in index.subtypes.items()
+                for entry_category, name in entries
+                if entry_category == wanted
+            }
         close = difflib.get_close_matches(word_key(word), list(names), n=count, cutoff=0.75)
         return tuple(names[key] for key in close)
 
@@ -397,7 +480,8 @@ class Vocabulary:
         raise UnknownCategory(
             f"unknown category {category!r} in the release of "
             f"{self.effective_date.isoformat()}; expected one of: "
-            f"{', '.join(self.index.categories)}")
+            f"{', '.join(self.index.categories)}"
+        )
 
     def _card_type_names(self, card_types: Iterable[str] | str) -> set[str]:
         if isinstance(card_types, str):
@@ -405,19 +489,18 @@ class Vocabulary:
         try:
             words = list(card_types)
         except TypeError:
-            raise RulesdbError("card types: expected names (str or an iterable of str)") \
-                from None
+            raise RulesdbError("card types: expected names (str or an iterable of str)") from None
         names = set()
         for word in words:
             name = self.index.card_types.get(word_key(word))
             if name is None:
-                raise RulesdbError(f"{word!r} is not a card type in the release of "
-                                   f"{self.effective_date.isoformat()} "
-                                   f"({self.index.card_type_rule})")
+                raise RulesdbError(
+                    f"{word!r} is not a card type in the release of "
+                    f"{self.effective_date.isoformat()} "
+                    f"({self.index.card_type_rule})"
+                )
             names.add(name)
         return names
-
-
 
 
 def _kinds(categories: Iterable[str]) -> str:

@@ -146,8 +146,10 @@ class TypeLine:
             "marker": self.marker._asdict() if self.marker else None,
             "supertypes": list(self.supertypes),
             "card_types": list(self.card_types),
-            "subtypes": [{"name": s.name, "category": s.category, "card_types": list(s.card_types)}
-                         for s in self.subtypes],
+            "subtypes": [
+                {"name": s.name, "category": s.category, "card_types": list(s.card_types)}
+                for s in self.subtypes
+            ],
             "valid": self.valid,
             "errors": [{"rule": e.rule, "message": e.message} for e in self.errors],
             "undetermined": [{"rule": e.rule, "message": e.message} for e in self.undetermined],
@@ -157,25 +159,30 @@ class TypeLine:
         """``json.dumps(self.to_json(), ensure_ascii=False)`` with the line-end characters
         U+0085, U+2028 and U+2029 escaped, built from cached pieces: ``rulesdb parse -``
         writes one per input line."""
-        text = (f'{{"line": {_dumps(self.line)}, "release": "{self.release.isoformat()}", '
-                f'{self._parts_text()}')
+        text = (
+            f'{{"line": {_dumps(self.line)}, "release": "{self.release.isoformat()}", '
+            f"{self._parts_text()}"
+        )
         if self.faces:
-            faces = ", ".join(f'{{"line": {_dumps(face.line)}, {face._parts_text()}}}'
-                              for face in self.faces)
+            faces = ", ".join(
+                f'{{"line": {_dumps(face.line)}, {face._parts_text()}}}' for face in self.faces
+            )
             return f'{text}, "faces": [{faces}]}}'
         return text + "}"
 
     def _parts_text(self) -> str:
         subtypes = ", ".join([_subtype_json(s) for s in self.subtypes])
-        errors = ", ".join([_dumps({"rule": e.rule, "message": e.message})
-                            for e in self.errors])
+        errors = ", ".join([_dumps({"rule": e.rule, "message": e.message}) for e in self.errors])
         marker = _dumps(self.marker._asdict()) if self.marker else "null"
-        undetermined = ", ".join([_dumps({"rule": e.rule, "message": e.message})
-                                  for e in self.undetermined])
+        undetermined = ", ".join(
+            [_dumps({"rule": e.rule, "message": e.message}) for e in self.undetermined]
+        )
         valid = "false" if self.errors else "null" if self.undetermined else "true"
-        return (f'"marker": {marker}, "supertypes": {_names_json(self.supertypes)}, '
-                f'"card_types": {_names_json(self.card_types)}, "subtypes": [{subtypes}], '
-                f'"valid": {valid}, "errors": [{errors}], "undetermined": [{undetermined}]')
+        return (
+            f'"marker": {marker}, "supertypes": {_names_json(self.supertypes)}, '
+            f'"card_types": {_names_json(self.card_types)}, "subtypes": [{subtypes}], '
+            f'"valid": {valid}, "errors": [{errors}], "undetermined": [{undetermined}]'
+        )
 
 
 _dumps = dumps_line
@@ -193,8 +200,16 @@ def _subtype_json(subtype: ParsedSubtype) -> str:
     try:
         return _JSON[subtype]
     except KeyError:
-        return _remember(subtype, _dumps({"name": subtype.name, "category": subtype.category,
-                                          "card_types": list(subtype.card_types)}))
+        return _remember(
+            subtype,
+            _dumps(
+                {
+                    "name": subtype.name,
+                    "category": subtype.category,
+                    "card_types": list(subtype.card_types),
+                }
+            ),
+        )
 
 
 def _remember(key: Any, text: str) -> str:
@@ -218,8 +233,9 @@ class TypeLineParser:
 
     def __init__(self, index: Index) -> None:
         self.index = index
-        self._correlations: dict[tuple[str, tuple[str, ...]],
-                                 tuple[ParsedSubtype, TypeLineError | None]] = {}
+        self._correlations: dict[
+            tuple[str, tuple[str, ...]], tuple[ParsedSubtype, TypeLineError | None]
+        ] = {}
 
     def parse(self, line: str) -> TypeLine:
         if not isinstance(line, str):
@@ -229,18 +245,27 @@ class TypeLineParser:
         faces = tuple(self._face(text) for text in _FACES.split(line.strip()))
         if len(faces) == 1:
             return faces[0]
-        errors = tuple(TypeLineError(error.rule, f"face {number}: {error.message}")
-                       for number, face in enumerate(faces, start=1) for error in face.errors)
-        undetermined = tuple(TypeLineError(note.rule, f"face {number}: {note.message}")
-                             for number, face in enumerate(faces, start=1)
-                             for note in face.undetermined)
+        errors = tuple(
+            TypeLineError(error.rule, f"face {number}: {error.message}")
+            for number, face in enumerate(faces, start=1)
+            for error in face.errors
+        )
+        undetermined = tuple(
+            TypeLineError(note.rule, f"face {number}: {note.message}")
+            for number, face in enumerate(faces, start=1)
+            for note in face.undetermined
+        )
         return TypeLine(
             self.index.effective_date,
             _union(face.supertypes for face in faces),
             _union(face.card_types for face in faces),
             _union(face.subtypes for face in faces),
-            errors, faces=faces, unknown=_union(face.unknown for face in faces),
-            undetermined=undetermined, line=line)
+            errors,
+            faces=faces,
+            unknown=_union(face.unknown for face in faces),
+            undetermined=undetermined,
+            line=line,
+        )
 
     def _face(self, line: str) -> TypeLine:
         errors: list[TypeLineError] = []
@@ -251,31 +276,50 @@ class TypeLineParser:
             words = words[1:]
             if found.casefold() in UNTYPED_MARKERS and not words:
                 text = " ".join(" ".join(parts[1:]).split()) or None
-                return TypeLine(self.index.effective_date, (), (), (), (),
-                                marker=Marker(found, text), line=line)
+                return TypeLine(
+                    self.index.effective_date, (), (), (), (), marker=Marker(found, text), line=line
+                )
             marker = Marker(found, None)
         head: list[str] = []
         unknown: list[str] = []
         supertypes, card_types = self._head(words, head, unknown, errors)
         cited = self.index.citations
         if not card_types:
-            errors.append(TypeLineError(cited.type_line, "no card type: a type line contains "
-                                                         "the card's card types"))
+            errors.append(
+                TypeLineError(
+                    cited.type_line, "no card type: a type line contains the card's card types"
+                )
+            )
         subtypes: tuple[ParsedSubtype, ...] = ()
         undetermined: list[TypeLineError] = []
         if len(parts) > 1:
             if len(parts) > 2:
-                errors.append(TypeLineError(cited.subtype_words, "more than one dash: "
-                                            "subtypes are listed after one long dash"))
-            subtypes = self._tail(" ".join(parts[1:]).split(), tuple(card_types), errors,
-                                  undetermined)
+                errors.append(
+                    TypeLineError(
+                        cited.subtype_words,
+                        "more than one dash: subtypes are listed after one long dash",
+                    )
+                )
+            subtypes = self._tail(
+                " ".join(parts[1:]).split(), tuple(card_types), errors, undetermined
+            )
             unknown += [subtype.name for subtype in subtypes if subtype.category is None]
-        return TypeLine(self.index.effective_date, tuple(supertypes), tuple(card_types),
-                        subtypes, tuple(errors), tuple(head), marker, unknown=tuple(unknown),
-                        undetermined=tuple(undetermined), line=line)
+        return TypeLine(
+            self.index.effective_date,
+            tuple(supertypes),
+            tuple(card_types),
+            subtypes,
+            tuple(errors),
+            tuple(head),
+            marker,
+            unknown=tuple(unknown),
+            undetermined=tuple(undetermined),
+            line=line,
+        )
 
-    def _head(self, words: list[str], head: list[str], unknown: list[str],
-              errors: list[TypeLineError]) -> tuple[list[str], list[str]]:
+    def _head(
+        self, words: list[str], head: list[str], unknown: list[str], errors: list[TypeLineError]
+    ) -> tuple[list[str], list[str]]:
         index = self.index
         known_card_types = index.card_types
         supertypes: list[str] = []
@@ -286,8 +330,9 @@ class TypeLineParser:
             if name is not None:
                 head.append(name)
                 if name in card_types:
-                    errors.append(TypeLineError(index.card_type_rule,
-                                                f"the card type {name} is listed twice"))
+                    errors.append(
+                        TypeLineError(index.card_type_rule, f"the card type {name} is listed twice")
+                    )
                 else:
                     card_types.append(name)
                 continue
@@ -295,13 +340,18 @@ class TypeLineParser:
             if name is not None:
                 head.append(name)
                 if card_types:
-                    errors.append(TypeLineError(
-                        index.supertype_rule, f"the supertype {name} follows the card type "
-                        f"{card_types[-1]}: a card's supertypes are printed before its card "
-                        "types"))
+                    errors.append(
+                        TypeLineError(
+                            index.supertype_rule,
+                            f"the supertype {name} follows the card type "
+                            f"{card_types[-1]}: a card's supertypes are printed before its card "
+                            "types",
+                        )
+                    )
                 if name in supertypes:
-                    errors.append(TypeLineError(index.supertype_rule,
-                                                f"the supertype {name} is listed twice"))
+                    errors.append(
+                        TypeLineError(index.supertype_rule, f"the supertype {name} is listed twice")
+                    )
                 else:
                     supertypes.append(name)
                 continue
@@ -309,30 +359,51 @@ class TypeLineParser:
             if entries:
                 category, name = entries[0]
                 head.append(name)
-                errors.append(TypeLineError(
-                    index.citations.subtype_words,
-                    f"{name} is {with_article(category)} type: subtypes are listed after a dash"))
+                errors.append(
+                    TypeLineError(
+                        index.citations.subtype_words,
+                        f"{name} is {with_article(category)} type: "
+                        "subtypes are listed after a dash",
+                    )
+                )
                 continue
             head.append(word)
             unknown.append(word)
             day = index.effective_date.isoformat()
             if not index.supertype_rule:  # 1999-2003: no supertypes to be one of
-                errors.append(TypeLineError(index.card_type_rule, f"'{word}' is not a card type "
-                                            f"({index.card_type_rule}) in the release of {day}, "
-                                            "which has no supertypes"))
+                errors.append(
+                    TypeLineError(
+                        index.card_type_rule,
+                        f"'{word}' is not a card type "
+                        f"({index.card_type_rule}) in the release of {day}, "
+                        "which has no supertypes",
+                    )
+                )
                 continue
-            before_card_type = any(word_key(w) in known_card_types for w in words[position + 1:])
-            errors.append(TypeLineError(
-                index.supertype_rule if before_card_type else index.card_type_rule,
-                f"'{word}' is neither a card type ({index.card_type_rule}) nor a supertype "
-                f"({index.supertype_rule}) in the release of {day}"))
+            before_card_type = any(word_key(w) in known_card_types for w in words[position + 1 :])
+            errors.append(
+                TypeLineError(
+                    index.supertype_rule if before_card_type else index.card_type_rule,
+                    f"'{word}' is neither a card type ({index.card_type_rule}) nor a supertype "
+                    f"({index.supertype_rule}) in the release of {day}",
+                )
+            )
         return supertypes, card_types
 
-    def _tail(self, words: list[str], card_types: tuple[str, ...], errors: list[TypeLineError],
-              undetermined: list[TypeLineError]) -> tuple[ParsedSubtype, ...]:
+    def _tail(
+        self,
+        words: list[str],
+        card_types: tuple[str, ...],
+        errors: list[TypeLineError],
+        undetermined: list[TypeLineError],
+    ) -> tuple[ParsedSubtype, ...]:
         if not words:
-            errors.append(TypeLineError(self.index.citations.subtype_words,
-                                        "nothing follows the dash: subtypes are listed after it"))
+            errors.append(
+                TypeLineError(
+                    self.index.citations.subtype_words,
+                    "nothing follows the dash: subtypes are listed after it",
+                )
+            )
             return ()
         index = self.index
         correlations = self._correlations
@@ -357,8 +428,11 @@ class TypeLineParser:
             if error is not None:
                 errors.append(error)
             if subtype in subtypes:
-                errors.append(TypeLineError(index.citations.subtype_words,
-                                            f"the subtype {subtype.name} is listed twice"))
+                errors.append(
+                    TypeLineError(
+                        index.citations.subtype_words, f"the subtype {subtype.name} is listed twice"
+                    )
+                )
             subtypes.append(subtype)
         return tuple(subtypes)
 
@@ -381,8 +455,9 @@ def _split_at_dash(line: str) -> list[str]:
     return [line]
 
 
-def _correlate(entries: tuple[tuple[str, str], ...], card_types: tuple[str, ...],
-               index: Index) -> tuple[ParsedSubtype, TypeLineError | None]:
+def _correlate(
+    entries: tuple[tuple[str, str], ...], card_types: tuple[str, ...], index: Index
+) -> tuple[ParsedSubtype, TypeLineError | None]:
     """205.3c: the first of the subtype's categories that fits one of the line's card types,
     with the card types it fits; 205.3d when none does."""
     for category, name in entries:
@@ -393,12 +468,15 @@ def _correlate(entries: tuple[tuple[str, str], ...], card_types: tuple[str, ...]
     category, name = entries[0]
     kinds = " and ".join(f"{c} type" for c, _ in entries)
     return ParsedSubtype(name, category, ()), TypeLineError(
-        index.citations.gain, f"{name} is {with_article(kinds)}; it corresponds to none of "
-                              f"the line's card types ({_listed(card_types)})")
+        index.citations.gain,
+        f"{name} is {with_article(kinds)}; it corresponds to none of "
+        f"the line's card types ({_listed(card_types)})",
+    )
 
 
-def _segments(words: list[str], card_types: tuple[str, ...],
-              index: Index) -> list[tuple[str, str]] | zip[tuple[str, str]]:
+def _segments(
+    words: list[str], card_types: tuple[str, ...], index: Index
+) -> list[tuple[str, str]] | zip[tuple[str, str]]:
     """(text, key) of each subtype after the dash (205.3b)."""
     whole = index.whole_text_card_types
     if whole and not whole.isdisjoint(card_types):
@@ -419,9 +497,9 @@ def _segments(words: list[str], card_types: tuple[str, ...],
     while i < count:
         if keys[i] in starts:
             for n in index.phrase_lengths:
-                phrase = " ".join(keys[i:i + n])
+                phrase = " ".join(keys[i : i + n])
                 if i + n <= count and phrase in index.phrases:
-                    segments.append((" ".join(words[i:i + n]), phrase))
+                    segments.append((" ".join(words[i : i + n]), phrase))
                     i += n
                     break
             else:
@@ -440,25 +518,36 @@ def _not_enumerated(text: str, card_types: tuple[str, ...], index: Index) -> Typ
     if not silent:
         return None
     kinds = " or ".join(f"{c} types" for c in silent)
-    return TypeLineError(index.card_type_rule, f"'{text}' is unknown: the release of "
-                         f"{index.effective_date.isoformat()} does not enumerate {kinds}")
+    return TypeLineError(
+        index.card_type_rule,
+        f"'{text}' is unknown: the release of "
+        f"{index.effective_date.isoformat()} does not enumerate {kinds}",
+    )
 
 
 def _unknown_subtype(text: str, card_types: tuple[str, ...], index: Index) -> TypeLineError:
-    categories = [c for c in index.categories
-                  if not index.category_card_types[c].isdisjoint(card_types)]
+    categories = [
+        c for c in index.categories if not index.category_card_types[c].isdisjoint(card_types)
+    ]
     day = index.effective_date.isoformat()
     if not categories:
-        return TypeLineError(index.citations.gain, f"'{text}' is not a subtype of any of the "
-                                                   f"line's card "
-                                        f"types ({_listed(card_types)}) in the release of {day}")
+        return TypeLineError(
+            index.citations.gain,
+            f"'{text}' is not a subtype of any of the "
+            f"line's card "
+            f"types ({_listed(card_types)}) in the release of {day}",
+        )
     kinds = " or ".join(f"{c} type" for c in categories)
     rules = ", ".join(index.category_rules[c] for c in categories)
     glossary = [c for c in categories if c in index.citations.glossary_lists]
-    where = f" (the glossary lists the {' and '.join(glossary)} types; no rule lists them)" \
-        if glossary else ""
-    return TypeLineError(rules, f"'{text}' is not {with_article(kinds)} in the release of "
-                                f"{day}{where}")
+    where = (
+        f" (the glossary lists the {' and '.join(glossary)} types; no rule lists them)"
+        if glossary
+        else ""
+    )
+    return TypeLineError(
+        rules, f"'{text}' is not {with_article(kinds)} in the release of {day}{where}"
+    )
 
 
 def _listed(names: Sequence[str]) -> str:

@@ -45,8 +45,9 @@ def checked_bodies(app: App, seconds: float) -> App:
                 return  # the client went away
             body.decode("utf-8")
         except TimeoutError:
-            await _refuse(scope, send, Refused(408, f"the body did not arrive within "
-                                                    f"{seconds:g} s"))
+            await _refuse(
+                scope, send, Refused(408, f"the body did not arrive within {seconds:g} s")
+            )
             return
         except UnicodeDecodeError:
             await _refuse(scope, send, Refused(400, "the body is not UTF-8"))
@@ -62,8 +63,11 @@ def checked_bodies(app: App, seconds: float) -> App:
 def _check_head(headers: dict[bytes, bytes]) -> None:
     media = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
     if media == b"multipart/form-data":
-        raise Refused(415, "multipart/form-data is not taken (no form here uploads a file); "
-                           "send application/x-www-form-urlencoded")
+        raise Refused(
+            415,
+            "multipart/form-data is not taken (no form here uploads a file); "
+            "send application/x-www-form-urlencoded",
+        )
     length = headers.get(b"content-length", b"0").strip()
     if length.isdigit() and int(length) > MAX_BODY:
         raise Refused(413, f"the body is larger than {MAX_BODY // 1024} KB")
@@ -92,8 +96,14 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 async def _refuse(scope: Scope, send: Send, refused: Refused) -> None:
-    LOG.warning("rulesdb: refused %s %s: %s %s", scope["method"], scope["path"][:200],
-                refused.status, refused)
+    LOG.warning(
+        "rulesdb: refused %s %s: %s %s",
+        scope["method"],
+        scope["path"][:200],
+        refused.status,
+        refused,
+    )
     # Closed after the answer: the rest of a body refused unread is not waited for.
-    await Response.text(f"{refused}\n", status=refused.status,
-                        headers={"connection": "close"}).asgi_send(send)
+    await Response.text(
+        f"{refused}\n", status=refused.status, headers={"connection": "close"}
+    ).asgi_send(send)

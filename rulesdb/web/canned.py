@@ -28,6 +28,7 @@ class CannedQuery:
 
     def with_examples(self) -> str:
         """The SQL with each parameter replaced by its example as a quoted literal."""
+
         def literal(match: re.Match[str]) -> str:
             return "'" + self.example[match.group(1)].replace("'", "''") + "'"
 
@@ -40,6 +41,13 @@ class CannedQuery:
 @cache
 def canned_queries() -> tuple[CannedQuery, ...]:
     document = tomllib.loads(SOURCE.read_text(encoding="utf-8"))
-    return tuple(CannedQuery(name, entry["title"], entry["description"],
-                             entry["sql"].strip() + "\n", dict(entry["example"]))
-                 for name, entry in document.items())
+    return tuple(
+        CannedQuery(
+            name,
+            entry["title"],
+            entry["description"],
+            entry["sql"].strip() + "\n",
+            dict(entry["example"]),
+        )
+        for name, entry in document.items()
+    )

@@ -52,13 +52,16 @@ LAYOUTS = (WIDE, NARROW)
 
 # The phone layout's dots: a marker on each vertex of its lines (the page's CSS sets it), defined
 # once on the page in an SVG of no size.
-DEFS = ('<svg class="chart-defs" width="0" height="0" aria-hidden="true" focusable="false">'
-        '<defs><marker id="chart-dot" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" '
-        'markerUnits="userSpaceOnUse"><circle r="2.5" fill="#276890"/></marker></defs></svg>')
+DEFS = (
+    '<svg class="chart-defs" width="0" height="0" aria-hidden="true" focusable="false">'
+    '<defs><marker id="chart-dot" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" '
+    'markerUnits="userSpaceOnUse"><circle r="2.5" fill="#276890"/></marker></defs></svg>'
+)
 
 
-def category_chart(category: str, points: list[tuple[str, int | None]], first: str,
-                   last: str) -> str:
+def category_chart(
+    category: str, points: list[tuple[str, int | None]], first: str, last: str
+) -> str:
     """SVG line charts of (release date, size) over first..last (ISO dates), one per layout.
 
     A size of None is a release that does not list the category: the line breaks there.
@@ -79,7 +82,7 @@ def count_ticks(largest: int) -> list[int]:
     largest = max(largest, 1)
     for power in range(int(math.log10(largest)) + 1):
         for base in (1, 2, 5):
-            step = base * 10 ** power
+            step = base * 10**power
             intervals = math.ceil(largest / step)
             if intervals <= MOST_Y_TICKS:
                 return list(range(0, max(intervals, 2) * step + 1, step))
@@ -99,8 +102,9 @@ def segments(points: list[tuple[str, int | None]]) -> list[list[tuple[str, int]]
     return [run for run in runs if run]
 
 
-def _draw(layout: Layout, category: str, points: list[tuple[str, int | None]], first: str,
-          last: str) -> str:
+def _draw(
+    layout: Layout, category: str, points: list[tuple[str, int | None]], first: str, last: str
+) -> str:
     start, end = date.fromisoformat(first), date.fromisoformat(last)
     span = max((end - start).days, 1)
     ticks = count_ticks(max((size for _, size in points if size is not None), default=0))
@@ -120,34 +124,39 @@ def _draw(layout: Layout, category: str, points: list[tuple[str, int | None]], f
     grid = [f"M{layout.left} {y(size):.0f}H{plot_right}" for size in ticks]
     marks = []
     for size in ticks:  # the count axis: a label per tick
-        parts.append(f'<text class="y-tick" x="{layout.left - 5}" y="{y(size) + 4:.0f}">'
-                     f'{size}</text>')
+        parts.append(
+            f'<text class="y-tick" x="{layout.left - 5}" y="{y(size) + 4:.0f}">{size}</text>'
+        )
     step = year_step(layout, start, end)
     for year in range(start.year + 1, end.year + 1):  # the year axis: a mark each year
         at = x(date(year, 1, 1))
         if year % step == 0:
             grid.append(f"M{at:.0f} {layout.top}V{plot_bottom}")
-            parts.append(f'<text class="x-tick" x="{at:.0f}" y="{plot_bottom + 15}">{year}'
-                         '</text>')
+            parts.append(f'<text class="x-tick" x="{at:.0f}" y="{plot_bottom + 15}">{year}</text>')
         else:
             marks.append(f"M{at:.0f} {plot_bottom - 3}v3")
-    parts.insert(0, f'<path class="grid" d="{"".join(grid)}"/>'
-                    f'<path class="year-mark" d="{"".join(marks)}"/>')
-    parts.append(f'<path class="axis" d="M{layout.left} {layout.top}V{plot_bottom}'
-                 f'H{plot_right}"/>')
+    parts.insert(
+        0, f'<path class="grid" d="{"".join(grid)}"/><path class="year-mark" d="{"".join(marks)}"/>'
+    )
+    parts.append(f'<path class="axis" d="M{layout.left} {layout.top}V{plot_bottom}H{plot_right}"/>')
     parts.append(_legend(layout))
     for run in segments(points):
         line = " ".join(f"{x(date.fromisoformat(day)):.0f},{y(size):.0f}" for day, size in run)
         parts.append(f'<polyline class="series" points="{line}"/>')
     if layout.points:
-        parts.extend(_point(day, size, x(date.fromisoformat(day)), y(size))
-                     for day, size in points if size is not None)
+        parts.extend(
+            _point(day, size, x(date.fromisoformat(day)), y(size))
+            for day, size in points
+            if size is not None
+        )
     listed = sum(size is not None for _, size in points)
-    return (f'<svg class="chart {layout.name}" role="group" data-category="{escape(category)}" '
-            f'data-points="{listed}" aria-label="{escape(category.capitalize())} types per '
-            f'release, {first} to {last}" viewBox="0 0 {layout.width} {layout.height}" '
-            f'width="{layout.width}" height="{layout.height}" font-size="{FONT}" '
-            f'xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>')
+    return (
+        f'<svg class="chart {layout.name}" role="group" data-category="{escape(category)}" '
+        f'data-points="{listed}" aria-label="{escape(category.capitalize())} types per '
+        f'release, {first} to {last}" viewBox="0 0 {layout.width} {layout.height}" '
+        f'width="{layout.width}" height="{layout.height}" font-size="{FONT}" '
+        f'xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>'
+    )
 
 
 def _point(day: str, size: int, cx: float, cy: float) -> str:
@@ -155,8 +164,10 @@ def _point(day: str, size: int, cx: float, cy: float) -> str:
     the chart's top right on hover and keyboard focus. No class or attribute more: the page's
     CSS draws, places and shows them (``svg.chart a circle``, ``svg.chart a text``), and there
     is one per release in each category."""
-    return (f'<a href="/release/{day}"><circle cx="{cx:.0f}" cy="{cy:.0f}"/>'
-            f'<text>{day}: {size}</text></a>')
+    return (
+        f'<a href="/release/{day}"><circle cx="{cx:.0f}" cy="{cy:.0f}"/>'
+        f"<text>{day}: {size}</text></a>"
+    )
 
 
 def _legend(layout: Layout) -> str:
@@ -164,9 +175,11 @@ def _legend(layout: Layout) -> str:
     y = layout.top - 12
     x = layout.left
     gap_x = x + 150
-    return (f'<g class="legend"><line class="series" x1="{x}" x2="{x + 18}" y1="{y - 4}" '
-            f'y2="{y - 4}"/><circle class="swatch" cx="{x + 9}" cy="{y - 4}" r="2.5"/>'
-            f'<text x="{x + 24}" y="{y}">subtypes listed</text>'
-            f'<line class="series" x1="{gap_x}" x2="{gap_x + 6}" y1="{y - 4}" y2="{y - 4}"/>'
-            f'<line class="series" x1="{gap_x + 12}" x2="{gap_x + 18}" y1="{y - 4}" '
-            f'y2="{y - 4}"/><text x="{gap_x + 24}" y="{y}">gap: not listed</text></g>')
+    return (
+        f'<g class="legend"><line class="series" x1="{x}" x2="{x + 18}" y1="{y - 4}" '
+        f'y2="{y - 4}"/><circle class="swatch" cx="{x + 9}" cy="{y - 4}" r="2.5"/>'
+        f'<text x="{x + 24}" y="{y}">subtypes listed</text>'
+        f'<line class="series" x1="{gap_x}" x2="{gap_x + 6}" y1="{y - 4}" y2="{y - 4}"/>'
+        f'<line class="series" x1="{gap_x + 12}" x2="{gap_x + 18}" y1="{y - 4}" '
+        f'y2="{y - 4}"/><text x="{gap_x + 24}" y="{y}">gap: not listed</text></g>'
+    )

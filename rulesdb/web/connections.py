@@ -16,8 +16,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 LOG = logging.getLogger("rulesdb.web")
 REPORT_EVERY = 10.0  # seconds between two console lines about closes of one kind
 _LATE = b"the request did not arrive in time\n"
-TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
-             b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(_LATE), _LATE))
+TIMED_OUT = (
+    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(_LATE), _LATE)
+)
 
 
 class Tally:
@@ -98,11 +100,18 @@ class BoundedProtocol(H11Protocol):
 
 def bounded_protocol(head_timeout: float, max_connections: int) -> type[BoundedProtocol]:
     """The protocol class for uvicorn's ``Config(http=...)``, with its own tallies."""
-    return type("BoundedProtocol", (BoundedProtocol,), {
-        "head_timeout": head_timeout,
-        "max_connections": max_connections,
-        "slow": Tally(f"whose request did not arrive within {head_timeout:g} s "
-                      "(slow or half-open clients)"),
-        "crowded": Tally(f"past the {max_connections} open at once this process's file "
-                         "descriptors allow"),
-    })
+    return type(
+        "BoundedProtocol",
+        (BoundedProtocol,),
+        {
+            "head_timeout": head_timeout,
+            "max_connections": max_connections,
+            "slow": Tally(
+                f"whose request did not arrive within {head_timeout:g} s "
+                "(slow or half-open clients)"
+            ),
+            "crowded": Tally(
+                f"past the {max_connections} open at once this process's file descriptors allow"
+            ),
+        },
+    )

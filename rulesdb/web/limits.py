@@ -29,7 +29,8 @@ def limit_pages(engine: Engine, seconds: float) -> None:
         bound_values(dbapi_connection)
         state = {"deadline": float("inf")}
         dbapi_connection.set_progress_handler(
-            lambda: int(time.thread_time() > state["deadline"]), 10_000)
+            lambda: int(time.thread_time() > state["deadline"]), 10_000
+        )
         record.info["rulesdb_deadline"] = state  # the pool's record of this connection
 
     @event.listens_for(engine, "before_cursor_execute")

@@ -38,10 +38,20 @@ PLUGIN = "rulesdb"  # the name the plugin is registered under
 
 # Datasette links single-column foreign keys only; these columns hold a release's effective
 # date or a word (every rulesdb key is natural), so their cells link to the pages instead.
-DATE_COLUMNS = frozenset({"release_date", "effective_date", "from_date", "to_date",
-                          "first_listed", "last_listed", "dropped_in"})
-WORD_COLUMNS = frozenset({"name", "card_type", "supertype", "old_name", "new_name",
-                          "renamed_from", "renamed_to"})
+DATE_COLUMNS = frozenset(
+    {
+        "release_date",
+        "effective_date",
+        "from_date",
+        "to_date",
+        "first_listed",
+        "last_listed",
+        "dropped_in",
+    }
+)
+WORD_COLUMNS = frozenset(
+    {"name", "card_type", "supertype", "old_name", "new_name", "renamed_from", "renamed_to"}
+)
 NOT_WORDS = frozenset({"category", "alembic_version"})  # tables whose `name` is no word
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -51,8 +61,7 @@ def _engine(path: str) -> Engine:
     # mode=ro: SQLite never writes, and sees the file as it is now (not immutable, which would
     # trust it never to change).
     uri = Path(path).resolve().as_uri()
-    engine = make_engine(URL.create("sqlite", database=uri,
-                                    query={"mode": "ro", "uri": "true"}))
+    engine = make_engine(URL.create("sqlite", database=uri, query={"mode": "ro", "uri": "true"}))
     limit_pages(engine, SQL_TIME_LIMIT_MS / 1000)
     return engine
 
@@ -75,10 +84,10 @@ def engine_of(datasette: Any) -> tuple[str, Engine]:
     return path, _engine(path)
 
 
-async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]
-                ) -> bytes:
-    html = await datasette.render_template(template, {**context, "database": DATABASE},
-                                           request=request)
+async def _html(datasette: Any, request: Any, template: str, context: dict[str, Any]) -> bytes:
+    html = await datasette.render_template(
+        template, {**context, "database": DATABASE}, request=request
+    )
     return str(html).encode("utf-8")
 
 
@@ -88,8 +97,9 @@ PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
 PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
 
 
-async def _page(datasette: Any, request: Any, template: str,
-                build: Callable[[], dict[str, Any]]) -> Response:
+async def _page(
+    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+) -> Response:
     """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
     URL and state of the file (rulesdb.web.pagecache)."""
 
@@ -121,8 +131,9 @@ def kept_page(scope: dict[str, Any]) -> Page | None:
     if scope.get("method") != "GET":
         return None
     for name, value in scope.get("headers", ()):
-        if name == b"authorization" or (name == b"cookie" and any(
-                cookie.encode() in value for cookie in PERSONAL_COOKIES)):
+        if name == b"authorization" or (
+            name == b"cookie" and any(cookie.encode() in value for cookie in PERSONAL_COOKIES)
+        ):
             return None
     return PAGES.peek(page_key(scope))
 
@@ -130,8 +141,9 @@ def kept_page(scope: dict[str, Any]) -> Page | None:
 STOPPED = 503  # the status of a page whose work passed the time limit
 
 
-async def _work_out(datasette: Any, request: Any, template: str,
-                    build: Callable[[], dict[str, Any]]) -> Page:
+async def _work_out(
+    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+) -> Page:
     try:
         context = await asyncio.to_thread(build)
     except OperationalError as exc:
@@ -139,30 +151,49 @@ async def _work_out(datasette: Any, request: Any, template: str,
             raise
         # The page's work passed the time limit (rulesdb.web.limits): say so, as Datasette
         # does for its SQL, instead of a server error.
-        return STOPPED, await _html(datasette, request, "rulesdb_missing.html",
-                                    {"title": "Stopped", "suggestion": None,
-                                     "message": f"Working out this page took more than "
-                                     f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped."})
+        return STOPPED, await _html(
+            datasette,
+            request,
+            "rulesdb_missing.html",
+            {
+                "title": "Stopped",
+                "suggestion": None,
+                "message": f"Working out this page took more than "
+                f"{SQL_TIME_LIMIT_MS} ms of computing and was stopped.",
+            },
+        )
     except pages.NotFound as missing:
-        return 404, await _html(datasette, request, "rulesdb_missing.html",
-                                {"message": str(missing), "suggestion": missing.suggestion,
-                                 "nearest": missing.nearest})
+        return 404, await _html(
+            datasette,
+            request,
+            "rulesdb_missing.html",
+            {"message": str(missing), "suggestion": missing.suggestion, "nearest": missing.nearest},
+        )
     return 200, await _html(datasette, request, template, context)
 
 
 async def home_view(datasette: Any, request: Any) -> Response:
     path, _ = engine_of(datasette)
-    queries = [{"name": q.name, "title": q.title, "description": q.description,
-                "example": q.example_query_string()} for q in canned_queries()]
-    return await _page(datasette, request, "rulesdb_home.html",
-                       lambda: {**_home(path), "queries": queries})
+    queries = [
+        {
+            "name": q.name,
+            "title": q.title,
+            "description": q.description,
+            "example": q.example_query_string(),
+        }
+        for q in canned_queries()
+    ]
+    return await _page(
+        datasette, request, "rulesdb_home.html", lambda: {**_home(path), "queries": queries}
+    )
 
 
 async def release_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     day = unquote(request.url_vars["day"])
-    return await _page(datasette, request, "rulesdb_release.html",
-                       lambda: pages.release(engine, day))
+    return await _page(
+        datasette, request, "rulesdb_release.html", lambda: pages.release(engine, day)
+    )
 
 
 async def diff_view(datasette: Any, request: Any) -> Response:
@@ -196,11 +227,21 @@ async def chart_view(datasette: Any, request: Any) -> Response:
     def build() -> dict[str, Any]:
         days = pages.release_dates(engine)
         sizes = pages.category_sizes(engine)
-        charts = [{"category": category, "points": points,
-                   "svg": chart.category_chart(category, points, days[0], days[-1])}
-                  for category, points in sizes.items()]
-        return {"charts": charts, "defs": chart.DEFS, "releases": len(days), "first": days[0],
-                "last": days[-1]}
+        charts = [
+            {
+                "category": category,
+                "points": points,
+                "svg": chart.category_chart(category, points, days[0], days[-1]),
+            }
+            for category, points in sizes.items()
+        ]
+        return {
+            "charts": charts,
+            "defs": chart.DEFS,
+            "releases": len(days),
+            "first": days[0],
+            "last": days[-1],
+        }
 
     return await _page(datasette, request, "rulesdb_chart.html", build)
 
@@ -208,37 +249,45 @@ async def chart_view(datasette: Any, request: Any) -> Response:
 async def rule_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     number, day = unquote(request.url_vars["number"]), request.args.get("as_of")
-    return await _page(datasette, request, "rulesdb_rule.html",
-                       lambda: pages.rule_page(engine, number, day))
+    return await _page(
+        datasette, request, "rulesdb_rule.html", lambda: pages.rule_page(engine, number, day)
+    )
 
 
 async def glossary_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     term, day = unquote(request.url_vars["term"]), request.args.get("as_of")
-    return await _page(datasette, request, "rulesdb_glossary.html",
-                       lambda: pages.glossary_page(engine, term, day))
+    return await _page(
+        datasette, request, "rulesdb_glossary.html", lambda: pages.glossary_page(engine, term, day)
+    )
 
 
 async def search_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     words, day = request.args.get("q", ""), request.args.get("as_of")
     page = request.args.get("page")
-    return await _page(datasette, request, "rulesdb_search.html",
-                       lambda: pages.search_page(engine, words, day, page))
+    return await _page(
+        datasette,
+        request,
+        "rulesdb_search.html",
+        lambda: pages.search_page(engine, words, day, page),
+    )
 
 
 async def explain_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     line, day = request.args.get("line", ""), request.args.get("as_of")
-    return await _page(datasette, request, "rulesdb_explain.html",
-                       lambda: explain.explain_page(engine, line, day))
+    return await _page(
+        datasette, request, "rulesdb_explain.html", lambda: explain.explain_page(engine, line, day)
+    )
 
 
 async def changes_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     since, to = request.args.get("since", ""), request.args.get("to")
-    return await _page(datasette, request, "rulesdb_changes.html",
-                       lambda: digest.changes_page(engine, since, to))
+    return await _page(
+        datasette, request, "rulesdb_changes.html", lambda: digest.changes_page(engine, since, to)
+    )
 
 
 ROUTES: list[tuple[str, Callable[..., Any]]] = [
@@ -293,13 +342,23 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
                 kept = kept_page(scope)
                 if kept is not None:  # answered as Datasette answered it, without its routing
                     status, html = kept
-                    await send({"type": "http.response.start", "status": status, "headers": [
-                        (b"content-type", HTML.encode()), VARY,
-                        (b"content-length", str(len(html)).encode())]})
+                    await send(
+                        {
+                            "type": "http.response.start",
+                            "status": status,
+                            "headers": [
+                                (b"content-type", HTML.encode()),
+                                VARY,
+                                (b"content-length", str(len(html)).encode()),
+                            ],
+                        }
+                    )
                     await send({"type": "http.response.body", "body": html})
                     return
             await app(scope, receive, send)
+
         return checked
+
     return wrap
 
 
@@ -346,10 +405,16 @@ def render_cell(value: Any, column: str, table: str | None, database: str) -> Ma
 
 @hookimpl
 def menu_links(datasette: Any) -> list[dict[str, str]]:
-    return [{"href": href, "label": label} for href, label in (
-        ("/", "Releases"), ("/diff", "Compare releases"), ("/chart", "Chart"),
-        ("/search", "Search the rulebook"),
-        (f"/{DATABASE}", "Tables, views and SQL"))]
+    return [
+        {"href": href, "label": label}
+        for href, label in (
+            ("/", "Releases"),
+            ("/diff", "Compare releases"),
+            ("/chart", "Chart"),
+            ("/search", "Search the rulebook"),
+            (f"/{DATABASE}", "Tables, views and SQL"),
+        )
+    ]
 
 
 @hookimpl(trylast=True)
@@ -358,8 +423,9 @@ def handle_exception(datasette: Any, request: Any, exception: BaseException) -> 
     line on the console (rulesdb.web.refusals); anything else, Datasette's handler as ever."""
     info = refusals.refusal(exception)
     if info is None:
-        return datasette_handler.handle_exception(datasette=datasette, request=request,
-                                                  exception=exception)
+        return datasette_handler.handle_exception(
+            datasette=datasette, request=request, exception=exception
+        )
 
     async def inner() -> Response:
         return await refusals.respond(datasette, request, info)

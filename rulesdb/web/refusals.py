@@ -27,12 +27,16 @@ def refusal(exception: BaseException) -> dict[str, Any] | None:
     """Datasette's error fields (``ok``, ``error``, ``status``, ``title``, ...) for a request it
     refused; None for anything else."""
     if isinstance(exception, Base400):
-        return {"ok": False, "error": exception.args[0], "status": exception.status,
-                "title": None}
+        return {"ok": False, "error": exception.args[0], "status": exception.status, "title": None}
     if isinstance(exception, DatasetteError) and exception.status < 500:
         message = Markup(exception.message) if exception.message_is_html else exception.message
-        return {**exception.error_dict, "ok": False, "error": message,
-                "status": exception.status, "title": exception.title}
+        return {
+            **exception.error_dict,
+            "ok": False,
+            "error": message,
+            "status": exception.status,
+            "title": exception.title,
+        }
     if isinstance(exception, AssertionError) and _in_a_views_post(exception):
         # Datasette's views check a posted form with assert (a message type /-/messages does
         # not know, a POST to a table rather than a canned query): the request's fault.
@@ -49,22 +53,30 @@ def _in_a_views_post(exception: BaseException) -> bool:
     while trace.tb_next is not None:
         trace = trace.tb_next
     frame = trace.tb_frame
-    return frame.f_code.co_name == "post" and \
-        str(frame.f_globals.get("__name__", "")).startswith("datasette.views.")
+    return frame.f_code.co_name == "post" and str(frame.f_globals.get("__name__", "")).startswith(
+        "datasette.views."
+    )
 
 
 async def respond(datasette: Any, request: Any, info: dict[str, Any]) -> Response:
     query = f"?{request.query_string}" if request.query_string else ""
     message = str(info["error"]).strip().splitlines() or [""]
-    LOG.warning("rulesdb: refused %s %s: %s %s", request.method,
-                clip(request.path + query, 200), info["status"], message[0])
+    LOG.warning(
+        "rulesdb: refused %s %s: %s %s",
+        request.method,
+        clip(request.path + query, 200),
+        info["status"],
+        message[0],
+    )
     headers: dict[str, str] = {}
     if datasette.cors:
         add_cors_headers(headers)
     if request.path.endswith(".json"):
         return Response.json(info, status=info["status"], headers=headers)
     template = datasette.jinja_env.select_template([f"{info['status']}.html", "error.html"])
-    html = await template.render_async(dict(info, urls=datasette.urls,
-                                            app_css_hash=datasette.app_css_hash(),
-                                            menu_links=lambda: []))
+    html = await template.render_async(
+        dict(
+            info, urls=datasette.urls, app_css_hash=datasette.app_css_hash(), menu_links=lambda: []
+        )
+    )
     return Response.html(html, status=info["status"], headers=headers)

@@ -75,9 +75,15 @@ def run(path: Path, sock: socket.socket) -> None:
     protocol = bounded_protocol(seconds, max_connections())
     datasette = build(path)
     asyncio.run(plugin.warm(datasette))  # the first visitor waits no more than the next
-    config = uvicorn.Config(checked_bodies(datasette.app(), seconds), http=protocol,
-                            log_level="warning", lifespan="on", backlog=BACKLOG,
-                            limit_concurrency=LIMIT_CONCURRENCY, timeout_keep_alive=5)
+    config = uvicorn.Config(
+        checked_bodies(datasette.app(), seconds),
+        http=protocol,
+        log_level="warning",
+        lifespan="on",
+        backlog=BACKLOG,
+        limit_concurrency=LIMIT_CONCURRENCY,
+        timeout_keep_alive=5,
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn shut down gracefully, then raised Ctrl-C again

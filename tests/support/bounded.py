@@ -28,30 +28,37 @@ runpy.run_module("rulesdb", run_name="__main__", alter_sys=True)
 """
 
 
-def measured(*args: str, env: dict[str, str] | None = None,
-             discard: bool = False) -> tuple[subprocess.CompletedProcess[str], int]:
+def measured(
+    *args: str, env: dict[str, str] | None = None, discard: bool = False
+) -> tuple[subprocess.CompletedProcess[str], int]:
     """Run ``rulesdb ARGS`` as a process (its stdout thrown away if ``discard``): how it ended
     and its peak RSS in MB; it must not hang."""
     with tempfile.TemporaryDirectory() as folder:
         peak_file = Path(folder) / "peak"
         done = subprocess.run(
-            [sys.executable, "-c", MEASURED, *args], text=True, timeout=HANG,
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL if discard else subprocess.PIPE,
+            [sys.executable, "-c", MEASURED, *args],
+            text=True,
+            timeout=HANG,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL if discard else subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**(env or process_env()), PEAK_FILE: str(peak_file)})
+            env={**(env or process_env()), PEAK_FILE: str(peak_file)},
+        )
         return done, int(peak_file.read_text()) // 1024
 
 
-def refused(*args: str, env: dict[str, str] | None = None,
-            printed: bool = False) -> tuple[str, int]:
+def refused(
+    *args: str, env: dict[str, str] | None = None, printed: bool = False
+) -> tuple[str, int]:
     """Run ``rulesdb ARGS`` as a process: its one stderr line and its peak RSS in MB; it must
     exit 2 with no traceback (and nothing on stdout unless ``printed``: the cards before the
     damage), and not hang."""
     done, peak = measured(*args, env=env)
-    assert done.returncode == 2 and (printed or done.stdout == ""), \
-        (args, done.stdout[-500:], done.stderr[-2000:])
+    assert done.returncode == 2 and (printed or done.stdout == ""), (
+        args,
+        done.stdout[-500:],
+        done.stderr[-2000:],
+    )
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("rulesdb: error: "), done.stderr[-2000:]
     return lines[0], peak
-
-

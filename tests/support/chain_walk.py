@@ -128,8 +128,13 @@ class Walk:
         assert revision is not None, "the walk's database is empty"
         return revision
 
-    def visit(self, stops: dict[tuple[str, str], list[Stop]], revision: str, moment: str,
-              expected: dict[str, object]) -> list[str]:
+    def visit(
+        self,
+        stops: dict[tuple[str, str], list[Stop]],
+        revision: str,
+        moment: str,
+        expected: dict[str, object],
+    ) -> list[str]:
         """Run the stops at (revision, moment), in the order given; the concerns that ran.
         ``expected``: the round trip's snapshot of the database at this moment."""
         ran = []
@@ -141,8 +146,10 @@ class Walk:
                 stop.checks()
                 # A downgrading stop is checked by the round trip's own comparison next.
                 if moment != DOWNGRADE and not self.tracking:
-                    self.unchanged(f"at {revision} {moment}: {stop.concern} did not leave the "
-                                   "database as the round trip had it")
+                    self.unchanged(
+                        f"at {revision} {moment}: {stop.concern} did not leave the "
+                        "database as the round trip had it"
+                    )
             except BaseException as exc:  # pytest.fail's exception too
                 exc.add_note(f"on the round trip: {revision} {moment}, stop of {stop.concern}")
                 raise
@@ -173,8 +180,7 @@ def view_definitions(engine: Engine) -> dict[str, str]:
     if engine.dialect.name == "sqlite":
         sql = "SELECT name, sql FROM sqlite_master WHERE type = 'view'"
     else:
-        sql = ("SELECT viewname, definition FROM pg_views "
-               "WHERE schemaname = current_schema()")
+        sql = "SELECT viewname, definition FROM pg_views WHERE schemaname = current_schema()"
     with engine.connect() as connection:
         return {name: definition for name, definition in connection.execute(text(sql))}
 
@@ -183,7 +189,8 @@ def views_at_head(walk: Walk, shared_head: Engine) -> None:
     at_head = view_definitions(shared_head)
     assert "in_force_until" in at_head["v_subtype"], "at head: v_subtype without in_force_until"
     assert view_definitions(walk.engine) == at_head, (
-        "at head: the views are not those of the session's head")
+        "at head: the views are not those of the session's head"
+    )
 
 
 # --- the vocabulary cache follows downgrades and upgrades (was tests/test_vocabulary.py) ------
@@ -200,10 +207,12 @@ def vocabulary_at_head(shared_head: Engine, releases: list[str]) -> Vocabulary:
     head = load_vocabulary(shared_head)
     listed = listings.releases(shared_head)
     assert head.effective_date.isoformat() == listed[-1]["effective_date"], (
-        "at head: the vocabulary is not the latest release's")
+        "at head: the vocabulary is not the latest release's"
+    )
     assert head.parse("Artifact — Spacecraft").valid, "at head: Spacecraft no artifact type"
     assert [release["revision"] for release in listed] == releases, (
-        "at head: the releases are not the chain's in date order")
+        "at head: the releases are not the chain's in date order"
+    )
     return head
 
 
@@ -214,7 +223,8 @@ def vocabulary_in_the_latest_release(walk: Walk, latest: str) -> None:
     stop = f"at {walk.at()} (the latest release)"
     loaded = load_vocabulary(walk.engine)
     assert loaded.effective_date == day_of(latest), (
-        f"{stop}: the vocabulary is not the latest release's")
+        f"{stop}: the vocabulary is not the latest release's"
+    )
     assert loaded.parse("Artifact — Spacecraft").valid, f"{stop}: Spacecraft no artifact type"
 
 
@@ -223,9 +233,11 @@ def vocabulary_one_release_down(walk: Walk, previous: str) -> None:
     stop = f"at {walk.at()} (one release down)"
     loaded = load_vocabulary(walk.engine)
     assert loaded.effective_date == day_of(previous), (
-        f"{stop}: the vocabulary is not the previous release's")
+        f"{stop}: the vocabulary is not the previous release's"
+    )
     assert loaded.parse("Creature — Elf").release == loaded.effective_date, (
-        f"{stop}: parse answered from another release")
+        f"{stop}: parse answered from another release"
+    )
 
 
 def vocabulary_latest_again(walk: Walk, latest: str) -> None:
@@ -233,7 +245,8 @@ def vocabulary_latest_again(walk: Walk, latest: str) -> None:
     stop = f"at {walk.at()} (the latest release again)"
     again = load_vocabulary(walk.engine)
     assert again.effective_date == day_of(latest), (
-        f"{stop}: the vocabulary is not the latest release's")
+        f"{stop}: the vocabulary is not the latest release's"
+    )
     assert again.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft no artifact type"
 
 
@@ -255,7 +268,8 @@ def vocabulary_walk_at_head(walk: Walk, head: Vocabulary) -> None:
     assert again.seed_sha256 == head.seed_sha256, f"{stop}: another seed"
     assert again.is_subtype("Spacecraft", "artifact"), f"{stop}: Spacecraft no artifact type"
     assert again.parse("Artifact — Spacecraft") == head.parse("Artifact — Spacecraft"), (
-        f"{stop}: Artifact — Spacecraft parses otherwise")
+        f"{stop}: Artifact — Spacecraft parses otherwise"
+    )
     assert again.index == head.index, f"{stop}: the vocabulary's index differs"
 
 
@@ -268,13 +282,20 @@ def comments_upgraded(walk: Walk) -> None:
     described = parse(FROZEN.read_text(encoding="utf-8"))
     expected: dict[tuple[str, str | None], str] = {}
     found = inspect(walk.engine)
-    present = {name: {column["name"] for column in found.get_columns(name)}
-               for name in [*found.get_table_names(), *found.get_view_names()]}
+    present = {
+        name: {column["name"] for column in found.get_columns(name)}
+        for name in [*found.get_table_names(), *found.get_view_names()]
+    }
     for table, item in described.items():
         if table in present:
             expected[(table, None)] = item.description
-            expected.update({(table, column): text for column, text in item.columns.items()
-                             if column in present[table]})
+            expected.update(
+                {
+                    (table, column): text
+                    for column, text in item.columns.items()
+                    if column in present[table]
+                }
+            )
     assert pg_comments(walk.engine) == expected, "at 0001_schema: its comments differ"
 
 
@@ -285,7 +306,8 @@ def comments_undone(walk: Walk) -> None:
 def rows_at_head(walk: Walk, now: dict[str, object], at_head: dict[str, object]) -> None:
     assert now == at_head, (
         "at head: the walk up (each release loaded on its own, the stops on the way) did not "
-        "load the database as the session's head, which loaded them all in one run")
+        "load the database as the session's head, which loaded them all in one run"
+    )
     with walk.engine.connect() as connection:
         count = connection.execute(text("SELECT count(*) FROM keyword")).scalar()
     assert count is not None and count > 300, f"at head: {count} keywords"
@@ -298,7 +320,8 @@ def newcomer_one_step_down(walk: Walk) -> None:
     # `downgrade -1` from head: the round trip's downgrade of head.
     code, out, err = walk.cli("downgrade", "-1")
     assert (code, err) == (0, "") and out.endswith(f"is at {walk.chain[-2]}\n"), (
-        f"downgrade -1 from head, to {walk.chain[-2]}: {code} {out!r} {err!r}")
+        f"downgrade -1 from head, to {walk.chain[-2]}: {code} {out!r} {err!r}"
+    )
 
 
 def step(walk: Walk, stop: str, args: list[str], revision: str) -> None:
@@ -313,12 +336,14 @@ def newcomer_behind_head(walk: Walk) -> None:
     stop = "at cr_2024_04_12"
     code, out, err = walk.cli("check", "tribal", "--format", "json")
     assert code == 0 and json.loads(out)["release"] == "2024-04-12", (
-        f"{stop}: check tribal: {code} {out!r} {err!r}")
+        f"{stop}: check tribal: {code} {out!r} {err!r}"
+    )
     lines = err.splitlines()  # one line, however many queries the command made
     assert len(lines) == 1, f"{stop}: check tribal warned {len(lines)} lines: {err!r}"
     [warning] = lines
     assert warning.startswith("rulesdb: warning: ") and "cr_2024_04_12" in warning, (
-        f"{stop}: {warning!r}")
+        f"{stop}: {warning!r}"
+    )
     assert f"head {chain.head_revision()}" in warning, f"{stop}: {warning!r}"
     # sql on PostgreSQL runs as a grant-read role (it refuses the owner), granted only now, on
     # the database as it is at this stop; SQLite has no roles.
@@ -329,14 +354,16 @@ def newcomer_behind_head(walk: Walk) -> None:
         with read_only_role(walk.url) as reader:
             code, out, err = walk.cli(*query, db=url_text(reader))
     assert (code, out) == (0, "d\n2024-04-12\n") and "rulesdb: warning: " in err, (
-        f"{stop}: sql as a reader: {code} {out!r} {err!r}")
+        f"{stop}: sql as a reader: {code} {out!r} {err!r}"
+    )
 
     stop = "at cr_2024_02_02 (downgrade -2)"
     step(walk, stop, ["downgrade", "-2"], "cr_2024_02_02")
     # Anything else that looks like an option is still refused.
     code, _, err = walk.cli("downgrade", "--steps")
     assert code == 2 and err == "rulesdb: error: No such option '--steps'.\n", (
-        f"{stop}: downgrade --steps: {code} {err!r}")
+        f"{stop}: downgrade --steps: {code} {err!r}"
+    )
 
     step(walk, "at cr_2024_03_08 (upgrade +1)", ["upgrade", "+1"], "cr_2024_03_08")
 
@@ -351,8 +378,9 @@ def newcomer_behind_head(walk: Walk) -> None:
 
 def last_release() -> tuple[str, str]:
     """The last release revision in the chain, and the revision before it."""
-    last, below, _ = next(entry for entry in reversed(chain.history())
-                          if entry[0].startswith("cr_"))
+    last, below, _ = next(
+        entry for entry in reversed(chain.history()) if entry[0].startswith("cr_")
+    )
     assert below is not None
     return last, below
 
@@ -371,14 +399,16 @@ def kill_in_the_last_release(walk: Walk) -> None:
         # The run's transaction holds every release, the last one written with the rest (the
         # hold reads through the run's connection), uncommitted: another connection sees none.
         assert held.releases == len(latest_releases(walk.chain)), (
-            f"{stop}: the run holds {held.releases} releases")
+            f"{stop}: the run holds {held.releases} releases"
+        )
         seen = release_view(walk.url, day_of(last))
         assert seen is not None and set(seen.values()) == {0}, f"{stop}: another sees {seen}"
         # ... while it still reads the committed releases (the run's writes stay in SQLite's
         # page cache, so readers are not locked out).
         earlier = release_view(walk.url, date(2020, 8, 7))
         assert earlier is not None and earlier["release"] == 1, (
-            f"{stop}: another reads 2020-08-07 as {earlier}")
+            f"{stop}: another reads 2020-08-07 as {earlier}"
+        )
     finally:
         kill(held)
 

@@ -21,6 +21,8 @@ from tests.support.runs import process_env, run_process
 HEAD_DAY = "20260807"
 NEW_TYPE = "Quokka"  # not a creature type in any release
 NEW_DATE = "November 13, 2026"
+
+
 def with_creature_type(text: str, name: str) -> str:
     """Insert `name` into 205.3m's one-word list, in alphabetical place."""
     lines = text.split("\n")
@@ -84,8 +86,11 @@ def make_checkout(tmp_path: Path, head: str | None = None) -> Checkout:
     baseline (each follows the last release)."""
     checkout = Checkout(copy_release_chain(tmp_path / "checkout"))
     if head:
-        for path in [*checkout.versions.glob("cr_*.py"), *checkout.seeds.glob("cr_*.json"),
-                     *(checkout.seeds / "texts").glob("cr_*.json")]:
+        for path in [
+            *checkout.versions.glob("cr_*.py"),
+            *checkout.seeds.glob("cr_*.json"),
+            *(checkout.seeds / "texts").glob("cr_*.json"),
+        ]:
             if path.stem > head:
                 path.unlink()
         for path in checkout.versions.glob("[0-9]*.py"):  # the schema revisions after it
@@ -118,8 +123,9 @@ def newer_release(tmp_path: Path) -> Path:
     text = cr_file(HEAD_DAY).read_text(encoding="utf-8")
     old = "These rules are effective as of August 7, 2026."
     assert text.count(old) == 2  # the top and the credits
-    text = with_creature_type(text.replace(old, f"These rules are effective as of {NEW_DATE}."),
-                              NEW_TYPE)
+    text = with_creature_type(
+        text.replace(old, f"These rules are effective as of {NEW_DATE}."), NEW_TYPE
+    )
     path = tmp_path / "MagicCompRules-20261113.txt"
     path.write_text(text, encoding="utf-8")
     return path

@@ -11,10 +11,9 @@ from tests.settings import folder
 from tests.support.pgurl import PG_URL as PG_URL
 
 ARCHIVE_2_DIR = folder(settings.ARCHIVE_2_DIR)
-NO_ARCHIVE_2 = (f"clean archive copies not found at {ARCHIVE_2_DIR} (a clone without "
-                "../shared/cr-archive-2)")
-
-
+NO_ARCHIVE_2 = (
+    f"clean archive copies not found at {ARCHIVE_2_DIR} (a clone without ../shared/cr-archive-2)"
+)
 
 
 CR_DIR = folder(settings.CR_DIR)

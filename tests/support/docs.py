@@ -26,9 +26,14 @@ def sql_examples(text: str) -> list[tuple[re.Match[str], re.Match[str]]]:
         if block.group(1) != "sql":
             continue
         following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if (following is None or following.group(1) != "text"
-                or text[block.end():following.start()].strip()):
-            raise AssertionError(f"the sql block at offset {block.start()} is not "
-                                 "immediately followed by a ```text block with its output")
+        if (
+            following is None
+            or following.group(1) != "text"
+            or text[block.end() : following.start()].strip()
+        ):
+            raise AssertionError(
+                f"the sql block at offset {block.start()} is not "
+                "immediately followed by a ```text block with its output"
+            )
         pairs.append((block, following))
     return pairs

@@ -33,8 +33,11 @@ def dump(engine: Engine) -> dict[str, object]:
     with engine.connect() as connection:
         fts = _fts5_tables(connection)
     shadows = {name + suffix for name in fts for suffix in _FTS5_SHADOWS}
-    tables = [name for name in sorted(inspector.get_table_names())
-              if name not in shadows and name not in fts]
+    tables = [
+        name
+        for name in sorted(inspector.get_table_names())
+        if name not in shadows and name not in fts
+    ]
     result: dict[str, object] = {
         "tables": tables,
         "views": sorted(inspector.get_view_names()),
@@ -42,16 +45,19 @@ def dump(engine: Engine) -> dict[str, object]:
     quote = engine.dialect.identifier_preparer.quote
     with engine.connect() as connection:
         for name in tables:
-            columns = [quote(column["name"]) for column in inspector.get_columns(name)
-                       if not isinstance(column["type"], TSVECTOR)]
+            columns = [
+                quote(column["name"])
+                for column in inspector.get_columns(name)
+                if not isinstance(column["type"], TSVECTOR)
+            ]
             # The driver's own values: text, numbers and dates print alike on both backends
             # (ISO dates); a boolean is SQLite's 0 or 1. Skipping the ORM types halves the time.
             rows = connection.exec_driver_sql(
-                f"SELECT {', '.join(columns)} FROM {quote(name)}").all()
+                f"SELECT {', '.join(columns)} FROM {quote(name)}"
+            ).all()
             result[name] = sorted(tuple(_dumped(v) for v in row) for row in rows)
         for name in fts:  # raises if the index does not match the table it indexes
-            connection.exec_driver_sql(
-                f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+            connection.exec_driver_sql(f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
         connection.rollback()
     return result
 
@@ -73,29 +79,37 @@ def fingerprint(engine: Engine) -> dict[str, object]:
     with engine.connect() as connection:
         fts = _fts5_tables(connection)
         shadows = {name + suffix for name in fts for suffix in _FTS5_SHADOWS}
-        tables = [name for name in sorted(inspector.get_table_names())
-                  if name not in shadows and name not in fts]
-        result: dict[str, object] = {"tables": tables,
-                                     "views": sorted(inspector.get_view_names())}
+        tables = [
+            name
+            for name in sorted(inspector.get_table_names())
+            if name not in shadows and name not in fts
+        ]
+        result: dict[str, object] = {"tables": tables, "views": sorted(inspector.get_view_names())}
         quote = engine.dialect.identifier_preparer.quote
         sqlite = engine.dialect.name == "sqlite"
         for name in tables:
-            columns = [quote(column["name"]) for column in inspector.get_columns(name)
-                       if not isinstance(column["type"], TSVECTOR)]
+            columns = [
+                quote(column["name"])
+                for column in inspector.get_columns(name)
+                if not isinstance(column["type"], TSVECTOR)
+            ]
             if sqlite:
                 row = " || char(31) || ".join(f"quote({column})" for column in columns)
-                query = (f"SELECT count(*), group_concat(r, char(30)) FROM "
-                         f"(SELECT {row} AS r FROM {quote(name)} ORDER BY 1)")
+                query = (
+                    f"SELECT count(*), group_concat(r, char(30)) FROM "
+                    f"(SELECT {row} AS r FROM {quote(name)} ORDER BY 1)"
+                )
             else:
                 row = ", ".join(f"quote_nullable({column}::text)" for column in columns)
-                query = (f"SELECT count(*), md5(string_agg(r, chr(30) ORDER BY r COLLATE \"C\")) "
-                         f"FROM (SELECT concat_ws(chr(31), {row}) AS r FROM {quote(name)}) AS s")
+                query = (
+                    f'SELECT count(*), md5(string_agg(r, chr(30) ORDER BY r COLLATE "C")) '
+                    f"FROM (SELECT concat_ws(chr(31), {row}) AS r FROM {quote(name)}) AS s"
+                )
             count, joined = connection.exec_driver_sql(query).one()
             digest = hashlib.sha256((joined or "").encode()).hexdigest() if sqlite else joined
             result[name] = (count, digest)
         for name in fts:  # raises if the index does not match the table it indexes
-            connection.exec_driver_sql(
-                f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+            connection.exec_driver_sql(f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
         connection.rollback()
     return result
 
@@ -111,8 +125,10 @@ def write_witness(engine: Engine) -> dict[str, object]:
     row committed before (:class:`Snapshots` relies on the same).
     """
     inspector = inspect(engine)
-    result: dict[str, object] = {"tables": sorted(inspector.get_table_names()),
-                                 "views": sorted(inspector.get_view_names())}
+    result: dict[str, object] = {
+        "tables": sorted(inspector.get_table_names()),
+        "views": sorted(inspector.get_view_names()),
+    }
     if engine.dialect.name == "sqlite":
         path = Path(str(engine.url.database))
         assert not path.with_name(path.name + "-wal").exists(), "expected no write-ahead log"
@@ -121,8 +137,11 @@ def write_witness(engine: Engine) -> dict[str, object]:
     quote = engine.dialect.identifier_preparer.quote
     with engine.connect() as connection:
         for name in result["tables"]:  # type: ignore[union-attr]
-            result[name] = tuple(connection.exec_driver_sql(
-                f"SELECT count(*), max(xmin::text::bigint) FROM {quote(name)}").one())
+            result[name] = tuple(
+                connection.exec_driver_sql(
+                    f"SELECT count(*), max(xmin::text::bigint) FROM {quote(name)}"
+                ).one()
+            )
         connection.rollback()
     return result
 
@@ -130,9 +149,13 @@ def write_witness(engine: Engine) -> dict[str, object]:
 def _fts5_tables(connection: Connection) -> list[str]:
     if connection.dialect.name != "sqlite":
         return []
-    return sorted(row[0] for row in connection.exec_driver_sql(
-        "SELECT name FROM sqlite_master WHERE type = 'table' "
-        "AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'"))
+    return sorted(
+        row[0]
+        for row in connection.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'"
+        )
+    )
 
 
 def fingerprint_url(url: URL) -> dict[str, object]:
@@ -157,8 +180,10 @@ def dump_url(url: URL) -> dict[str, object]:
 # object's SQL as created or as Alembic's batch mode wrote it again, and the chain's
 # downgrades restore it to the character.) Privileges are left out: no revision grants any,
 # and a role granted reading, then dropped, leaves PostgreSQL's default ACL written out.
-SQLITE_CATALOG = ("SELECT type, name, tbl_name, sql FROM sqlite_master "
-                  "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+SQLITE_CATALOG = (
+    "SELECT type, name, tbl_name, sql FROM sqlite_master "
+    "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name"
+)
 
 
 POSTGRESQL_CATALOG = """
@@ -257,7 +282,10 @@ class Snapshots:
         self.schema_version: int | None = None
         self.definitions: dict[str, tuple[int, str]] = {}  # SQLite: as the triggers found them
         self.layout: tuple[list[str], list[str], dict[str, tuple[list[str], str | None]]] = (
-            [], [], {})
+            [],
+            [],
+            {},
+        )
         self.connections = 0
         # SQLite: each full-text index -> the tables its integrity depends on (its shadow
         # tables and its content table); the indexes to check at this take.
@@ -270,7 +298,8 @@ class Snapshots:
         self.storage: dict[str, tuple[object, ...]] = {}
         if self.sqlite:
             assert engine.pool.checkedin() == 0 and engine.pool.checkedout() == 0, (
-                "Snapshots must see the engine's first connection")
+                "Snapshots must see the engine's first connection"
+            )
             event.listen(engine, "connect", self._connected)
         else:  # (a transaction begun before these: its commit makes every table unknown)
             event.listen(engine, "begin", self._began)
@@ -299,8 +328,7 @@ class Snapshots:
             # Raises if an index does not match its table; on SQLite only once its table or
             # index may have changed (the check reads the whole index).
             for name in self.fts_to_check if self.sqlite else ():
-                connection.exec_driver_sql(
-                    f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
+                connection.exec_driver_sql(f"INSERT INTO {name}({name}) VALUES ('integrity-check')")
             connection.rollback()
         return result
 
@@ -308,11 +336,15 @@ class Snapshots:
         tables, views, _ = self.layout
         catalog = SQLITE_CATALOG if self.sqlite else POSTGRESQL_CATALOG
         result: dict[str, object] = {
-            "tables": tables, "views": views,
-            "schema": [tuple(row) for row in connection.exec_driver_sql(catalog)]}
+            "tables": tables,
+            "views": views,
+            "schema": [tuple(row) for row in connection.exec_driver_sql(catalog)],
+        }
         for name in tables:
-            result[name] = {group: (count, digest)
-                            for group, (_, count, digest) in self.cache.get(name, {}).items()}
+            result[name] = {
+                group: (count, digest)
+                for group, (_, count, digest) in self.cache.get(name, {}).items()
+            }
         return result
 
     # --- SQLite -------------------------------------------------------------------------------
@@ -335,7 +367,8 @@ class Snapshots:
             dirty = {table: None for table in self.layout[0] if table not in kept}
             changed = {table for tables in self.fts.values() for table in tables}
         for table, group in connection.exec_driver_sql(
-                "SELECT DISTINCT tbl, grp FROM temp.rulesdb_changes").all():
+            "SELECT DISTINCT tbl, grp FROM temp.rulesdb_changes"
+        ).all():
             changed.add(table)
             if table not in self.layout[2]:
                 continue  # a full-text index's shadow table (checked, not digested), or gone
@@ -349,7 +382,8 @@ class Snapshots:
             if table in dirty:
                 self._digest_sqlite(connection, table, dirty[table])
             count = connection.exec_driver_sql(
-                f"SELECT count(*) FROM {self.quote(table)}").scalar_one()
+                f"SELECT count(*) FROM {self.quote(table)}"
+            ).scalar_one()
             if count != sum(c for _, c, _ in self.cache.get(table, {}).values()):
                 self._digest_sqlite(connection, table, None)  # rows went by untracked
         result = self._result(connection)
@@ -361,21 +395,26 @@ class Snapshots:
         shadows = {name + suffix for name in fts for suffix in _FTS5_SHADOWS}
         objects = connection.exec_driver_sql(
             "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') "
-            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all()
-        tables = sorted(name for kind, name in objects
-                        if kind == "table" and name not in fts and name not in shadows)
+            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        ).all()
+        tables = sorted(
+            name
+            for kind, name in objects
+            if kind == "table" and name not in fts and name not in shadows
+        )
         views = sorted(name for kind, name in objects if kind == "view")
         self.fts = {}
         for name in fts:
             sql = connection.exec_driver_sql(
-                "SELECT sql FROM sqlite_master WHERE name = ?", (name,)).scalar_one()
+                "SELECT sql FROM sqlite_master WHERE name = ?", (name,)
+            ).scalar_one()
             content = re.findall(r"content\s*=\s*'([^']+)'", sql)
             self.fts[name] = {name + suffix for suffix in _FTS5_SHADOWS} & set(
-                n for _, n in objects) | set(content)
+                n for _, n in objects
+            ) | set(content)
         columns: dict[str, tuple[list[str], str | None]] = {}
         for table in tables:
-            info = connection.exec_driver_sql(
-                f"PRAGMA table_xinfo({self.quote(table)})").all()
+            info = connection.exec_driver_sql(f"PRAGMA table_xinfo({self.quote(table)})").all()
             names = [row[1] for row in info if row[6] != 1]  # hidden == 1: virtual columns
             key = sorted((row[5], row[1]) for row in info if row[5])
             group = "{row}" + self.quote(key[0][1]) if len(key) > 1 else None
@@ -383,24 +422,36 @@ class Snapshots:
         return tables, views, columns
 
     def _definitions(self, connection: Connection) -> dict[str, tuple[int, str]]:
-        return {name: (root, sql) for name, root, sql in connection.exec_driver_sql(
-            "SELECT name, rootpage, sql FROM main.sqlite_master WHERE type = 'table'")}
+        return {
+            name: (root, sql)
+            for name, root, sql in connection.exec_driver_sql(
+                "SELECT name, rootpage, sql FROM main.sqlite_master WHERE type = 'table'"
+            )
+        }
 
-    def _tracked_all_along(self, connection: Connection,
-                           now: dict[str, tuple[int, str]]) -> set[str]:
+    def _tracked_all_along(
+        self, connection: Connection, now: dict[str, tuple[int, str]]
+    ) -> set[str]:
         """The tables as they were at the last take (b-tree and SQL: ``now``), still
         carrying the three triggers installed then."""
-        triggers = dict(connection.exec_driver_sql(
-            "SELECT tbl_name, count(*) FROM temp.sqlite_master WHERE type = 'trigger' "
-            "AND name LIKE 'rulesdb\\_track\\_%' ESCAPE '\\' GROUP BY tbl_name").all())
-        return {table for table, definition in self.definitions.items()
-                if now.get(table) == definition and triggers.get(table) == 3}
+        triggers = dict(
+            connection.exec_driver_sql(
+                "SELECT tbl_name, count(*) FROM temp.sqlite_master WHERE type = 'trigger' "
+                "AND name LIKE 'rulesdb\\_track\\_%' ESCAPE '\\' GROUP BY tbl_name"
+            ).all()
+        )
+        return {
+            table
+            for table, definition in self.definitions.items()
+            if now.get(table) == definition and triggers.get(table) == 3
+        }
 
     def _install_triggers(self, connection: Connection) -> None:
         connection.exec_driver_sql("CREATE TEMP TABLE IF NOT EXISTS rulesdb_changes (tbl, grp)")
         for (name,) in connection.exec_driver_sql(
-                "SELECT name FROM temp.sqlite_master WHERE type = 'trigger' "
-                "AND name LIKE 'rulesdb_track_%'").all():
+            "SELECT name FROM temp.sqlite_master WHERE type = 'trigger' "
+            "AND name LIKE 'rulesdb_track_%'"
+        ).all():
             connection.exec_driver_sql(f"DROP TRIGGER temp.{name}")
         shadows = {table for tables in self.fts.values() for table in tables}
         for number, table in enumerate(sorted(set(self.layout[0]) | shadows)):
@@ -411,14 +462,19 @@ class Snapshots:
                 value = group.format(row=f"{which}.") if group else "NULL"
                 return f"INSERT INTO rulesdb_changes VALUES ({label}, {value});"
 
-            for event_name, body in (("INSERT", row("NEW")), ("DELETE", row("OLD")),
-                                     ("UPDATE", row("OLD") + " " + row("NEW"))):
+            for event_name, body in (
+                ("INSERT", row("NEW")),
+                ("DELETE", row("OLD")),
+                ("UPDATE", row("OLD") + " " + row("NEW")),
+            ):
                 connection.exec_driver_sql(
                     f"CREATE TEMP TRIGGER rulesdb_track_{number}_{event_name.lower()} "
-                    f"AFTER {event_name} ON main.{self.quote(table)} BEGIN {body} END")
+                    f"AFTER {event_name} ON main.{self.quote(table)} BEGIN {body} END"
+                )
 
-    def _digest_sqlite(self, connection: Connection, table: str,
-                       groups: set[object] | None) -> None:
+    def _digest_sqlite(
+        self, connection: Connection, table: str, groups: set[object] | None
+    ) -> None:
         columns, group = self.layout[2][table]
         quote = self.quote
         row = " || char(31) || ".join(f"quote({quote(column)})" for column in columns)
@@ -430,12 +486,15 @@ class Snapshots:
             for label in map(repr, groups):  # any of them may be empty now
                 self.cache.get(table, {}).pop(label, None)
             keys = sorted(groups, key=repr)
-            wheres = [(f" WHERE {key} IN ({', '.join('?' * len(part))})", tuple(part))
-                      for start in range(0, len(keys), SQLITE_KEYS)
-                      for part in [keys[start:start + SQLITE_KEYS]]]
+            wheres = [
+                (f" WHERE {key} IN ({', '.join('?' * len(part))})", tuple(part))
+                for start in range(0, len(keys), SQLITE_KEYS)
+                for part in [keys[start : start + SQLITE_KEYS]]
+            ]
         for where, parameters in wheres:
             rows = connection.exec_driver_sql(
-                f"SELECT {key}, {row} FROM {quote(table)}{where} ORDER BY 1, 2", parameters)
+                f"SELECT {key}, {row} FROM {quote(table)}{where} ORDER BY 1, 2", parameters
+            )
             for value, found in itertools.groupby(rows, key=lambda found: found[0]):
                 digest = hashlib.sha256()
                 count = 0
@@ -453,8 +512,10 @@ class Snapshots:
     # The server counts the rows each backend inserts, updates and deletes, and reports its
     # counts not yet flushed to the statistics (which is never mid-transaction): what a
     # transaction wrote is the difference between its begin and its commit.
-    _WRITES = ("SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables "
-               "WHERE schemaname = current_schema()")
+    _WRITES = (
+        "SELECT relname, n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables "
+        "WHERE schemaname = current_schema()"
+    )
 
     def _writes(self, connection: Connection) -> dict[str, int] | None:
         raw = connection.connection.dbapi_connection
@@ -486,11 +547,15 @@ class Snapshots:
         quote = self.quote
         # A table's rows change without a counted write when its storage is replaced
         # (TRUNCATE, a rewrite; DROP and CREATE) or a column comes or goes.
-        storage = {name: (kind, oid, node, *columns[name][0]) for name, kind, oid, node in
-                   connection.exec_driver_sql(
-                       "SELECT relname, relkind, oid, relfilenode FROM pg_class "
-                       "WHERE relnamespace = current_schema()::regnamespace "
-                       "  AND relkind IN ('r', 'p')") if name in columns}
+        storage = {
+            name: (kind, oid, node, *columns[name][0])
+            for name, kind, oid, node in connection.exec_driver_sql(
+                "SELECT relname, relkind, oid, relfilenode FROM pg_class "
+                "WHERE relnamespace = current_schema()::regnamespace "
+                "  AND relkind IN ('r', 'p')"
+            )
+            if name in columns
+        }
         # From here on, every write of the engine's transactions counts for the next take.
         written, self.written = self.written, set()
         cache: dict[str, dict[object, tuple[object, int, str]]] = {}
@@ -498,8 +563,13 @@ class Snapshots:
             # A new column (with a default, no row written) or storage: every group again.
             same = self.storage.get(table) == storage[table]
             before = self.cache.get(table, {}) if same else {}
-            if (same and written is not None and table not in written and table in self.cache
-                    and storage[table][0] == "r"):
+            if (
+                same
+                and written is not None
+                and table not in written
+                and table in self.cache
+                and storage[table][0] == "r"
+            ):
                 cache[table] = before  # not written since the last take
                 continue
             names, group = columns[table]
@@ -507,7 +577,9 @@ class Snapshots:
             key = f"({expression})::text" if group else "NULL::text"
             witnesses = connection.exec_driver_sql(
                 f"SELECT {key}, count(*), max(xmin::text::bigint) FROM {quote(table)} "
-                + (f"GROUP BY {expression} " if group else "") + "HAVING count(*) > 0").all()
+                + (f"GROUP BY {expression} " if group else "")
+                + "HAVING count(*) > 0"
+            ).all()
             stale = []
             now = cache[table] = {}
             for label, count, newest in witnesses:
@@ -521,17 +593,19 @@ class Snapshots:
             if group is None:
                 where = "TRUE"
             else:  # by the expression itself, so that an index on a column finds the rows
-                where = (f"({expression}) = ANY(CAST(%(stale)s AS text[])"
-                         f"::{self.group_types[table]}[])")
+                where = (
+                    f"({expression}) = ANY(CAST(%(stale)s AS text[])::{self.group_types[table]}[])"
+                )
                 if None in stale:
                     where += f" OR ({expression}) IS NULL"
             row = ", ".join(f"quote_nullable({quote(column)}::text)" for column in names)
             for label, count, newest, digest in connection.exec_driver_sql(
-                    f"SELECT k, count(*), max(x::text::bigint), "
-                    f"md5(string_agg(r, chr(30) ORDER BY r COLLATE \"C\")) FROM "
-                    f"(SELECT {key} AS k, xmin AS x, concat_ws(chr(31), {row}) AS r "
-                    f"FROM {quote(table)} WHERE {where}) AS s GROUP BY k",
-                    {"stale": [label for label in stale if label is not None]}):
+                f"SELECT k, count(*), max(x::text::bigint), "
+                f'md5(string_agg(r, chr(30) ORDER BY r COLLATE "C")) FROM '
+                f"(SELECT {key} AS k, xmin AS x, concat_ws(chr(31), {row}) AS r "
+                f"FROM {quote(table)} WHERE {where}) AS s GROUP BY k",
+                {"stale": [label for label in stale if label is not None]},
+            ):
                 now[label] = ((count, newest), count, digest)
         self.cache = cache  # groups and tables no longer there are gone
         self.storage = storage
@@ -549,7 +623,8 @@ class Snapshots:
             "LEFT JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary "
             "WHERE c.relnamespace = current_schema()::regnamespace "
             "  AND c.relkind IN ('r', 'p', 'v', 'm') "
-            "ORDER BY c.relname, a.attnum").all()
+            "ORDER BY c.relname, a.attnum"
+        ).all()
         tables: set[str] = set()
         views: set[str] = set()
         columns: dict[str, tuple[list[str], str | None]] = {}

@@ -33,8 +33,9 @@ def hold_after(revisions: set[str]) -> Any:
             seen = ctx.connection.execute(text("SELECT count(*) FROM release")).scalar()
             print(HELD.format(revision) + WRITTEN.format(seen), file=sys.stderr, flush=True)
             if sys.stdin.readline() != "go on\n":
-                raise RuntimeError(f"held after {revision}, and nobody killed this run or let "
-                                   "it go on")
+                raise RuntimeError(
+                    f"held after {revision}, and nobody killed this run or let it go on"
+                )
 
     return on_version_apply
 
@@ -43,8 +44,15 @@ def main(url: str, revisions: str) -> None:
     engine = make_engine(url)
     try:
         with engine.connect() as connection:
-            chain.run("upgrade", engine, connection, "head", chain.current_revision(engine),
-                      None, on_version_apply=hold_after(set(revisions.split(","))))
+            chain.run(
+                "upgrade",
+                engine,
+                connection,
+                "head",
+                chain.current_revision(engine),
+                None,
+                on_version_apply=hold_after(set(revisions.split(","))),
+            )
     finally:
         engine.dispose()
     print(f"{url} is at {chain.current_revision(engine)}")

@@ -25,10 +25,19 @@ from tests.support.pgurl import PG_URL as PG_URL
 from tests.support.runs import process_env
 
 # Tables holding one release's rows, and the ones every loaded release must have rows in.
-CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
-                "release_category_card_type", "release_subtype", "basic_land_type",
-                "subtype_reference", "supertype_reference", "rule_text", "card_type_rename",
-                "subtype_rename")
+CHILD_TABLES = (
+    "release_card_type",
+    "release_supertype",
+    "release_category",
+    "release_category_card_type",
+    "release_subtype",
+    "basic_land_type",
+    "subtype_reference",
+    "supertype_reference",
+    "rule_text",
+    "card_type_rename",
+    "subtype_rename",
+)
 
 
 # Every release lists card types and has rule text; the other lists may be absent from a release
@@ -36,8 +45,13 @@ CHILD_TABLES = ("release_card_type", "release_supertype", "release_category",
 NEVER_EMPTY = ("release_card_type", "rule_text")
 
 
-SOMETIMES_EMPTY = ("release_supertype", "release_category", "release_category_card_type",
-                   "release_subtype", "basic_land_type")
+SOMETIMES_EMPTY = (
+    "release_supertype",
+    "release_category",
+    "release_category_card_type",
+    "release_subtype",
+    "basic_land_type",
+)
 
 
 @dataclass
@@ -52,10 +66,23 @@ class HeldUpgrade:
 def start_held_upgrade(url: URL, *revisions: str) -> HeldUpgrade:
     """The upgrade to head, to be held after each of ``revisions`` (in chain order), returned
     once it holds after the first; :func:`go_on` lets it run to the next."""
-    held = HeldUpgrade(subprocess.Popen(
-        [sys.executable, "-m", "tests.support.held_upgrade", url_text(url), ",".join(revisions)],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=process_env()))
+    held = HeldUpgrade(
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tests.support.held_upgrade",
+                url_text(url),
+                ",".join(revisions),
+            ],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=process_env(),
+        )
+    )
     _held(held, revisions[0])
     return held
 
@@ -73,8 +100,7 @@ def _held(held: HeldUpgrade, revision: str) -> None:
     assert process.stderr is not None
     said = []
     for line in process.stderr:  # blocks until the run reports, or ends
-        found = re.fullmatch(re.escape(HELD.format(revision)) + r" \((\d+) releases .*\)\n",
-                             line)
+        found = re.fullmatch(re.escape(HELD.format(revision)) + r" \((\d+) releases .*\)\n", line)
         if found:
             held.releases = int(found[1])
             return
@@ -131,12 +157,17 @@ def assert_consistent(url: URL) -> str | None:
             assert dump(engine)["tables"] in ([], ["alembic_version"])
             return None
         with engine.connect() as connection:
-            releases = connection.execute(text("SELECT effective_date, revision FROM release")
-                                          ).all()
+            releases = connection.execute(
+                text("SELECT effective_date, revision FROM release")
+            ).all()
             loaded_days = {str(day) for day, _ in releases}
             for table in (*NEVER_EMPTY, *SOMETIMES_EMPTY):
-                days = {str(row[0]) for row in connection.execute(
-                    text(f"SELECT DISTINCT release_date FROM {table}"))}
+                days = {
+                    str(row[0])
+                    for row in connection.execute(
+                        text(f"SELECT DISTINCT release_date FROM {table}")
+                    )
+                }
                 if table in NEVER_EMPTY:
                     assert days == loaded_days, table
                 else:

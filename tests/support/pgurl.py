@@ -16,8 +16,10 @@ from rulesdb.errors import RulesdbError
 from tests.settings import TEST_PG, TEST_PREFIX
 
 PG_URL = TEST_PG.value() or ""
-NOT_SET = ("RULESDB_TEST_PG is not set: the PostgreSQL tests run only on a server named there "
-           "(e.g. RULESDB_TEST_PG=postgresql://postgres@127.0.0.1:5432/postgres)")
+NOT_SET = (
+    "RULESDB_TEST_PG is not set: the PostgreSQL tests run only on a server named there "
+    "(e.g. RULESDB_TEST_PG=postgresql://postgres@127.0.0.1:5432/postgres)"
+)
 
 
 def _prefix() -> str:
@@ -25,8 +27,10 @@ def _prefix() -> str:
     # Spliced into CREATE DATABASE / CREATE ROLE: a plain lower-case identifier, with room
     # left in PostgreSQL's 63 bytes for the kind and the random part.
     if not re.fullmatch(r"[a-z_][a-z0-9_]{0,29}", prefix):
-        raise RulesdbError(f"RULESDB_TEST_PREFIX={prefix!r} is not a lower-case identifier "
-                           "of at most 30 characters (letters, digits, _)")
+        raise RulesdbError(
+            f"RULESDB_TEST_PREFIX={prefix!r} is not a lower-case identifier "
+            "of at most 30 characters (letters, digits, _)"
+        )
     return prefix
 
 

@@ -26,9 +26,18 @@ from rulesdb.store.engine import make_engine
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "release_digests.json"
 
 # The per-release tables no view shows whole (the views cover the rest).
-TABLES = ("basic_land_type", "subtype_reference", "supertype_reference", "rule_text",
-          "release_rulebook", "release_rulebook_note", "release_keyword_note", "subtype_merge",
-          "keyword_rename", "release_category_card_type")
+TABLES = (
+    "basic_land_type",
+    "subtype_reference",
+    "supertype_reference",
+    "rule_text",
+    "release_rulebook",
+    "release_rulebook_note",
+    "release_keyword_note",
+    "subtype_merge",
+    "keyword_rename",
+    "release_category_card_type",
+)
 # Columns that name the seed a row was loaded from, not what the release says.
 SEED_COLUMNS = {"release_rulebook": {"index_sha256"}}
 # The column that says which release a row belongs to, the first a relation has.
@@ -36,8 +45,9 @@ RELEASE_COLUMNS = ("release_date", "from_date")
 WHOLE = "*"  # the group of a relation with no release column (v_lifetime, v_rule_version)
 
 
-def release_digests(engine: Engine, leave_out: dict[str, set[str]] | None = None
-                    ) -> dict[str, dict[str, str]]:
+def release_digests(
+    engine: Engine, leave_out: dict[str, set[str]] | None = None
+) -> dict[str, dict[str, str]]:
     """relation -> release (ISO date, or ``*``) -> digest of its rows, without the columns
     ``leave_out`` names (those a later revision added, to compare with a recording)."""
     leave_out = leave_out or {}
@@ -46,16 +56,17 @@ def release_digests(engine: Engine, leave_out: dict[str, set[str]] | None = None
     found: dict[str, dict[str, str]] = {}
     with engine.connect() as connection:
         for name in relations:
-            columns = [column["name"] for column in inspector.get_columns(name)
-                       if column["name"] not in SEED_COLUMNS.get(name, set())
-                       | leave_out.get(name, set())
-                       and column["name"] != "search"]  # PostgreSQL's tsvector: derived
+            columns = [
+                column["name"]
+                for column in inspector.get_columns(name)
+                if column["name"] not in SEED_COLUMNS.get(name, set()) | leave_out.get(name, set())
+                and column["name"] != "search"
+            ]  # PostgreSQL's tsvector: derived
             key = next((c for c in RELEASE_COLUMNS if c in columns), None)
             groups: dict[str, list[str]] = defaultdict(list)
             listed = ", ".join(columns)
             for row in connection.exec_driver_sql(f"SELECT {listed} FROM {name}"):
-                values = [value.isoformat() if isinstance(value, date) else value
-                          for value in row]
+                values = [value.isoformat() if isinstance(value, date) else value for value in row]
                 group = values[columns.index(key)] if key else WHOLE
                 groups[str(group)].append(json.dumps(values, ensure_ascii=False))
             found[name] = {group: _digest(rows) for group, rows in sorted(groups.items())}

@@ -32,8 +32,20 @@ SENSE = re.compile(r"^[1-9]\. ")  # a numbered sense, after a blank line or not
 # A term on a line of its own: capitalised words, maybe "(Obsolete)"; no sentence.
 TERM_SHAPE = re.compile(r"^[A-Z][\w'’/-]*(?: [A-Z][\w'’/-]*)*(?: \(Obsolete\))?$")
 DATE_LINE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 Rule = tuple[str, str, list[str]]  # number, text, examples
 
@@ -42,15 +54,18 @@ def read(path: Path) -> tuple[str, list[Rule], list[tuple[str, str]]]:
     """(effective date YYYY-MM-DD, rules in file order, glossary (term, text) in file order)."""
     text, _ = read_source(path)
     raw = text.split("\n")
-    lines = ["" if DECORATION.match(" ".join(line.split())) else " ".join(line.split())
-             for line in raw]
+    lines = [
+        "" if DECORATION.match(" ".join(line.split())) else " ".join(line.split()) for line in raw
+    ]
     found = next(DATE_LINE.search(line) for line in lines if DATE_LINE.search(line))
     day = f"{found[3]}-{MONTHS.index(found[1]) + 1:02d}-{int(found[2]):02d}"
     first_rule = next(i for i, line in enumerate(lines) if FIRST_RULE.match(line))
     start = max(i for i in range(first_rule) if SECTION_LINE.match(lines[i]))
     glossary_at = next(i for i in range(start, len(lines)) if lines[i] == "Glossary")
-    end = next((i for i in range(glossary_at + 1, len(lines)) if lines[i] in ("Credits",
-                                                                             "Index")), len(lines))
+    end = next(
+        (i for i in range(glossary_at + 1, len(lines)) if lines[i] in ("Credits", "Index")),
+        len(lines),
+    )
     body = lines[start:glossary_at]
     lower = sum(1 for line in body if line[:1].islower())
     wrapped = lower * 20 > sum(1 for line in body if line)
@@ -73,12 +88,15 @@ def _paragraph_ends(raw: list[str]) -> list[bool] | None:
     """Where a hard-wrapped file keeps the space each line broke at (nine in ten lines going on
     in lower case follow one ending in a space), a line ending without one, nor in a hyphen or
     dash, ends its paragraph: whether each line does. None where the breaks keep nothing."""
-    breaks = [before for before, line in pairwise(raw)
-              if before.strip() and line.strip()[:1].islower()]
+    breaks = [
+        before for before, line in pairwise(raw) if before.strip() and line.strip()[:1].islower()
+    ]
     if not breaks or sum(b[-1:].isspace() for b in breaks) * 10 < len(breaks) * 9:
         return None
-    return [bool(line.strip()) and not line[-1:].isspace()
-            and not line.rstrip().endswith(("-", "—")) for line in raw]
+    return [
+        bool(line.strip()) and not line[-1:].isspace() and not line.rstrip().endswith(("-", "—"))
+        for line in raw
+    ]
 
 
 def _rules(lines: list[str], wrapped: bool, ends: list[bool] | None = None) -> list[Rule]:
@@ -109,8 +127,9 @@ def _rules(lines: list[str], wrapped: bool, ends: list[bool] | None = None) -> l
     return [(number, "\n".join(paragraphs), examples) for number, paragraphs, examples in rules]
 
 
-def _split_at_terms(blocks: list[list[tuple[int, str]]], ended: set[int]
-                    ) -> list[list[tuple[int, str]]]:
+def _split_at_terms(
+    blocks: list[list[tuple[int, str]]], ended: set[int]
+) -> list[list[tuple[int, str]]]:
     """A term printed on the line after an entry's last sentence, that line ending in a space
     and the blank line between them lost (2003-05-26's copy), starts a block of its own."""
     out: list[list[tuple[int, str]]] = []
@@ -166,8 +185,12 @@ def _glossary(raw: list[str], lines: list[str], wrapped: bool) -> list[tuple[str
         if len(block) == 1 and entries and n + 1 < len(blocks) and indented(blocks[n + 1]):
             entries[-1].append(block[0][1])  # a heading inside the entry above
             continue
-        if (len(block) == 1 and TERM_SHAPE.match(block[0][1]) and n + 1 < len(blocks)
-                and not TERM_SHAPE.match(blocks[n + 1][0][1])):
+        if (
+            len(block) == 1
+            and TERM_SHAPE.match(block[0][1])
+            and n + 1 < len(blocks)
+            and not TERM_SHAPE.match(blocks[n + 1][0][1])
+        ):
             blocks[n + 1] = [*block, *blocks[n + 1]]  # a term whose text follows a blank line
             continue
         term, definition = block[0][1], paragraphs(block[1:])

@@ -46,9 +46,9 @@ def run_in_process(*args: str, input: str = "") -> subprocess.CompletedProcess[s
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
-        return subprocess.CompletedProcess(["rulesdb", *args], code,
-                                           out.getvalue().decode("utf-8"),
-                                           err.getvalue().decode("utf-8"))
+        return subprocess.CompletedProcess(
+            ["rulesdb", *args], code, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
+        )
 
 
 def process_env(**extra: str) -> dict[str, str]:
@@ -63,24 +63,36 @@ def rulesdb_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "rulesdb", *args]
 
 
-def run_process(*args: str, env: dict[str, str] | None = None, input: str | None = None,
-                cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_process(
+    *args: str, env: dict[str, str] | None = None, input: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """``rulesdb ARGS`` as a real process, for the tests whose point is one (kills,
     concurrency, start-up imports, the installed entry points)."""
-    return subprocess.run(rulesdb_command(*args), capture_output=True, text=True,
-                          env=env if env is not None else process_env(), input=input,
-                          cwd=cwd, timeout=300)
+    return subprocess.run(
+        rulesdb_command(*args),
+        capture_output=True,
+        text=True,
+        env=env if env is not None else process_env(),
+        input=input,
+        cwd=cwd,
+        timeout=300,
+    )
 
 
 RACERS = 4  # processes started at once where a race is the point
 
 
-def run_together(argv: list[str], env: dict[str, str],
-                 count: int = RACERS) -> list[subprocess.CompletedProcess[str]]:
+def run_together(
+    argv: list[str], env: dict[str, str], count: int = RACERS
+) -> list[subprocess.CompletedProcess[str]]:
     """Start ``count`` identical rulesdb processes back to back, then wait for all of them."""
     command = rulesdb_command(*argv)
-    started = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=env) for _ in range(count)]
+    started = [
+        subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        )
+        for _ in range(count)
+    ]
     finished = []
     for process in started:
         out, err = process.communicate(timeout=300)

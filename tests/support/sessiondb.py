@@ -53,8 +53,9 @@ def run_prefix(run_id: str) -> str:
 class SessionDatabases:
     """One run's head databases, for one process (a worker, or the only process)."""
 
-    def __init__(self, folder: Path, run_id: str, backends: set[str],
-                 cache_folder: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, run_id: str, backends: set[str], cache_folder: Path | None = None
+    ) -> None:
         self.folder = folder
         self.run_id = run_id
         self.backends = backends  # the backends the run's tests use
@@ -77,16 +78,30 @@ class SessionDatabases:
         test migrating meanwhile would share them. Each backend is built by whichever process
         takes its lock first; a test that needs one waits for it as before. Wait for the
         process before this one ends (it writes the run's databases)."""
-        wanted = [backend for backend in BUILD_ORDER if backend in self.backends
-                  and not self._result_path(backend).exists()]
+        wanted = [
+            backend
+            for backend in BUILD_ORDER
+            if backend in self.backends and not self._result_path(backend).exists()
+        ]
         if not wanted:
             return None
         cache = [] if self.cache_folder is None else ["--cache", str(self.cache_folder)]
         with open(self.folder / f"build-ahead-{os.getpid()}.log", "wb") as log:
             return subprocess.Popen(  # a failure is also written where the tests read it
-                [sys.executable, "-m", "tests.support.sessiondb", str(self.folder), self.run_id,
-                 *cache, *wanted], cwd=Path(__file__).resolve().parents[2],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.support.sessiondb",
+                    str(self.folder),
+                    self.run_id,
+                    *cache,
+                    *wanted,
+                ],
+                cwd=Path(__file__).resolve().parents[2],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
 
     def build_each_unless_taken(self, backends: list[str]) -> None:
         """Build each backend's database no one has built or is building (the lock is free)."""
@@ -125,8 +140,10 @@ class SessionDatabases:
             _write(path, result)
         result = json.loads(path.read_text())
         if "failed" in result:
-            raise RuntimeError(f"building the session's {backend} database at head failed in "
-                               f"another worker: {result['failed']}")
+            raise RuntimeError(
+                f"building the session's {backend} database at head failed in "
+                f"another worker: {result['failed']}"
+            )
         return result["built"]
 
     def _result_path(self, backend: str) -> Path:
@@ -174,12 +191,14 @@ class SessionDatabases:
             shared = server.create(template=template.database, name=prefix + "shared")
             with server.admin.connect() as connection:
                 # Nobody connects to the template: a connection would fail the clones.
-                connection.execute(text(f"ALTER DATABASE {template.database} "
-                                        "ALLOW_CONNECTIONS false"))
+                connection.execute(
+                    text(f"ALTER DATABASE {template.database} ALLOW_CONNECTIONS false")
+                )
                 # The server refuses every write to the shared one, whoever connects: the
                 # guarantee is the database's, not the tests' good manners.
-                connection.execute(text(f"ALTER DATABASE {shared.database} "
-                                        "SET default_transaction_read_only = on"))
+                connection.execute(
+                    text(f"ALTER DATABASE {shared.database} SET default_transaction_read_only = on")
+                )
             return [str(template.database), str(shared.database)]
         finally:
             server.admin.dispose()
@@ -192,9 +211,14 @@ def drop_run_databases(run_id: str) -> None:
         if server.available() is not None:
             return
         with server.admin.connect() as connection:
-            names = connection.execute(
-                text("SELECT datname FROM pg_database WHERE starts_with(datname, :prefix)"),
-                {"prefix": run_prefix(run_id)}).scalars().all()
+            names = (
+                connection.execute(
+                    text("SELECT datname FROM pg_database WHERE starts_with(datname, :prefix)"),
+                    {"prefix": run_prefix(run_id)},
+                )
+                .scalars()
+                .all()
+            )
         for name in names:
             server.drop(server.url.set(database=name))
     finally:

@@ -25,15 +25,24 @@ from rulesdb.ingest.rulebook import read_rulebook
 from tests import settings
 from tests.settings import ROOT, folder
 
-FOLDERS = tuple(folder(setting) for setting in (settings.CR_DIR, settings.ARCHIVE_DIR,
-                                                settings.ARCHIVE_2_DIR))
+FOLDERS = tuple(
+    folder(setting) for setting in (settings.CR_DIR, settings.ARCHIVE_DIR, settings.ARCHIVE_2_DIR)
+)
 SEEDS = sorted((ROOT / "seeds").glob("cr_*.json"))
 # A release of each kind the fast loop checks (the slow run checks all 136): the first (read
 # from a clean copy undoing a mojibake), the one only a second archive has, the .rtf, the
 # lossy 2008 copy's clean one, the .docx, the cp437 file folded to ASCII, one printing a
 # number twice, the latest.
-SAMPLE = ("cr_1999_04_23", "cr_2003_05_26", "cr_2003_06_01", "cr_2008_05_01", "cr_2013_02_01",
-          "cr_2019_01_25", "cr_2024_09_20", "cr_2026_08_07")
+SAMPLE = (
+    "cr_1999_04_23",
+    "cr_2003_05_26",
+    "cr_2003_06_01",
+    "cr_2008_05_01",
+    "cr_2013_02_01",
+    "cr_2019_01_25",
+    "cr_2024_09_20",
+    "cr_2026_08_07",
+)
 
 
 def seed_of(revision: str) -> dict[str, Any]:
@@ -55,8 +64,10 @@ def source_file(revision: str) -> Path:
     for path in _by_name().get(source["file"], []):
         if hashlib.sha256(path.read_bytes()).hexdigest() == source["sha256"]:
             return path
-    pytest.skip(f"{source['file']} (sha256 {source['sha256'][:12]}…) is in none of "
-                f"{', '.join(map(str, FOLDERS))} (a clone without ../shared)")
+    pytest.skip(
+        f"{source['file']} (sha256 {source['sha256'][:12]}…) is in none of "
+        f"{', '.join(map(str, FOLDERS))} (a clone without ../shared)"
+    )
 
 
 @cache

@@ -34,8 +34,7 @@ def merge_targets(entry: dict[str, Any]) -> list[str]:
 def load_release_sets() -> dict[date, dict[str, str]]:
     """The set or product each release came with (release_sets.toml): effective date ->
     {code, name, source}. A release absent here is an update between sets."""
-    text = resources.files(__package__).joinpath("release_sets.toml").read_text(
-        encoding="utf-8")
+    text = resources.files(__package__).joinpath("release_sets.toml").read_text(encoding="utf-8")
     found: dict[date, dict[str, str]] = {}
     seen: set[date] = set()
     for number, entry in enumerate(tomllib.loads(text).get("release", []), start=1):
@@ -43,22 +42,22 @@ def load_release_sets() -> dict[date, dict[str, str]]:
         if missing:
             raise RulesdbError(f"release_sets.toml entry {number}: missing {sorted(missing)}")
         if not isinstance(entry["effective_date"], date):
-            raise RulesdbError(f"release_sets.toml entry {number}: effective_date must be a "
-                               "TOML date")
+            raise RulesdbError(
+                f"release_sets.toml entry {number}: effective_date must be a TOML date"
+            )
         if entry["effective_date"] in seen:
-            raise RulesdbError(f"release_sets.toml entry {number}: "
-                               f"{entry['effective_date']} is listed twice")
+            raise RulesdbError(
+                f"release_sets.toml entry {number}: {entry['effective_date']} is listed twice"
+            )
         seen.add(entry["effective_date"])
         if entry["code"]:
-            found[entry["effective_date"]] = {key: entry[key] for key in (
-                "code", "name", "source")}
+            found[entry["effective_date"]] = {key: entry[key] for key in ("code", "name", "source")}
     return found
 
 
 def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
     """The curated keyword renames that take effect in the release with this effective date."""
-    return [entry for entry in load_keyword_renames()
-            if entry["effective_date"] == effective_date]
+    return [entry for entry in load_keyword_renames() if entry["effective_date"] == effective_date]
 
 
 def load_renames() -> list[dict[str, Any]]:
@@ -102,8 +101,7 @@ def notes_in(effective_date: date) -> list[dict[str, Any]]:
         if missing:
             raise RulesdbError(f"notes.toml entry {number}: missing {sorted(missing)}")
         if entry["effective_date"] == effective_date:
-            found.append({"rule": entry.get("rule"), "kind": entry["kind"],
-                          "text": entry["text"]})
+            found.append({"rule": entry.get("rule"), "kind": entry["kind"], "text": entry["text"]})
     return found
 
 
