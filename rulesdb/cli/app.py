@@ -76,6 +76,13 @@ class AppContext:
             self._rules = Rules(read_only(self.data_engine()))
         return self._rules
 
+    def close(self) -> None:
+        """Close the connections the command opened."""
+        if self._rules is not None:
+            self._rules.close()
+        if self._engine is not None:
+            self._engine.dispose()
+
     def explain(self, exc: BaseException) -> str:
         """One line for a database error: which database, and why in words where we can."""
         from rulesdb.store.engine import sqlite_file, sqlite_problem
@@ -253,6 +260,9 @@ def cli(ctx: click.Context, db: str | None) -> None:
     rule histories and diffs. Every release from 1999-04-23 on.
     """
     ctx.obj = AppContext(db)
+    # The command's connections end with it (a process running many commands in turn, as the
+    # tests and an embedding program do, would otherwise keep every pool open).
+    ctx.call_on_close(ctx.obj.close)
     if ctx.invoked_subcommand is None:
         # The first thing a newcomer types: what rulesdb is and what it can do, not an error.
         click.echo(short_usage(ctx))
