@@ -1595,7 +1595,7 @@ def main() -> int:
 
                 rows, modules = bench_first_answer(Path(folder)), []
             elif args.only == "mcp":
-                from bench.mcp import bench_mcp
+                from bench.assistant import bench_mcp
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_mcp(head), []
@@ -1620,8 +1620,8 @@ def main() -> int:
                 rows += bench_lint_cards(head_db, Path(folder))
                 rows += bench_lint_mtgjson(head_db, Path(folder))
                 rows += bench_lint_citations(head_db, Path(folder))
+                from bench.assistant import bench_mcp
                 from bench.bounds import bench_bounds
-                from bench.mcp import bench_mcp
                 from bench.web_load import bench_web_load
 
                 rows += bench_mcp(head_db.render_as_string(hide_password=False))

@@ -1,7 +1,7 @@
 """`rulesdb mcp`: a tool call over stdio beside the same question in process, and the
 server's start-up beside `rulesdb check`'s, measured in the same run.
 
-    python -m bench.mcp URL     # URL: a head database (SQLite); prints its rows
+    python -m bench.assistant URL     # URL: a head database (SQLite); prints its rows
     python bench/run.py --only mcp
 """
 
