@@ -40,7 +40,7 @@ def search_page(
     check_page(offset, limit, MAX_REACH)
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
-        hits = rulebook.search(connection, words, day, offset + limit)[offset:]
+        hits = rulebook.search(connection, words, day, limit, offset)
         total = rulebook.search_count(connection, words, day)
     return {
         "release": day.isoformat(),
