@@ -426,6 +426,36 @@ def test_mtgjson_walk_is_not_fooled_by_strings_or_layout(
         ], layout
 
 
+def test_a_set_read_at_once_gives_what_reading_card_by_card_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sets are decoded in one typed call when they fit SET_WINDOW: taken for every set of a
+    well-formed file, left for the card-by-card walk when too long or not all objects, with
+    the same cards either way."""
+    from rulesdb.cards import readers
+
+    document = json.loads(json.dumps(ALL_PRINTINGS))
+    document["data"]["ODD"] = TRICKY_PRINTINGS["data"]["W{1}"]  # "not a card" among cards
+    path = write_json(tmp_path / "p.json", document)
+    read_at_once = []
+    decode = readers._read_set
+
+    def counted(data: memoryview) -> object:
+        found = decode(data)
+        read_at_once.append(found)
+        return found
+
+    monkeypatch.setattr(readers, "_read_set", counted)
+    fast = list(read_cards(path, "mtgjson-printings"))
+    assert len(read_at_once) == len(document["data"]) - 1  # all but ODD
+    monkeypatch.setattr(readers, "SET_WINDOW", 64)  # every set too long: card by card
+    read_at_once.clear()
+    assert list(read_cards(path, "mtgjson-printings")) == fast and not read_at_once
+    monkeypatch.setattr(readers, "_FAST", False)
+    assert list(read_cards(path, "mtgjson-printings")) == fast
+    assert [c.name for c in fast][-3:] == ["Bracket ] Brace }", "Number", 'Goblin "Token"']
+
+
 def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
     shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -25,6 +25,7 @@ from rulesdb.cards import formats
 from rulesdb.cards.jsonstream import (
     CHUNK,
     MAX_VALUE_BYTES,
+    REFUSED,
     JsonStream,
     ValueTooLong,
     fields_decoder,
@@ -184,19 +185,49 @@ def _data(stream: IO[bytes]) -> Iterator[tuple[JsonStream, str]]:
 
 _FACE_KEYS = ("name", "side", "type", "originalType")  # all a printing's card needs
 _ATOMIC_KEYS = (*_FACE_KEYS, "firstPrinting")
+# A set read in one typed call when its text is at most this long (a longer one is read card by
+# card): memory holds no more than one card may take.
+SET_WINDOW = MAX_VALUE_BYTES
+
+
+class _Face(msgspec.Struct, gc=False):
+    """A printing's members that a card needs (a member that is absent reads as null, as
+    ``dict.get`` gives it on the card-by-card path)."""
+
+    name: Any = None
+    side: Any = None
+    type: Any = None
+    originalType: Any = None  # MTGJSON's key
+
+
+class _Set(msgspec.Struct, gc=False):
+    cards: list[_Face] | None = None
+    tokens: list[_Face] | None = None
+    releaseDate: Any = None  # MTGJSON's key
+
+
+_read_set = msgspec.json.Decoder(_Set).decode
 
 
 def _printings(stream: IO[bytes]) -> Iterator[Card]:
-    """Set by set, each card decoded on its own and kept only as its face fields until the
-    set's end: ``releaseDate`` may come after ``cards`` (MTGJSON sorts the keys)."""
+    """Set by set: a set decoded in one typed call (only its cards' face fields built), or,
+    when msgspec refuses it or it is too long, each card decoded on its own and kept only as
+    its face fields until the set's end: ``releaseDate`` may come after ``cards`` (MTGJSON
+    sorts the keys)."""
     for document, code in _data(stream):
         if document.peek() != "{":
             raise MalformedCardFile("in AllPrintings.json, data maps set codes to sets")
+        whole: Any = document.whole(_read_set, SET_WINDOW) if _FAST else REFUSED
+        if whole is not REFUSED:
+            released = _day(whole.releaseDate)
+            yield from _grouped_faces(whole.cards or (), code, released)
+            yield from _grouped_faces(whole.tokens or (), code, released)
+            continue
         found: dict[str, Any] = {}
         for key in document.members():
             if key in ("cards", "tokens") and document.peek() == "[":
                 found[key] = [
-                    entry if isinstance(entry, dict) else None
+                    _Face(**entry) if isinstance(entry, dict) else None
                     for entry in document.values(_FACE_KEYS)
                 ]
             else:
@@ -209,14 +240,14 @@ def _printings(stream: IO[bytes]) -> Iterator[Card]:
 def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[Card]:
     """MTGJSON lists each face of a card as an entry (same name, ``side`` a, b, ...) next to
     the others: one Card for them all."""
-    pending: list[dict[str, Any]] = []
+    pending: list[_Face] = []
     for entry in entries:
-        if not isinstance(entry, dict):
+        if entry is None:  # not a card object
             continue
         if pending and not (
-            entry.get("side")
-            and entry.get("name") == pending[0].get("name")
-            and entry.get("side") not in {e.get("side") for e in pending}
+            entry.side
+            and entry.name == pending[0].name
+            and entry.side not in {e.side for e in pending}
         ):
             yield _face_card(pending, code, released)
             pending = []
@@ -225,16 +256,16 @@ def _grouped_faces(entries: Any, code: str, released: date | None) -> Iterator[C
         yield _face_card(pending, code, released)
 
 
-def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | None) -> Card:
+def _face_card(faces: list[_Face], code: str | None, released: date | None) -> Card:
     if len(faces) == 1:  # most cards: what the joins below give for one face, sooner
         face = faces[0]
-        line, printed_line = face.get("type"), face.get("originalType")
+        line, printed_line = face.type, face.originalType
         if isinstance(line or "", str) and isinstance(printed_line or "", str):
-            return Card(face.get("name"), code, line or None, printed_line or None, released)
-    lines = [face.get("type") for face in faces]
-    printed = [face.get("originalType") for face in faces]
+            return Card(face.name, code, line or None, printed_line or None, released)
+    lines = [face.type for face in faces]
+    printed = [face.originalType for face in faces]
     return Card(
-        faces[0].get("name"),
+        faces[0].name,
         code,
         FACE_SEPARATOR.join(line for line in lines if isinstance(line, str)) or None,
         FACE_SEPARATOR.join(map(str, printed))
@@ -246,14 +277,20 @@ def _face_card(faces: list[dict[str, Any]], code: str | None, released: date | N
 
 def _atomic(stream: IO[bytes]) -> Iterator[Card]:
     for document, name in _data(stream):
-        faces = list(document.values(_ATOMIC_KEYS)) if document.peek() == "[" else document.value()
-        if not isinstance(faces, list):
-            raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
-        faces = sorted(
-            (f for f in faces if isinstance(f, dict)), key=lambda face: str(face.get("side") or "")
+        entries = (
+            list(document.values(_ATOMIC_KEYS)) if document.peek() == "[" else document.value()
         )
-        card = _face_card(faces, None, None) if faces else Card(name, None, None, None, None)
-        yield card._replace(name=name, set=faces[0].get("firstPrinting") if faces else None)
+        if not isinstance(entries, list):
+            raise MalformedCardFile("in AtomicCards.json, data maps card names to lists")
+        entries = sorted(
+            (e for e in entries if isinstance(e, dict)), key=lambda e: str(e.get("side") or "")
+        )
+        if not entries:
+            yield Card(name, None, None, None, None)
+            continue
+        faces = [_Face(*(entry.get(key) for key in _FACE_KEYS)) for entry in entries]
+        card = _face_card(faces, None, None)
+        yield card._replace(name=name, set=entries[0].get("firstPrinting"))
 
 
 def _text(stream: IO[bytes]) -> Iterator[Card]:
