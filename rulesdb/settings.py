@@ -139,8 +139,9 @@ SQL_MAX_VALUE: Setting[float] = Setting(
     64.0,
     "The widest row a `rulesdb sql` query may return, in MB, counting each value as it is "
     "printed (a blob's hex twice its bytes), and the longest string or blob a query may make "
-    "on SQLite (SQLite's own length limit); PostgreSQL checks each row before sending it. A "
-    "query past it fails in one line.",
+    "on SQLite (SQLite's own length limit; SQLite's heap while a query runs is bounded at "
+    "it plus 32 MB); PostgreSQL checks each row before sending it. A query past it fails in "
+    "one line.",
 )
 SQL_WORK_MEM: Setting[float] = Setting(
     "RULESDB_SQL_WORK_MEM",

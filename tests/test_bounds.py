@@ -343,6 +343,43 @@ def test_a_row_wider_than_the_limit_is_refused(reader_url: URL, backend: str, fm
     assert peak < PEAK_MB, peak  # the bench's row shows it at 500 MB
 
 
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_sqlite_refuses_a_row_past_its_heap_bound_before_python_holds_it(
+    reader_url: URL, backend: str
+) -> None:
+    """A row of 150 values each under the 1 MB limit (150 MB together) is refused by SQLite's
+    allocator as it is made, at the limit plus 32 MB: Python never holds the row (it would
+    take 300 MB, SQLite's copy and Python's), and the bound is put back afterwards."""
+    from rulesdb.store.sqlite_heap import _heap_api
+
+    if _heap_api() is None:
+        pytest.skip("this Python's sqlite3 module does not expose SQLite's heap limit")
+    query = "SELECT " + ", ".join(f"zeroblob(1000000) AS c{i}" for i in range(150))
+    done, peak = measured(
+        "--db", url_text(reader_url), "sql", query, env=process_env(RULESDB_SQL_MAX_VALUE="1")
+    )
+    assert done.returncode == 2 and done.stdout == "", done.stderr[-2000:]
+    assert done.stderr.splitlines() == [
+        "rulesdb: error: the query needed more than 33 MB of SQLite's memory at once "
+        "(RULESDB_SQL_MAX_VALUE plus 32 MB); select fewer or shorter values, e.g. "
+        "substr(value, 1, 1000)"
+    ]
+    assert peak < 150, peak  # without the bound: ~350 MB
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_the_heap_bound_is_put_back_after_the_query(reader_url: URL, backend: str) -> None:
+    from rulesdb.questions.readonly_sql import run_readonly
+    from rulesdb.store.sqlite_heap import _heap_api
+
+    api = _heap_api()
+    if api is None:
+        pytest.skip("this Python's sqlite3 module does not expose SQLite's heap limit")
+    before = api[0](-1)
+    assert run_readonly(reader_url, "SELECT 1") == (["1"], [(1,)])
+    assert api[0](-1) == before
+
+
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_a_readers_work_mem_is_bounded(
     reader_url: URL,

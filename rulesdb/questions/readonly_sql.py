@@ -28,7 +28,8 @@ What enforces it is the database, never this module's reading of the SQL:
      ``grant-read`` bounds the role's temporary files.
 
 On both backends rows are fetched a few at a time (``_bounded``), so wide rows are never
-held by the thousand.
+held by the thousand. SQLite bounds each value (its length limit) and, while the query runs,
+its own heap (``store.sqlite_heap``), so a row too wide in all is refused as it is made.
 
 ``check`` is a courtesy, not the boundary: it refuses the obvious cases (several statements,
 a write, a function with effects outside the transaction) with a clearer message before the
@@ -57,6 +58,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.settings import SQL_MAX_VALUE
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
 from rulesdb.store.grants import OUTLASTING, work_mem_kb
+from rulesdb.store.sqlite_heap import heap_bounded
 from rulesdb.util.text import first_line
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
@@ -395,16 +397,41 @@ def _sqlite_query(
     # (randomblob, printf's width, replace() amplification), by SQLite's own check.
     connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
     guard_printf(connection, max_value_bytes())
+    # ...and the values of one row together: SQLite makes them all before Python sees any.
     try:
         connection.execute("PRAGMA query_only = ON")
-        cursor = connection.execute(sql)
-        columns = [column[0] for column in cursor.description or ()]
-        yield columns, _bounded(cursor.fetchmany if cursor.description else None, deadline, timeout)
+        with heap_bounded(max_value_bytes() + HEAP_MARGIN):
+            cursor = _heap_refused(connection.execute)(sql)
+            columns = [column[0] for column in cursor.description or ()]
+            fetch = _heap_refused(cursor.fetchmany) if cursor.description else None
+            yield columns, _bounded(fetch, deadline, timeout)
     except sqlite3.Error as exc:
         raise _sqlite_error(exc, path, deadline, timeout) from None
     finally:
         connection.rollback()
         connection.close()
+
+
+# SQLite's working memory for one query beyond its widest row (page cache, sorter, a function's
+# input and output held at once), within its heap bound.
+HEAP_MARGIN = 32 * 2**20
+
+
+def _heap_refused(call: Callable[..., Any]) -> Callable[..., Any]:
+    """``call`` with SQLite's refusal to pass its heap bound said in one line."""
+
+    def bounded(*args: Any) -> Any:
+        try:
+            return call(*args)
+        except MemoryError:  # SQLITE_NOMEM: the heap bound, not Python's memory
+            raise RulesdbError(
+                f"the query needed more than {(max_value_bytes() + HEAP_MARGIN) / 2**20:g} MB "
+                f"of SQLite's memory at once ({SQL_MAX_VALUE.name} plus "
+                f"{HEAP_MARGIN // 2**20} MB); select fewer or shorter values, e.g. "
+                "substr(value, 1, 1000)"
+            ) from None
+
+    return bounded
 
 
 _DIGITS = re.compile(r"\d+")
