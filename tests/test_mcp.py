@@ -440,3 +440,37 @@ def test_client_stanza_starts_the_server(shared_head_url: URL) -> None:
             return [tool.name for tool in (await session.list_tools()).tools]
 
     assert set(asyncio.run(run())) == set(TOOLS)
+
+
+ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+
+
+def test_a_statement_past_the_time_limit_is_a_tool_error(reader_url: URL) -> None:
+    """The server's handle stops any statement at its limit (SQLite's progress handler,
+    PostgreSQL's statement_timeout), and a tool says so as a tool error. A guard ends the
+    statement after 60 s if the limit does not: the test then fails instead of hanging."""
+    import threading
+
+    from mcp.server.mcpserver.exceptions import ToolError
+    from sqlalchemy import text
+
+    import rulesdb
+    from rulesdb.assistant.bounds import bounded
+    from rulesdb.assistant.server import argument_errors
+
+    rules = bounded(rulesdb.open(url_text(reader_url)), seconds=0.2)
+    try:
+        with rules.engine.connect() as connection:
+            dbapi = connection.connection.dbapi_connection
+            stop = getattr(dbapi, "interrupt", None) or dbapi.cancel  # type: ignore[union-attr]
+            guard = threading.Timer(60, stop)
+            guard.start()
+            started = time.monotonic()
+            try:
+                with pytest.raises(ToolError, match=r"^the question took more than 5 s"):
+                    argument_errors("rule", ())(lambda: connection.execute(text(ENDLESS)))()
+            finally:
+                guard.cancel()
+            assert time.monotonic() - started < 60, "the guard, not the limit, stopped it"
+    finally:
+        rules.close()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rulesdb.handle import Rules
-from rulesdb.store.engine import make_engine, sqlite_file
+from rulesdb.store.engine import make_engine
 
 STATEMENT_SECONDS = 5.0  # the longest question (a rule diff across 27 years) takes under 1 s
 
@@ -12,7 +12,8 @@ STATEMENT_SECONDS = 5.0  # the longest question (a rule diff across 27 years) ta
 def bounded(rules: Rules, seconds: float = STATEMENT_SECONDS) -> Rules:
     """``rules`` whose every statement is stopped after ``seconds``."""
     url = rules.engine.url
-    if sqlite_file(url) is not None:
+    # By backend, not by file: the handle reads its file through a read-only URI.
+    if url.get_backend_name() == "sqlite":
         from rulesdb.web.limits import limit_pages
 
         limit_pages(rules.engine, seconds)
