@@ -216,34 +216,44 @@ def judge_in(
     """:func:`judge_quote` on an open connection, for the release ``day`` itself."""
     check = check_number(connection, number, day, None)
     target = number if check.status == "fine" else check.now
-    base: dict[str, Any] = dict(
-        number=number, release=day, now=check.now, uncertain=check.uncertain
-    )
+
+    def verdict(
+        status: str, matches: str | None, similarity: float | None, judged: str, message: str
+    ) -> QuoteVerdict:
+        return QuoteVerdict(
+            number=number,
+            release=day,
+            status=status,
+            matches=matches,
+            similarity=similarity,
+            judged=judged,
+            now=check.now,
+            message=message,
+            uncertain=check.uncertain,
+        )
+
+    def by_number(judged: str, similarity: float | None = None) -> QuoteVerdict:
+        """The number's own verdict: the words fit its rule, or were not judged."""
+        return verdict(check.status, target, similarity, judged, check.message)
+
+    def elsewhere(
+        judged: str, holder: str | None, similarity: float | None, message: str
+    ) -> QuoteVerdict:
+        """The words are not the cited rule's (``holder``'s, or no rule's): missing where
+        the number names no rule, else a mismatch."""
+        status = "missing" if target is None else "mismatch"
+        return verdict(status, holder, similarity, judged, message)
+
     if verbatim:
         pieces = _pieces(text)
         if not pieces:
-            return QuoteVerdict(
-                status=check.status,
-                matches=target,
-                similarity=None,
-                judged="number",
-                message=check.message,
-                **base,
-            )
+            return by_number("number")
+        similarity = None
         if target is not None:
             held = release_texts(connection, day).folded(target)
             if _holds(held, pieces):
-                return QuoteVerdict(
-                    status=check.status,
-                    matches=target,
-                    similarity=1.0,
-                    judged="verbatim",
-                    message=check.message,
-                    **base,
-                )
+                return by_number("verbatim", 1.0)
             similarity = _partial(pieces, held)
-        else:
-            similarity = None
         holder = _holder(connection, day, pieces, examples=strict)
         if not strict and (
             holder is None
@@ -252,42 +262,19 @@ def judge_in(
         ):
             # In code a quoted phrase is card text as often as the rules': judged only
             # when long and in another rule's own text (examples quote cards).
-            return QuoteVerdict(
-                status=check.status,
-                matches=target,
-                similarity=similarity,
-                judged="number",
-                message=check.message,
-                **base,
-            )
+            return by_number("number", similarity)
         where = f"; it is in rule {holder}" if holder else "; no rule of the release holds it"
         if target is None:
-            return QuoteVerdict(
-                status="missing",
-                matches=holder,
-                similarity=None,
-                judged="verbatim",
-                message=check.message + where,
-                **base,
-            )
-        return QuoteVerdict(
-            status="mismatch",
-            matches=holder,
-            similarity=similarity,
-            judged="verbatim",
-            message=f"the quote is not in rule {target} of release {day.isoformat()}{where}",
-            **base,
+            return elsewhere("verbatim", holder, None, check.message + where)
+        return elsewhere(
+            "verbatim",
+            holder,
+            similarity,
+            f"the quote is not in rule {target} of release {day.isoformat()}{where}",
         )
     words = _words(text)
     if len(set(words)) < DESCRIPTION_WORDS:
-        return QuoteVerdict(
-            status=check.status,
-            matches=target,
-            similarity=None,
-            judged="number",
-            message=check.message,
-            **base,
-        )
+        return by_number("number")
     texts = release_texts(connection, day)
     cited = _score(words, texts.words(target)) if target is not None else 0.0
     best, best_score = None, 0.0
@@ -304,32 +291,17 @@ def judge_in(
         and best_score - cited >= DESCRIPTION_MARGIN
     ):
         if target is None:
-            return QuoteVerdict(
-                status="missing",
-                matches=best,
-                similarity=None,
-                judged="description",
-                message=f"{check.message}; the description fits rule {best}",
-                **base,
+            return elsewhere(
+                "description", best, None, f"{check.message}; the description fits rule {best}"
             )
-        return QuoteVerdict(
-            status="mismatch",
-            matches=best,
-            similarity=round(cited, 3),
-            judged="description",
-            message=f"the description fits rule {best} ({best_score:.2f}) "
-            f"better than rule {target} ({cited:.2f}) of release "
-            f"{day.isoformat()}",
-            **base,
+        return elsewhere(
+            "description",
+            best,
+            round(cited, 3),
+            f"the description fits rule {best} ({best_score:.2f}) better than rule {target} "
+            f"({cited:.2f}) of release {day.isoformat()}",
         )
-    return QuoteVerdict(
-        status=check.status,
-        matches=target,
-        similarity=round(cited, 3) if target is not None else None,
-        judged="description",
-        message=check.message,
-        **base,
-    )
+    return by_number("description", round(cited, 3) if target is not None else None)
 
 
 def holds_quote(quote: str, text: str) -> bool:
