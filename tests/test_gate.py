@@ -19,6 +19,7 @@ from sqlalchemy.engine import URL
 
 from tests.settings import ROOT
 from tests.support.databases import url_text
+from tests.support.docs import page_example
 from tests.support.runs import process_env, run_cli
 
 TOP = "Trample over planeswalkers is a variant of trample"
@@ -390,28 +391,10 @@ def test_the_pre_commit_hook(shared_head_url: URL, tmp_path: Path) -> None:
         assert done.returncode == 1 and "702.999" in done.stdout
 
 
-def test_the_gate_page_prints_what_it_shows(
-    shared_head_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import re
-
-    from click.testing import CliRunner
-
-    from rulesdb.cli import cli
-
-    page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
-    for name, body in re.findall(
-        r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", page, re.S | re.M
-    ):
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    start = page.index("The first prints, then on stderr:")
-    command = re.findall(r"^rulesdb (.*?)\s+#", page[:start], re.M)[0].split()
-    shown = re.search(r"```text\n(.*?)```", page[start:], re.S)
-    assert command[0] == "lint-citations" and shown is not None
-    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), *command])
-    assert result.exit_code == 1
-    assert result.stdout + result.stderr == shown.group(1)
+def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path) -> None:
+    code, printed, shown = page_example("citation-gate.md", tmp_path, url_text(shared_head_url))
+    assert code == 1
+    assert printed == shown
 
 
 def test_the_gate_page_snippets(

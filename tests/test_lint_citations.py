@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,8 +18,8 @@ from rulesdb.citations import scan_paths
 from rulesdb.citations.scanning import BUILTIN, Patterns, compile_pattern, scan, scan_text
 from rulesdb.citations.walking import SNIFF_BYTES, files_to_read, is_binary, walk
 from rulesdb.errors import RulesdbError
-from tests.settings import ROOT
 from tests.support.databases import url_text
+from tests.support.docs import page_example
 from tests.support.runs import run_cli
 
 RUST = """\
@@ -454,26 +453,10 @@ def test_a_pattern_of_ones_own(
     assert (code, out) == (2, "") and err.startswith("rulesdb: error: no release was in force")
 
 
-def test_the_docs_example_prints_what_the_docs_show(
-    shared_head_url: URL, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from click.testing import CliRunner
-
-    from rulesdb.cli import cli
-
-    page = (ROOT / "docs" / "citations.md").read_text(encoding="utf-8")
-    for name, body in re.findall(
-        r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", page, re.S | re.M
-    ):
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    start = page.index("The first prints, then on stderr:")
-    command = re.findall(r"^rulesdb (.*?)\s+#", page[:start], re.M)[0].split()
-    shown = re.search(r"```text\n(.*?)```", page[start:], re.S)
-    assert command[0] == "lint-citations" and shown is not None
-    result = CliRunner().invoke(cli, ["--db", url_text(shared_head_url), *command])
-    assert result.exit_code == 1
-    assert result.stdout + result.stderr == shown.group(1)
+def test_the_docs_example_prints_what_the_docs_show(shared_head_url: URL, tmp_path: Path) -> None:
+    code, printed, shown = page_example("citations.md", tmp_path, url_text(shared_head_url))
+    assert code == 1
+    assert printed == shown
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from tests.settings import ROOT
 
@@ -37,3 +39,29 @@ def sql_examples(text: str) -> list[tuple[re.Match[str], re.Match[str]]]:
             )
         pairs.append((block, following))
     return pairs
+
+
+def page_example(page: str, folder: Path, url: str) -> tuple[int, str, str]:
+    """The first command a page shows before "The first prints, then on stderr:", run in
+    ``folder`` holding the page's example files: (exit code, stdout and stderr as printed,
+    the text the page says it prints)."""
+    from click.testing import CliRunner
+
+    from rulesdb.cli import cli
+
+    text = (DOCS / page).read_text(encoding="utf-8")
+    for name, body in re.findall(
+        r"<!-- example file: (\S+) -->\n```\w*\n(.*?)^```", text, re.S | re.M
+    ):
+        (folder / name).write_text(body, encoding="utf-8")
+    start = text.index("The first prints, then on stderr:")
+    command = re.findall(r"^rulesdb (.*?)\s+#", text[:start], re.M)[0].split()
+    shown = re.search(r"```text\n(.*?)```", text[start:], re.S)
+    assert command[0] == "lint-citations" and shown is not None
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(cli, ["--db", url, *command])
+    finally:
+        os.chdir(here)
+    return result.exit_code, result.stdout + result.stderr, shown.group(1)
