@@ -36,6 +36,7 @@ TOOLS = {
     "rule_diff": {"from", "to", "part", "offset", "limit"},
     "releases": set(),
     "verify_citation": {"number", "text", "as_of"},
+    "changes": {"since", "to", "part", "offset", "limit"},
 }
 LEGEND_RULE = (
     "If two or more legendary permanents with the same name are controlled by the "
@@ -90,7 +91,7 @@ def test_lists_tools_resources_and_prompt(shared_head_url: URL) -> None:
         for name, tool in tools.items():
             assert tool.output_schema is not None, name
             named = set(tool.output_schema["properties"])
-            assert named & {"release", "latest", "from"}, f"{name} names no release"
+            assert named & {"release", "latest", "from", "since"}, f"{name} names no release"
             assert tool.annotations is not None and tool.annotations.read_only_hint
         templates = (await session.list_resource_templates()).resource_templates
         assert [t.uri_template for t in templates] == ["cr://{release_name}/{number}"]
@@ -280,7 +281,44 @@ BAD_CALLS = [
     ("rule_diff", {"from": "2024-06-07", "to": "0000-00-00"}, "to: '0000-00-00' is not a date"),
     ("verify_citation", {"number": "704.5j", "text": ""}, "text: empty"),
     ("verify_citation", {"number": "CR", "text": "legend rule"}, "number: malformed rule"),
+    ("changes", {"since": "MH3", "part": "cards"}, "part: 'cards' is none of rules"),
+    ("changes", {"since": "not a set"}, "since: "),
 ]
+
+
+def test_changes_pages_the_digest_the_cli_prints(shared_head_url: URL) -> None:
+    """ "Catch me up since MH3": the counts, then each part a page at a time, each entry as
+    `rulesdb changes` has it (rules in the same order, the same releases)."""
+    digest = cli_json(shared_head_url, "changes", "--since", "MH3", "--to", "2025-02-07")
+    rules = [rule for section in digest["sections"] for rule in section["rules"]]
+    glossary = digest["glossary"]
+
+    async def conversation(session: ClientSession) -> None:
+        counts = await answer(session, "changes", since="MH3", to="2025-02-07")
+        assert counts["since"] == MH3 and counts["to"]["date"] == "2025-02-07"
+        assert counts["counts"] == digest["counts"] and counts["entries"] == []
+        assert counts["releases"] == digest["releases"]
+        assert counts["summary"][0].startswith("4 releases after 2024-06-07 (MH3)")
+        seen: list[dict[str, Any]] = []
+        offset: int | None = 0
+        while offset is not None:
+            page = await answer(
+                session, "changes", since="MH3", to="2025-02-07", part="rules", offset=offset
+            )
+            seen += page["entries"]
+            offset = page["next_offset"]
+        assert [(r["number"], r["change"], r["releases"]) for r in seen] == [
+            (r["number"], r["change"], r["releases"]) for r in rules
+        ]
+        changed = next(r for r in seen if r["change"] == "changed")
+        assert "~~" in changed["marked"] or "**" in changed["marked"]
+        terms = await answer(
+            session, "changes", since="MH3", to="2025-02-07", part="glossary", limit=3
+        )
+        assert [t["term"] for t in terms["entries"]] == [g["term"] for g in glossary[:3]]
+        assert terms["next_offset"] == (3 if len(glossary) > 3 else None)
+
+    talk(shared_head_url, conversation)
 
 
 def test_bad_arguments_are_tool_errors_naming_the_argument(shared_head_url: URL) -> None:

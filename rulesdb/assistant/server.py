@@ -25,7 +25,12 @@ from rulesdb.assistant.bounds import STATEMENT_SECONDS
 from rulesdb.errors import RulesdbError
 from rulesdb.handle import Rules
 from rulesdb.questions import listings, shown
-from rulesdb.questions.pages import history_page, rule_diff_page, vocabulary_diff_page
+from rulesdb.questions.pages import (
+    changes_page,
+    history_page,
+    rule_diff_page,
+    vocabulary_diff_page,
+)
 
 INSTRUCTIONS = """\
 The Magic: The Gathering Comprehensive Rules, every release from 1999 on. Every tool takes
@@ -268,6 +273,35 @@ def build_server(rules: Rules) -> MCPServer:
         page = rule_diff_page(rules.rule_diff(from_, to), part, offset, limit)
         return shapes.RuleDiffResult.model_validate(
             {**page, "from": release(page["from"]), "to": release(page["to"])}
+        )
+
+    @server.tool(annotations=READ_ONLY)
+    @argument_errors("since", ("to", "part", "offset", "limit"))
+    def changes(
+        since: Annotated[
+            str, Field(max_length=100, description="The release to catch up from: a date or a set")
+        ],
+        to: Annotated[
+            str | None, Field(max_length=100, description="The last release; default: the latest")
+        ] = None,
+        part: Annotated[
+            str | None,
+            Field(
+                description="rules, types or glossary: one page of that part; default: the "
+                "counts and a summary only"
+            ),
+        ] = None,
+        offset: Offset = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 20,
+    ) -> shapes.ChangesResult:
+        """Everything the rules changed since a release ("catch me up since BFZ"): each rule
+        once with its net change over the span (followed through renumbering; words marked:
+        removed ~~struck~~, added **bold**) and the releases that changed it, the types and
+        keywords added, removed, renamed or merged, the glossary's terms. Without part, the
+        counts and a summary; with part, one page of it; pass next_offset as offset."""
+        page = changes_page(rules.changes(since, to), part, offset, limit)
+        return shapes.ChangesResult.model_validate(
+            {**page, "since": release(page["since"]), "to": release(page["to"])}
         )
 
     @server.tool(annotations=READ_ONLY)

@@ -111,6 +111,19 @@ class RuleDiffResult(BaseModel):
     entries: list[dict[str, Any]]
 
 
+class ChangesResult(BaseModel):
+    since: Release = Field(description="The release in force on the span's start")
+    to: Release
+    releases: list[str] = Field(description="The releases after since, up to to, oldest first")
+    counts: dict[str, int]
+    summary: list[str] = Field(description="The counts in sentences")
+    part: str | None = Field(description="The part listed in entries; null: counts only")
+    offset: int
+    limit: int
+    next_offset: int | None
+    entries: list[dict[str, Any]]
+
+
 class ReleaseRow(BaseModel):
     date: str
     set: str

@@ -9,6 +9,7 @@ from typing import Any
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import rulebook
+from rulesdb.questions.changes import Digest
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.reading import Bind, connected
 from rulesdb.questions.rulebook import RuleDiff, RuleVersion, marked_changes
@@ -17,6 +18,7 @@ from rulesdb.store.releases import release_in_force
 MAX_PAGE = 100  # entries on one page
 MAX_REACH = 1000  # offset + limit: how deep a search is paged (the CLI's --limit bound)
 RULE_DIFF_PARTS = ("added", "removed", "moved", "changed")
+CHANGES_PARTS = ("rules", "types", "glossary")
 
 
 def check_page(offset: int, limit: int, reach: int | None = None) -> None:
@@ -144,6 +146,64 @@ def vocabulary_diff_page(
         "entries": rows[offset : offset + limit],
         "next_offset": _next(offset, limit, len(rows)),
     }
+
+
+def changes_page(
+    digest: Digest, part: str | None, offset: int = 0, limit: int = 20
+) -> dict[str, Any]:
+    """A digest of a span of releases as its counts and summary and, with ``part``, one page
+    of that part: rules (each once, its net change with words marked, the releases that
+    changed it), types and keywords (change, kind, category, name), glossary terms."""
+    check_page(offset, limit)
+    page: dict[str, Any] = {
+        "since": digest.since,
+        "to": digest.to,
+        "releases": list(digest.releases),
+        "counts": digest.counts(),
+        "summary": digest.summary(),
+        "part": part,
+        "offset": offset,
+        "limit": limit,
+        "entries": [],
+        "next_offset": None,
+    }
+    if part is None:
+        return page
+    if part not in CHANGES_PARTS:
+        raise RulesdbError(f"part: {part!r} is none of {', '.join(CHANGES_PARTS)}")
+    window = slice(offset, offset + limit)
+    entries: list[dict[str, Any]]
+    if part == "rules":
+        total = len(digest.rules)
+        entries = [
+            {
+                "change": rule.change,
+                "number": rule.number,
+                "from_number": rule.from_number,
+                "releases": list(rule.releases),
+                "uncertain": rule.uncertain,
+                "marked": rule.marked(),
+            }
+            for rule in digest.rules[window]
+        ]
+    elif part == "types":
+        rows = digest.vocabulary.to_rows()
+        total, entries = len(rows), rows[window]
+    else:
+        total = len(digest.glossary)
+        entries = [
+            {
+                "change": term.change,
+                "term": term.term,
+                "releases": list(term.releases),
+                "marked": marked_changes(term.before, term.after)
+                if term.before is not None and term.after is not None
+                else term.after or term.before,
+            }
+            for term in digest.glossary[window]
+        ]
+    page.update(entries=entries, next_offset=_next(offset, limit, total))
+    return page
 
 
 def _next(offset: int, limit: int, total: int) -> int | None:
