@@ -69,6 +69,39 @@ def test_kindred_span_matches_the_official_files(shared_head_engine: Engine) -> 
     assert {("added", "Kindred"), ("removed", "Tribal"), ("changed", "Creature Type")} <= glossary
 
 
+def creature_types(day: str) -> set[str]:
+    """The creature types an official file's rule 205.3m lists."""
+    line = file_rules(day)["205.3m"]  # "... two words long: Time Lord. All other ... long: A, B"
+    lists = re.findall(r"long: (.*?)\.(?= |$)", line)
+    return {name.strip().removeprefix("and ") for found in lists for name in found.split(",")}
+
+
+def test_each_type_added_is_dated_by_the_release_that_added_it(
+    shared_head_engine: Engine, shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MH3 → the latest: each creature type added is dated by the release whose official
+    file first lists it in 205.3m (the file before it does not); every addition has a date;
+    the Markdown says each release's additions on a line of their own."""
+    digest = changes(shared_head_engine, MH3, None)
+    spans = [MH3.isoformat(), *digest.releases]
+    added = digest.vocabulary.added["creature"]
+    dated = digest.vocabulary_releases["added"]["creature"]
+    assert sorted(dated) == added and len(added) > 20
+    for name, day in dated.items():
+        before = spans[spans.index(day) - 1]
+        assert name in creature_types(day.replace("-", "")), (name, day)
+        assert name not in creature_types(before.replace("-", "")), (name, before)
+    for change in ("added", "removed"):
+        for key, names in getattr(digest.vocabulary, change).items():
+            assert sorted(digest.vocabulary_releases[change][key]) == names, (change, key)
+    code, out, _ = run_cli(
+        ["--db", str(shared_head_url), "changes", "--since", "MH3", "--format", "markdown"],
+        capsys,
+    )
+    assert code == 0
+    assert "- Added in 2024-09-20 (DSK): Glimmer, Toy\n" in out
+
+
 @pytest.mark.parametrize(
     ("start", "end"), [("2023-09-01", "2024-11-08"), ("2015-09-26", "2026-08-07")]
 )  # BFZ → latest

@@ -18,7 +18,13 @@ from typing import Any
 from sqlalchemy import Connection
 
 from rulesdb.questions import rulebook
-from rulesdb.questions.diff import Comparison, compare, normalise_rule_text, vocabulary_title
+from rulesdb.questions.diff import (
+    Comparison,
+    compare,
+    made_by,
+    normalise_rule_text,
+    vocabulary_title,
+)
 from rulesdb.questions.listings import release_sets
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.worddiff import Piece, as_markdown, word_diff
@@ -97,6 +103,9 @@ class Digest:
     rules: list[RuleChange]
     vocabulary: Comparison
     glossary: list[GlossaryChange] = field(default_factory=list)
+    # The release that made each type or keyword added or removed: {"added": {vocabulary:
+    # {name: date}}, "removed": ...}
+    vocabulary_releases: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
 
     def label(self, day: str) -> str:
         code = self.sets.get(day)
@@ -148,7 +157,8 @@ class Digest:
                 if any(r.section == number for r in self.rules)
             ],
             "types_and_keywords": {
-                key: vocabulary[key] for key in ("added", "removed", "renamed", "merged")
+                **{key: vocabulary[key] for key in ("added", "removed", "renamed", "merged")},
+                "releases": self.vocabulary_releases,
             },
             "glossary": [g.to_json() for g in self.glossary],
         }
@@ -269,11 +279,21 @@ class Digest:
         )
         for key in order:
             lines += ["", f"{level} {vocabulary_title(key)}".strip(), ""]
-            if key in vocabulary.added:
-                lines.append(f"- Added: {', '.join(vocabulary.added[key])}")
-            if key in vocabulary.removed:
-                lines.append(f"- Removed: {', '.join(vocabulary.removed[key])}")
+            for change, found in (("added", vocabulary.added), ("removed", vocabulary.removed)):
+                if key in found:
+                    lines += self._made_lines(change, key, found[key])
         return lines
+
+    def _made_lines(self, change: str, key: str, names: list[str]) -> list[str]:
+        """ "- Added in 2025-07-25 (EOE): Bison, Drix": a line per release that made them."""
+        made = self.vocabulary_releases.get(change, {}).get(key, {})
+        by_release: dict[str, list[str]] = {}
+        for name in names:
+            by_release.setdefault(made.get(name, ""), []).append(name)
+        return [
+            f"- {change.capitalize()}{self._when([day] if day else [])}: {', '.join(names)}"
+            for day, names in sorted(by_release.items())
+        ]
 
 
 _TYPE_KINDS = ("card_type", "supertype", "subtype")
@@ -357,6 +377,7 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
         ]
         diff = rulebook.rule_diff(connection, start, end)
         vocabulary = compare(connection, start, end)
+        vocabulary_releases = made_by(connection, start, days, vocabulary)
         rules = _rule_changes(connection, diff, start, end, days)
         glossary = _glossary_changes(connection, start, end)
         sections = _sections(connection, start, end)
@@ -370,6 +391,7 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
         rules,
         vocabulary,
         glossary,
+        vocabulary_releases,
     )
 
 

@@ -322,6 +322,36 @@ def _lists(connection: Connection, day: date) -> dict[str, set[str]]:
     return lists
 
 
+def made_by(
+    connection: Connection, start: date, days: list[date], comparison: Comparison
+) -> dict[str, dict[str, dict[str, str]]]:
+    """The release that made each of ``comparison``'s additions and removals, among ``days``
+    (the releases after ``start``, oldest first): {"added": {vocabulary: {name: date}},
+    "removed": ...}; the last that did, should a name come and go on the way. A release that
+    lists no such vocabulary (keywords before the rulebook was loaded) changes none of it."""
+    wanted = {
+        change: {key: set(names) for key, names in found.items()}
+        for change, found in (("added", comparison.added), ("removed", comparison.removed))
+    }
+    made: dict[str, dict[str, dict[str, str]]] = {"added": {}, "removed": {}}
+    with_keywords = set(keyword_days(connection))
+
+    def lists(day: date) -> dict[str, set[str]]:
+        found = _lists(connection, day)
+        return found | _keyword_lists(connection, day) if day in with_keywords else found
+
+    before = lists(start)
+    for day in days:
+        now = before | lists(day)  # a vocabulary the release does not list stays as it was
+        for key in now.keys() | before.keys():
+            old, new = before.get(key, set()), now.get(key, set())
+            for change, names in (("added", new - old), ("removed", old - new)):
+                for name in names & wanted[change].get(key, set()):
+                    made[change].setdefault(key, {})[name] = day.isoformat()
+        before = now
+    return made
+
+
 def _keyword_lists(connection: Connection, day: date) -> dict[str, set[str]]:
     lists: dict[str, set[str]] = {}
     for row in release_keywords(connection, day):
