@@ -191,11 +191,17 @@ class Rules:
 
         return lifetime.cite(self.engine, word, self.day(as_of))
 
-    def diff(self, from_: Release, to: Release) -> Comparison:
-        """What the type system changed between two releases."""
+    def diff(self, from_: Release, to: Release = None) -> Comparison:
+        """What the type system changed between two releases; ``to`` None compares
+        ``from_`` with the release before it."""
         from rulesdb.questions import diff as vocabulary_diff
+        from rulesdb.store.releases import previous_release
 
-        start, end = self._span(from_, to)
+        if to is None:
+            end = self.release(from_)
+            start = previous_release(self.engine, end)
+        else:
+            start, end = self._span(from_, to)
         return vocabulary_diff.compare(self.engine, start, end)
 
     def export(self, as_of: Release = None, style: str = "mtgjson") -> dict[str, Any]:

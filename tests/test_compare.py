@@ -202,7 +202,17 @@ def test_bad_dates_exit_2(shared_head_url: URL) -> None:
     for args, message in (
         (["2024-13-01", "2024-06-07"], "FROM: '2024-13-01' is not a date"),
         (["1999-01-01", "2024-06-07"], "no release was in force on 1999"),
+        (["1999-04-23"], "release 1999-04-23 is the first loaded: there is no release before"),
     ):
         result = run_in_process("--db", url_text(shared_head_url), "diff", *args)
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_from_alone_compares_with_the_release_before(shared_head_url: URL) -> None:
+    """`diff MH3` is `diff OTJ MH3` (2024-04-12 is the release before 2024-06-07), as
+    `rule-diff FROM` alone is; a date between releases means the release in force."""
+    alone = diff_json(shared_head_url, "MH3")
+    assert alone == diff_json(shared_head_url, "2024-04-12", "2024-06-07")
+    assert alone["from"] == "2024-04-12" and alone["renamed"]
+    assert diff_json(shared_head_url, "2024-06-20") == alone

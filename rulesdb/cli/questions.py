@@ -32,11 +32,12 @@ DEFAULT_TIMEOUT = 30.0
 
 @cli.command()
 @release_argument("from_day", "FROM")
-@release_argument("to_day", "TO")
+@release_argument("to_day", "[TO]", required=False)
 @output_options
 @pass_app
-def diff(app: AppContext, from_day: str, to_day: str, fmt: str | None) -> None:
-    """Show what changed from the release in force on FROM to the one in force on TO.
+def diff(app: AppContext, from_day: str, to_day: str | None, fmt: str | None) -> None:
+    """Show what changed from the release in force on FROM to the one in force on TO; FROM
+    alone: from the release before FROM to FROM.
 
     FROM and TO are dates (YYYY-MM-DD) or sets (MH3); either may be the later one. Renames
     (tribal → kindred) show as renamed; rules 205 and 305.6 whose text changed are listed

@@ -58,6 +58,23 @@ def release_in_force(bind: Engine | Connection, as_of: date | None = None) -> da
     return _as_date(found)
 
 
+def previous_release(bind: Engine | Connection, as_of: date | None = None) -> date:
+    """The effective date of the release before the one in force on ``as_of``."""
+    if isinstance(bind, Engine):
+        with bind.connect() as connection:
+            return previous_release(connection, as_of)
+    current = release_in_force(bind, as_of)
+    found = bind.execute(
+        select(func.max(release.c.effective_date)).where(release.c.effective_date < current)
+    ).scalar()
+    if found is None:
+        raise RulesdbError(
+            f"release {current.isoformat()} is the first loaded: "
+            "there is no release before it to compare with"
+        )
+    return _as_date(found)
+
+
 def _as_date(value: object) -> date:
     return value if isinstance(value, date) else date.fromisoformat(str(value))
 
