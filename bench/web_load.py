@@ -69,6 +69,8 @@ RULESDB_PAGES = (
     "/search?q=first+strike",
     "/word?name=Goblin",
     "/explain?line=Legendary+Creature+%E2%80%94+Human+Cleric&as_of=2024-06-07",
+    "/changes?since=BFZ",
+    "/changes?since=MH3&to=2025-02-07",
 )
 # Datasette's table pages of the same file, small and large tables alike.
 DATASETTE_TABLES = (
