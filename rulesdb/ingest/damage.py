@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_QUESTION = re.compile(r"(?<=[\w\"')”’])\?(?=[\s\"')”’]|$)|\?(?=\w+=)", re.MULTILINE)
+# Starting with the literal '?', the search skips to each one; a lookbehind first would be
+# tried at every position of the file (26 ms a file instead of under 1).
+_QUESTION = re.compile(r"\?(?:(?<=[\w\"')”’]\?)(?=[\s\"')”’]|$)|(?=\w+=))", re.MULTILINE)
 _LOST_MIN = 20  # the damaged files have over 100; the clean ones 2 at most
 _SHOWN = 4  # examples quoted in the note
 
