@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from rulesdb.questions.diff import Comparison
     from rulesdb.questions.lifetime import Citation, Listing
     from rulesdb.questions.lineage import CitationCheck
+    from rulesdb.questions.renumbering import RenumberMap
     from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
     from rulesdb.vocabulary.loader import Vocabulary
     from rulesdb.vocabulary.release import Report
@@ -267,6 +268,17 @@ class Rules:
             start, end = self._span(from_, to)
         found = rulebook.rule_diff(self.engine, start, end)
         return found if rule is None else rulebook.block_diff(self.engine, found, rule)
+
+    def renumber_map(self, from_: Release, to: Release = None) -> RenumberMap:
+        """Every rule of the release ``from_`` with its number in ``to`` (default: the
+        latest), followed by its lineage: same, renumbered or gone; reworded and uncertain on
+        the way."""
+        from rulesdb.questions.renumbering import renumber_map
+
+        start = self.day(from_, "from")
+        if start is None:
+            raise ValueError("from: a release is needed (a date, or a set's code or name)")
+        return renumber_map(self.engine, start, self.day(to, "to"))
 
     def changes(self, since: Release, to: Release = None) -> Digest:
         """Everything that changed from the release ``since`` to ``to`` (default: the latest):

@@ -141,7 +141,10 @@ def release_value(ctx: click.Context, param: click.Parameter, value: str | None)
     set becomes its release's date, which the command reads as any other."""
     from rulesdb.questions.listings import release_named, written_date
 
-    option = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+    # An optional argument's metavar is "[TO]": its messages name it TO.
+    option = (
+        param.opts[0] if isinstance(param, click.Option) else param.human_readable_name.strip("[]")
+    )
     if value is None or written_date(value, option) is not None:
         return value
     app = ctx.find_object(AppContext)
@@ -196,7 +199,15 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "cite",
         "diff",
     ),
-    "The rulebook": ("rule", "rule-history", "rule-diff", "changes", "glossary", "search"),
+    "The rulebook": (
+        "rule",
+        "rule-history",
+        "rule-diff",
+        "renumber-map",
+        "changes",
+        "glossary",
+        "search",
+    ),
     "SQL, the browser, assistants, card files and exports": (
         "sql",
         "serve",

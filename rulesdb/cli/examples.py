@@ -31,6 +31,7 @@ EXAMPLES: dict[str, str] = {
     "revisions": "rulesdb revisions --format table",
     "rule": "rulesdb rule 702.19 --as-of 2024-06-07",
     "rule-diff": "rulesdb rule-diff MH3 --rule 702 --format markdown",
+    "renumber-map": "rulesdb renumber-map MH3 2026-08-07 --format csv",
     "rule-history": "rulesdb rule-history 111.13 --format table",
     "search": 'rulesdb search "equipment attach" --limit 5 --format table',
     "serve": "rulesdb serve --port 8080",

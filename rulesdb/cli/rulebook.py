@@ -1,4 +1,5 @@
-"""Commands that read the whole rulebook: rule, rule-history, glossary, search, rule-diff."""
+"""Commands that read the whole rulebook: rule, rule-history, glossary, search, rule-diff,
+renumber-map, changes."""
 
 from __future__ import annotations
 
@@ -153,6 +154,22 @@ def rule_diff(
     from rulesdb.questions import shown
 
     emit(shown.rule_diff(app.rules.rule_diff(from_day, to_day, rule=rule)), fmt)
+
+
+@cli.command("renumber-map")
+@release_argument("from_day", "FROM")
+@release_argument("to_day", "[TO]", required=False)
+@output_options
+@pass_app
+def renumber_map(app: AppContext, from_day: str, to_day: str | None, fmt: str | None) -> None:
+    """Every rule of the release FROM with its number in the release TO (default: the
+    latest), followed by its lineage: same, renumbered or gone; reworded (its words changed
+    on the way) and uncertain (a link the matcher could not decide). For datasets and bots
+    that migrate their own citations; --format json adds the counts, csv is one row a rule.
+    The same map in SQL is the cookbook's "renumber map" query."""
+    from rulesdb.questions import shown
+
+    emit(shown.renumber_map(app.rules.renumber_map(from_day, to_day)), fmt)
 
 
 @cli.command()

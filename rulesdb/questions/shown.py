@@ -10,6 +10,7 @@ from rulesdb.questions.answers import Table
 from rulesdb.questions.blocks import BlockChange
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.lifetime import Citation, Listing
+from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
 from rulesdb.util.text import with_article
 from rulesdb.vocabulary.release import Report
@@ -292,3 +293,13 @@ def _type_line_text(parsed: TypeLine) -> str:
     lines += [f"  {error.rule}: {error.message}" for error in parsed.errors]
     lines += [f"  {note.rule}: {note.message}" for note in parsed.undetermined]
     return "\n".join(lines)
+
+
+def renumber_map(found: RenumberMap) -> Table:
+    """The map as rows (from, to, status, reworded, uncertain); JSON with its counts."""
+    return Table(
+        found.rows,
+        list(COLUMNS),
+        document=found.to_json(),
+        empty=f"release {found.from_date.isoformat()} has no rulebook loaded",
+    )

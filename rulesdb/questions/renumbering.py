@@ -1,0 +1,103 @@
+"""Every rule of one release with its number in another, by the rules' lineage: the map a
+dataset or a judge bot applies to migrate its own citations (issue #40).
+
+One query over the view ``v_rule_lineage`` (a rule's lineage in each release), as the SQL
+cookbook's "renumber map" query reads it (a test holds the two to one answer), and the links
+between the two releases (``rule_link``) for what happened on the way. Each rule
+of ``from_day`` is followed to the rule of ``to_day`` in the same lineage: ``same`` number,
+``renumbered``, or ``gone`` (no rule of that release continues it). ``reworded``: a link on
+the way changed its words (typography aside); ``uncertain``: a link on the way is one the
+lineage matcher could not decide. The map runs either way in time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.store.releases import release_in_force
+from rulesdb.util.rule_numbers import rule_key
+
+STATUSES = ("same", "renumbered", "gone")
+COLUMNS = ("from", "to", "status", "reworded", "uncertain")
+
+# :from_day and :to_day are releases' effective dates; :low and :high the two ordered.
+RENUMBER_MAP_SQL = """
+WITH touched AS (
+    SELECT l.lineage,
+           MAX(CASE WHEN k.how IN ('reworded', 'moved and reworded') THEN 1 ELSE 0 END)
+               AS reworded,
+           MAX(CASE WHEN k.uncertain THEN 1 ELSE 0 END) AS uncertain
+    FROM rule_link k
+    JOIN rule_lineage l ON l.number = k.number AND l.occurrence = k.occurrence
+     AND k.release_date BETWEEN l.first_release AND l.last_release
+    WHERE k.release_date > :low AND k.release_date <= :high
+    GROUP BY l.lineage
+)
+SELECT f.number AS from_number, f.occurrence AS from_occurrence,
+       t.number AS to_number, t.occurrence AS to_occurrence,
+       COALESCE(w.reworded, 0) AS reworded, COALESCE(w.uncertain, 0) AS uncertain
+FROM v_rule_lineage f
+LEFT JOIN v_rule_lineage t ON t.lineage = f.lineage AND t.release_date = :to_day
+LEFT JOIN touched w ON w.lineage = f.lineage
+WHERE f.release_date = :from_day
+"""
+
+
+@dataclass(frozen=True)
+class RenumberMap:
+    """The map from release ``from_date`` to ``to_date``, rules in ``from_date``'s order."""
+
+    from_date: date
+    to_date: date
+    rows: list[dict[str, Any]]  # COLUMNS
+
+    def counts(self) -> dict[str, int]:
+        return {status: sum(1 for r in self.rows if r["status"] == status) for status in STATUSES}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "from": self.from_date.isoformat(),
+            "to": self.to_date.isoformat(),
+            "counts": self.counts(),
+            "rules": self.rows,
+        }
+
+
+def renumber_map(bind: Bind, from_day: date | None, to_day: date | None) -> RenumberMap:
+    """Each rule of the release in force on ``from_day`` with its number in the release in
+    force on ``to_day`` (None: the latest)."""
+    with connected(bind) as connection:
+        start = release_in_force(connection, from_day)
+        end = release_in_force(connection, to_day)
+        found = fetch(
+            connection,
+            RENUMBER_MAP_SQL,
+            from_day=start,
+            to_day=end,
+            low=min(start, end),
+            high=max(start, end),
+        )
+    rows = [_row(row) for row in found]
+    rows.sort(key=lambda row: (rule_key(row["from"].split("#")[0]), row["from"]))
+    return RenumberMap(as_date(start), as_date(end), rows)
+
+
+def _row(row: dict[str, Any]) -> dict[str, Any]:
+    source = _ident(row["from_number"], row["from_occurrence"])
+    target = None if row["to_number"] is None else _ident(row["to_number"], row["to_occurrence"])
+    status = "gone" if target is None else "same" if target == source else "renumbered"
+    return {
+        "from": source,
+        "to": target,
+        "status": status,
+        "reworded": bool(row["reworded"]),
+        "uncertain": bool(row["uncertain"]),
+    }
+
+
+def _ident(number: str, occurrence: int) -> str:
+    """A rule as rule-diff names it: its number, ``#2`` after a second rule of that number."""
+    return number if occurrence == 1 else f"{number}#{occurrence}"
