@@ -51,10 +51,24 @@ def test_the_map_follows_rules_as_the_official_files_print_them(shared_head_url:
     assert first_line_of(MH3, "100.4") != first_line_of(LATEST, "100.4")
 
 
+def test_a_rule_moved_down_by_one_inserted_before_it(shared_head_url: URL) -> None:
+    """PIP (2024-03-08) → OTJ (2024-04-12), read in both files: OTJ inserted a new 500.10, so
+    500.10 (skipping a step) is 500.11 with the same words and 500.11 (no game events between
+    turns) is 500.12, its words reordered ("between steps, phases, or turns")."""
+    with rulesdb.open(url_text(shared_head_url)) as rules:
+        found = {row["from"]: row for row in rules.renumber_map("2024-03-08", "OTJ").rows}
+    assert (found["500.10"]["to"], found["500.10"]["reworded"]) == ("500.11", False)
+    assert (found["500.11"]["to"], found["500.11"]["reworded"]) == ("500.12", True)
+    assert first_line_of("2024-03-08", "500.10") == first_line_of("2024-04-12", "500.11")
+    assert first_line_of("2024-03-08", "500.11") != first_line_of("2024-04-12", "500.12")
+    assert [r["from"] for r in found.values() if r["status"] != "same"] == ["500.10", "500.11"]
+
+
 def test_the_map_agrees_with_lint_citations(shared_head_url: URL) -> None:
     """Every rule of MH3 checked as a citation written then (``--since MH3``) against
     2026-08-07: renumbered to the same number, gone exactly where the citation is missing
-    (or its number now names another rule), same where it is fine or changed in place."""
+    (or its number now names another rule), same where it is fine or changed in place; and
+    uncertain exactly where lint-citations says its verdict rests on an undecided link."""
     with rulesdb.open(url_text(shared_head_url)) as rules:
         mapped = {
             r["from"]: r for r in rules.renumber_map(MH3, LATEST).rows if "#" not in r["from"]
@@ -63,6 +77,7 @@ def test_the_map_agrees_with_lint_citations(shared_head_url: URL) -> None:
     assert len(mapped) > 3000
     for number, row in mapped.items():
         check = checks[number]
+        assert row["uncertain"] == check.uncertain, (row, check)
         if row["status"] == "renumbered":
             assert (check.status, check.now) == ("renumbered", row["to"]), (row, check)
         elif row["status"] == "gone":

@@ -6,8 +6,9 @@ cookbook's "renumber map" query reads it (a test holds the two to one answer), a
 between the two releases (``rule_link``) for what happened on the way. Each rule
 of ``from_day`` is followed to the rule of ``to_day`` in the same lineage: ``same`` number,
 ``renumbered``, or ``gone`` (no rule of that release continues it). ``reworded``: a link on
-the way changed its words (typography aside); ``uncertain``: a link on the way is one the
-lineage matcher could not decide. The map runs either way in time.
+the way changed its words (typography aside); ``uncertain``: a link on the way, of this rule
+or of the rule ``to_day`` prints under its old number, is one the lineage matcher could not
+decide (as ``lint-citations --since`` judges it). The map runs either way in time.
 """
 
 from __future__ import annotations
@@ -38,10 +39,16 @@ WITH touched AS (
 )
 SELECT f.number AS from_number, f.occurrence AS from_occurrence,
        t.number AS to_number, t.occurrence AS to_occurrence,
-       COALESCE(w.reworded, 0) AS reworded, COALESCE(w.uncertain, 0) AS uncertain
+       COALESCE(w.reworded, 0) AS reworded,
+       CASE WHEN COALESCE(w.uncertain, 0) = 1 OR COALESCE(wp.uncertain, 0) = 1
+            THEN 1 ELSE 0 END AS uncertain
 FROM v_rule_lineage f
 LEFT JOIN v_rule_lineage t ON t.lineage = f.lineage AND t.release_date = :to_day
 LEFT JOIN touched w ON w.lineage = f.lineage
+-- the rule that prints the same number in TO: a doubt on its way is a doubt on this one's
+LEFT JOIN v_rule_lineage p ON p.release_date = :to_day AND p.number = f.number
+ AND p.occurrence = f.occurrence
+LEFT JOIN touched wp ON wp.lineage = p.lineage
 WHERE f.release_date = :from_day
 """
 
