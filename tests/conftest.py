@@ -91,7 +91,7 @@ _HEAD_ORDER = (None, "sqlite", "postgresql")
 def _head_of(item: pytest.Item) -> str | None:
     """The backend the test runs on, the slower to build when both (only its order depends
     on this: a test on a backend that needs no database at head merely runs later)."""
-    used = _backends_of([item])
+    used = {kind.removeprefix("small_") for kind in _backends_of([item])}
     return "postgresql" if "postgresql" in used else "sqlite" if used else None
 
 
@@ -124,17 +124,58 @@ def _name_groups(items: list[pytest.Item]) -> None:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
 
+# The fixtures that hand a test a database at head, or the small chain's, on its backend.
+_HEAD_FIXTURES = {"head_url", "head_engine", "shared_head_url", "shared_head_engine", "reader_url"}
+_SMALL_FIXTURES = {"small_url", "small_engine"}
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """The fast loop (``pytest -m fast``) is every test neither ``slow`` nor ``full`` that
+    reads no database but the small chain's (tests/support/smalldb.py): one given no database
+    fixture and no backend among its parameters (a module's fixture may take one), or one
+    given ``small_url`` or ``small_engine`` and nothing at head."""
+    if item.get_closest_marker("slow") or item.get_closest_marker("full"):
+        return
+    names = set(getattr(item, "fixturenames", ()))
+    if names & _SMALL_FIXTURES:
+        fast = not names & _OTHER_DATABASES
+    else:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        on_a_backend = any(isinstance(value, str) and value in BACKENDS for value in params)
+        fast = not on_a_backend and not names & (_OTHER_DATABASES | {"backend", "pg_server"})
+    if fast:
+        item.add_marker(pytest.mark.fast)
+
+
+# The fixtures that hand a test any database but the small chain's.
+_OTHER_DATABASES = {
+    *_HEAD_FIXTURES,
+    "backends_at_hand",
+    "empty_url",
+    "_head_sqlite",
+    "_head_pg",
+    "_shared_head_sqlite",
+    "_shared_head_pg",
+}
+
+
 def _backends_of(items: list[pytest.Item]) -> set[str]:
+    """The session databases the items use: "sqlite" and "postgresql" at head, and the small
+    chain's "small_sqlite" and "small_postgresql" (tests/support/smalldb.py). A test on a
+    backend reads the small chain when it asks for it and for nothing at head."""
     used: set[str] = set()
     for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        small = bool(names & _SMALL_FIXTURES) and not names & _HEAD_FIXTURES
+        kind = "small_{}" if small else "{}"
         callspec = getattr(item, "callspec", None)
         if callspec is not None:
             used |= {
-                value
+                kind.format(value)
                 for value in callspec.params.values()
                 if isinstance(value, str) and value in BACKENDS
             }
-        names = getattr(item, "fixturenames", ())
         used |= {
             backend
             for backend, fixture in (
@@ -142,6 +183,8 @@ def _backends_of(items: list[pytest.Item]) -> set[str]:
                 ("sqlite", "_shared_head_sqlite"),
                 ("postgresql", "_head_pg"),
                 ("postgresql", "_shared_head_pg"),
+                ("small_sqlite", "_small_sqlite"),
+                ("small_postgresql", "_small_pg"),
                 ("sqlite", "backends_at_hand"),
                 ("postgresql", "backends_at_hand"),
             )
@@ -208,6 +251,8 @@ def _session_databases(
         pytestconfig.stash[_RUN],
         pytestconfig.stash[_BACKENDS],
         cache.mkdir("rulesdb-heads") if cache is not None else None,
+        # The fast loop builds no database at head: a test there that asks for one fails.
+        small_only=pytestconfig.getoption("markexpr") == "fast",
     )
 
 
@@ -307,3 +352,39 @@ def shared_head_engine(shared_head_url: URL) -> Iterator[Engine]:
 def _file_state(path: Path) -> tuple[int, int]:
     stat = os.stat(path)
     return stat.st_mtime_ns, stat.st_size
+
+
+@pytest.fixture(scope="session")
+def _small_sqlite(
+    _session_databases: SessionDatabases, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The small chain's SQLite database (tests/support/smalldb.py), this process's copy."""
+    path = tmp_path_factory.mktemp("small") / "small.sqlite3"
+    shutil.copyfile(_session_databases.small_sqlite(), path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def _small_pg(pg_server: PostgresServer, _session_databases: SessionDatabases) -> URL:
+    """The small chain's read-only PostgreSQL database, shared by every worker."""
+    return _session_databases.small_postgresql(pg_server)[1]
+
+
+@pytest.fixture
+def small_url(backend: str, request: pytest.FixtureRequest) -> Iterator[URL]:
+    """The fast loop's database: a few releases at head (tests/support/smalldb.py), one per
+    backend for the whole session, for tests that only read (as ``shared_head_url``)."""
+    if backend == "postgresql":
+        yield request.getfixturevalue("_small_pg")
+        return
+    path: Path = request.getfixturevalue("_small_sqlite")
+    before = _file_state(path)
+    yield URL.create("sqlite", database=str(path))
+    assert _file_state(path) == before, "a test given small_url wrote to it"
+
+
+@pytest.fixture
+def small_engine(small_url: URL) -> Iterator[Engine]:
+    engine = make_engine(small_url)
+    yield engine
+    engine.dispose()

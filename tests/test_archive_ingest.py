@@ -30,6 +30,9 @@ GLOSSARY_ERA = date(2003, 7, 1)  # type line rule 205, lists in the glossary (or
 RULES_ERA = date(2009, 7, 11)  # from here the lists are in rule 204/205
 DOCX_PAIRS = ["20140501", "20140601", "20140718"]
 
+# Every archived release read and matched: the full loop only.
+pytestmark = pytest.mark.full
+
 
 def archived() -> list[Path]:
     return sorted(ARCHIVE_DIR.glob("MagicCompRules-*")) if ARCHIVE_DIR.is_dir() else []

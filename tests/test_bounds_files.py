@@ -56,26 +56,26 @@ def test_a_bad_data_root_is_one_line_naming_it(
 
 @pytest.mark.parametrize("name", ["x.json", "x.jsonl", "x.txt", "x.json.gz"])
 @SQLITE_ONLY
-def test_lint_cards_refuses_a_fifo_at_once(tmp_path: Path, shared_head_url: URL, name: str) -> None:
+def test_lint_cards_refuses_a_fifo_at_once(tmp_path: Path, small_url: URL, name: str) -> None:
     fifo = tmp_path / name
     os.mkfifo(fifo)
-    line, _ = refused("--db", url_text(shared_head_url), "lint-cards", str(fifo))
+    line, _ = refused("--db", url_text(small_url), "lint-cards", str(fifo))
     assert line == f"rulesdb: error: {fifo}: not a regular file (a FIFO); expected a card data file"
 
 
 @SQLITE_ONLY
-def test_lint_cards_refuses_a_device(tmp_path: Path, shared_head_url: URL) -> None:
+def test_lint_cards_refuses_a_device(tmp_path: Path, small_url: URL) -> None:
     link = tmp_path / "cards.json"
     link.symlink_to("/dev/zero")
-    line, peak = refused("--db", url_text(shared_head_url), "lint-cards", str(link))
+    line, peak = refused("--db", url_text(small_url), "lint-cards", str(link))
     assert "not a regular file (a device)" in line and peak < PEAK_MB
 
 
 @SQLITE_ONLY
-def test_lint_citations_refuses_a_fifo_at_once(tmp_path: Path, shared_head_url: URL) -> None:
+def test_lint_citations_refuses_a_fifo_at_once(tmp_path: Path, small_url: URL) -> None:
     fifo = tmp_path / "notes.txt"
     os.mkfifo(fifo)
-    line, _ = refused("--db", url_text(shared_head_url), "lint-citations", str(fifo))
+    line, _ = refused("--db", url_text(small_url), "lint-citations", str(fifo))
     assert line == f"rulesdb: error: {fifo}: not a regular file or folder"
 
 
@@ -92,9 +92,7 @@ def lint_citations(url: URL, *args: str) -> tuple[list[str], list[str], int]:
 
 @pytest.mark.parametrize("in_git", [False, True])
 @SQLITE_ONLY
-def test_a_tree_1500_folders_deep_is_walked(
-    tmp_path: Path, shared_head_url: URL, in_git: bool
-) -> None:
+def test_a_tree_1500_folders_deep_is_walked(tmp_path: Path, small_url: URL, in_git: bool) -> None:
     root = deepest = tmp_path / "deep"
     for _ in range(1501):  # a folder at a time: mkdir(parents=True) recurses
         deepest.mkdir()
@@ -104,7 +102,7 @@ def test_a_tree_1500_folders_deep_is_walked(
     try:
         if in_git:
             subprocess.run(["git", "init", "-q", str(root)], check=True)
-        out, err, peak = lint_citations(shared_head_url, str(root))
+        out, err, peak = lint_citations(small_url, str(root))
     finally:  # shutil.rmtree, and so pytest's clean-up of old runs, recurses
         (deepest / "x.rs").unlink()
         shutil.rmtree(root / ".git", ignore_errors=True)
@@ -119,26 +117,25 @@ def test_a_tree_1500_folders_deep_is_walked(
 
 
 @SQLITE_ONLY
-def test_one_long_line_of_citations_is_linear_and_flat(
-    tmp_path: Path, shared_head_url: URL
-) -> None:
+@pytest.mark.full  # a bound at scale: seconds
+def test_one_long_line_of_citations_is_linear_and_flat(tmp_path: Path, small_url: URL) -> None:
     """400,000 citations on one 4 MB line: each column counted from the last, never from the
     line's start (which took 80 s and more), and each verdict written as it is found."""
     line = tmp_path / "line.txt"
     line.write_text("é CR 702.999 " * 400_000, encoding="utf-8")
-    out, err, peak = lint_citations(shared_head_url, str(line))
+    out, err, peak = lint_citations(small_url, str(line))
     assert len(out) == 400_000 and out[-1].startswith(f"{line}:1:{13 * 399_999 + 6}: missing")
     assert err[-1].startswith("citations: 400000 in 1 file") and peak < PEAK_MB
 
 
 @SQLITE_ONLY
-def test_a_big_file_is_never_read_whole(tmp_path: Path, shared_head_url: URL) -> None:
+def test_a_big_file_is_never_read_whole(tmp_path: Path, small_url: URL) -> None:
     big = tmp_path / "big.log"
     with big.open("wb") as out:
         for _ in range(256):
             out.write(b"no citation in these words at all\n" * 30_000)  # 1 MB
         out.write(b"the end: CR 702.999\n")
-    out_lines, _, peak = lint_citations(shared_head_url, str(big))
+    out_lines, _, peak = lint_citations(small_url, str(big))
     assert out_lines == [
         f"{big}:{256 * 30_000 + 1}:13: missing: no rule 702.999 in release 2026-08-07"
     ]
@@ -146,14 +143,13 @@ def test_a_big_file_is_never_read_whole(tmp_path: Path, shared_head_url: URL) ->
 
 
 @SQLITE_ONLY
-def test_a_pattern_that_backtracks_without_end_is_stopped(
-    tmp_path: Path, shared_head_url: URL
-) -> None:
+@pytest.mark.full  # a bound at scale: seconds
+def test_a_pattern_that_backtracks_without_end_is_stopped(tmp_path: Path, small_url: URL) -> None:
     source = tmp_path / "x.txt"
     source.write_text("x" * 4096, encoding="utf-8")
     line, _ = refused(
         "--db",
-        url_text(shared_head_url),
+        url_text(small_url),
         "lint-citations",
         str(source),
         "--pattern",
@@ -165,16 +161,16 @@ def test_a_pattern_that_backtracks_without_end_is_stopped(
 
 
 @SQLITE_ONLY
-def test_a_folder_git_ignores_is_read_when_named(tmp_path: Path, shared_head_url: URL) -> None:
+def test_a_folder_git_ignores_is_read_when_named(tmp_path: Path, small_url: URL) -> None:
     (tmp_path / "build").mkdir()
     (tmp_path / "build" / "x.rs").write_text("// CR 702.999\n", encoding="utf-8")
     (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    out, err, _ = lint_citations(shared_head_url, str(tmp_path / "build"))
+    out, err, _ = lint_citations(small_url, str(tmp_path / "build"))
     assert len(out) == 1 and err[0] == (
         f"rulesdb: note: {tmp_path / 'build'}: git ignores this folder; read whole, as named"
     )
-    out, _, _ = lint_citations(shared_head_url, str(tmp_path / "build" / "x.rs"))
+    out, _, _ = lint_citations(small_url, str(tmp_path / "build" / "x.rs"))
     assert len(out) == 1  # named, it is read
 
 
@@ -238,7 +234,7 @@ def lint_cards(url: URL, path: Path) -> tuple[list[dict], list[str], int]:
 @pytest.mark.parametrize("layout", ["text", "jsonl", "json", "jsonl.gz"])
 @SQLITE_ONLY
 def test_a_type_line_of_megabytes_is_cut_not_checked(
-    tmp_path: Path, shared_head_url: URL, layout: str
+    tmp_path: Path, small_url: URL, layout: str
 ) -> None:
     """2 MB of words on a type line: not checked word by word (which took 10 s and 1.5 GB,
     a problem a word), the line written cut at 1,000 characters."""
@@ -253,7 +249,7 @@ def test_a_type_line_of_megabytes_is_cut_not_checked(
         else json.dumps(card) + "\n"
     ).encode()
     path.write_bytes(gzip.compress(data, 1) if layout.endswith(".gz") else data)
-    results, err, peak = lint_cards(shared_head_url, path)
+    results, err, peak = lint_cards(small_url, path)
     [result] = results
     assert result["line"] == words[:1000] + "…" and result["valid"] is None
     assert result["errors"] == [{"rule": None, "message": "type line over 1,000 characters"}]
@@ -263,7 +259,7 @@ def test_a_type_line_of_megabytes_is_cut_not_checked(
 
 
 @SQLITE_ONLY
-def test_lines_near_the_card_limit_stay_flat(tmp_path: Path, shared_head_url: URL) -> None:
+def test_lines_near_the_card_limit_stay_flat(tmp_path: Path, small_url: URL) -> None:
     """Eight JSON lines of 8 MB each: each is held once, never copied chunk by chunk (which
     took 34 s for twenty of 16 MB), and none is in memory with the next."""
     path = tmp_path / "near.jsonl"
@@ -275,12 +271,12 @@ def test_lines_near_the_card_limit_stay_flat(tmp_path: Path, shared_head_url: UR
                 )
                 + "\n"
             )
-    results, _, peak = lint_cards(shared_head_url, path)
+    results, _, peak = lint_cards(small_url, path)
     assert len(results) == 8 and peak < PEAK_MB
 
 
 @SQLITE_ONLY
-def test_card_fields_that_are_not_text(tmp_path: Path, shared_head_url: URL) -> None:
+def test_card_fields_that_are_not_text(tmp_path: Path, small_url: URL) -> None:
     """A name or set that is not text is written null; faces whose type line is not text are
     left out of the joined line: an answer, not a traceback."""
     path = tmp_path / "odd.jsonl"
@@ -300,7 +296,7 @@ def test_card_fields_that_are_not_text(tmp_path: Path, shared_head_url: URL) -> 
         + "\n",
         encoding="utf-8",
     )
-    results, _, _ = lint_cards(shared_head_url, path)
+    results, _, _ = lint_cards(small_url, path)
     assert [(r["name"], r["set"], r["line"], r["valid"]) for r in results] == [
         (None, None, "Creature — Elf", True),
         ("x", "s", "Creature — Elf", True),
@@ -309,14 +305,14 @@ def test_card_fields_that_are_not_text(tmp_path: Path, shared_head_url: URL) -> 
 
 @SQLITE_ONLY
 def test_unknown_words_counted_in_bounded_memory(
-    shared_head_url: URL, monkeypatch: pytest.MonkeyPatch
+    small_url: URL, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Made-up words by the thousand: the count keeps at most twice WORDS_KEPT of them, and
     the most frequent are still said first."""
     monkeypatch.setattr(linter, "WORDS_KEPT", 50)
     lines = [f"Creature — Zzq{n}" for n in range(2000)]
     lines[::10] = ["Creature — Blorp"] * 200
-    engine = make_engine(shared_head_url)
+    engine = make_engine(small_url)
     try:
         summary, most = linter.Summary(), 0
         for result in linter.lint(

@@ -38,10 +38,10 @@ def run_json(url: URL, *args: str) -> object:
     return json.loads(result.stdout)
 
 
-def test_first_release_lists_match_cr_2020_08_07(shared_head_url: URL) -> None:
+def test_first_release_lists_match_cr_2020_08_07(small_url: URL) -> None:
     day = "2020-08-07"
-    assert len(run_json(shared_head_url, "card-types", "--as-of", day)) == 13
-    assert [row["name"] for row in run_json(shared_head_url, "supertypes", "--as-of", day)] == [
+    assert len(run_json(small_url, "card-types", "--as-of", day)) == 13
+    assert [row["name"] for row in run_json(small_url, "supertypes", "--as-of", day)] == [
         "basic",
         "legendary",
         "ongoing",
@@ -49,7 +49,7 @@ def test_first_release_lists_match_cr_2020_08_07(shared_head_url: URL) -> None:
         "world",
     ]
     counts: dict[str, int] = {}
-    for row in run_json(shared_head_url, "subtypes", "--as-of", day):
+    for row in run_json(small_url, "subtypes", "--as-of", day):
         counts[row["category"]] = counts.get(row["category"], 0) + 1
     assert counts == {
         "artifact": 8,
@@ -62,12 +62,11 @@ def test_first_release_lists_match_cr_2020_08_07(shared_head_url: URL) -> None:
     }
     planar = {
         row["name"]
-        for row in run_json(shared_head_url, "subtypes", "--category", "planar", "--as-of", day)
+        for row in run_json(small_url, "subtypes", "--category", "planar", "--as-of", day)
     }
     assert "Bolas’s Meditation Realm" in planar  # multi-word planar types are one subtype
     land = [
-        row["name"]
-        for row in run_json(shared_head_url, "subtypes", "--category", "land", "--as-of", day)
+        row["name"] for row in run_json(small_url, "subtypes", "--category", "land", "--as-of", day)
     ]
     assert "Urza’s" in land  # the official curly apostrophe is kept
 
@@ -97,14 +96,14 @@ def test_default_release_is_latest(shared_head_url: URL) -> None:
     )
 
 
-def test_json_keys_and_category_names(shared_head_url: URL) -> None:
-    rows = run_json(shared_head_url, "subtypes")
+def test_json_keys_and_category_names(small_url: URL) -> None:
+    rows = run_json(small_url, "subtypes")
     assert all(list(row) == ["name", "category", "rule"] for row in rows)
     assert sorted({row["category"] for row in rows}) == sorted(CATEGORIES)
     for category in CATEGORIES:
-        listed = run_json(shared_head_url, "subtypes", "--category", category)
+        listed = run_json(small_url, "subtypes", "--category", category)
         assert listed and {row["category"] for row in listed} == {category}
-    assert list(run_json(shared_head_url, "releases")[0]) == [
+    assert list(run_json(small_url, "releases")[0]) == [
         "effective_date",
         "set",
         "source_file",
@@ -114,17 +113,17 @@ def test_json_keys_and_category_names(shared_head_url: URL) -> None:
     ]
 
 
-def test_output_is_sorted_and_identical_in_every_format(shared_head_url: URL) -> None:
-    rows = run_json(shared_head_url, "subtypes", "--category", "creature")
+def test_output_is_sorted_and_identical_in_every_format(small_url: URL) -> None:
+    rows = run_json(small_url, "subtypes", "--category", "creature")
     names = [row["name"] for row in rows]
     assert names == sorted(names)
     result = rulesdb(
-        "--db", url_text(shared_head_url), "subtypes", "--category", "creature", "--format", "csv"
+        "--db", url_text(small_url), "subtypes", "--category", "creature", "--format", "csv"
     )
     parsed = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["name"] for row in parsed] == names
     table = rulesdb(
-        "--db", url_text(shared_head_url), "subtypes", "--category", "creature", "--format", "table"
+        "--db", url_text(small_url), "subtypes", "--category", "creature", "--format", "table"
     ).stdout.splitlines()
     assert table[0].split() == ["name", "category", "rule"]
     assert [line.split()[0] for line in table[2:]] == [n.split()[0] for n in names]
@@ -156,8 +155,8 @@ def test_bad_input_is_one_line_exit_2(shared_head_url: URL, args: list[str], mes
     assert message in lines[0]
 
 
-def test_current_and_history(shared_head_url: URL) -> None:
-    current = rulesdb("--db", url_text(shared_head_url), "current")
+def test_current_and_history(small_url: URL) -> None:
+    current = rulesdb("--db", url_text(small_url), "current")
     assert current.returncode == 0
     assert current.stdout.strip().endswith("(head)")
     revisions = rulesdb("revisions", "--format", "json")
@@ -189,15 +188,15 @@ def test_upgrade_downgrade_by_revision(empty_url: URL) -> None:
     assert rulesdb("--db", db, "upgrade", "no_such_revision").returncode == 2
 
 
-def test_python_dash_m_and_console_script_agree(shared_head_url: URL) -> None:
+def test_python_dash_m_and_console_script_agree(small_url: URL) -> None:
     script = Path(sys.executable).with_name("rulesdb")
     if not script.exists():
         pytest.skip("the rulesdb console script is not installed in this environment")
     via_script = subprocess.run(
-        [str(script), "--db", url_text(shared_head_url), "supertypes", "--format", "json"],
+        [str(script), "--db", url_text(small_url), "supertypes", "--format", "json"],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert via_script.returncode == 0
-    assert json.loads(via_script.stdout) == run_json(shared_head_url, "supertypes")
+    assert json.loads(via_script.stdout) == run_json(small_url, "supertypes")

@@ -56,23 +56,21 @@ def latest(url) -> str:
         engine.dispose()
 
 
-def test_check_says_what_a_word_is(shared_head_url) -> None:
-    day = latest(shared_head_url)
-    assert run(shared_head_url, "check", "Merfolk", "--format", "table") == (
+def test_check_says_what_a_word_is(small_url) -> None:
+    day = latest(small_url)
+    assert run(small_url, "check", "Merfolk", "--format", "table") == (
         0,
         f"Merfolk: creature type (205.3m, release {day})\n",
         "",
     )
-    code, out, _ = run(shared_head_url, "check", "SPACECRAFT", "--format", "table")
+    code, out, _ = run(small_url, "check", "SPACECRAFT", "--format", "table")
     assert (code, out) == (
         0,
         f"Spacecraft: artifact type and planar type (205.3g, 205.3n, release {day})\n",
     )
-    code, out, _ = run(shared_head_url, "check", "legendary", "--format", "table")
+    code, out, _ = run(small_url, "check", "legendary", "--format", "table")
     assert (code, out) == (0, f"legendary: supertype (205.4a, release {day})\n")
-    code, out, _ = run(
-        shared_head_url, "check", "urza's", "--category", "land", "--format", "table"
-    )
+    code, out, _ = run(small_url, "check", "urza's", "--category", "land", "--format", "table")
     assert (code, out) == (0, f"Urza’s: land type (205.3i, release {day})\n")
 
 
@@ -106,10 +104,10 @@ def test_check_json(shared_head_url) -> None:
     ],
 )
 def test_check_exit_1_with_the_reason(
-    shared_head_url, word: str, category: str | None, says: str
+    small_url, word: str, category: str | None, says: str
 ) -> None:
     args = ["check", word, "--format", "json"] + (["--category", category] if category else [])
-    code, out, err = run(shared_head_url, *args)
+    code, out, err = run(small_url, *args)
     report = json.loads(out)
     assert (code, err) == (1, "")
     assert report["valid"] is False and report["reason"] == says
@@ -136,14 +134,14 @@ def test_check_a_category_the_release_lacks_is_no_error(shared_head_url) -> None
     assert run(shared_head_url, "check", "Siege", "--category", "battle")[0] == 0
 
 
-def test_check_usage_errors_exit_2(shared_head_url) -> None:
-    code, out, err = run(shared_head_url, "check", "Merfolk", "--category", "trucks")
+def test_check_usage_errors_exit_2(small_url) -> None:
+    code, out, err = run(small_url, "check", "Merfolk", "--category", "trucks")
     assert (code, out) == (2, "")
     assert err.startswith("rulesdb: error: unknown category 'trucks'") and err.count("\n") == 1
-    assert run(shared_head_url, "check", "Merfolk", "--as-of", "yesterday")[0] == 2
-    code, _, err = run(shared_head_url, "check", "Merfolk", "--as-of", "1999-01-01")
+    assert run(small_url, "check", "Merfolk", "--as-of", "yesterday")[0] == 2
+    code, _, err = run(small_url, "check", "Merfolk", "--as-of", "1999-01-01")
     assert code == 2 and "no release was in force on 1999-01-01" in err
-    assert run(shared_head_url, "check", "Merfolk", "--format", "xml")[0] == 2
+    assert run(small_url, "check", "Merfolk", "--format", "xml")[0] == 2
 
 
 def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
@@ -164,11 +162,11 @@ def test_sql_in_a_word_is_just_an_unknown_word(head_url) -> None:
         engine.dispose()
 
 
-def test_parse_json_is_the_type_line_to_json(shared_head_url) -> None:
+def test_parse_json_is_the_type_line_to_json(small_url) -> None:
     line = "Legendary Land Creature -- forest dryad"
-    code, out, err = run(shared_head_url, "parse", line, "--format", "json")
+    code, out, err = run(small_url, "parse", line, "--format", "json")
     assert (code, err) == (0, "")
-    engine = make_engine(shared_head_url)
+    engine = make_engine(small_url)
     try:
         expected = load_vocabulary(engine).parse(line).to_json()
     finally:
@@ -201,7 +199,7 @@ def test_parse_table_and_invalid_lines(shared_head_url) -> None:
     assert run(shared_head_url, "parse", "Tribal Instant — Elf", "--as-of", "2024-06-07")[0] == 1
 
 
-def test_parse_stdin_one_object_per_line(shared_head_url) -> None:
+def test_parse_stdin_one_object_per_line(small_url) -> None:
     lines = [
         "Legendary Creature — Elf Druid",
         "Creature — Swamp",
@@ -211,7 +209,7 @@ def test_parse_stdin_one_object_per_line(shared_head_url) -> None:
         "Plane — Bolas's Meditation Realm",
         "Legendary Creature — Elf Druid",
     ]
-    code, out, err = run(shared_head_url, "parse", "-", stdin="\n".join(lines) + "\n")
+    code, out, err = run(small_url, "parse", "-", stdin="\n".join(lines) + "\n")
     assert (code, err) == (1, "")
     objects = [json.loads(line) for line in out.splitlines()]
     assert len(objects) == len(lines)
@@ -250,9 +248,9 @@ def test_parse_with_a_database_behind_head_answers_with_a_warning(empty_url) -> 
     assert "upgrade" in warning
 
 
-def test_subprocess_check_and_streaming(shared_head_url) -> None:
+def test_subprocess_check_and_streaming(small_url) -> None:
     """The installed entry point, as a shell runs it; parse - answers each line as it comes."""
-    base = [sys.executable, "-m", "rulesdb", "--db", url_text(shared_head_url)]
+    base = [sys.executable, "-m", "rulesdb", "--db", url_text(small_url)]
     done = subprocess.run(
         [*base, "check", "Merfolk", "--format", "json"],
         capture_output=True,
@@ -285,10 +283,10 @@ def test_subprocess_check_and_streaming(shared_head_url) -> None:
     assert [a["valid"] for a in answers] == [True, False, True]
 
 
-def test_thirty_thousand_lines_in_one_process(shared_head_url) -> None:
+def test_thirty_thousand_lines_in_one_process(small_url) -> None:
     """A card list's worth of type lines through one run of the command (the README's
     figure), in this process."""
-    engine = make_engine(shared_head_url)
+    engine = make_engine(small_url)
     try:
         vocab = load_vocabulary(engine)
     finally:
@@ -297,9 +295,7 @@ def test_thirty_thousand_lines_in_one_process(shared_head_url) -> None:
     n = len(names)  # two different creature types a line, ~29,000 distinct lines
     lines = [f"Creature — {names[i % n]} {names[(i + 1 + i // n) % n]}" for i in range(29_000)]
     lines += ["Creature — Swamp"] * 500 + ["Legendary Land"] * 500
-    done = run_in_process(
-        "--db", url_text(shared_head_url), "parse", "-", input="\n".join(lines) + "\n"
-    )
+    done = run_in_process("--db", url_text(small_url), "parse", "-", input="\n".join(lines) + "\n")
     assert done.returncode == 1, done.stderr
     out = done.stdout.splitlines()
     assert len(out) == 30_000

@@ -134,11 +134,11 @@ def test_ascii_folded_release_does_not_change_every_rule(shared_head_engine: Eng
     assert later.added["planeswalker"] == ["Davriel", "Kasmina", "Teyo"]
 
 
-def test_rules_added_and_removed_are_reported(shared_head_engine: Engine) -> None:
-    result = compare(shared_head_engine, date(2016, 7, 22), date(2026, 8, 7))
+def test_rules_added_and_removed_are_reported(small_engine: Engine) -> None:
+    result = compare(small_engine, date(2016, 7, 22), date(2026, 8, 7))
     assert result.rules_added and set(result.rules_added) <= set(result.rules_changed)
     assert result.rules_changed == sorted(result.rules_changed, key=rule_key)
-    backward = compare(shared_head_engine, date(2026, 8, 7), date(2016, 7, 22))
+    backward = compare(small_engine, date(2026, 8, 7), date(2016, 7, 22))
     assert backward.rules_removed == result.rules_added
 
 

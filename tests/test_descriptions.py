@@ -27,9 +27,9 @@ def pg_head(_shared_head_pg: URL) -> Iterator[Engine]:
     engine.dispose()
 
 
-def test_every_table_view_and_column_is_described(shared_head_engine: Engine) -> None:
+def test_every_table_view_and_column_is_described(small_engine: Engine) -> None:
     described = descriptions()
-    schema = live_schema(shared_head_engine)
+    schema = live_schema(small_engine)
     missing = [
         name
         for name in schema

@@ -58,12 +58,12 @@ def test_mtgjson_follows_the_release(shared_head_engine: Engine) -> None:
     assert old["data"]["tribal"]["subTypes"] == []
 
 
-def test_mtgjson_matches_the_published_shape_key_by_key(shared_head_engine: Engine) -> None:
+def test_mtgjson_matches_the_published_shape_key_by_key(small_engine: Engine) -> None:
     """tests/fixtures/mtgjson-CardTypes.json: MTGJSON's CardTypes.json as its compiler
     (mtgjson5/compiled_classes/mtgjson_card_types.py) writes it, lists cut short. A release
     of the same era must have the same keys at every level and the same value types."""
     published = json.loads((FIXTURES / "mtgjson-CardTypes.json").read_text(encoding="utf-8"))
-    ours = export(shared_head_engine, date(2021, 3, 1), "mtgjson")
+    ours = export(small_engine, date(2021, 3, 1), "mtgjson")
     assert list(ours) == list(published)
     assert list(ours["meta"]) == list(published["meta"])
     assert all(isinstance(value, str) for value in ours["meta"].values())
@@ -75,8 +75,8 @@ def test_mtgjson_matches_the_published_shape_key_by_key(shared_head_engine: Engi
         assert bool(entry["subTypes"]) == bool(ours["data"][card_type]["subTypes"]), card_type
 
 
-def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
-    catalogs = export(shared_head_engine, date(2021, 3, 1), "scryfall")
+def test_scryfall_catalogs(small_engine: Engine) -> None:
+    catalogs = export(small_engine, date(2021, 3, 1), "scryfall")
     assert list(catalogs)[:2] == ["card-types", "supertypes"]
     for name, catalog in catalogs.items():
         assert list(catalog) == ["object", "uri", "total_values", "data"], name
@@ -84,10 +84,8 @@ def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
         assert catalog["uri"] == f"https://api.scryfall.com/catalog/{name}"
         assert catalog["total_values"] == len(catalog["data"])
         assert catalog["data"] == sorted(catalog["data"])
-    categories = queries.category_names(shared_head_engine)
-    in_force = {
-        row["category"] for row in queries.subtypes(shared_head_engine, None, date(2021, 3, 1))
-    }
+    categories = queries.category_names(small_engine)
+    in_force = {row["category"] for row in queries.subtypes(small_engine, None, date(2021, 3, 1))}
     # The type catalogs, then the keyword catalogs (the release's rulebook is loaded).
     assert list(catalogs)[2:-3] == [
         f"{c}-types" for c in categories if c in in_force and c not in ("planar", "dungeon")
@@ -96,22 +94,22 @@ def test_scryfall_catalogs(shared_head_engine: Engine) -> None:
     assert catalogs["supertypes"]["data"] == SUPERTYPES
     assert "Tribal" in catalogs["card-types"]["data"]
     assert catalogs["creature-types"]["total_values"] == len(
-        queries.subtypes(shared_head_engine, "creature", date(2021, 3, 1))
+        queries.subtypes(small_engine, "creature", date(2021, 3, 1))
     )
     assert "Urza's" in catalogs["land-types"]["data"]  # ASCII, as Scryfall writes it
-    latest = export(shared_head_engine, None, "scryfall")
+    latest = export(small_engine, None, "scryfall")
     assert "Siege" in latest["battle-types"]["data"] and "Kindred" in latest["card-types"]["data"]
-    extra = export(shared_head_engine, None, "scryfall", all_categories=True)
+    extra = export(small_engine, None, "scryfall", all_categories=True)
     assert extra["planar-types"]["uri"] is None and extra["dungeon-types"]["uri"] is None
     assert "Bolas's Meditation Realm" in extra["planar-types"]["data"]
     assert {k: v for k, v in extra.items() if v["uri"]} == latest
 
 
-def test_scryfall_matches_the_published_shape_key_by_key(shared_head_engine: Engine) -> None:
+def test_scryfall_matches_the_published_shape_key_by_key(small_engine: Engine) -> None:
     """tests/fixtures/scryfall-catalog-land-types.json: GET /catalog/land-types as Scryfall
     answers it (https://scryfall.com/docs/api/catalogs), Un-set types left out."""
     published = json.loads((FIXTURES / "scryfall-catalog-land-types.json").read_text())
-    ours = export(shared_head_engine, date(2021, 3, 1), "scryfall")["land-types"]
+    ours = export(small_engine, date(2021, 3, 1), "scryfall")["land-types"]
     assert list(ours) == list(published)
     assert {k: type(v) for k, v in ours.items()} == {k: type(v) for k, v in published.items()}
     assert ours["object"] == published["object"] and ours["uri"] == published["uri"]
@@ -128,9 +126,9 @@ def test_all_releases_in_one_file(shared_head_engine: Engine) -> None:
     )
 
 
-def test_unknown_style(shared_head_engine: Engine) -> None:
+def test_unknown_style(small_engine: Engine) -> None:
     with pytest.raises(RulesdbError, match="unknown export style"):
-        export(shared_head_engine, None, "gatherer")
+        export(small_engine, None, "gatherer")
 
 
 def test_cli_stdout_and_file_agree(shared_head_url: URL, tmp_path: Path) -> None:

@@ -225,11 +225,11 @@ def test_arguments_that_are_not_utf8(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_an_endless_parse_line_is_refused(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    small_url: URL, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = b"Creature \xe2\x80\x94 Elf\n" + b"a" * (200 * 1024) + b"\nLand\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    code, out, err = run_cli(["--db", url_text(shared_head_url), "parse", "-"], capsys)
+    code, out, err = run_cli(["--db", url_text(small_url), "parse", "-"], capsys)
     assert code == 2 and err.splitlines() == [
         "rulesdb: error: parse -: input line 2 is longer than 64 KiB; a type line is a few "
         "dozen characters"
@@ -242,18 +242,16 @@ def test_an_endless_parse_line_is_refused(
     "day", ["20210301", "2021-W09-1", "2021-060", "2021-03-01T00:00", "２０２１-03-01"]
 )
 def test_as_of_is_strictly_yyyy_mm_dd(
-    shared_head_url: URL, day: str, capsys: pytest.CaptureFixture[str]
+    small_url: URL, day: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    line = one_line(
-        *run_cli(["--db", url_text(shared_head_url), "card-types", "--as-of", day], capsys)
-    )
+    line = one_line(*run_cli(["--db", url_text(small_url), "card-types", "--as-of", day], capsys))
     assert "expected YYYY-MM-DD" in line
 
 
 def test_category_is_case_insensitive_everywhere(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+    small_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = ["--db", url_text(shared_head_url)]
+    db = ["--db", url_text(small_url)]
     for command in (
         ["subtypes", "--category"],
         ["history", "Dragon", "--category"],

@@ -332,7 +332,7 @@ def test_fix_rewrites_renumbered_citations_only(
 
 
 def test_a_run_that_reads_nothing_fails(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")
@@ -340,7 +340,7 @@ def test_a_run_that_reads_nothing_fails(
     (tmp_path / "art").mkdir()
     (tmp_path / "art" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00 CR 702.999")
     # A folder git ignores, named: read whole, and said.
-    code, out, err = lint(shared_head_url, capsys, str(tmp_path / "build"))
+    code, out, err = lint(small_url, capsys, str(tmp_path / "build"))
     assert code == 1 and "702.999" in out
     assert (
         f"rulesdb: note: {tmp_path / 'build'}: git ignores this folder; read whole, as named"
@@ -348,12 +348,12 @@ def test_a_run_that_reads_nothing_fails(
     # No text file read (binaries only, or nothing): exit 2, never 0.
     for folder in ("art", "empty"):
         (tmp_path / folder).mkdir(exist_ok=True)
-        code, out, err = lint(shared_head_url, capsys, str(tmp_path / folder))
+        code, out, err = lint(small_url, capsys, str(tmp_path / folder))
         assert code == 2 and out == ""
         assert err.splitlines()[-1] == "rulesdb: error: no file was read: nothing was checked"
 
 
-def test_the_pre_commit_hook(shared_head_url: URL, tmp_path: Path) -> None:
+def test_the_pre_commit_hook(small_url: URL, tmp_path: Path) -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     [hook] = hooks
     assert hook["id"] == "rulesdb-lint-citations" and hook["language"] == "python"
@@ -363,7 +363,7 @@ def test_the_pre_commit_hook(shared_head_url: URL, tmp_path: Path) -> None:
     entry = shlex.split(hook["entry"])
     assert entry[0] == "rulesdb"
     command = [shutil.which("rulesdb") or "rulesdb", *entry[1:], *hook.get("args", [])]
-    env = process_env(RULESDB_URL=url_text(shared_head_url))
+    env = process_env(RULESDB_URL=url_text(small_url))
     done = subprocess.run(
         [*command, "a.rs"], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
     )
@@ -398,7 +398,7 @@ def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path
 
 
 def test_the_gate_page_snippets(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The pin, the workflow and the pre-commit stanza the page shows: the pin is read as
     shown, the workflow's commands are lint-citations' options, the stanza names the hook."""
@@ -419,7 +419,7 @@ def test_the_gate_page_snippets(
     runs = [step["run"] for step in workflow["jobs"]["citations"]["steps"] if "run" in step]
     lint_run = [r for r in runs if "lint-citations" in r]
     assert lint_run == ["rulesdb lint-citations . --format github"]
-    code, out, _ = lint(shared_head_url, capsys, str(tmp_path / "a.rs"), "--format", "github")
+    code, out, _ = lint(small_url, capsys, str(tmp_path / "a.rs"), "--format", "github")
     assert code == 0 and out == ""  # 704.5aa is in the pinned 2026-08-07
     stanza = yaml.safe_load(blocks[2][1])
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))

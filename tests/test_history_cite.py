@@ -76,34 +76,34 @@ def test_renames_are_noted_both_ways(shared_head_engine: Engine) -> None:
     assert kaladesh.renamed_to[0]["to"] == "Avishkar" and kaladesh.left == "2025-02-07"
 
 
-def test_lookup_ignores_case_and_apostrophes(shared_head_engine: Engine) -> None:
+def test_lookup_ignores_case_and_apostrophes(small_engine: Engine) -> None:
     for spelling in ("urza's", "URZA’S", "Urza’s", "  urza's "):
-        [listing] = history(shared_head_engine, spelling)
+        [listing] = history(small_engine, spelling)
         assert listing.name == "Urza’s" and listing.category == "land"
         assert listing.left is None  # still listed in the latest release
-    both = history(shared_head_engine, "spacecraft")
+    both = history(small_engine, "spacecraft")
     assert [(item.kind, item.category) for item in both] == [
         ("subtype", "artifact"),
         ("subtype", "planar"),
     ]
-    [planar] = history(shared_head_engine, "Spacecraft", category="planar")
+    [planar] = history(small_engine, "Spacecraft", category="planar")
     assert planar.category == "planar"
 
 
-def test_unknown_words_and_categories(shared_head_engine: Engine) -> None:
+def test_unknown_words_and_categories(small_engine: Engine) -> None:
     for word in ("Urzas", "", INJECTION):
         with pytest.raises(RulesdbError, match="unknown word"):
-            history(shared_head_engine, word)
+            history(small_engine, word)
         with pytest.raises(RulesdbError, match="unknown word"):
-            cite(shared_head_engine, word)
+            cite(small_engine, word)
     with pytest.raises(RulesdbError, match="no release lists it as a land type"):
-        history(shared_head_engine, "Naga", category="land")
+        history(small_engine, "Naga", category="land")
     with pytest.raises(RulesdbError, match="unknown category 'wizard'"):
-        history(shared_head_engine, "Naga", category="wizard")
+        history(small_engine, "Naga", category="wizard")
 
 
-def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
-    equipment = cite(shared_head_engine, "equipment")
+def test_cite_equipment_legendary_artifact(small_engine: Engine) -> None:
+    equipment = cite(small_engine, "equipment")
     assert rules_of(equipment) == {
         "205.3g": ("lists", None),
         "301.5": ("cross-reference", "205.3g"),
@@ -116,9 +116,9 @@ def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
     assert {"301.5a", "301.5b", "702.6a", "Equipment"} <= set(mentioned)
     assert mentioned["Equipment"] == "glossary" and mentioned["702.6a"] == "mentions"
     assert "702.6" not in mentioned  # "Equip" is another word
-    auras = mentions_of(cite(shared_head_engine, "Aura"))
+    auras = mentions_of(cite(small_engine, "Aura"))
     assert "702.16n" in auras  # "Some Auras both give ...": the plural counts
-    legendary = cite(shared_head_engine, "Legendary")
+    legendary = cite(small_engine, "Legendary")
     assert rules_of(legendary) == {
         "205.4a": ("lists", None),
         "704.5j": ("cross-reference", "205.4d"),
@@ -126,7 +126,7 @@ def test_cite_equipment_legendary_artifact(shared_head_engine: Engine) -> None:
     assert {"205.4d", "205.4e", "Legendary"} <= set(mentions_of(legendary))
     target = next(c for c in legendary if c.rule == "704.5j")
     assert "legendary permanents with the same name" in target.text
-    assert rules_of(cite(shared_head_engine, "artifact")) == {
+    assert rules_of(cite(small_engine, "artifact")) == {
         "205.2a": ("lists", None),
         "301": ("defines", None),
     }

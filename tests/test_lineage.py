@@ -119,6 +119,7 @@ def keyword_links(lineages: Lineages) -> KeywordLinks:
     return result
 
 
+@pytest.mark.full  # every release's seed, matched
 def test_every_keyword_rule_is_followed_end_to_end(lineages: Lineages) -> None:
     """Precision: no keyword rule linked elsewhere; recall: none left new."""
     found = keyword_links(lineages)
@@ -184,6 +185,7 @@ def _store() -> TextStore:
     _truth(),
     ids=lambda value: value if isinstance(value, str) else f"{value['release']}:{value['rule']}",
 )
+@pytest.mark.full  # every release's seed, matched
 def test_the_truth_read_by_hand(fixture: str, entry: dict) -> None:
     """The matcher gives each link read by hand (a rule of a release and the rule of the
     release before it continues, or none); one judged ambiguous (a judge could read it either
@@ -202,6 +204,7 @@ def test_the_truth_set_is_read() -> None:
     assert len(_truth()) >= 200
 
 
+@pytest.mark.full  # every release's seed, matched
 def test_each_seed_carries_the_links_the_matcher_gives(lineages: Lineages) -> None:
     for day in lineages.days:
         seed = json.loads((SEEDS / f"cr_{day.replace('-', '_')}.json").read_bytes())
@@ -377,11 +380,13 @@ def test_a_rule_block_followed_through_its_eras(
         ("2003-07-01", "308.2a", "308.1"),
     ],
 )
+@pytest.mark.full  # every release's seed, matched
 def test_the_issue_s_examples(lineages: Lineages, day: str, rule: str, source: str | None) -> None:
     link = lineages.links[day][(rule, 1)]
     assert link.source == ((source, 1) if source else None), (day, rule, link)
 
 
+@pytest.mark.full  # every release's seed, matched
 def test_typography_alone_is_retypeset_not_reworded(lineages: Lineages) -> None:
     """704.5j's versions (420.5e, 704.5k before it) that differ from the one before only in
     straight or curly quotes are retypeset."""

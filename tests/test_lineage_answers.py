@@ -41,12 +41,12 @@ def test_substantive_history_leaves_out_what_only_retypeset(shared_head_engine: 
 
 
 def test_substantive_on_the_command_line(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+    small_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run_cli(
         [
             "--db",
-            str(shared_head_url),
+            str(small_url),
             "rule-history",
             "704.5j",
             "--substantive",
@@ -108,11 +108,11 @@ def test_the_stored_hows_say_what_changed(shared_head_engine: Engine) -> None:
         assert same == (row.how == "retypeset"), (row.number, row.how)
 
 
-def test_rule_pages_fold_retypeset_versions(shared_head_engine: Engine) -> None:
+def test_rule_pages_fold_retypeset_versions(small_engine: Engine) -> None:
     from rulesdb.web.pages import rule_page
 
-    page = rule_page(shared_head_engine, "704.5j")
+    page = rule_page(small_engine, "704.5j")
     hows = [item["version"].how for item in page["versions"]]
     assert "retypeset" not in hows and len(hows) == len(
-        rule_history(shared_head_engine, "704.5j", substantive=True)
+        rule_history(small_engine, "704.5j", substantive=True)
     )

@@ -247,17 +247,17 @@ def test_scryfall_file_against_the_latest_release(
 
 
 def test_scryfall_json_lines_plain_and_gzip_read_the_same(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    array = lint(shared_head_url, capsys, str(write_scryfall(tmp_path / "a.json", SCRYFALL)))
-    plain = lint(shared_head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl", SCRYFALL)))
+    array = lint(small_url, capsys, str(write_scryfall(tmp_path / "a.json", SCRYFALL)))
+    plain = lint(small_url, capsys, str(write_jsonl(tmp_path / "a.jsonl", SCRYFALL)))
     packed = lint(
-        shared_head_url, capsys, str(write_jsonl(tmp_path / "a.jsonl.gz", SCRYFALL, compress=True))
+        small_url, capsys, str(write_jsonl(tmp_path / "a.jsonl.gz", SCRYFALL, compress=True))
     )
     assert array == plain == packed
     broken = tmp_path / "broken.jsonl"
     broken.write_text(json.dumps(SCRYFALL[0]) + '\n{"object": "card", \n', encoding="utf-8")
-    code, _, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(broken)], capsys)
+    code, _, err = run_cli(["--db", str(small_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "near line 2" in err and len(err.strip().splitlines()) == 1
 
 
@@ -288,11 +288,11 @@ def test_printed_lines_against_the_release_of_their_set(
 
 
 def test_csv_and_text_and_bad_files(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_json(tmp_path / "AtomicCards.json", ATOMIC)
     code, out, _ = run_cli(
-        ["--db", str(shared_head_url), "lint-cards", str(path), "--format", "csv"], capsys
+        ["--db", str(small_url), "lint-cards", str(path), "--format", "csv"], capsys
     )
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 1 and [r["valid"] for r in rows] == ["true", "false"]
@@ -301,7 +301,7 @@ def test_csv_and_text_and_bad_files(
     lines.write_text(
         "Creature — Elf\r\n\nTribal Instant — Goblin\nToken Creature — Goblin", encoding="utf-8"
     )
-    code, results, err = lint(shared_head_url, capsys, str(lines))
+    code, results, err = lint(small_url, capsys, str(lines))
     assert code == 1 and [r["line"] for r in results] == [
         "Creature — Elf",
         "Tribal Instant — Goblin",
@@ -310,13 +310,13 @@ def test_csv_and_text_and_bad_files(
     assert results[1]["unknown_words"] == ["Tribal"]
     (tmp_path / "other.json").write_text('{"data": 3}', encoding="utf-8")
     code, out, err = run_cli(
-        ["--db", str(shared_head_url), "lint-cards", str(tmp_path / "other.json")], capsys
+        ["--db", str(small_url), "lint-cards", str(tmp_path / "other.json")], capsys
     )
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
     assert "other.json" in err and "Traceback" not in err
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(SCRYFALL)[:-40], encoding="utf-8")
-    code, out, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(broken)], capsys)
+    code, out, err = run_cli(["--db", str(small_url), "lint-cards", str(broken)], capsys)
     assert code == 2 and "broken.json" in err and len(err.strip().splitlines()) == 1
 
 
@@ -457,7 +457,7 @@ def test_a_set_read_at_once_gives_what_reading_card_by_card_gives(
 
 
 def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = json.dumps(TRICKY_PRINTINGS, indent=1)
     cuts = {
@@ -472,7 +472,7 @@ def test_mtgjson_cut_off_or_damaged_files_exit_2_in_one_line(
     for name, content in damaged.items():
         path = tmp_path / f"{name.replace(' ', '-')}.json"
         path.write_text(content, encoding="utf-8")
-        code, _, err = run_cli(["--db", str(shared_head_url), "lint-cards", str(path)], capsys)
+        code, _, err = run_cli(["--db", str(small_url), "lint-cards", str(path)], capsys)
         assert code == 2, name
         assert f"{path}: not valid mtgjson-" in err, (name, err)
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, name

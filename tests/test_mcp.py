@@ -84,7 +84,7 @@ def cli_json(url: URL, *args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def test_lists_tools_resources_and_prompt(shared_head_url: URL) -> None:
+def test_lists_tools_resources_and_prompt(small_url: URL) -> None:
     async def conversation(session: ClientSession) -> None:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
         assert {name: set(tool.input_schema["properties"]) for name, tool in tools.items()} == TOOLS
@@ -103,7 +103,7 @@ def test_lists_tools_resources_and_prompt(shared_head_url: URL) -> None:
         said = prompt.messages[0].content.text
         assert "verify_citation" in said and "as of MH3" in said and "trample" in said
 
-    talk(shared_head_url, conversation)
+    talk(small_url, conversation)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
@@ -460,7 +460,7 @@ if __name__ == "__main__":
 STANZA = re.compile(r"<!-- mcp client stanza -->\n```json\n(.*?)```", re.S)
 
 
-def test_client_stanza_starts_the_server(shared_head_url: URL) -> None:
+def test_client_stanza_starts_the_server(small_url: URL) -> None:
     """docs/mcp.md's stanza for clients: the command this package installs, and arguments
     that start the server (run here with the test's database in front)."""
     import tomllib
@@ -469,7 +469,7 @@ def test_client_stanza_starts_the_server(shared_head_url: URL) -> None:
     server = stanza["mcpServers"]["rulesdb"]
     project = tomllib.loads((DOC_PAGE.parents[1] / "pyproject.toml").read_text())
     assert server["command"] in project["project"]["scripts"]
-    command = rulesdb_command("--db", url_text(shared_head_url), *server["args"])
+    command = rulesdb_command("--db", url_text(small_url), *server["args"])
 
     async def run() -> list[str]:
         params = StdioServerParameters(command=command[0], args=command[1:], env=process_env())

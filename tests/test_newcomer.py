@@ -192,10 +192,8 @@ def test_one_format_option_everywhere(
                 )
 
 
-def test_markdown_and_csv_of_one_answer(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
-) -> None:
-    db = url_text(shared_head_url)
+def test_markdown_and_csv_of_one_answer(small_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
+    db = url_text(small_url)
     _, out, _ = run_cli(["--db", db, "check", "Merfolk", "--format", "csv"], capsys)
     assert out.splitlines() == [
         "word,release,category,valid,meanings,rule,reason,successor,not_enumerated,keyword,nearest",
@@ -364,10 +362,10 @@ def test_inspect_keys_are_the_documented_ones(
         assert f"`{key}`" in documented, key
 
 
-def test_in_force_condition_picks_the_release_in_force(shared_head_url: URL) -> None:
+def test_in_force_condition_picks_the_release_in_force(small_url: URL) -> None:
     from sqlalchemy import text
 
-    engine = make_engine(shared_head_url)
+    engine = make_engine(small_url)
     try:
         with engine.connect() as connection:
             days = [

@@ -40,8 +40,8 @@ def test_every_question_takes_a_release_as_a_date_or_a_set(shared_head_url: URL)
             rules.rule("702.19", as_of="20240607")
 
 
-def test_the_database_refuses_writes_through_the_handle(shared_head_url: URL) -> None:
-    with rulesdb.open(url_text(shared_head_url)) as rules:
+def test_the_database_refuses_writes_through_the_handle(small_url: URL) -> None:
+    with rulesdb.open(url_text(small_url)) as rules:
         count = len(rules.releases())
         with pytest.raises(DBAPIError, match=READ_ONLY), rules.engine.begin() as connection:
             connection.exec_driver_sql("DELETE FROM rule_link")

@@ -39,6 +39,7 @@ HEAD_REVISION = (ROOT / "migrations" / "HEAD").read_text().strip()  # the shippe
 # --- new-release ------------------------------------------------------------------------------
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
@@ -51,6 +52,7 @@ def test_head_file_twice_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixt
         assert snapshot(checkout) == before
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_a_date_already_in_the_chain_is_never_written_twice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -72,6 +74,7 @@ def test_a_date_already_in_the_chain_is_never_written_twice(
     assert snapshot(checkout) == before
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     checkout = make_checkout(tmp_path)
     before = snapshot(checkout)
@@ -119,6 +122,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 @pytest.mark.slow
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_appended_release_upgrades_and_downgrades(
     head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -205,6 +209,7 @@ def kaladesh_listed_again(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_rename_whose_old_name_is_still_listed_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -227,6 +232,7 @@ def test_rename_whose_old_name_is_still_listed_is_refused(
         assert (checkout.root / name).read_bytes() == (ROOT / name).read_bytes()
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_rename_whose_old_name_the_release_before_lacks_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -305,6 +311,7 @@ def rebuild(checkout: Checkout, revisions: list[str], capsys: pytest.CaptureFixt
     assert out == f"{len(files)} releases: {revisions[0]} .. {revisions[-1]}\n"
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_rebuild_chain_reproduces_the_first_releases(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -321,6 +328,7 @@ def test_rebuild_chain_reproduces_the_first_releases(
     assert snapshot(checkout) == shipped
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_an_older_release_not_in_the_chain_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -346,6 +354,7 @@ def test_an_older_release_not_in_the_chain_is_refused(
 
 
 @pytest.mark.slow  # every release read again
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_rebuild_chain_reproduces_the_shipped_chain(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -361,6 +370,7 @@ def test_rebuild_chain_reproduces_the_shipped_chain(
     assert snapshot(checkout) == shipped
 
 
+@pytest.mark.full  # a copy of the whole chain, its seeds included
 def test_rebuild_chain_refuses_a_chain_with_a_later_schema_revision(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -127,13 +127,11 @@ def assert_excerpt(part: list[Any], whole: list[Any]) -> None:
     assert part and missing == []
 
 
-def test_one_release(
-    shared_head_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    document = exported(shared_head_url, tmp_path, capsys, "--as-of", LATEST)
+def test_one_release(small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = exported(small_url, tmp_path, capsys, "--as-of", LATEST)
     assert invalid(document, "release_export") == []
     assert document["release"]["date"] == LATEST
-    engine = make_engine(shared_head_url)
+    engine = make_engine(small_url)
     try:
         with engine.connect() as connection:
             day = date.fromisoformat(LATEST)
@@ -192,7 +190,7 @@ def test_one_release(
     code, out, err = run_cli(
         [
             "--db",
-            url_text(shared_head_url),
+            url_text(small_url),
             "rule",
             "702.19",
             "--as-of",

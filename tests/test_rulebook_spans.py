@@ -74,8 +74,8 @@ def test_any_sequence_of_keys_sorts_back_into_its_order(rows: list[str]) -> None
 # --- spans at head ----------------------------------------------------------------------------
 
 
-def test_spans_at_head_are_maximal_and_never_overlap(shared_head_engine: Engine) -> None:
-    with shared_head_engine.connect() as connection:
+def test_spans_at_head_are_maximal_and_never_overlap(small_engine: Engine) -> None:
+    with small_engine.connect() as connection:
         for table, names in (("rule_span", ("number", "occurrence")), ("glossary_span", ("term",))):
             same = " AND ".join(f"a.{n} = b.{n}" for n in names)
             touching = connection.execute(

@@ -194,9 +194,9 @@ def test_the_release_saying_a_card_type_has_no_subtypes() -> None:
 
 
 def test_history_suggests_the_nearest_names(
-    shared_head_url: URL, capsys: pytest.CaptureFixture[str]
+    small_url: URL, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run_cli(["--db", url_text(shared_head_url), "history", "Trampel"], capsys)
+    code, out, err = run_cli(["--db", url_text(small_url), "history", "Trampel"], capsys)
     assert code == 2 and out == ""
     assert err == (
         "rulesdb: error: unknown word 'Trampel': no release lists it as a card type, "

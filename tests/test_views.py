@@ -86,8 +86,8 @@ def both_heads(_head_sqlite: Path, _shared_head_pg: URL) -> Iterator[list[Engine
         engine.dispose()
 
 
-def test_views_and_their_columns(shared_head_engine: Engine) -> None:
-    inspector = inspect(shared_head_engine)
+def test_views_and_their_columns(small_engine: Engine) -> None:
+    inspector = inspect(small_engine)
     assert set(VIEWS) <= set(inspector.get_view_names())
     for view, columns in VIEWS.items():
         assert [c["name"] for c in inspector.get_columns(view)] == columns, view

@@ -89,8 +89,8 @@ def test_cephalid_removal_matches_the_official_text() -> None:
     assert "Cephalid" not in cr_file("20240607").read_text(encoding="utf-8")
 
 
-def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_lookups_fold_case_and_apostrophes(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     for spelling in ("urza's", "URZA’S", "Urza‘s", "urza`s", " Urza's "):
         assert vocab.is_subtype(spelling, "land"), spelling
         assert vocab.canonical(spelling, "land") == "Urza’s"
@@ -104,22 +104,22 @@ def test_lookups_fold_case_and_apostrophes(shared_head_engine) -> None:
     assert not vocab.is_subtype("Merfolk", "land")
 
 
-def test_every_listed_name_is_a_member_of_its_category(shared_head_engine) -> None:
+def test_every_listed_name_is_a_member_of_its_category(small_engine) -> None:
     day = date(2021, 3, 1)
-    vocab = load_vocabulary(shared_head_engine, day)
-    rows = listings.subtypes(shared_head_engine, as_of=day)
+    vocab = load_vocabulary(small_engine, day)
+    rows = listings.subtypes(small_engine, as_of=day)
     assert rows
     for row in rows:
         assert vocab.is_subtype(row["name"], row["category"])
         assert row["category"] in vocab.categories_of(row["name"].upper())
         assert vocab.rule_of(row["category"]) == row["rule"]
-    engine = shared_head_engine
+    engine = small_engine
     assert list(vocab.card_types) == [r["name"] for r in listings.card_types(engine, day)]
     assert list(vocab.supertypes) == [r["name"] for r in listings.supertypes(engine, day)]
 
 
-def test_unknown_category_is_an_error(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_unknown_category_is_an_error(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     for call in (
         lambda: vocab.is_subtype("Merfolk", "creatures"),
         lambda: vocab.card_types_of("truck"),
@@ -131,18 +131,16 @@ def test_unknown_category_is_an_error(shared_head_engine) -> None:
             call()
     # A category of later releases only: unknown to this release, a plain "no" when asked
     # with the categories other releases have.
-    old = load_vocabulary(shared_head_engine, date(2020, 1, 24))
+    old = load_vocabulary(small_engine, date(2020, 1, 24))
     assert "battle" not in old.categories
     with pytest.raises(RulesdbError, match="battle"):
         old.is_subtype("Siege", "battle")
-    report = old.explain(
-        "Siege", "battle", other_categories=listings.category_names(shared_head_engine)
-    )
+    report = old.explain("Siege", "battle", other_categories=listings.category_names(small_engine))
     assert not report.valid and "has no battle types" in report.reason
 
 
-def test_205_3e_choices(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_205_3e_choices(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     creature_rule = vocab.rule_of("creature")
     choice = vocab.check_choice("merfolk", "creature")
     assert choice and choice.name == "Merfolk" and choice.rule == creature_rule
@@ -161,8 +159,8 @@ def test_205_3e_choices(shared_head_engine) -> None:
     assert vocab.check_choice("Swamp", "land")
 
 
-def test_205_3d_can_gain(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_205_3d_can_gain(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     assert vocab.can_gain(["artifact", "creature"], "Equipment")
     assert vocab.can_gain("Artifact Creature", "Golem")
     assert not vocab.can_gain(["creature"], "Equipment")
@@ -174,8 +172,8 @@ def test_205_3d_can_gain(shared_head_engine) -> None:
         vocab.can_gain(["truck"], "Elf")
 
 
-def test_explain_says_what_a_word_is(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_explain_says_what_a_word_is(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     merfolk = vocab.explain("merfolk")
     assert merfolk.valid and merfolk.rule == vocab.rule_of("creature")
     assert merfolk.to_json() == {
@@ -206,8 +204,8 @@ def test_explain_says_what_a_word_is(shared_head_engine) -> None:
     assert not swamp.valid and swamp.meanings[0].kind == "land type"
 
 
-def test_bad_input_raises_rulesdb_error_only(shared_head_engine) -> None:
-    vocab = load_vocabulary(shared_head_engine)
+def test_bad_input_raises_rulesdb_error_only(small_engine) -> None:
+    vocab = load_vocabulary(small_engine)
     for call in (
         lambda: vocab.is_subtype(None),
         lambda: vocab.is_subtype(["Elf"]),
@@ -217,8 +215,8 @@ def test_bad_input_raises_rulesdb_error_only(shared_head_engine) -> None:
         lambda: vocab.parse(["Creature"]),
         lambda: vocab.can_gain(5, "Elf"),
         lambda: load_vocabulary("sqlite://"),
-        lambda: load_vocabulary(shared_head_engine, "yesterday"),
-        lambda: load_vocabulary(shared_head_engine, 20240607),
+        lambda: load_vocabulary(small_engine, "yesterday"),
+        lambda: load_vocabulary(small_engine, 20240607),
     ):
         with pytest.raises(RulesdbError):
             call()
@@ -238,17 +236,17 @@ def test_a_database_without_releases_is_a_one_line_error(empty_url) -> None:
         engine.dispose()
 
 
-def test_a_warm_call_is_one_query_and_the_same_object(shared_head_engine) -> None:
+def test_a_warm_call_is_one_query_and_the_same_object(small_engine) -> None:
     statements: list[str] = []
-    load_vocabulary(shared_head_engine)
+    load_vocabulary(small_engine)
     # (the SQLite engine also sends BEGIN per connection: rulesdb.store.engine's transactional DDL)
     event.listen(
-        shared_head_engine,
+        small_engine,
         "before_cursor_execute",
         lambda *args: args[2] != "BEGIN" and statements.append(args[2]),
     )
-    first = load_vocabulary(shared_head_engine)
-    second = load_vocabulary(shared_head_engine)
+    first = load_vocabulary(small_engine)
+    second = load_vocabulary(small_engine)
     assert first is second
     assert len(statements) == 2, statements
     assert first.is_subtype("Merfolk", "creature") and len(statements) == 2
@@ -276,8 +274,8 @@ def test_a_release_reloaded_with_other_content_is_not_served_from_cache(head_eng
     assert after.is_subtype("Elf", "creature")
 
 
-def test_vocabulary_on_a_connection_inside_a_transaction(shared_head_engine) -> None:
-    with shared_head_engine.connect() as connection:
+def test_vocabulary_on_a_connection_inside_a_transaction(small_engine) -> None:
+    with small_engine.connect() as connection:
         vocab = load_vocabulary(connection, BEFORE_KINDRED)
         assert vocab.is_card_type("tribal")
         assert load_vocabulary(connection, BEFORE_KINDRED) is vocab

@@ -338,6 +338,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except ValueError as exc:
+        # A path holding a NUL, which os.stat and open refuse (only a caller of main() can
+        # pass one: a process's arguments cannot hold it).
+        if DEBUG.value() or "embedded null byte" not in str(exc):
+            raise
+        _fail("a path holds a NUL byte", 2)
     except Exception as exc:
         if DEBUG.value() or not _database_error(exc):
             raise

@@ -26,17 +26,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.store import migrate
 from rulesdb.store.engine import make_engine
 from rulesdb.util.files import write_atomically
+from tests.support.chains import data_root_at
 from tests.support.databases import PostgresServer
 from tests.support.headcache import HeadCache
 from tests.support.pgurl import PG_URL, PREFIX
+from tests.support.smalldb import small_chain
 
-BUILD_ORDER = ("sqlite", "postgresql")  # SQLite's tests run first (tests/conftest.py)
+# The small databases first (seconds), then SQLite's, whose tests run first (tests/conftest.py).
+BUILD_ORDER = ("small_sqlite", "small_postgresql", "sqlite", "postgresql")
 RUN_KEY = "rulesdb_run"  # xdist's workerinput key: the run's id, from the controller
 
 
@@ -54,9 +57,15 @@ class SessionDatabases:
     """One run's head databases, for one process (a worker, or the only process)."""
 
     def __init__(
-        self, folder: Path, run_id: str, backends: set[str], cache_folder: Path | None = None
+        self,
+        folder: Path,
+        run_id: str,
+        backends: set[str],
+        cache_folder: Path | None = None,
+        small_only: bool = False,
     ) -> None:
         self.folder = folder
+        self.small_only = small_only  # the fast loop: the databases at head are refused
         self.run_id = run_id
         self.backends = backends  # the backends the run's tests use
         self.cache_folder = cache_folder  # heads kept between runs (tests/support/headcache.py)
@@ -68,6 +77,15 @@ class SessionDatabases:
     def postgresql(self, server: PostgresServer) -> tuple[URL, URL]:
         """(the template, the shared read-only clone) on ``server``."""
         template, shared = self._get("postgresql")
+        return server.url.set(database=template), server.url.set(database=shared)
+
+    def small_sqlite(self) -> Path:
+        """The small chain's SQLite database (tests/support/smalldb.py)."""
+        return Path(self._get("small_sqlite"))
+
+    def small_postgresql(self, server: PostgresServer) -> tuple[URL, URL]:
+        """The small chain's (template, shared read-only clone) on ``server``."""
+        template, shared = self._get("small_postgresql")
         return server.url.set(database=template), server.url.set(database=shared)
 
     def build_ahead(self) -> subprocess.Popen[bytes] | None:
@@ -115,6 +133,11 @@ class SessionDatabases:
     # --- building once ------------------------------------------------------------------------
 
     def _get(self, backend: str):  # type: ignore[no-untyped-def]
+        if self.small_only and not backend.startswith("small_"):
+            raise RuntimeError(
+                "a test in the fast loop (-m fast) asked for the database at head: give it "
+                "small_url, or mark it full (tests/conftest.py)"
+            )
         if not self._result_path(backend).exists():
             with _locked(self.folder / f"{backend}.lock", wait=False) as mine:
                 if mine:
@@ -150,7 +173,7 @@ class SessionDatabases:
         return self.folder / f"{backend}.json"
 
     def _can_build(self, backend: str) -> bool:
-        if backend == "sqlite":
+        if backend.endswith("sqlite"):
             return True
         server = PostgresServer(PG_URL)
         try:
@@ -178,14 +201,38 @@ class SessionDatabases:
             cache.keep_sqlite(path)
         return str(path)
 
-    def _build_postgresql(self) -> list[str]:
+    def _build_small_sqlite(self) -> str:
+        path = self.folder / "small.sqlite3"
+        partial = path.with_suffix(".partial")
+        partial.unlink(missing_ok=True)
+        engine = make_engine(URL.create("sqlite", database=str(partial)))
+        try:
+            self._upgrade_small(engine, "sqlite")
+        finally:
+            engine.dispose()
+        os.replace(partial, path)
+        return str(path)
+
+    def _upgrade_small(self, engine: Engine, backend: str) -> None:
+        """Upgrade ``engine`` along the small chain, made in the run's folder (one a backend:
+        two processes may build the two backends' at once)."""
+        with data_root_at(small_chain(self.folder / f"small-chain-{backend}")):
+            migrate.upgrade(engine)
+
+    def _build_small_postgresql(self) -> list[str]:
+        return self._build_postgresql(small=True)
+
+    def _build_postgresql(self, small: bool = False) -> list[str]:
         server = PostgresServer(PG_URL)
-        prefix = run_prefix(self.run_id)
+        prefix = run_prefix(self.run_id) + ("small_" if small else "")
         try:
             template = server.create(name=prefix + "head")
             engine = make_engine(template)
             try:
-                migrate.upgrade(engine)
+                if small:
+                    self._upgrade_small(engine, "postgresql")
+                else:
+                    migrate.upgrade(engine)
             finally:
                 engine.dispose()
             shared = server.create(template=template.database, name=prefix + "shared")
