@@ -74,27 +74,16 @@ def rule_diff_page(
     one page of that part: added and removed rules with their text, moved ones from and to
     (with their words marked when they changed too), changed ones with their words marked
     (removed ~~struck~~, added **bold**) and their text before and after."""
-    check_page(offset, limit)
     counts = {
         "added": len(diff.added),
         "removed": len(diff.removed),
         "moved": len(diff.moved),
         "changed": len(diff.changed),
     }
-    page: dict[str, Any] = {
-        "from": diff.from_date,
-        "to": diff.to_date,
-        "counts": counts,
-        "part": part,
-        "offset": offset,
-        "limit": limit,
-        "entries": [],
-        "next_offset": None,
-    }
+    head = {"from": diff.from_date, "to": diff.to_date, "counts": counts}
+    page = _part_page(head, part, RULE_DIFF_PARTS, offset, limit)
     if part is None:
         return page
-    if part not in RULE_DIFF_PARTS:
-        raise RulesdbError(f"part: {part!r} is none of {', '.join(RULE_DIFF_PARTS)}")
     window = slice(offset, offset + limit)
     entries: list[dict[str, Any]]
     if part in ("added", "removed"):
@@ -154,23 +143,16 @@ def changes_page(
     """A digest of a span of releases as its counts and summary and, with ``part``, one page
     of that part: rules (each once, its net change with words marked, the releases that
     changed it), types and keywords (change, kind, category, name), glossary terms."""
-    check_page(offset, limit)
-    page: dict[str, Any] = {
+    head = {
         "since": digest.since,
         "to": digest.to,
         "releases": list(digest.releases),
         "counts": digest.counts(),
         "summary": digest.summary(),
-        "part": part,
-        "offset": offset,
-        "limit": limit,
-        "entries": [],
-        "next_offset": None,
     }
+    page = _part_page(head, part, CHANGES_PARTS, offset, limit)
     if part is None:
         return page
-    if part not in CHANGES_PARTS:
-        raise RulesdbError(f"part: {part!r} is none of {', '.join(CHANGES_PARTS)}")
     window = slice(offset, offset + limit)
     entries: list[dict[str, Any]]
     if part == "rules":
@@ -204,6 +186,25 @@ def changes_page(
         ]
     page.update(entries=entries, next_offset=_next(offset, limit, total))
     return page
+
+
+def _part_page(
+    head: dict[str, Any], part: str | None, parts: tuple[str, ...], offset: int, limit: int
+) -> dict[str, Any]:
+    """A page of one part of an answer, its entries still to fill: ``head`` (what every page
+    carries, the counts first), then the part and its window. A part not in ``parts`` is
+    refused, naming the argument."""
+    check_page(offset, limit)
+    if part is not None and part not in parts:
+        raise RulesdbError(f"part: {part!r} is none of {', '.join(parts)}")
+    return {
+        **head,
+        "part": part,
+        "offset": offset,
+        "limit": limit,
+        "entries": [],
+        "next_offset": None,
+    }
 
 
 def _next(offset: int, limit: int, total: int) -> int | None:
