@@ -15,31 +15,7 @@ from rulesdb.store.engine import make_engine
 from rulesdb.vocabulary.loader import load_vocabulary
 from tests.support.databases import url_text
 from tests.support.runs import run_in_process
-
-REPORT_KEYS = [
-    "word",
-    "release",
-    "category",
-    "valid",
-    "meanings",
-    "rule",
-    "reason",
-    "successor",
-    "not_enumerated",
-    "keyword",
-    "nearest",
-]
-LINE_KEYS = [
-    "line",
-    "release",
-    "marker",
-    "supertypes",
-    "card_types",
-    "subtypes",
-    "valid",
-    "errors",
-    "undetermined",
-]
+from tests.support.shapes import CHECK_KEYS, LINE_KEYS
 
 
 def run(url, *args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -77,7 +53,7 @@ def test_check_says_what_a_word_is(small_url) -> None:
 def test_check_json(shared_head_url) -> None:
     code, out, _ = run(shared_head_url, "check", "merfolk", "--format", "json")
     report = json.loads(out)
-    assert code == 0 and list(report) == REPORT_KEYS
+    assert code == 0 and list(report) == CHECK_KEYS
     assert report["meanings"] == [
         {"kind": "creature type", "name": "Merfolk", "category": "creature", "rule": "205.3m"}
     ]

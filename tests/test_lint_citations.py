@@ -21,6 +21,7 @@ from rulesdb.errors import RulesdbError
 from tests.support.databases import url_text
 from tests.support.docs import page_example
 from tests.support.runs import run_cli
+from tests.support.shapes import CITATION_KEYS
 
 RUST = """\
 /// Trample (CR 702.19b): excess damage goes on.
@@ -278,24 +279,7 @@ def test_good_renumbered_and_missing_citations(
     )
     assert code == 1
     found = rows(out)
-    assert all(
-        list(row)
-        == [
-            "file",
-            "line",
-            "column",
-            "cited",
-            "number",
-            "status",
-            "now",
-            "matches",
-            "similarity",
-            "judged",
-            "message",
-            "uncertain",
-        ]
-        for row in found
-    )
+    assert all(list(row) == CITATION_KEYS for row in found)
     assert [
         (r["file"], r["line"], r["column"], r["cited"], r["status"], r["now"]) for r in found
     ] == [
@@ -323,20 +307,7 @@ def test_good_renumbered_and_missing_citations(
     )
     assert code == 1
     assert list(csv.reader(io.StringIO(table))) == [
-        [
-            "file",
-            "line",
-            "column",
-            "cited",
-            "number",
-            "status",
-            "now",
-            "matches",
-            "similarity",
-            "judged",
-            "message",
-            "uncertain",
-        ],
+        CITATION_KEYS,
         [
             "src/combat.rs",
             "1",

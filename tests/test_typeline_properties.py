@@ -32,6 +32,7 @@ from rulesdb.vocabulary.loader import Vocabulary, load_vocabulary
 from rulesdb.vocabulary.typeline import TypeLine, parse_type_line
 from tests.settings import EXPLORE
 from tests.support.databases import url_text
+from tests.support.shapes import CHECK_KEYS
 
 # The same examples every run, so a landing never fails by luck; RULESDB_TEST_EXPLORE=1 draws
 # new ones (and a failure found that way becomes an explicit example).
@@ -388,19 +389,7 @@ def _check_cli(
     else:
         report = json.loads(out)
         assert report["valid"] == {0: True, 1: False, 3: None}[code]
-        assert list(report) == [
-            "word",
-            "release",
-            "category",
-            "valid",
-            "meanings",
-            "rule",
-            "reason",
-            "successor",
-            "not_enumerated",
-            "keyword",
-            "nearest",
-        ]
+        assert list(report) == CHECK_KEYS
 
     code, out, err = _run_cli([*db, "parse", *when, "-"], "".join(f"{x}\n" for x in lines))
     assert code in ((0, 1, 3) if late else (2,)), err
