@@ -512,3 +512,40 @@ def test_a_statement_past_the_time_limit_is_a_tool_error(reader_url: URL) -> Non
             assert time.monotonic() - started < 60, "the guard, not the limit, stopped it"
     finally:
         rules.close()
+
+
+def test_pages_of_one_answer_are_cut_from_it_worked_out_once(shared_head_url: URL) -> None:
+    """Paging through a digest or a rule diff asks the database once per answer, not once a
+    page (a digest since 1999 takes over a second); each page still holds its own entries."""
+    import rulesdb
+    from rulesdb.assistant.server import build_server
+
+    rules = rulesdb.open(url_text(shared_head_url))
+    asked: list[tuple[Any, ...]] = []
+    for name in ("changes", "rule_diff"):
+        method = getattr(rules, name)
+
+        def counted(*args: Any, _method: Any = method, _name: str = name) -> Any:
+            asked.append((_name, *args))
+            return _method(*args)
+
+        setattr(rules, name, counted)
+    server = build_server(rules)
+
+    async def pages() -> list[list[str]]:
+        seen = []
+        for offset in (0, 5, 10):
+            result = await server.call_tool(
+                "changes", {"since": "MH3", "part": "rules", "offset": offset, "limit": 5}
+            )
+            seen.append([entry["number"] for entry in result.structured_content["entries"]])
+        for part in ("added", "changed"):
+            await server.call_tool("rule_diff", {"from": "MH3", "to": "2025-02-07", "part": part})
+        return seen
+
+    try:
+        seen = asyncio.run(pages())
+    finally:
+        rules.close()
+    assert asked == [("changes", "MH3", None), ("rule_diff", "MH3", "2025-02-07")]
+    assert len({tuple(page) for page in seen}) == 3 and all(len(page) == 5 for page in seen)

@@ -58,6 +58,7 @@ ToRelease = Annotated[
 Offset = Annotated[int, Field(ge=0, le=100_000, description="Entries to skip")]
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
+PAGED_ANSWERS_KEPT = 8  # diffs and digests kept for the next page (a few MB each at most)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -109,6 +110,11 @@ def build_server(rules: Rules) -> MCPServer:
         if day not in known:
             known.update((row["effective_date"], row["set"]) for row in rules.releases())
         return shapes.Release(date=day, set=known.get(day, listings.BETWEEN_SETS))
+
+    # A client pages through a diff or a digest a call at a time: each page cuts the same
+    # answer, worked out once (the server reads a database nothing writes under it).
+    rule_diff_of = functools.lru_cache(maxsize=PAGED_ANSWERS_KEPT)(rules.rule_diff)
+    changes_of = functools.lru_cache(maxsize=PAGED_ANSWERS_KEPT)(rules.changes)
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("number", ("as_of",))
@@ -270,7 +276,7 @@ def build_server(rules: Rules) -> MCPServer:
         each rule followed through renumbering. Without part, the counts of each; with part,
         one page of it (changed and moved rules with their words marked: removed ~~struck~~,
         added **bold**); pass next_offset as offset for the rest."""
-        page = rule_diff_page(rules.rule_diff(from_, to), part, offset, limit)
+        page = rule_diff_page(rule_diff_of(from_, to), part, offset, limit)
         return shapes.RuleDiffResult.model_validate(
             {**page, "from": release(page["from"]), "to": release(page["to"])}
         )
@@ -299,7 +305,7 @@ def build_server(rules: Rules) -> MCPServer:
         removed ~~struck~~, added **bold**) and the releases that changed it, the types and
         keywords added, removed, renamed or merged, the glossary's terms. Without part, the
         counts and a summary; with part, one page of it; pass next_offset as offset."""
-        page = changes_page(rules.changes(since, to), part, offset, limit)
+        page = changes_page(changes_of(since, to), part, offset, limit)
         return shapes.ChangesResult.model_validate(
             {**page, "since": release(page["since"]), "to": release(page["to"])}
         )
