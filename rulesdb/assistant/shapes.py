@@ -150,7 +150,10 @@ class CitationResult(BaseModel):
     status: str = Field(description="fine, missing or renumbered (as lint-citations says)")
     now: str | None = Field(description="Renumbered: the rule's number in this release")
     checked: str | None = Field(description="The rule the text was compared with")
-    verdict: str | None = Field(description="verbatim, close or absent; null: no such rule")
+    verdict: str | None = Field(
+        description="verbatim, example (only in an example: card text), close or absent; "
+        "null: no such rule"
+    )
     coverage: float = Field(description="Share of the text's words the rule has, in order")
     rule_text: str | None
     said_by: list[SaidBy] = Field(

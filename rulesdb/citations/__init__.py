@@ -27,6 +27,7 @@ from rulesdb.errors import RulesdbError
 from rulesdb.util.files import open_regular
 
 if TYPE_CHECKING:
+    from rulesdb.citations.quotes import WordsVerdict
     from rulesdb.questions.lineage import CitationCheck
 
 STATUSES = ("fine", "missing", "renumbered", "changed", "mismatch")
@@ -137,7 +138,7 @@ class Verdict:
     uncertain: bool = False
     matches: str | None = None
     similarity: float | None = None
-    judged: str = "number"  # number | verbatim | description
+    judged: str = "number"  # number | title | verbatim | example | description
     quote: str | None = None  # the words judged
 
 
@@ -167,80 +168,68 @@ def checked(
 ) -> Iterator[tuple[Found, Verdict]]:
     """:func:`check` as a stream, in the order of ``found``: a batch of citations at a
     time, so memory holds a batch and the checks remembered, however many there are.
-    ``quotes``: judge the words written with each citation (``quotes.written_with``);
-    ``strict``: every quote must be the cited rule's (see ``quotes.judge_quote``)."""
-    from rulesdb.citations.quotes import judge_in, written_with
+    ``since``: the release the citations were written against (each read as it printed
+    them); ``quotes``: judge the words written with each citation's group
+    (``written.said_with``); ``strict``: every quote must be the cited rule's (see
+    ``quotes.judge_quote``)."""
+    from rulesdb.citations.quotes import combined, judge_group
+    from rulesdb.citations.written import said_with
     from rulesdb.questions.lineage import check_citations
     from rulesdb.questions.reading import connected
     from rulesdb.store.releases import release_in_force
 
     known: dict[str, CitationCheck] = {}
-    judged: dict[tuple[str, str, bool], Verdict] = {}
+    judged: dict[tuple[Any, ...], WordsVerdict] = {}
     day: date | None = None
     stream = iter(found)
     while batch := list(islice(stream, CHECK_BATCH)):
-        new = sorted({f.citation.number for f in batch} - known.keys())
+        numbers = {n for f in batch for n in (f.citation.together or (f.citation.number,))}
+        new = sorted(numbers - known.keys())
         if new:
             if len(known) + len(new) > CHECKS_KEPT:
-                known = {
-                    f.citation.number: known[f.citation.number]
-                    for f in batch
-                    if f.citation.number in known
-                }
+                known = {n: known[n] for n in numbers if n in known}
             known.update(check_citations(bind, new, as_of=as_of, since=since))
-        words = {
-            f.citation.after: written_with(f.citation.after) if quotes else None
-            for f in batch
-            if f.citation.after
-        }
-        todo = {
-            (f.citation.number, *said)
-            for f in batch
-            if f.citation.after and (said := words.get(f.citation.after))
-        } - judged.keys()
+        keys = {id(f): _key(f, said_with) for f in batch} if quotes else {}
+        # In the order the batch gives them: a run's verdicts never depend on hash order.
+        todo = [k for k in dict.fromkeys(keys.values()) if k is not None and k not in judged]
         if todo:
             if len(judged) + len(todo) > CHECKS_KEPT:
                 judged = {}
             with connected(bind) as connection:
                 if day is None:
                     day = release_in_force(connection, as_of)
-                for key in sorted(todo):
-                    judged[key] = _combined(
-                        known[key[0]], judge_in(connection, day, *key, strict=strict), key[1]
-                    )
+                for key in todo:
+                    judged[key] = judge_group(connection, day, key[0], known, key[1], strict=strict)
         for f in batch:
-            said = words.get(f.citation.after) if f.citation.after else None
-            asked = (f.citation.number, *said) if said else None
-            yield f, judged[asked] if asked in judged else _plain(known[f.citation.number])
+            check = known[f.citation.number]
+            said = keys.get(id(f))
+            if said is None or day is None:
+                yield f, _plain(check)
+            else:
+                yield f, _from(combined(check, judged[said], day), said[1])
+
+
+def _key(found: Found, said_with: Any) -> tuple[Any, ...] | None:
+    """What a citation's words are judged by: its group's numbers and what is written."""
+    c = found.citation
+    if not c.after and not c.before:
+        return None
+    said = said_with(c.before, c.after)
+    return (c.together or (c.number,), said) if said else None
+
+
+def _from(verdict: Any, said: Any) -> Verdict:
+    return Verdict(
+        verdict.status,
+        verdict.now,
+        verdict.message,
+        verdict.uncertain,
+        verdict.matches,
+        verdict.similarity,
+        verdict.judged,
+        said.quote or said.description or said.bare or None,
+    )
 
 
 def _plain(check: CitationCheck) -> Verdict:
     return Verdict(check.status, check.now, check.message, check.uncertain)
-
-
-def _combined(check: CitationCheck, quote: Any, text: str) -> Verdict:
-    """The number's check and the words' (``QuoteVerdict``): the words can only make a
-    citation a mismatch, or name the rule holding them."""
-    if quote.judged == "number":
-        return _plain(check)
-    if quote.status == "mismatch":
-        return Verdict(
-            "mismatch",
-            check.now,
-            quote.message,
-            check.uncertain,
-            quote.matches,
-            quote.similarity,
-            quote.judged,
-            text,
-        )
-    return Verdict(
-        check.status,
-        check.now,
-        quote.message if check.status == "missing" else check.message,
-        check.uncertain,
-        quote.matches,
-        quote.similarity,
-        quote.judged,
-        text,
-    )

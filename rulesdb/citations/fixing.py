@@ -29,11 +29,14 @@ class Edit:
     new: str
 
 
-def fixable(found: Found, verdict: Verdict) -> Edit | None:
-    """The edit a verdict allows: a renumbered citation, certain, words fitting."""
+def fixable(found: Found, verdict: Verdict, mismatches: bool = False) -> Edit | None:
+    """The edit a verdict allows: a renumbered citation, certain, words fitting; with
+    ``mismatches``, a mismatch whose words are one rule's (``matches``)."""
+    c = found.citation
+    if mismatches and verdict.status == "mismatch" and verdict.matches:
+        return Edit(found.file, c.line, c.column, c.number, verdict.matches)
     if verdict.status != "renumbered" or verdict.uncertain or not verdict.now:
         return None
-    c = found.citation
     return Edit(found.file, c.line, c.column, c.number, verdict.now)
 
 
@@ -88,6 +91,11 @@ def _fix_file(file: str, edits: list[Edit], write: bool) -> FileResult:
         return result
     _replace(path, new_text.encode("utf-8"))
     return result
+
+
+def replace_text(path: Path, text: str) -> None:
+    """A small file's new text (a pin file's), all or nothing, keeping its mode."""
+    _replace(path, text.encode("utf-8"))
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -1,53 +1,75 @@
-"""Whether the words written with a citation belong to the rule it cites: a verbatim quote
-(judged exactly, after folding typography) or a description (judged by similarity, and only
-faulted when another rule of the release clearly fits better).
+"""Whether the words written with a citation belong to the rules it cites: one judgement for
+``lint-citations``, ``Rules.verify_citation`` and the MCP server's ``verify_citation``.
 
-One judgement for every caller: ``lint-citations`` and the MCP server's ``verify_citation``
-both ask :func:`judge_quote`.
+The words (``written``) are judged against the cited rules' own text, never their examples
+(examples quote cards), in this order of strength:
 
-Folding (:func:`fold`): Unicode NFKC; curly quotes and apostrophes to ``'`` and ``"``; en and
-em dashes, minus signs and non-breaking hyphens to ``-``; a backslash before a quote (a
-string literal's escape) dropped; runs of whitespace to one space; case folded. A quote's
-ellipses (``…`` or ``...``) split it into pieces that must appear in that order; the
-punctuation around each piece is not compared.
+1. **A name** (``titles``): the rule's title or another name the release gives it, written
+   with the citation (``CR 702.50: Delve``, ``Delve (CR 702.66)``, ``"connive"``). It fits
+   when it names a cited rule, its heading or a subrule, a rule a cited rule points to, or
+   when a cited rule's text uses it; otherwise the citation is a mismatch, and ``matches``
+   is the rule the name is the title of (702.66 for Delve). A name followed by other words
+   (``Shuffle clauses are …``) may be a verb of the sentence: it is judged only when every
+   cited rule is a keyword's (701, 702), as a keyword's name there says which keyword is
+   meant.
+2. **A quote**: verbatim, after folding typography (``folding``). In the cited rule's text:
+   fine; in its examples only: card text, so only the number is judged. Strict (a text
+   meant as a quote of the rule): anything else is a mismatch. Not strict
+   (``lint-citations``, where a quoted phrase after a rule number is card text as often as
+   rules text): only a quote of at least ``QUOTE_HELD_WORDS`` words with no placeholder,
+   found in another rule's text.
+3. **A description**: words after a colon or dash. A mismatch when it is another rule's
+   text word for word (at least ``QUOTE_HELD_WORDS`` words, as the 2026-04-17 file's 726.4
+   "If the player who has the initiative leaves the game"), or when none of its words
+   (at least ``DESCRIPTION_WORDS``) are a cited rule's and another rule has every one.
 
-A quote not in the cited rule is a mismatch when ``strict`` (the default, for a text meant
-as a quote of the rule). Not strict (``lint-citations``): only when it has at least
-``QUOTE_HELD_WORDS`` words, no placeholder (``[X]``, ``{N}``, a lone ``N``), and is in
-another rule's own text — engines quote card text after a rule number, and a short phrase
-is in some rule by chance (on a real engine: 1,279 quotes flagged judged strictly, 9
-not). ``similarity``: rapidfuzz's ``partial_ratio`` of the quote against the rule.
-
-Descriptions: the rule's and the description's words (lowercased, stop words left out,
-plural ``s`` and possessive ``'s`` trimmed); the score is the share of the description's
-words that are the rule's (1.0 when every one is). A description of fewer than
-``DESCRIPTION_WORDS`` such words is not judged (only the number is). A description is a
-mismatch only when the cited rule scores under ``DESCRIPTION_CITED_BELOW`` (none of its
-words) and another rule of the release ``DESCRIPTION_OTHER_AT_LEAST`` (all of them):
-measured on a real engine (15,035 citations), looser thresholds (0.6 / 0.8 with
-token_set_ratio, then 0.34 / 0.8 by share) flagged 799 and 268 descriptions, about one in
-ten a real fault; these flag 22, about half real.
+A group of citations (``CR 603.10a + CR 607.2a: …``) is judged together: the words fit when
+they fit any of its rules. ``matches`` (and so a suggested fix) is given only where it is
+decisive: a name that is one rule's, or a quote (or word-for-word description) that exactly
+one rule holds; otherwise the message says no rule clearly fits. Every choice among rules is
+made in rule order, so a verdict never depends on hash order.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
-from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Protocol
 
 from rapidfuzz import fuzz
 from sqlalchemy import Connection, Engine
 
+from rulesdb.citations.folding import (
+    WORD,
+    fold,
+    holds,
+    holds_quote,
+    holds_stems,
+    pieces,
+    stems,
+    words,
+)
+from rulesdb.citations.texts import ReleaseTexts, release_texts
+from rulesdb.citations.titles import Named, related
+from rulesdb.citations.written import Said, quoted, said_text
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import listings
-from rulesdb.questions.lineage import check_number
-from rulesdb.questions.reading import Bind, connected, fetch
-from rulesdb.store.releases import printed_in, release_in_force
-from rulesdb.util.rule_numbers import parse_rule_number, rule_key
+from rulesdb.questions.lineage import CitationCheck, check_number
+from rulesdb.questions.reading import Bind, connected
+from rulesdb.store.releases import release_in_force
+from rulesdb.util.rule_numbers import parse_rule_number
+
+__all__ = [
+    "QuoteVerdict",
+    "WordsVerdict",
+    "fold",
+    "holds_quote",
+    "judge_group",
+    "judge_quote",
+    "quoted",
+    "verdict_json",
+]
 
 
 class HasEngine(Protocol):
@@ -57,68 +79,50 @@ class HasEngine(Protocol):
     def engine(self) -> Engine: ...
 
 
-QUOTE_STATUSES = ("fine", "missing", "renumbered", "mismatch")
-DESCRIPTION_CITED_BELOW = 0.01  # none of its words the cited rule's
-DESCRIPTION_OTHER_AT_LEAST = 1.0  # every one another rule's
-DESCRIPTION_MARGIN = 1.0
-# Not strict (lint-citations): a quote not in the cited rule is judged only when it has
-# QUOTE_HELD_WORDS words or more, no placeholder ("[X]", "{N}"), and is in another rule's
-# own text: a shorter quoted phrase is card text as often as the rules'.
+QUOTE_STATUSES = ("fine", "missing", "renumbered", "changed", "mismatch")
 QUOTE_HELD_WORDS = 8
-_PLACEHOLDER = re.compile(r"[\[\]{}<>]|\b[NX]\b")
-CANDIDATES = 12  # rules the full-text index offers for a description
-MAX_TEXT = 2000  # characters of a quote or description judged (the rest is left out)
+DESCRIPTION_WORDS = 4  # a description of fewer words ("see below") is judged by a name only
+# A name the rules use this often (a share of all rules) is a common word too: "counter"
+# (10% of 2026-04-17's rules: markers, and the keyword action), "cast", "create", "play".
+# It is judged only written alone after the number: "CR 702.19: Counter".
+COMMON_NAME = 0.06
+# A description another rule holds word for word is that rule's only when the cited rule
+# lacks its telling words: under this share of the words' weight (rarer words weigh more).
+DESCRIPTION_HELD_BELOW = 0.75
+_PLACEHOLDER = re.compile(r"[\[\]{}<>~]|\b[NX]\b")
+_KEYWORD_RULE = re.compile(r"70[12]\.\d+[a-z]{0,2}$|207\.2c$")
+# A rule with a name of its own: a keyword's, or of a section on one thing (701 to 799:
+# Prototype Cards, The Monarch). A name written with it that is not its own is a wrong
+# citation; with a rule of procedure (601.2h) the name may be the topic ("Sunburst").
+_ACTION_RULE = re.compile(r"701\.\d+[a-z]{0,2}$")
+_NAMED_RULE = re.compile(r"7(?:0[1-9]|[1-9]\d)(?:\.\d+[a-z]{0,2})?$|207\.2c$")
 
-_FOLD = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u201b": "'",
-        "\u2032": "'",
-        "`": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u201f": '"',
-        "\u2033": '"',
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2015": "-",
-        "\u2212": "-",
-        "\u00a0": " ",
-    }
-)
-_ESCAPED_QUOTE = re.compile(r"\\(['\"])")
-_SPACE = re.compile(r"\s+")
-_ELLIPSIS = re.compile(r"\s*(?:\u2026|\.\.\.+|\[\s*\.\.\.\s*\])\s*")
-_EDGE_PUNCTUATION = " .,;:!?'\"()[]-"
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_MARKS = "\"\u201c\u201d'\u2018\u2019"
-_QUOTED = re.compile(rf"\s*[{_MARKS}](.*)[{_MARKS}]\s*[.,;]?\s*", re.S)
-_STOP = frozenset(
-    """a an the and or of to in on at by for from with as is are be been was were
-that this these those it its it's if then than so not no any all each other such into onto
-can may must might will would should could do does did has have had see also per via rule
-rules cr comprehensive see below above here there note todo fixme xxx etc e.g i.e
-section subrule""".split()
-)
-DESCRIPTION_WORDS = 4  # a description of fewer words ("trample", "see below") is not judged
+
+@dataclass(frozen=True)
+class WordsVerdict:
+    """The words written with a citation (or a group), judged against its rules: ``fits``
+    True (the words are a cited rule's), False (a mismatch) or None (not judged: no words,
+    or too few to say). ``judged``: number, title, verbatim, example or description."""
+
+    fits: bool | None
+    judged: str
+    matches: str | None = None
+    similarity: float | None = None
+    message: str = ""
+
+
+NOT_JUDGED = WordsVerdict(None, "number")
 
 
 @dataclass(frozen=True)
 class QuoteVerdict:
     """A citation and the words written with it, judged against one release.
 
-    ``status``: fine (the words belong to the cited rule, or there are none to judge),
-    missing (no such rule), renumbered (the rule is ``now`` in the release, and the words
-    fit it), mismatch (the words are not the cited rule's: ``matches`` is the rule of the
-    release whose text holds them, or None). ``judged``: verbatim, description, or number
-    (no words to judge). ``similarity``: 0..1, the words against the cited rule (or its
-    successor), None when there were none."""
+    ``status``: fine, missing (no such rule), renumbered (the rule is ``now``, and the
+    words fit it), changed (with ``since``), mismatch (the words are not the cited rule's:
+    ``matches`` is the one rule they are, or None when no rule clearly is). ``judged``:
+    title, verbatim, example, description, or number (no words judged). ``similarity``:
+    0..1, the words against the cited rule (or its successor), None when not measured."""
 
     number: str
     release: date
@@ -135,43 +139,6 @@ class QuoteVerdict:
         return self.judged == "verbatim"
 
 
-def fold(text: str) -> str:
-    """Text as quotes are compared: see the module's notes."""
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
-    text = _ESCAPED_QUOTE.sub(r"\1", text)
-    return _SPACE.sub(" ", text).strip().casefold()
-
-
-def quoted(text: str) -> str | None:
-    """The passage inside quote marks, if ``text`` is one (after blanks and a final comma or
-    full stop); else None."""
-    match = _QUOTED.fullmatch(text)
-    if match and match[1].strip():
-        return match[1]
-    return None
-
-
-# After a citation: a quoted passage (": \"...\"", ", \"...\"", " \"...\"", escaped in a
-# string literal or not) closed on the same line; or, after a colon, a description up to the
-# end of its sentence (or of a comment: "*/", "-->").
-_QUOTE_AFTER = re.compile(r'\)?\s*[:,]?\s*(?:[-\u2013\u2014]\s*)?\\?["\u201c](.+?)\\?["\u201d]')
-_DESCRIPTION_AFTER = re.compile(r"\)?\s*:\s*(.+)")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|;|\*/|-->|\"\"\"|\\n")
-
-
-def written_with(after: str) -> tuple[str, bool] | None:
-    """The words written with a citation, from the rest of its line: (text, verbatim) for a
-    quoted passage (verbatim) or a description after a colon, or None."""
-    match = _QUOTE_AFTER.match(after)
-    if match:
-        return match[1], True
-    match = _DESCRIPTION_AFTER.match(after)
-    if match is None or match[1].lstrip()[:1] in ('"', "\u201c"):
-        return None  # nothing after a colon, or a quote not closed on its line
-    text = _SENTENCE_END.split(match[1], maxsplit=1)[0].strip()
-    return (text, False) if text else None
-
-
 def judge_quote(
     bind: Bind | HasEngine,
     release: date | str | None,
@@ -180,305 +147,317 @@ def judge_quote(
     verbatim: bool | None = None,
     *,
     strict: bool = True,
+    since: date | str | None = None,
 ) -> QuoteVerdict:
     """The citation of rule ``number`` with the words ``text``, judged against the release in
     force on ``release`` (a date, or a set code or name; None: the latest).
 
-    ``verbatim``: True, ``text`` is a quote to be found exactly; False, a description; None,
-    a quote when ``text`` is wrapped in quote marks (which are taken off), else a
-    description. Empty words, or a description with no word worth comparing, leave only the
-    number to judge. ``strict`` (the default: the text is meant as a quote of the rule): a
-    quote not in the cited rule is a mismatch; not strict (``lint-citations``, where a
-    quoted phrase after a rule number is card text as often as rules text): only a quote of
-    at least ``QUOTE_HELD_WORDS`` words with no placeholder, found in another rule's own
-    text."""
+    ``verbatim``: True, ``text`` is a quote to be found exactly; False, a description (or a
+    name); None, a quote when ``text`` is wrapped in quote marks (which are taken off).
+    ``strict`` (the default: the text is meant as a quote of the rule): a quote not in the
+    cited rule is a mismatch; not strict (``lint-citations``): only a long one found in
+    another rule. ``since``: the release the citation was written against; the number is
+    read as that release printed it (see ``questions.lineage.check_number``)."""
     engine = bind if isinstance(bind, Engine | Connection) else bind.engine
     if parse_rule_number(number) is None:
         raise RulesdbError(f"malformed rule number {number[:40]!r}")
-    if verbatim is None:
-        inner = quoted(text)
-        verbatim, text = (True, inner) if inner is not None else (False, text)
-    text = text[:MAX_TEXT]
+    said = said_text(text, verbatim)
     with connected(engine) as connection:
         day = release_in_force(connection, listings.release_named(connection, release, "as_of"))
-        return judge_in(connection, day, number, text, verbatim, strict=strict)
+        then = (
+            release_in_force(connection, listings.release_named(connection, since, "since"))
+            if since is not None
+            else None
+        )
+        check = check_number(connection, number, day, then)
+        found = judge_group(connection, day, (number,), {number: check}, said, strict=strict)
+        return combined(check, found, day)
 
 
-def judge_in(
+def combined(check: CitationCheck, words: WordsVerdict, day: date) -> QuoteVerdict:
+    """A citation's verdict from its number's check and its group's words."""
+    verdict = QuoteVerdict(
+        number=check.number,
+        release=day,
+        status=check.status,
+        matches=words.matches,
+        similarity=words.similarity,
+        judged=words.judged,
+        now=check.now,
+        message=check.message,
+        uncertain=check.uncertain,
+    )
+    if words.fits is False and check.status != "missing":
+        said = words.message if check.status == "fine" else f"{check.message}; {words.message}"
+        return replace(verdict, status="mismatch", message=said)
+    if check.status == "missing" and words.matches:
+        return replace(verdict, message=f"{check.message}; {words.message}")
+    return verdict
+
+
+def target(check: CitationCheck) -> str | None:
+    """The rule of the release a checked number leads to: itself, or where it moved."""
+    if check.status in ("fine", "changed"):
+        return check.number
+    return check.now
+
+
+def judge_group(
     connection: Connection,
     day: date,
-    number: str,
-    text: str,
-    verbatim: bool,
+    numbers: tuple[str, ...],
+    checks: dict[str, CitationCheck],
+    said: Said,
     *,
-    strict: bool = True,
-) -> QuoteVerdict:
-    """:func:`judge_quote` on an open connection, for the release ``day`` itself."""
-    check = check_number(connection, number, day, None)
-    target = number if check.status == "fine" else check.now
-
-    def verdict(
-        status: str, matches: str | None, similarity: float | None, judged: str, message: str
-    ) -> QuoteVerdict:
-        return QuoteVerdict(
-            number=number,
-            release=day,
-            status=status,
-            matches=matches,
-            similarity=similarity,
-            judged=judged,
-            now=check.now,
-            message=message,
-            uncertain=check.uncertain,
-        )
-
-    def by_number(judged: str, similarity: float | None = None) -> QuoteVerdict:
-        """The number's own verdict: the words fit its rule, or were not judged."""
-        return verdict(check.status, target, similarity, judged, check.message)
-
-    def elsewhere(
-        judged: str, holder: str | None, similarity: float | None, message: str
-    ) -> QuoteVerdict:
-        """The words are not the cited rule's (``holder``'s, or no rule's): missing where
-        the number names no rule, else a mismatch."""
-        status = "missing" if target is None else "mismatch"
-        return verdict(status, holder, similarity, judged, message)
-
-    if verbatim:
-        pieces = _pieces(text)
-        if not pieces:
-            return by_number("number")
-        similarity = None
-        if target is not None:
-            held = release_texts(connection, day).folded(target)
-            if _holds(held, pieces):
-                return by_number("verbatim", 1.0)
-            similarity = _partial(pieces, held)
-        holder = _holder(connection, day, pieces, examples=strict)
-        if not strict and (
-            holder is None
-            or _PLACEHOLDER.search(text)
-            or sum(len(_WORD.findall(piece)) for piece in pieces) < QUOTE_HELD_WORDS
-        ):
-            # In code a quoted phrase is card text as often as the rules': judged only
-            # when long and in another rule's own text (examples quote cards).
-            return by_number("number", similarity)
-        where = f"; it is in rule {holder}" if holder else "; no rule of the release holds it"
-        if target is None:
-            return elsewhere("verbatim", holder, None, check.message + where)
-        return elsewhere(
-            "verbatim",
-            holder,
-            similarity,
-            f"the quote is not in rule {target} of release {day.isoformat()}{where}",
-        )
-    words = _words(text)
-    if len(set(words)) < DESCRIPTION_WORDS:
-        return by_number("number")
+    strict: bool = False,
+) -> WordsVerdict:
+    """The words written with a group of citations, judged against the rules the numbers
+    lead to in release ``day`` (``checks``: each number's check against it)."""
+    if not said:
+        return NOT_JUDGED
     texts = release_texts(connection, day)
-    cited = _score(words, texts.words(target)) if target is not None else 0.0
-    best, best_score = None, 0.0
-    if target is None or cited < DESCRIPTION_CITED_BELOW:
-        for other in texts.candidates(words):
-            if target is not None and _related(other, target):
-                continue
-            score = _score(words, texts.words(other))
-            if score > best_score:
-                best, best_score = other, score
-    if (
-        best is not None
-        and best_score >= DESCRIPTION_OTHER_AT_LEAST
-        and best_score - cited >= DESCRIPTION_MARGIN
-    ):
-        if target is None:
-            return elsewhere(
-                "description", best, None, f"{check.message}; the description fits rule {best}"
-            )
-        return elsewhere(
-            "description",
-            best,
-            round(cited, 3),
-            f"the description fits rule {best} ({best_score:.2f}) better than rule {target} "
-            f"({cited:.2f}) of release {day.isoformat()}",
-        )
-    return by_number("description", round(cited, 3) if target is not None else None)
+    live = list(dict.fromkeys(t for n in numbers if (t := target(checks[n])) and t in texts))
+    return _judge(texts, live, said, strict, day.isoformat())
 
 
-def holds_quote(quote: str, text: str) -> bool:
-    """Whether ``text`` (a rule's text and examples) holds ``quote`` verbatim, as
-    :func:`judge_quote` judges a quote: both folded, the quote's ellipses splitting it into
-    pieces found in order."""
-    pieces = _pieces(quote)
-    return bool(pieces) and _holds(fold(text), pieces)
+def _judge(
+    texts: ReleaseTexts, live: list[str], said: Said, strict: bool, day: str
+) -> WordsVerdict:
+    named = _named(texts, said)
+    if named is not None:
+        verdict = _by_name(texts, live, named, said, day)
+        if verdict is not None:
+            return verdict
+    if said.quote is not None:
+        return _by_quote(texts, live, said.quote, strict, day)
+    if said.description is not None:
+        return _by_description(texts, live, said.description, said.colon, day)
+    return NOT_JUDGED
 
 
-def _pieces(quote: str) -> list[str]:
-    pieces = [piece.strip(_EDGE_PUNCTUATION) for piece in _ELLIPSIS.split(fold(quote))]
-    return [piece for piece in pieces if piece]
-
-
-def _holds(text: str, pieces: list[str]) -> bool:
-    at = 0
-    for piece in pieces:
-        at = text.find(piece, at)
-        if at < 0:
-            return False
-        at += len(piece)
-    return True
-
-
-def _partial(pieces: list[str], text: str) -> float:
-    return round(float(min(fuzz.partial_ratio(piece, text) for piece in pieces)) / 100, 3)
-
-
-def _related(one: str, other: str) -> bool:
-    """A rule and its heading or subrules: a description of one fits the other."""
-    return one.startswith(other) or other.startswith(one)
-
-
-def _printed(text: str, examples: str) -> str:
-    return "\n".join([text, *json.loads(examples or "[]")])
-
-
-class ReleaseTexts:
-    """One release's rules as judging reads them: each rule's folded text (with its
-    examples) and its words, a heading holding its subrules', and which rules each word is
-    in. Built once a release (one query, about 0.25 s for 3,300 rules), then every quote
-    and description of a run is judged in memory: the full-text index took 4 ms for a
-    rule's text and 30 ms for a description's candidates."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        self._text: dict[str, str] = {}
-        self._words: dict[str, frozenset[str]] = {}
-        self._postings: dict[str, list[str]] = {}
-        self._whole: dict[str, tuple[str, frozenset[str]]] = {}
-        for row in sorted(rows, key=lambda row: rule_key(row["number"])):
-            if row["number"] in self._text:
-                continue  # a number printed twice: its first occurrence, as citations read it
-            printed = fold(_printed(row["text"], row["examples"]))
-            self._text[row["number"]] = printed
-            words = frozenset(_words(printed))
-            self._words[row["number"]] = words
-            for word in words:
-                self._postings.setdefault(word, []).append(row["number"])
-
-    def _heading(self, number: str) -> tuple[str, frozenset[str]]:
-        """The rule's text and words with its subrules' (all of a section's rules)."""
-        if number not in self._whole:
-            if "." in number:
-                inner = re.compile(re.escape(number) + r"[a-z]{1,2}")
-            else:
-                inner = re.compile(re.escape(number) + r"\.\d{1,3}[a-z]{0,2}")
-            kept = [key for key in self._text if key == number or inner.fullmatch(key)]
-            self._whole[number] = (
-                "\n".join(self._text[key] for key in kept),
-                frozenset().union(*(self._words[key] for key in kept)),
-            )
-        return self._whole[number]
-
-    def folded(self, number: str) -> str:
-        return self._heading(number)[0]
-
-    def words(self, number: str) -> frozenset[str]:
-        return (
-            self._heading(number)[1]
-            if number[-1].isdigit()
-            else self._words.get(number, frozenset())
-        )
-
-    def candidates(self, words: list[str]) -> list[str]:
-        """The rules sharing most of ``words`` (at most ``CANDIDATES``), most first."""
-        shared: Counter[str] = Counter()
-        for word in set(words):
-            shared.update(self._postings.get(word, ()))
-        return [number for number, _ in shared.most_common(CANDIDATES)]
-
-
-_RELEASES: dict[tuple[str, date], ReleaseTexts] = {}
-RELEASES_KEPT = 4  # releases whose texts are held between calls (about 5 MB each)
-
-
-def release_texts(connection: Connection, day: date) -> ReleaseTexts:
-    """The release's :class:`ReleaseTexts`, built on first use and kept for the database
-    (its URL) and release: a release's texts never change once loaded."""
-    key = (connection.engine.url.render_as_string(hide_password=True), day)
-    if key not in _RELEASES:
-        rows = fetch(
-            connection,
-            "SELECT r.number, t.text, t.examples FROM rule_span r "
-            "JOIN rulebook_text t ON t.id = r.text_id "
-            f"WHERE {printed_in('r')}",
-            day=day,
-        )
-        while len(_RELEASES) >= RELEASES_KEPT:
-            _RELEASES.pop(next(iter(_RELEASES)))
-        _RELEASES[key] = ReleaseTexts(rows)
-    return _RELEASES[key]
-
-
-def _holder(
-    connection: Connection, day: date, pieces: list[str], examples: bool = True
-) -> str | None:
-    """The first rule of the release (in the rules' order) whose text holds the quote: the
-    full-text index offers the candidates, each then checked exactly."""
-    for number, text, own in sorted(
-        _matching(connection, day, pieces), key=lambda row: rule_key(row[0])
-    ):
-        if _holds(fold(text if examples else own), pieces):
-            return number
+def _named(texts: ReleaseTexts, said: Said) -> Named | None:
+    if said.before:
+        found = texts.titles.before(said.before)
+        if found is not None:
+            return found
+    for text in (said.quote, said.description, said.bare):
+        if text:
+            found = texts.titles.at_start(text)
+            if found is not None and (found.strong or text is not said.quote):
+                return found  # a quote begun by a verb is card text: "exile all spells"
+            if found is not None:
+                return None
     return None
 
 
-def _matching(connection: Connection, day: date, pieces: list[str]) -> list[tuple[str, str, str]]:
-    """Rules of the release whose texts have every piece's words as a phrase (the index's
-    judgement, stemmed; checked exactly afterwards)."""
-    phrases = [" ".join(_WORD.findall(piece)) for piece in pieces]
-    phrases = [phrase for phrase in phrases if phrase]
-    if not phrases:
-        return []
-    if connection.dialect.name == "sqlite":
-        query = " ".join('"' + phrase.replace('"', '""') + '"' for phrase in phrases)
-        rows = fetch(
-            connection,
-            f"""
-            SELECT r.number, t.text, t.examples FROM rulebook_fts f
-            JOIN rulebook_text t ON t.id = f.rowid
-            JOIN rule_span r ON r.text_id = t.id AND {printed_in("r")}
-            WHERE rulebook_fts MATCH :query LIMIT 200""",
-            query=query,
-            day=day,
+def _by_name(
+    texts: ReleaseTexts, live: list[str], named: Named, said: Said, day: str
+) -> WordsVerdict | None:
+    """The name's verdict, or None where the name says nothing of the citation (see the
+    module's notes)."""
+    title = named.title
+    if not live:
+        return None
+    if texts.usage(title) > COMMON_NAME and not (named.whole and not named.before):
+        return None  # "the counter (CR 702.147a)": a marker, or the keyword action?
+    if title.keyword and named.strong:
+        judged = all(_NAMED_RULE.match(t) for t in live)
+    elif title.keyword:  # "Shuffle clauses are ...": a keyword action as the verb
+        judged = title.kind == "keyword_action" and all(_ACTION_RULE.match(t) for t in live)
+    else:  # a glossary's or a heading's name: common words too ("player", "instead")
+        judged = (
+            named.whole
+            and title.home is not None
+            and bool(_NAMED_RULE.match(title.home))
+            and all(_NAMED_RULE.match(t) for t in live)
         )
-    else:
-        clauses = " AND ".join(
-            f"t.search @@ phraseto_tsquery('english', :p{i})" for i in range(len(phrases))
+    if not judged:
+        return None
+    written = stems(
+        " ".join(w for w in (said.before, said.quote, said.description, said.bare) if w)
+    )
+    for cited in live:
+        if any(related(cited, rule) for rule in title.rules):
+            return WordsVerdict(True, "title", cited, 1.0, f"{title.name!r} is rule {cited}")
+        pointed = texts.references(cited)
+        if any(related(rule, p) for rule in title.rules for p in pointed) or any(
+            related(cited, p) for rule in title.rules for p in texts.references(rule)
+        ):
+            return WordsVerdict(True, "title", cited, 1.0, f"rule {cited} points to {title.name!r}")
+        if holds_stems(texts.stems(cited), title.stems):
+            return WordsVerdict(True, "title", cited, 1.0, f"rule {cited} speaks of {title.name!r}")
+        its = texts.title_of(cited)
+        if its and holds_stems(written, stems(its)):
+            return WordsVerdict(True, "title", cited, 1.0, f"the words name rule {cited} too")
+    cited = live[0]
+    its = texts.title_of(cited)
+    about = f" ({its})" if its else ""
+    if title.home is None:
+        rules = ", ".join(title.rules)
+        return WordsVerdict(
+            False,
+            "title",
+            None,
+            0.0,
+            f"{title.name!r} names rules {rules}, not rule {cited}{about} of release {day}; "
+            "no one rule clearly fits",
         )
-        rows = fetch(
-            connection,
-            f"""
-            SELECT r.number, t.text, t.examples FROM rulebook_text t
-            JOIN rule_span r ON r.text_id = t.id AND {printed_in("r")}
-            WHERE {clauses} LIMIT 200""",
-            day=day,
-            **{f"p{i}": phrase for i, phrase in enumerate(phrases)},
-        )
-    return [(row["number"], _printed(row["text"], row["examples"]), row["text"]) for row in rows]
+    return WordsVerdict(
+        False,
+        "title",
+        title.home,
+        0.0,
+        f"{title.name!r} is rule {title.home}, not rule {cited}{about} of release {day}",
+    )
 
 
-def _words(text: str) -> list[str]:
-    words = []
-    for word in _WORD.findall(fold(text)):
-        word = word.removesuffix("'s")
-        if word in _STOP or len(word) < 3 or word.isdigit():
+def _by_quote(
+    texts: ReleaseTexts, live: list[str], quote: str, strict: bool, day: str
+) -> WordsVerdict:
+    parts = pieces(quote)
+    if not parts:
+        return NOT_JUDGED
+    for cited in live:
+        if holds(texts.own(cited), parts):
+            return WordsVerdict(True, "verbatim", cited, 1.0, f"the quote is rule {cited}'s")
+    for cited in live:
+        if holds(texts.examples(cited), parts):
+            return WordsVerdict(
+                None, "example", cited, None, f"the quote is card text in rule {cited}'s examples"
+            )
+    similarity = _partial(parts, texts.own(live[0])) if live else None
+    # Card text a rule quotes ("Vanishing N" means "..."): a keyword's or a named rule's own
+    # words; under another named rule's number the number is wrong, under a rule of
+    # procedure (601.2h) the quote is card text the code reads.
+    named = bool(live) and all(_NAMED_RULE.match(t) for t in live)
+    holders = _others(texts, live, parts, quoted=strict or named)
+    size = sum(len(WORD.findall(piece)) for piece in parts)
+    matches = _decisive(holders)
+    if not strict and (matches is None or _PLACEHOLDER.search(quote) or size < QUOTE_HELD_WORDS):
+        # In code a quoted phrase is card text as often as the rules': judged only when
+        # long and in one other rule's own words (not card text that rule quotes).
+        return WordsVerdict(None, "number", None, similarity, "")
+    where = _where(holders)
+    if not live:
+        return WordsVerdict(None, "verbatim", matches, None, f"the quote is {where}")
+    return WordsVerdict(
+        False,
+        "verbatim",
+        matches,
+        similarity,
+        f"the quote is not in rule {live[0]} of release {day}; it is {where}",
+    )
+
+
+def _by_description(
+    texts: ReleaseTexts, live: list[str], description: str, colon: bool, day: str
+) -> WordsVerdict:
+    said = words(description)
+    if len(set(said)) < DESCRIPTION_WORDS or not live:
+        return NOT_JUDGED
+    parts = pieces(description)
+    size = sum(len(WORD.findall(piece)) for piece in parts)
+    cited_score = max(_score(said, texts.words(cited)) for cited in live)
+    cited_weight = max(texts.weighted_share(said, cited) for cited in live)
+    if (
+        size >= QUOTE_HELD_WORDS
+        and cited_weight < DESCRIPTION_HELD_BELOW
+        and not _PLACEHOLDER.search(description)
+        and not any(holds(texts.own(cited), parts) for cited in live)
+    ):
+        named = all(_NAMED_RULE.match(t) for t in live)
+        holder = _decisive(_others(texts, live, parts, quoted=named))
+        if holder is not None:
+            return WordsVerdict(
+                False,
+                "description",
+                holder,
+                round(cited_score, 3),
+                f"the description is rule {holder}'s text word for word, not rule "
+                f"{live[0]}'s of release {day}",
+            )
+    if cited_score > 0 or not colon:
+        return WordsVerdict(True, "description", None, round(cited_score, 3), "")
+    for other in texts.candidates(said):
+        if any(related(other, cited) for cited in live):
             continue
-        words.append(
-            word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-        )
-    return words
+        if _score(said, texts.words(other)) >= 1.0:
+            return WordsVerdict(
+                False,
+                "description",
+                None,
+                0.0,
+                f"none of the description's words are rule {live[0]}'s of release {day}; "
+                "no rule clearly fits it",
+            )
+    return WordsVerdict(True, "description", None, 0.0, "")
 
 
-def _score(words: list[str], rule_words: frozenset[str]) -> float:
+def _others(texts: ReleaseTexts, live: list[str], parts: list[str], quoted: bool) -> list[str]:
+    """The rules holding the words that are none of the cited rules, nor their headings,
+    subrules, or rules pointing to them or pointed to ("see rule 704"). Not ``quoted``:
+    card text a rule quotes counts only in a sibling of a cited rule (700.2d beside 700.2c:
+    the letter cited is wrong)."""
+    found = []
+    holders = texts.holders(parts, quoted=True)
+    if not quoted:
+        own = set(texts.holders(parts, quoted=False))
+        holders = [h for h in holders if h in own or any(_siblings(h, c) for c in live)]
+    for holder in holders:
+        # One rule stating the other's effect: "This is a state-based action; see rule 704"
+        # (111.7 beside 704.5d). Pointing to the cited rule itself is no such statement.
+        if any(
+            related(holder, c)
+            or any(_above(p, c) for p in texts.references(holder))
+            or any(_above(p, holder) for p in texts.references(c))
+            for c in live
+        ):
+            continue
+        found.append(holder)
+    return found
+
+
+def _above(outer: str, inner: str) -> bool:
+    """``outer`` is a heading or section ``inner`` lies under (704 above 704.5d)."""
+    return outer != inner and related(outer, inner) and len(outer) < len(inner)
+
+
+def _decisive(holders: list[str]) -> str | None:
+    """The one rule the holders are: a single holder, or the rule whose subrules they all
+    are (702.63a and 702.63b: 702.63); None when they are several rules."""
+    if len(holders) == 1:
+        return holders[0]
+    bases = {holder.rstrip("abcdefghijklmnopqrstuvwxyz") for holder in holders}
+    if len(bases) == 1 and holders:
+        return bases.pop()
+    return None
+
+
+def _siblings(one: str, other: str) -> bool:
+    """Subrules of one rule: 700.2c and 700.2d."""
+    return (
+        one != other
+        and one[-1].isalpha()
+        and other[-1].isalpha()
+        and one.rstrip("abcdefghijklmnopqrstuvwxyz") == other.rstrip("abcdefghijklmnopqrstuvwxyz")
+    )
+
+
+def _where(holders: list[str]) -> str:
+    if not holders:
+        return "in no rule of the release"
+    if len(holders) == 1:
+        return f"in rule {holders[0]}"
+    return f"in rules {', '.join(holders)}"
+
+
+def _partial(parts: list[str], text: str) -> float:
+    return round(float(min(fuzz.partial_ratio(piece, text) for piece in parts)) / 100, 3)
+
+
+def _score(said: list[str], rule_words: frozenset[str]) -> float:
     """The share of the description's words that are the rule's."""
-    distinct = set(words)
+    distinct = set(said)
     return len(distinct & rule_words) / len(distinct)
 
 

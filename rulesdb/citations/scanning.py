@@ -28,8 +28,9 @@ from rulesdb.errors import RulesdbError
 
 WINDOW = 1 << 20  # bytes searched at once: a file is never held whole
 LOOKAHEAD = 4096  # bytes past a window that a citation starting in it may run into
-CONTEXT = 64  # bytes kept before a window: "comprehensive rules" looks back 40
+CONTEXT = 256  # bytes kept before a window: "comprehensive rules" looks back 40, a title 200
 AFTER_BYTES = 512  # of the line after a citation, kept for its quote or description
+BEFORE_BYTES = 200  # of the line before a citation, kept for a title written before it
 PATTERN_SECONDS = 2.0  # the most a --pattern may take over one window (wall time)
 # A number this near the end of the bytes searched, before the file's end, may be cut there
 # ("702.1" of "702.19"): it is left out (it is LOOKAHEAD past its window's end).
@@ -63,6 +64,12 @@ _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789_")
 # What a --pattern's `number` group caught, once tidied: the form check_citations takes.
 _RULE_NUMBER = re.compile(r"[1-9]\d\d(?:\.\d{1,3}(?:[a-z]{1,2})?)?")
 _LINE_BREAKS = re.compile(r"\s*[\r\n]\s*")
+# What may stand between two citations of one group, which the words after the last are
+# written for together: "CR 603.10a + CR 607.2a: ...", "CR 701.59a / CR 702.163a",
+# "CR 702.19 (see also CR 702.20)", "rules 702.19 and 702.20" (lowercased bytes).
+_GROUP_GAP = re.compile(
+    rb"(?:[ \t,;/&+()]|\band\b|\bor\b|\bsee\b|\balso\b|\bplus\b)*|-|\xe2\x80\x93"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +81,15 @@ class Citation:
     column: int
     cited: str
     number: str
-    # The rest of its line after the citation (at most AFTER_BYTES), where a quote or a
-    # description of the rule is written: a list's last number's only.
+    # The rest of its line after the citation's group (at most AFTER_BYTES), where a quote, a
+    # title or a description of the rule is written: every number of a group shares it.
     after: str = ""
+    # Its line before the group's first citation (at most BEFORE_BYTES), where a title may be
+    # written: "Delve (CR 702.66)".
+    before: str = ""
+    # The numbers of its group, in order (itself included): citations joined by "+", "/",
+    # ",", "and", "see also" whose words are judged against all of them together.
+    together: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,15 +138,53 @@ def scan_stream(
     last = -1  # the file offset of the last number yielded: a window's is never again
     for window in _windows(read, head):
         hits = _window_hits(window, patterns)
+        kept = []
         for offset in sorted(hits):
-            cited, raw, after = hits[offset]
-            number = _tidy(raw)
+            hit = hits[offset]
+            number = _tidy(hit.number)
             if number is None or window.base + offset <= last:
                 continue  # a --pattern's group caught no rule number, or one said already
             last = window.base + offset
-            line, column = where.at(window, offset)
-            yield Citation(line, column, _text(cited), number, _rest_of_line(window.data, after))
+            kept.append((offset, hit, number))
+        for group in _groups(window.data, kept):
+            together = tuple(number for _, _, number in group)
+            first, final = group[0][1], group[-1][1]
+            after = _rest_of_line(window.data, final.after)
+            before = _start_of_line(window.data, first.start)
+            for offset, hit, number in group:
+                line, column = where.at(window, offset)
+                yield Citation(line, column, _text(hit.cited), number, after, before, together)
         where.at(window, window.end)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    """A number found in a window: as written (from its keyword, for a list's first), the
+    number, where the citation starts and ends as written, and where the words after it
+    start (-1 for a list's earlier numbers)."""
+
+    cited: bytes
+    number: bytes
+    start: int
+    end: int
+    after: int
+
+
+def _groups(
+    data: bytes, hits: list[tuple[int, _Hit, str]]
+) -> Iterator[list[tuple[int, _Hit, str]]]:
+    """The hits in runs that are one group: consecutive on a line, nothing but joiners
+    between one's end and the next's start."""
+    group: list[tuple[int, _Hit, str]] = []
+    for item in hits:
+        if group:
+            gap = data[group[-1][1].end : item[1].start].lower()
+            if item[1].start < group[-1][1].end or not _GROUP_GAP.fullmatch(gap):
+                yield group
+                group = []
+        group.append(item)
+    if group:
+        yield group
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +235,12 @@ class _Lines:
         return self.line, self.column
 
 
+def _start_of_line(data: bytes, end: int) -> str:
+    """What precedes a citation on its line (at most ``BEFORE_BYTES``)."""
+    start = max(data.rfind(b"\n", 0, end) + 1, end - BEFORE_BYTES, 0)
+    return data[start:end].decode("utf-8", "ignore").lstrip("\r")
+
+
 def _rest_of_line(data: bytes, start: int) -> str:
     """What follows a citation on its line (none for a list's earlier numbers: -1)."""
     if start < 0:
@@ -193,16 +250,15 @@ def _rest_of_line(data: bytes, start: int) -> str:
     return rest.decode("utf-8", "ignore").rstrip("\r")
 
 
-def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, bytes, int]]:
-    """The number's offset in the window -> (as written, number, where the words after it
-    start or -1), of the citations starting in it."""
-    hits: dict[int, tuple[bytes, bytes, int]] = {}
+def _window_hits(window: _Window, patterns: Patterns) -> dict[int, _Hit]:
+    """The number's offset in the window -> its hit, of the citations starting in it."""
+    hits: dict[int, _Hit] = {}
     data = window.data
     limit = len(data) if window.final else len(data) - _EDGE
     if patterns.builtin:
-        for offset, end, cited, number, after in _builtin_hits(data, window.start, window.end):
+        for offset, end, hit in _builtin_hits(data, window.start, window.end):
             if end <= limit:
-                hits.setdefault(offset, (cited, number, after))
+                hits.setdefault(offset, hit)
     for pattern in patterns.custom:
         try:
             for match in pattern.finditer(data, window.start, timeout=PATTERN_SECONDS):
@@ -210,7 +266,12 @@ def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, 
                     break
                 offset = match.start("number")
                 if offset >= 0 and match.end("number") <= limit:  # the group can be optional
-                    hits.setdefault(offset, (match.group(), match["number"], match.end()))
+                    hits.setdefault(
+                        offset,
+                        _Hit(
+                            match.group(), match["number"], match.start(), match.end(), match.end()
+                        ),
+                    )
         except TimeoutError:
             shown = pattern.pattern.decode("utf-8", "replace")
             shown = shown if len(shown) <= 60 else f"{shown[:45]}…{shown[-10:]}"
@@ -221,13 +282,10 @@ def _window_hits(window: _Window, patterns: Patterns) -> dict[int, tuple[bytes, 
     return hits
 
 
-def _builtin_hits(
-    data: bytes, start: int, end: int
-) -> Iterator[tuple[int, int, bytes, bytes, int]]:
-    """(number's offset, its end, as written, number, where the words after it start) for
-    each number of each match starting in [start, end): the first number's citation is from
-    its keyword on, a list's later ones the number alone; the words after are the last
-    number's (-1 for the others)."""
+def _builtin_hits(data: bytes, start: int, end: int) -> Iterator[tuple[int, int, _Hit]]:
+    """(number's offset, its end, hit) for each number of each match starting in
+    [start, end): the first number's citation is from its keyword on, a list's later ones
+    the number alone; the words after are the last number's (-1 for the others)."""
     lowered = data.lower()
     for pattern in KEYWORD_PATTERNS:
         for match in pattern.finditer(lowered, start):
@@ -247,17 +305,25 @@ def _builtin_hits(
             yield (
                 number,
                 match.end("number"),
-                data[first:written],
-                lowered[number : match.end("number")],
-                -1 if later else rest,
+                _Hit(
+                    data[first:written],
+                    lowered[number : match.end("number")],
+                    first,
+                    written,
+                    -1 if later else rest,
+                ),
             )
             for i, each in enumerate(later):
                 yield (
                     each.start(),
                     each.end(),
-                    data[each.start() : each.end()],
-                    each.group(),
-                    rest if i == len(later) - 1 else -1,
+                    _Hit(
+                        data[each.start() : each.end()],
+                        each.group(),
+                        each.start(),
+                        rest if i == len(later) - 1 else each.end(),
+                        rest if i == len(later) - 1 else -1,
+                    ),
                 )
 
 

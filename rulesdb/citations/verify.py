@@ -1,11 +1,11 @@
 """One citation verified: whether rule NUMBER, in the release in force on a date, says what
-an answer quotes or says about it; which rule does if not; whether the number was renumbered.
+an answer quotes; which rule does if not; whether the number names a rule at all.
 
-The number is checked as ``lint-citations`` checks it (``rulesdb.questions.lineage``): fine,
-missing or renumbered, with the number its rule has now. The text is judged against the rule
-the number names in that release (its successor when renumbered) by
-``rulesdb.citations.saying``, and the release's full-text search finds the rules that say it
-verbatim when that one does not.
+The judgement is the citation gate's own, strict (``quotes.judge_quote``: the number as
+``lint-citations`` checks it, the quote against the rule's own text — a rule without a
+letter with its subrules', never its examples, which quote cards). The answer adds, for an
+assistant, how much of the quote the rule has (``coverage``, ``saying``: close or absent)
+and the rules and glossary entries that say it verbatim (``said_by``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from rulesdb.citations.saying import Saying, quote_words, says
+from rulesdb.citations.folding import fold, holds, pieces
+from rulesdb.citations.quotes import combined, judge_group, target
+from rulesdb.citations.saying import Saying, coverage_of
+from rulesdb.citations.texts import release_texts
+from rulesdb.citations.written import Said
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.lineage import check_citations
 from rulesdb.questions.reading import Bind, connected, fetch
-from rulesdb.questions.rulebook import MAX_SEARCH_CHARACTERS, search
 from rulesdb.store.releases import printed_in, release_in_force
 
 MAX_TEXT = 4000  # characters of a quote: a few rules' worth
-CANDIDATES = 25  # entries the search hands over to be read for the quote
-SEARCH_WORDS = 12  # the quote's longest words searched for (every one must match)
 SAID_BY = 10  # rules named as saying the text, at most
 
 
@@ -76,21 +77,39 @@ def verify_citation(bind: Bind, number: str, text: str, as_of: date | None = Non
             number_check = check_citations(connection, [number], day)[number]
         except RulesdbError as exc:
             raise RulesdbError(f"number: {exc}") from None
-        checked = number if number_check.status == "fine" else number_check.now
+        said = Said(quote=text)
+        words = judge_group(connection, day, (number,), {number: number_check}, said, strict=True)
+        verdict = combined(number_check, words, day)
+        checked = target(number_check)
+        texts = release_texts(connection, day)
+        own = texts.own(checked) if checked is not None and checked in texts else None
+        if own is None:
+            saying = None
+        elif words.fits:
+            saying = Saying("verbatim", 1.0)
+        elif words.judged == "example":
+            saying = Saying("example", coverage_of(text, own))
+        else:
+            saying = Saying.graded(coverage_of(text, own))
         rule_text = _rule_texts(connection, day, [checked]).get(checked) if checked else None
-        saying = says(text, rule_text) if rule_text is not None else Saying("absent", 0.0)
-        said_by = [] if saying.verdict == "verbatim" else _saying_it(connection, day, text)
+        said_by = [] if words.fits else _saying_it(connection, day, text)
     return Verification(
         release=day.isoformat(),
         number=number_check.number,
         status=number_check.status,
         now=number_check.now,
         checked=checked,
-        verdict=saying.verdict if rule_text is not None else None,
-        coverage=saying.coverage,
+        verdict=saying.verdict if saying is not None else None,
+        coverage=saying.coverage if saying is not None else 0.0,
         rule_text=rule_text,
         said_by=said_by,
-        message=_message(number, number_check.message, checked, saying, rule_text, said_by),
+        message=_message(
+            number,
+            verdict.message if verdict.status == "missing" else number_check.message,
+            checked,
+            saying,
+            said_by,
+        ),
     )
 
 
@@ -112,55 +131,42 @@ def _rule_texts(connection: Connection, day: date, numbers: list[str]) -> dict[s
     return found
 
 
-def _glossary_text(connection: Connection, day: date, term: str) -> str | None:
-    rows = fetch(
-        connection,
-        "SELECT t.text FROM glossary_span g "
-        "JOIN rulebook_text t ON t.id = g.text_id "
-        f"WHERE {printed_in('g')} AND g.term = :term",
-        day=day,
-        term=term,
-    )
-    return rows[0]["text"] if rows else None
-
-
 def _saying_it(connection: Connection, day: date, text: str) -> list[dict[str, str]]:
-    """The rules and glossary entries of the release saying ``text`` verbatim: those the
-    full-text search finds with the text's longest words, each read for the whole text."""
-    words = sorted(set(quote_words(text)), key=lambda word: (-len(word), word))[:SEARCH_WORDS]
-    query = " ".join(words)[:MAX_SEARCH_CHARACTERS]
-    if not words:
+    """The rules (each family once, in rule order) and glossary entries of the release saying
+    ``text`` verbatim, as the gate judges verbatim (own text, typography folded)."""
+    parts = pieces(text)
+    if not parts:
         return []
-    found = []
-    for hit in search(connection, query, day, CANDIDATES):
-        if hit["kind"] == "rule":
-            said = _rule_texts(connection, day, [hit["number"]]).get(hit["number"])
-            entry = hit["number"]
-        else:
-            said = _glossary_text(connection, day, hit["term"])
-            entry = hit["term"]
-        if said is not None and says(text, said).verdict == "verbatim":
-            found.append({"kind": hit["kind"], "entry": entry})
-            if len(found) == SAID_BY:
-                break
-    return found
+    found = [{"kind": "rule", "entry": n} for n in release_texts(connection, day).holders(parts)]
+    for row in fetch(
+        connection,
+        "SELECT g.term, t.text FROM glossary_span g JOIN rulebook_text t ON t.id = g.text_id "
+        f"WHERE {printed_in('g')} ORDER BY g.sort_key",
+        day=day,
+    ):
+        if len(found) >= SAID_BY:
+            break
+        if holds(fold(row["text"]), parts):
+            found.append({"kind": "glossary", "entry": row["term"]})
+    return found[:SAID_BY]
 
 
 def _message(
     number: str,
     number_message: str,
     checked: str | None,
-    saying: Saying,
-    rule_text: str | None,
+    saying: Saying | None,
     said_by: list[dict[str, str]],
 ) -> str:
     others = ", ".join(
         s["entry"] if s["kind"] == "rule" else f"the glossary's {s['entry']!r}" for s in said_by
     )
-    if rule_text is None:
+    if saying is None:
         text = "no rule to compare the text with"
     elif saying.verdict == "verbatim":
         text = f"{checked} says it" + ("" if checked == number else f": cite {checked}")
+    elif saying.verdict == "example":
+        text = f"{checked} has it only in an example, which quotes a card, not the rule"
     elif saying.verdict == "close":
         text = (
             f"{checked} says most of it ({saying.coverage:.0%} of its words, in order), "
@@ -168,7 +174,7 @@ def _message(
         )
     else:
         text = f"{checked} does not say it"
-    if rule_text is None or saying.verdict != "verbatim":
+    if saying is None or saying.verdict != "verbatim":
         text += (
             f"; {others} say{'s' if len(said_by) == 1 else ''} it verbatim"
             if said_by

@@ -95,9 +95,16 @@ COLUMNS = [
 @click.option(
     "--fix",
     is_flag=True,
-    help="Rewrite each renumbered citation to its number in the release, where "
-    "the lineage is certain and its words fit the new rule (atomically, "
+    help="Move the citations from the release the code is written against (the pin, or "
+    "--since) to the release checked: rewrite each renumbered citation whose lineage is "
+    "certain and whose words fit the new rule, and move the pin with them (atomically, "
     "each file whole or not at all); what changed goes to stderr.",
+)
+@click.option(
+    "--fix-mismatch",
+    is_flag=True,
+    help="With --fix: also rewrite a mismatch to the one rule its words are (a title, or a "
+    "quote only that rule holds).",
 )
 @click.option(
     "--diff",
@@ -119,6 +126,7 @@ def lint_citations(
     no_quotes: bool,
     strict_quotes: bool,
     fix: bool,
+    fix_mismatch: bool,
     show_diff: bool,
     quiet: bool,
 ) -> None:
@@ -128,11 +136,13 @@ def lint_citations(
     A citation is a rule number after CR, rule(s) or Comprehensive Rule(s), in any case:
     "CR 702.19b", "rule 613.1a", "[CR 117.3]", "Comprehensive Rules (702.19)", "rules 702.19
     and 702.20". Each is fine, missing (no such rule), renumbered (its rule has another
-    number now, shown), changed (with --since) or mismatch: the quote written with it
-    (CR 702.19c: "...") is not in that rule, or its description (// CR 702.19c: trample over
-    planeswalkers) fits another rule clearly better. The release is --as-of, else the pin
-    (cr = "..." under [tool.rulesdb] in the nearest pyproject.toml or .rulesdb.toml), else
-    the latest; a MagicCompRules*.txt in the tree of another release is an error.
+    number now, shown), changed (its text, or the rule its number names, changed) or
+    mismatch: the name (CR 702.50: Delve), quote (CR 702.19c: "...") or description written
+    with it is not that rule's. The release checked is --as-of, else the pin (cr = "..."
+    under [tool.rulesdb] in the nearest pyproject.toml or .rulesdb.toml), else the latest;
+    each citation is read as the release it was written against (--since, else the pin) —
+    a number that release never printed is missing; a MagicCompRules*.txt in the tree of
+    another release is an error.
 
     A folder is walked as git sees it (ignored files left out) where it is in a work tree,
     else whole but for .git; a folder or file named is read even if git ignores it; binary
@@ -142,22 +152,22 @@ def lint_citations(
     was read."""
     from rulesdb.citations import Scanned, Tally, checked, scan_files
     from rulesdb.citations.fixing import MAX_FIXES, fixable
-    from rulesdb.citations.pinning import find_pin
+    from rulesdb.citations.reading import reading
     from rulesdb.citations.scanning import patterns_from
     from rulesdb.citations.walking import targets
 
     if show_diff and not fix:
         raise RulesdbError("--diff shows what --fix would change: give both")
+    if fix_mismatch and not fix:
+        raise RulesdbError("--fix-mismatch is a kind of --fix: give both")
     chosen = patterns_from(patterns, builtin=not no_default)
     targets(paths)  # every path a file or a folder, before the database is opened
-    pin = find_pin(Path(paths[0])) if as_of is None else None
     rules = app.rules  # after the input is checked: a bad pattern or path needs no database
-    when = rules.day(
-        as_of if pin is None else pin.value, "--as-of" if pin is None else f"{pin.file}: cr"
-    )
-    after = rules.day(since, "--since")
+    read = reading(rules, paths[0], as_of, since, fix=fix, writes=not show_diff)
+    for note in read.notes:
+        click.echo(f"rulesdb: note: {note}", err=True)
     engine = rules.engine
-    release = rules.release(when)
+    release, pin = read.release, read.pin
     scanned, tally = Scanned(), Tally()
     edits: list[Edit] = []
     unfixed = 0
@@ -166,13 +176,18 @@ def lint_citations(
     found = scan_files(paths, chosen, scanned)
     write = _writer(fmt, release.isoformat())
     for cited, result in checked(
-        engine, found, as_of=when, since=after, quotes=not no_quotes, strict=strict_quotes
+        engine,
+        found,
+        as_of=release,
+        since=read.written if read.moving else None,
+        quotes=not no_quotes,
+        strict=strict_quotes,
     ):
         tally.add(cited, result)
         if show_all or result.status != "fine":
             write(cited, result)
         if fix and result.status != "fine":
-            edit = fixable(cited, result)
+            edit = fixable(cited, result, mismatches=fix_mismatch)
             if edit is not None and len(edits) < MAX_FIXES:
                 edits.append(edit)
             else:
@@ -189,6 +204,8 @@ def lint_citations(
         )
     vendored_differs = _vendored(scanned.vendored, release, pin)
     fixed = _fix(edits, write=not show_diff) if fix else 0
+    if fix and read.moving and pin is not None and read.written is not None:
+        _move_pin(pin, release, read.written, write=not show_diff)
     if not quiet:
         line = summary(scanned, tally)
         if pin is not None:
@@ -224,6 +241,31 @@ def _vendored(files: list[str], release: date, pin: Pin | None) -> bool:
                 err=True,
             )
     return differs
+
+
+def _move_pin(pin: Pin, release: date, written: date, write: bool) -> None:
+    """The pin moved to the release the citations were moved to (or shown as a diff)."""
+    import difflib
+
+    from rulesdb.citations.fixing import replace_text
+    from rulesdb.citations.pinning import repinned
+
+    text = pin.file.read_text(encoding="utf-8")
+    moved = repinned(pin, text, release, written)
+    if not write:
+        sys.stdout.write(
+            "".join(
+                difflib.unified_diff(
+                    text.splitlines(keepends=True),
+                    moved.splitlines(keepends=True),
+                    fromfile=f"a/{pin.file}",
+                    tofile=f"b/{pin.file}",
+                )
+            )
+        )
+        return
+    replace_text(pin.file, moved)
+    click.echo(f"rulesdb: moved the pin in {pin.file} to {release.isoformat()}", err=True)
 
 
 def _fix(edits: list[Edit], write: bool) -> int:

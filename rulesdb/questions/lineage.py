@@ -9,6 +9,7 @@ before. Written once here, read by ``rule-history``, ``rule-diff``, the web's ru
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -19,7 +20,7 @@ from sqlalchemy import Connection
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.store.releases import printed_in, release_in_force
-from rulesdb.util.rule_numbers import parse_rule_number
+from rulesdb.util.rule_numbers import parse_rule_number, rule_key
 
 Ident = tuple[str, int]
 
@@ -92,7 +93,9 @@ def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
 
 def doubted(connection: Connection, lineage: str, after: date, upto: date) -> bool:
     """Whether a link the matcher could not decide carries the lineage on between the
-    releases ``after`` (exclusive) and ``upto``, or begins it there."""
+    releases ``after`` (exclusive) and ``upto``, or begins it there; either way in time (a
+    link doubted going forward is doubted going back)."""
+    after, upto = min(after, upto), max(after, upto)
     rows = fetch(
         connection,
         "SELECT 1 FROM rule_link k JOIN rule_lineage l "
@@ -147,10 +150,10 @@ def check_citations(
     bind: Bind, numbers: Iterable[str], as_of: date | None = None, since: date | None = None
 ) -> dict[str, CitationCheck]:
     """Each cited number checked against the release in force on ``as_of`` (default the
-    latest): fine, missing (no such rule, and none it became), renumbered (its lineage has
-    another number now) or, with ``since``, changed (its text differs from the release in
-    force on ``since``). A number the release prints is read as that rule; one it lacks, as
-    the rule last printed with it."""
+    latest), read as the release in force on ``since`` printed it (default: the same):
+    fine, missing (that release prints no such rule, or its rule is in none now),
+    renumbered (its rule has another number now) or changed (its text differs, or the
+    number now names another rule). See :func:`check_number`."""
     wanted = {}
     for number in numbers:
         parsed = parse_rule_number(number)
@@ -168,79 +171,109 @@ def check_citations(
 def check_number(
     connection: Connection, number: str, day: date, then: date | None
 ) -> CitationCheck:
+    """One cited number against the release ``day``, read as the release ``then`` printed it
+    (the release the citation was written against; None or ``day`` itself: ``day``'s).
+
+    Read as written: a number ``then`` never printed is missing, whatever an older release
+    printed under it (a typo is not followed into an old rule); the message says where it
+    was last printed, and the nearest rules ``then`` prints, as information."""
     release = day.isoformat()
     printed = lineage_at(connection, day, number)
-    if then is not None:  # the rule the citation meant: the one printed with it then
+    if then is not None and then != day:
         meant = lineage_at(connection, then, number)
-        if meant is not None:
-            unsure = doubted(connection, meant, then, day) or (
-                printed is not None and doubted(connection, printed, then, day)
-            )
-            doubt = " (through a link the matcher could not decide)" if unsure else ""
-            now = where_now(connection, meant, day)
-            if now is None and printed is not None:
-                # The release prints the number: never "missing", whatever the lineage says.
-                return CitationCheck(
-                    number,
-                    "changed",
-                    None,
-                    f"rule {number} of {then.isoformat()} is not followed into "
-                    f"{number} of release {release}, which prints that number"
-                    f"{doubt}: check it",
-                    unsure,
-                )
-            if now is None:
-                return CitationCheck(
-                    number,
-                    "missing",
-                    None,
-                    f"rule {number} of {then.isoformat()} is in no rule of "
-                    f"release {release}{doubt}",
-                    unsure,
-                )
-            if now[0] != number:
-                return CitationCheck(
-                    number,
-                    "renumbered",
-                    now[0],
-                    f"rule {number} of {then.isoformat()} is {now[0]} in release {release}{doubt}",
-                    unsure,
-                )
-            if _text(connection, then, number) != _text(connection, day, number):
-                return CitationCheck(
-                    number,
-                    "changed",
-                    None,
-                    f"rule {number}'s text changed between {then.isoformat()} and {release}{doubt}",
-                    unsure,
-                )
-            return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
-    if printed is not None:
-        return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
-    earlier = last_printed(connection, number, day)
-    if earlier is not None:
-        last, lineage = earlier
-        unsure = doubted(connection, lineage, last, day)
+        if meant is None:
+            return _unprinted(connection, number, day, then)
+        unsure = doubted(connection, meant, then, day) or (
+            printed is not None and doubted(connection, printed, then, day)
+        )
         doubt = " (through a link the matcher could not decide)" if unsure else ""
-        now = where_now(connection, lineage, day)
-        if now is not None:
+        now = where_now(connection, meant, day)
+        if now is None and printed is not None:
+            # The release prints the number: never "missing", whatever the lineage says.
+            return CitationCheck(
+                number,
+                "changed",
+                None,
+                f"rule {number} of {then.isoformat()} is not followed into "
+                f"{number} of release {release}, which prints that number for another rule"
+                f"{doubt}: check it",
+                unsure,
+            )
+        if now is None:
+            return CitationCheck(
+                number,
+                "missing",
+                None,
+                f"rule {number} of {then.isoformat()} is in no rule of release {release}{doubt}",
+                unsure,
+            )
+        if now[0] != number:
             return CitationCheck(
                 number,
                 "renumbered",
                 now[0],
-                f"rule {number} (last printed so in {last.isoformat()}) is "
-                f"{now[0]} in release {release}{doubt}",
+                f"rule {number} of {then.isoformat()} is {now[0]} in release {release}{doubt}",
                 unsure,
             )
-        return CitationCheck(
-            number,
-            "missing",
-            None,
-            f"no rule {number} in release {release}; the rule last "
-            f"printed so in {last.isoformat()} is in none of its rules{doubt}",
-            unsure,
+        if _text(connection, then, number) != _text(connection, day, number):
+            return CitationCheck(
+                number,
+                "changed",
+                None,
+                f"rule {number}'s text changed between {then.isoformat()} and {release}{doubt}",
+                unsure,
+            )
+        return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
+    if printed is not None:
+        return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
+    return _unprinted(connection, number, day, day)
+
+
+def _unprinted(connection: Connection, number: str, day: date, then: date) -> CitationCheck:
+    """A number the release ``then`` does not print: missing, with where it was last printed
+    and the nearest rules ``then`` prints."""
+    release, written = day.isoformat(), then.isoformat()
+    against = "" if then == day else ", the release the citation is read as"
+    message = f"no rule {number} in release {written}{against}"
+    nearest = nearest_rules(connection, then, number)
+    if nearest:
+        message += f"; the nearest are {' and '.join(nearest)}"
+    earlier = last_printed(connection, number, then)
+    if earlier is not None:
+        last, lineage = earlier
+        now = where_now(connection, lineage, day)
+        was = f"{now[0]} in {release}" if now is not None else f"in no rule of {release}"
+        message += (
+            f"; {number} was last printed in {last.isoformat()}, a rule that is {was} "
+            f"(if the code was written against it: --since {last.isoformat()})"
         )
-    return CitationCheck(number, "missing", None, f"no rule {number} in release {release}")
+    return CitationCheck(number, "missing", None, message)
+
+
+def nearest_rules(connection: Connection, day: date, number: str) -> list[str]:
+    """The rules the release prints just before and after ``number`` in rule order."""
+    numbers = _release_numbers(connection, day)
+    keys = [rule_key(n) for n in numbers]
+    at = bisect.bisect_left(keys, rule_key(number))
+    return [numbers[i] for i in (at - 1, at) if 0 <= i < len(numbers)]
+
+
+_NUMBERS: dict[tuple[str, date], list[str]] = {}
+
+
+def _release_numbers(connection: Connection, day: date) -> list[str]:
+    """Every number the release prints, in rule order (kept for the last few releases)."""
+    key = (connection.engine.url.render_as_string(hide_password=True), day)
+    if key not in _NUMBERS:
+        rows = fetch(
+            connection,
+            f"SELECT DISTINCT r.number FROM rule_span r WHERE {printed_in('r')}",
+            day=day,
+        )
+        while len(_NUMBERS) >= 4:
+            _NUMBERS.pop(next(iter(_NUMBERS)))
+        _NUMBERS[key] = sorted((row["number"] for row in rows), key=rule_key)
+    return _NUMBERS[key]
 
 
 def _text(connection: Connection, day: date, number: str) -> str | None:
