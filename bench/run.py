@@ -1282,6 +1282,15 @@ _QUOTES = (
     "the active player receives priority",
     "Trample over planeswalkers is a variant of trample",
 )
+# Names written with a citation, judged against the rule's titles: its own, and another's.
+_NAMED = (
+    "// CR 702.19b: Trample",
+    "// Delve (CR 702.66)",
+    "// CR 702.50: Delve",
+    "// CR 701.21a: Sacrifice a creature",
+    "// CR 704.5j legend rule",
+    "// CR 603.10a + CR 607.2a: leaves-the-battlefield abilities look back in time",
+)
 _CODE_WORDS = (
     "let",
     "mut",
@@ -1326,6 +1335,8 @@ def write_source_tree(
             return f"    // {rng.choice(_CITED)}: {words}"
         if kind < 0.005:  # a quote, right or moved: judged verbatim
             return f'    // {rng.choice(_CITED)}: "{rng.choice(_QUOTES)}"'
+        if kind < 0.006:  # a name: the rule's own title, or another's
+            return f"    {rng.choice(_NAMED)}"
         if kind < 0.25:
             return f"    # {words} (v1.{rng.randint(0, 9)}.{rng.randint(0, 99)}, 2024-06-07)"
         if kind < 0.27:
@@ -1409,7 +1420,7 @@ def bench_lint_citations(head_db: URL, folder: Path) -> list[Row]:
             rate >= 50,
         ),
         Row(
-            "lint-citations, quotes and descriptions judged (default)",
+            "lint-citations, names, quotes and descriptions judged (default)",
             f"{size / quoted * 1e3:,.0f} MB/s",
             f"{size / numbers * 1e3:,.0f} MB/s the same tree with --no-quotes",
             numbers / quoted,

@@ -237,7 +237,7 @@ def _unprinted(connection: Connection, number: str, day: date, then: date) -> Ci
     message = f"no rule {number} in release {written}{against}"
     nearest = nearest_rules(connection, then, number)
     if nearest:
-        message += f"; the nearest are {' and '.join(nearest)}"
+        message += f"; the nearest {'are' if len(nearest) > 1 else 'is'} {' and '.join(nearest)}"
     earlier = last_printed(connection, number, then)
     if earlier is not None:
         last, lineage = earlier
@@ -252,17 +252,17 @@ def _unprinted(connection: Connection, number: str, day: date, then: date) -> Ci
 
 def nearest_rules(connection: Connection, day: date, number: str) -> list[str]:
     """The rules the release prints just before and after ``number`` in rule order."""
-    numbers = _release_numbers(connection, day)
-    keys = [rule_key(n) for n in numbers]
+    numbers, keys = _release_numbers(connection, day)
     at = bisect.bisect_left(keys, rule_key(number))
     return [numbers[i] for i in (at - 1, at) if 0 <= i < len(numbers)]
 
 
-_NUMBERS: dict[tuple[str, date], list[str]] = {}
+_NUMBERS: dict[tuple[str, date], tuple[list[str], list[Any]]] = {}
 
 
-def _release_numbers(connection: Connection, day: date) -> list[str]:
-    """Every number the release prints, in rule order (kept for the last few releases)."""
+def _release_numbers(connection: Connection, day: date) -> tuple[list[str], list[Any]]:
+    """Every number the release prints, in rule order, and their sort keys (kept for the
+    last few releases)."""
     key = (connection.engine.url.render_as_string(hide_password=True), day)
     if key not in _NUMBERS:
         rows = fetch(
@@ -272,7 +272,8 @@ def _release_numbers(connection: Connection, day: date) -> list[str]:
         )
         while len(_NUMBERS) >= 4:
             _NUMBERS.pop(next(iter(_NUMBERS)))
-        _NUMBERS[key] = sorted((row["number"] for row in rows), key=rule_key)
+        keyed = sorted((rule_key(row["number"]), row["number"]) for row in rows)
+        _NUMBERS[key] = ([number for _, number in keyed], [k for k, _ in keyed])
     return _NUMBERS[key]
 
 
