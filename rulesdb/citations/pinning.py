@@ -6,12 +6,15 @@ read from its own text (its "effective as of" line, as ``ingest`` reads it)."""
 from __future__ import annotations
 
 import fnmatch
+import os
 import tomllib
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError, RulesdbError
+from rulesdb.util.files import FileIdentity, NotARegularFile, open_regular
+from rulesdb.util.text import visible
 
 PIN_FILES = (".rulesdb.toml", "pyproject.toml")
 VENDORED_CR = "magiccomprules*.txt"  # matched case-insensitively against a file's name
@@ -20,10 +23,12 @@ MAX_PIN_BYTES = 1 << 20  # a pyproject.toml past 1 MB is not read for a pin
 
 @dataclass(frozen=True)
 class Pin:
-    """``cr = VALUE`` and the file that says it."""
+    """``cr = VALUE`` and the file that says it, with which file and which state of it was
+    read (``fixing.rewrite_file`` rewrites only that one)."""
 
     file: Path
     value: str
+    identity: FileIdentity | None = None
 
 
 def find_pin(start: Path) -> Pin | None:
@@ -45,19 +50,36 @@ def find_pin(start: Path) -> Pin | None:
 
 
 def _pin_in(path: Path) -> Pin | None:
-    if not path.is_file():
-        return None
+    """The pin ``path`` holds; None when there is no such file or it pins nothing. A pin
+    file that is not a regular file (a FIFO, a device, a folder) is an error, as is one that
+    is not TOML, over 1 MB, or nested too deep for the TOML reader."""
     try:
-        with path.open("rb") as handle:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return None
+    except OSError as exc:
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror or exc}") from None
+    try:
+        with open_regular(path) as handle:
+            identity = FileIdentity.of(os.fstat(handle.fileno()))
             data = handle.read(MAX_PIN_BYTES + 1)
         if len(data) > MAX_PIN_BYTES:
-            raise RulesdbError(f"{path}: over {MAX_PIN_BYTES:,} bytes; not read for a pin")
+            raise RulesdbError(
+                f"{visible(str(path))}: over {MAX_PIN_BYTES:,} bytes; not read for a pin"
+            )
         document = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesdbError(f"{path}: not TOML: {exc}") from None
+        raise RulesdbError(f"{visible(str(path))}: not TOML: {exc}") from None
+    except RecursionError:
+        raise RulesdbError(
+            f"{visible(str(path))}: not read for a pin: nested too deep for the TOML reader"
+        ) from None
+    except NotARegularFile as exc:
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror}; not read for a pin") from None
     except OSError as exc:
-        raise RulesdbError(f"{path}: {exc.strerror or exc}") from None
-    table = document.get("tool", {}).get("rulesdb", {})
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror or exc}") from None
+    tool = document.get("tool")
+    table = tool.get("rulesdb") if isinstance(tool, dict) else None
     value = table.get("cr") if isinstance(table, dict) else None
     if value is None and path.name == ".rulesdb.toml":
         value = document.get("cr")
@@ -70,7 +92,7 @@ def _pin_in(path: Path) -> Pin | None:
             f"{path}: [tool.rulesdb] cr = {value!r}: expected a release, "
             'a date ("2026-08-07") or a set code ("EOE")'
         )
-    return Pin(path, value.strip())
+    return Pin(path, value.strip(), identity)
 
 
 def is_vendored_cr(path: Path) -> bool:

@@ -188,13 +188,13 @@ def lint_citations(
             f"rulesdb: note: {folder}: git ignores this folder; read whole, as named", err=True
         )
     vendored_differs = _vendored(scanned.vendored, release, pin)
-    fixed = _fix(edits, write=not show_diff) if fix else 0
+    fixed, refused = _fix(edits, not show_diff, paths) if fix else (0, 0)
     if not quiet:
         line = summary(scanned, tally)
         if pin is not None:
             line += f"; release {release.isoformat()} (pinned in {pin.file})"
         if fix:
-            line += f"; {'would fix' if show_diff else 'fixed'} {fixed}, left {unfixed}"
+            line += f"; {'would fix' if show_diff else 'fixed'} {fixed}, left {unfixed + refused}"
         click.echo(line, err=True)
     if not scanned.files_read and not scanned.vendored:
         click.echo("rulesdb: error: no file was read: nothing was checked", err=True)
@@ -226,27 +226,41 @@ def _vendored(files: list[str], release: date, pin: Pin | None) -> bool:
     return differs
 
 
-def _fix(edits: list[Edit], write: bool) -> int:
-    """The edits made (or shown, as a diff on stdout); each told on stderr."""
+def _fix(edits: list[Edit], write: bool, paths: tuple[str, ...]) -> tuple[int, int]:
+    """The edits made (or shown, as a diff on stdout), each told on stderr, and each file
+    left as it was in one line: (made, left). A symbolic link may lead anywhere in the tree
+    of ``paths`` (``walking.Tree``)."""
     from rulesdb.citations.fixing import apply
+    from rulesdb.citations.walking import Tree
+    from rulesdb.util.text import visible
 
-    done = 0
-    for result in apply(edits, write):
+    done = left = 0
+    for result in apply(edits, write, Tree(paths)):
         for edit in result.applied:
             click.echo(
-                f"rulesdb: {'fixed' if write else 'would fix'} {edit.file}:{edit.line}:"
+                f"rulesdb: {'fixed' if write else 'would fix'} {visible(edit.file)}:{edit.line}:"
                 f"{edit.column}: {edit.old} -> {edit.new}",
                 err=True,
             )
-        for edit, why in result.skipped:
+        if result.refused:
+            count = len(result.skipped)
             click.echo(
-                f"rulesdb: warning: {edit.file}:{edit.line}:{edit.column}: {edit.old} left: {why}",
+                f"rulesdb: warning: {visible(result.file)}: left as it was ({count} "
+                f"{'citation' if count == 1 else 'citations'} not fixed): {result.refused}",
                 err=True,
             )
+        else:
+            for edit, why in result.skipped:
+                click.echo(
+                    f"rulesdb: warning: {visible(edit.file)}:{edit.line}:{edit.column}: "
+                    f"{edit.old} left: {why}",
+                    err=True,
+                )
         if result.diff:
             sys.stdout.write(result.diff)
         done += len(result.applied)
-    return done
+        left += len(result.skipped)
+    return done, left
 
 
 def summary(scanned: Scanned, tally: Tally) -> str:
