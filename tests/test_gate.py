@@ -6,13 +6,15 @@ against the real releases of a head database (both backends)."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import shlex
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml
 from sqlalchemy.engine import URL
@@ -21,6 +23,7 @@ from tests.settings import ROOT
 from tests.support.databases import url_text
 from tests.support.docs import page_example
 from tests.support.runs import process_env, run_cli
+from tests.support.sarif import sarif_errors
 
 TOP = "Trample over planeswalkers is a variant of trample"
 PRIORITY = "the active player receives priority at the beginning of most steps"  # 117.3a
@@ -145,96 +148,6 @@ def test_the_pin_and_a_vendored_rulebook(
     assert code == 2 and err.startswith(f"rulesdb: error: {tmp_path / 'pyproject.toml'}: not TOML")
 
 
-# The parts of the SARIF 2.1.0 schema (OASIS, docs.oasis-open.org/sarif/sarif/v2.1.0) a
-# result of lint-citations uses, written from the standard's text: the schema itself is not
-# fetched at test time.
-SARIF_SUBSET = {
-    "type": "object",
-    "required": ["version", "runs"],
-    "properties": {
-        "version": {"const": "2.1.0"},
-        "runs": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "required": ["tool"],
-                "properties": {
-                    "tool": {
-                        "type": "object",
-                        "required": ["driver"],
-                        "properties": {
-                            "driver": {
-                                "type": "object",
-                                "required": ["name"],
-                                "properties": {
-                                    "name": {"type": "string"},
-                                    "rules": {
-                                        "type": "array",
-                                        "items": {"type": "object", "required": ["id"]},
-                                    },
-                                },
-                            }
-                        },
-                    },
-                    "results": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["message"],
-                            "properties": {
-                                "ruleId": {"type": "string"},
-                                "ruleIndex": {"type": "integer", "minimum": -1},
-                                "level": {"enum": ["none", "note", "warning", "error"]},
-                                "message": {
-                                    "type": "object",
-                                    "anyOf": [{"required": ["text"]}, {"required": ["id"]}],
-                                },
-                                "locations": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "physicalLocation": {
-                                                "type": "object",
-                                                "required": ["artifactLocation"],
-                                                "properties": {
-                                                    "region": {
-                                                        "type": "object",
-                                                        "properties": {
-                                                            "startLine": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                            "startColumn": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                            "endColumn": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                        },
-                                                    }
-                                                },
-                                            }
-                                        },
-                                    },
-                                },
-                                "fixes": {
-                                    "type": "array",
-                                    "items": {"type": "object", "required": ["artifactChanges"]},
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
-    },
-}
-
-
 def test_sarif_and_github_annotations(
     shared_head_url: URL,
     tmp_path: Path,
@@ -248,8 +161,10 @@ def test_sarif_and_github_annotations(
     )
     assert code == 1
     document = json.loads(out)
-    jsonschema.validate(document, SARIF_SUBSET)
+    assert sarif_errors(document) == []
     run = document["runs"][0]
+    # Files named from the root (here, outside git, the current folder), given as file://.
+    assert run["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tmp_path.resolve().as_uri() + "/"}}
     rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
     results = run["results"]
     assert [r["ruleId"] for r in results] == [
@@ -262,7 +177,7 @@ def test_sarif_and_github_annotations(
     assert all(rules[r["ruleIndex"]] == r["ruleId"] for r in results)
     first = results[0]
     assert first["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "src/combat.rs"},
+        "artifactLocation": {"uri": "src/combat.rs", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 2, "startColumn": 7, "endColumn": 14},
     }
     assert first["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"] == {
@@ -377,18 +292,6 @@ def test_the_pre_commit_hook(small_url: URL, tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 1 and "b.md:1:4: missing: no rule 702.999" in done.stdout
-    if shutil.which("pre-commit"):
-        subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-        subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
-        done = subprocess.run(
-            ["pre-commit", "try-repo", str(ROOT), hook["id"], "--all-files"],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 1 and "702.999" in done.stdout
 
 
 def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path) -> None:
@@ -397,30 +300,126 @@ def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path
     assert printed == shown
 
 
-def test_the_gate_page_snippets(
-    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The pin, the workflow and the pre-commit stanza the page shows: the pin is read as
-    shown, the workflow's commands are lint-citations' options, the stanza names the hook."""
-    import re
-
+def gate_snippets() -> list[tuple[str, str]]:
+    """The blocks of docs/citation-gate.md marked as checked here: (language, text)."""
     page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
     blocks = re.findall(
         r"<!-- checked by tests/test_gate.py -->\n```(\w+)\n(.*?)^```", page, re.S | re.M
     )
     assert [kind for kind, _ in blocks] == ["toml", "yaml", "yaml"]
+    return blocks
+
+
+def test_the_gate_page_pin(
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The pin the page shows is read as shown."""
     (tmp_path / ".git").mkdir()
-    (tmp_path / "pyproject.toml").write_text(blocks[0][1], encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(gate_snippets()[0][1], encoding="utf-8")
     (tmp_path / "a.rs").write_text("// CR 704.5aa\n", encoding="utf-8")
     from rulesdb.citations.pinning import find_pin
 
-    assert find_pin(tmp_path / "a.rs").value == "2026-08-07"
-    workflow = yaml.safe_load(blocks[1][1])
-    runs = [step["run"] for step in workflow["jobs"]["citations"]["steps"] if "run" in step]
-    lint_run = [r for r in runs if "lint-citations" in r]
-    assert lint_run == ["rulesdb lint-citations . --format github"]
+    pin = find_pin(tmp_path / "a.rs")
+    assert pin is not None and pin.value == "2026-08-07"
     code, out, _ = lint(small_url, capsys, str(tmp_path / "a.rs"), "--format", "github")
     assert code == 0 and out == ""  # 704.5aa is in the pinned 2026-08-07
-    stanza = yaml.safe_load(blocks[2][1])
-    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert stanza["repos"][0]["hooks"][0]["id"] == hooks[0]["id"]
+
+
+def zizmor() -> str:
+    """zizmor, a linter of GitHub workflows (the test extra installs it beside Python)."""
+    found = shutil.which("zizmor", path=str(Path(sys.executable).parent)) or shutil.which("zizmor")
+    assert found, "zizmor is missing: pip install -e '.[test]'"
+    return found
+
+
+def test_the_gate_page_workflow(small_url: URL, tmp_path: Path) -> None:
+    """The workflow the page shows: clean for a real workflow linter, uploading SARIF when
+    the check fails, installing rulesdb from its repository, and its check, run as written
+    in a work tree, writing a document the SARIF schema takes."""
+    text = gate_snippets()[1][1]
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "citations.yml").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [zizmor(), "--offline", "--no-progress", str(workflows / "citations.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "No findings" in done.stdout, done.stdout + done.stderr
+    workflow = yaml.safe_load(text)
+    [job] = workflow["jobs"].values()
+    assert job["permissions"] == {"contents": "read", "security-events": "write"}
+    assert workflow["permissions"] == {}
+    steps = job["steps"]
+    [install] = [s["run"] for s in steps if "pip install" in s.get("run", "")]
+    assert shlex.split(install)[:3] == [
+        "pip",
+        "install",
+        "rulesdb @ git+https://github.com/rulesdb/rulesdb",
+    ]
+    [check] = [s["run"] for s in steps if "lint-citations" in s.get("run", "")]
+    [upload] = [
+        s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@")
+    ]
+    assert upload["if"] == "always()"  # the findings are uploaded when the check fails
+    assert steps.index(upload) > next(i for i, s in enumerate(steps) if s.get("run") == check)
+    assert check.endswith(f"> {upload['with']['sarif_file']}")
+    # The check as the job runs it, at the top of a work tree with a stale citation.
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.rs").write_text("// CR 702.999\n", encoding="utf-8")
+    env = process_env(RULESDB_URL=url_text(small_url))
+    done = subprocess.run(
+        ["bash", "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    document = json.loads((tmp_path / upload["with"]["sarif_file"]).read_text(encoding="utf-8"))
+    assert sarif_errors(document) == []
+    [result] = document["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "src/a.rs",
+        "uriBaseId": "%SRCROOT%",
+    }
+
+
+def test_the_gate_page_pre_commit(small_url: URL, tmp_path: Path) -> None:
+    """The pre-commit stanza the page shows: a local hook, the one the repository declares,
+    run by pre-commit itself on a commit's files."""
+    stanza = yaml.safe_load(gate_snippets()[2][1])
+    [repo] = stanza["repos"]
+    assert repo["repo"] == "local"  # no rev to name: rulesdb has no release tag
+    [hook] = repo["hooks"]
+    [declared] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert {k: hook[k] for k in ("id", "name", "entry", "types")} == {
+        k: declared[k] for k in ("id", "name", "entry", "types")
+    }
+    pre_commit = shutil.which("pre-commit", path=str(Path(sys.executable).parent))
+    assert pre_commit, "pre-commit is missing: pip install -e '.[test]'"
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".pre-commit-config.yaml").write_text(gate_snippets()[2][1], encoding="utf-8")
+    write_tree(tmp_path, {"a.rs": "// CR 702.19c\n", "b.md": "CR 702.999\n"})
+    env = process_env(
+        RULESDB_URL=url_text(small_url),
+        PRE_COMMIT_HOME=str(tmp_path / ".cache"),
+        PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+    )
+
+    def commit_hooks() -> subprocess.CompletedProcess[str]:
+        subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
+        return subprocess.run(
+            [pre_commit, "run", "--all-files"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    done = commit_hooks()
+    assert done.returncode == 1 and "b.md:1:4: missing: no rule 702.999" in done.stdout, (
+        done.stdout + done.stderr
+    )
+    (tmp_path / "b.md").write_text("CR 702.19c\n", encoding="utf-8")
+    done = commit_hooks()
+    assert done.returncode == 0, done.stdout + done.stderr

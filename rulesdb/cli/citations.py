@@ -4,11 +4,13 @@ checked against a release."""
 from __future__ import annotations
 
 import csv
+import os
 import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote_to_bytes
 
 import click
 
@@ -16,6 +18,7 @@ from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_val
 from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.util.jsonlines import dumps_line
+from rulesdb.util.text import visible
 
 if TYPE_CHECKING:
     from rulesdb.citations import Found, Scanned, Tally, Verdict
@@ -164,7 +167,7 @@ def lint_citations(
     # Streamed: each verdict written as its citation is found, so memory stays flat however
     # many citations the files hold (--fix holds the edits, at most MAX_FIXES).
     found = scan_files(paths, chosen, scanned)
-    write = _writer(fmt, release.isoformat())
+    write = _writer(fmt, release.isoformat(), paths)
     for cited, result in checked(
         engine, found, as_of=when, since=after, quotes=not no_quotes, strict=strict_quotes
     ):
@@ -281,24 +284,31 @@ def summary(scanned: Scanned, tally: Tally) -> str:
 Writer = Callable[["Found", "Verdict"], None]
 
 
-def _writer(fmt: str, release: str) -> Writer:
+def _writer(fmt: str, release: str, paths: tuple[str, ...]) -> Writer:
     if fmt == "sarif":
         from rulesdb import __version__
         from rulesdb.citations.sarif import Writer as SarifWriter
 
-        return SarifWriter(sys.stdout, release, __version__)
-    return {
-        "text": _text_writer,
-        "jsonl": _jsonl_writer,
-        "csv": _csv_writer,
-        "github": _github_writer,
-    }[fmt]()
+        return SarifWriter(sys.stdout, release, __version__, _root(paths))
+    if fmt == "github":
+        return _github_writer(_root(paths))
+    return {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
+
+
+def _root(paths: tuple[str, ...]) -> Path:
+    """The repository's root, which SARIF and GitHub name files from: the top of the git
+    work tree holding the first path, else the current folder (resolved)."""
+    from rulesdb.citations.walking import work_tree_top
+
+    first = Path(paths[0])
+    folder = first if first.is_dir() else first.parent
+    return work_tree_top(folder) or Path(os.path.realpath(os.getcwd()))
 
 
 def _row(found: Found, result: Verdict) -> list[object]:
     c = found.citation
     return [
-        found.file,
+        visible(found.file),
         c.line,
         c.column,
         c.cited,
@@ -328,13 +338,19 @@ def _github_escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def _github_writer() -> Writer:
-    """``::error file=F,line=L,col=C,title=T::message``: annotations on the pull request."""
+def _github_writer(root: Path) -> Writer:
+    """``::error file=F,line=L,col=C,title=T::message``: annotations on the pull request,
+    each file named from the repository's root (``root``), as GitHub places them."""
+    from rulesdb.citations.sarif import location
+
     out = sys.stdout
 
     def write(found: Found, result: Verdict) -> None:
         c, e = found.citation, _github_escape
-        file = found.file.removeprefix("./")
+        where = location(found.file, root)
+        file = visible(
+            os.fsdecode(unquote_to_bytes(where["uri"])) if "uriBaseId" in where else found.file
+        )
         out.write(
             f"::{_GITHUB_LEVEL[result.status]} file={e(file, True)},line={c.line},"
             f"col={c.column},endColumn={c.column + len(c.number)},"
@@ -346,12 +362,13 @@ def _github_writer() -> Writer:
 
 
 def _text_writer() -> Writer:
-    """The form compilers print, which editors and CI annotate a file by."""
+    """The form compilers print, which editors and CI annotate a file by; a file name's
+    control characters escaped (``rulesdb.util.text.visible``), so a record is one line."""
     out = sys.stdout
 
     def write(found: Found, result: Verdict) -> None:
-        c, file = found.citation, found.file.replace("\n", "\\n")  # one line, whatever the name
-        out.write(f"{file}:{c.line}:{c.column}: {result.status}: {result.message}\n")
+        c = found.citation
+        out.write(f"{visible(found.file)}:{c.line}:{c.column}: {result.status}: {result.message}\n")
 
     return write
 
