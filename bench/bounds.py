@@ -35,6 +35,11 @@ CR_FILE = ROOT.parent / "shared" / "cr" / "MagicCompRules-20240607.txt"
 
 def run(*args: str, env: dict[str, str] | None = None) -> str:
     """``rulesdb ARGS`` as a fresh process: "exit N, T s, M MB" (or "hung")."""
+    return _run(*args, env=env)[0]
+
+
+def _run(*args: str, env: dict[str, str] | None = None) -> tuple[str, int]:
+    """:func:`run`, and the peak in MB apart (0 when hung)."""
     with tempfile.TemporaryDirectory() as folder:
         peak_file = Path(folder) / "peak"
         env = {**os.environ, **(env or {}), PEAK_FILE: str(peak_file)}
@@ -49,13 +54,80 @@ def run(*args: str, env: dict[str, str] | None = None) -> str:
                 timeout=HANG,
             )
         except subprocess.TimeoutExpired:
-            return f"hung past {HANG} s"
+            return f"hung past {HANG} s", 0
         seconds = time.perf_counter() - start
         peak = int(peak_file.read_text()) // 1024 if peak_file.exists() else 0
         lines = len(done.stderr.splitlines())
         return f"exit {done.returncode}, {seconds:.2f} s, {peak} MB" + (
             "" if lines <= 1 else f", {lines} lines on stderr"
+        ), peak
+
+
+def run_tool(*argv: str) -> str:
+    """Another program (a baseline) as a process: "exit N, T s, M MB", its peak RSS as
+    GNU time reports it. Not wait4's rusage here: a child's peak counts the memory of the
+    process it was forked from (this one, with a database open) until it execs."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "time"
+        timed = ["/usr/bin/time", "-o", str(report), "-f", "%e %M"] if TIMER.exists() else []
+        start = time.perf_counter()
+        done = subprocess.run(
+            [*timed, *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
         )
+        seconds = time.perf_counter() - start
+        if not timed:
+            return f"exit {done.returncode}, {seconds:.2f} s (no /usr/bin/time: memory unmeasured)"
+        elapsed, kib = report.read_text().split()[-2:]
+        return f"exit {done.returncode}, {float(elapsed):.2f} s, {int(kib) // 1024} MB"
+
+
+TIMER = Path("/usr/bin/time")
+FIX_MB = 400  # the file --fix rewrites (issue #50: 2.3 GB before)
+
+
+def bench_fix(folder: Path, head_url: str) -> list[Row]:
+    """``lint-citations --fix`` (and ``--diff``) of a 400 MB file with one citation, beside
+    the same run without ``--fix``, ``cp`` of the file and ``grep -c`` of the citation."""
+    big = folder / "fix400.rs"
+    line = b"just words, no citation in them at all\n"
+    with big.open("wb") as out:
+        for i in range(FIX_MB):
+            out.write(line * (2**20 // len(line)))
+            if i == FIX_MB // 2:
+                out.write(b"// CR 310.8b: the rule of 2026-06-19\n")
+    args = ["--db", head_url, "lint-citations", str(big), "--since", "2026-06-19"]
+    args += ["--as-of", "2026-08-07"]
+    scanned = run(*args)
+    copy = folder / "copy.rs"
+    copied = run_tool("cp", str(big), str(copy))
+    copy.unlink()
+    counted = run_tool("grep", "-c", "CR 310.8b", str(big))
+    baseline = f"without --fix: {scanned}; cp: {copied}; grep -c: {counted}"
+    diffed, diff_peak = _run(*args, "--fix", "--diff")
+    fixed, fix_peak = _run(*args, "--fix")
+    big.unlink()
+    return [
+        Row(
+            f"lint-citations --fix, a {FIX_MB} MB file, one citation (before: 2.3 GB)",
+            fixed,
+            baseline,
+            None,
+            "exit 0, < 100 MB",
+            fixed.startswith("exit 0,") and 0 < fix_peak < 100,
+        ),
+        Row(
+            f"  lint-citations --fix --diff, the same {FIX_MB} MB file",
+            diffed,
+            baseline,
+            None,
+            "exit 1, < 100 MB",
+            diffed.startswith("exit 1,") and 0 < diff_peak < 100,
+        ),
+    ]
 
 
 def _docx(path: Path, head: bytes, middle: bytes, tail: bytes, repeat: int = 1) -> Path:
@@ -380,6 +452,7 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
             )
         )
     _remove_deep(folder / "deep")
+    rows += bench_fix(folder, head_url)
     for root in ("/dev/zero", "/"):
         rows.append(
             Row(

@@ -6,13 +6,15 @@ against the real releases of a head database (both backends)."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import shlex
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml
 from sqlalchemy.engine import URL
@@ -21,24 +23,33 @@ from tests.settings import ROOT
 from tests.support.databases import url_text
 from tests.support.docs import page_example
 from tests.support.runs import process_env, run_cli
+from tests.support.sarif import sarif_errors
 
 TOP = "Trample over planeswalkers is a variant of trample"
 PRIORITY = "the active player receives priority at the beginning of most steps"  # 117.3a
-# Cited as of 2024-06-07: a right quote, a quote moved to a sibling rule, a stale number with
-# its quote (502.9 was trample until 2009: 702.19), a stale number whose quote is elsewhere,
-# a right and a wrong description, terse comments.
+# Cited as of 2024-06-07: a right quote, a quote moved to a sibling rule, a right and a
+# wrong description, a name of another rule and its own, terse comments.
 ENGINE = {
     "src/combat.rs": (
         f'// CR 702.19c: "{TOP}"\n'  # 1 fine
-        f'// CR 702.19b: "{TOP}"\n'  # 2 mismatch
-        'fn trample() {} // CR 502.9: "excess damage"\r\n'  # 3 renumbered
-        f'// (CR 502.9, "{PRIORITY}")\n'  # 4 mismatch
-        "// CR 702.19c: trample over planeswalkers damage.\n"  # 5 fine
-        "// CR 609.3: trample over planeswalkers assigns combat damage\n"  # 6 mismatch
-        "// CR 702.19c\n"  # 7 fine
-        "// CR 502.9\n"  # 8 renumbered
+        f'// CR 702.19b: "{TOP}"\n'  # 2 mismatch: 702.19c's
+        "// CR 702.50: Delve\n"  # 3 mismatch: 702.50 is Epic, Delve 702.66
+        "// CR 702.19c: trample over planeswalkers damage.\n"  # 4 fine
+        "// CR 609.3: trample over planeswalkers assigns combat damage\n"  # 5 mismatch
+        "// CR 702.19c\n"  # 6 fine
+        "// Delve (CR 702.66)\r\n"  # 7 fine
     ),
     "docs/rules.md": "See CR 117.3: \u201cthe active player receives priority\u201d.\n",
+}
+# Written against 2008 (pinned): 502.9 was trample until 2009 (702.19), with its quote, and
+# with a quote that is another rule's.
+OLD = {
+    "old/.rulesdb.toml": 'cr = "2008-01-01"\n',
+    "old/trample.rs": (
+        'fn trample() {} // CR 502.9: "excess damage"\r\n'  # 1 renumbered
+        f'// (CR 502.9, "{PRIORITY}")\n'  # 2 mismatch: 117.3a's
+        "// CR 502.9\n"  # 3 renumbered
+    ),
 }
 
 
@@ -62,7 +73,7 @@ def test_quotes_and_descriptions_judged(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    write_tree(tmp_path, ENGINE)
+    write_tree(tmp_path, {**ENGINE, **OLD})
     monkeypatch.chdir(tmp_path)
     code, out, err = lint(
         shared_head_url,
@@ -80,25 +91,31 @@ def test_quotes_and_descriptions_judged(
         (r["line"], r["number"], r["status"], r["now"], r["matches"], r["judged"])
         for r in records(out)
     ]
-    assert got[:3] == [
+    assert got == [
         (1, "702.19c", "fine", None, "702.19c", "verbatim"),
         (2, "702.19b", "mismatch", None, "702.19c", "verbatim"),
-        (3, "502.9", "renumbered", "702.19", "702.19", "verbatim"),
-    ]
-    line4 = got[3]
-    assert line4[:4] == (4, "502.9", "mismatch", "702.19") and line4[4] is not None
-    assert not line4[4].startswith("702.19")  # the quote says which rule was meant
-    assert got[4] == (5, "702.19c", "fine", None, "702.19c", "description")
-    assert got[5][:3] == (6, "609.3", "mismatch") and got[5][4].startswith("702.19")
-    assert got[6:9] == [
-        (7, "702.19c", "fine", None, None, "number"),
-        (8, "502.9", "renumbered", "702.19", None, "number"),
+        (3, "702.50", "mismatch", None, "702.66", "title"),
+        (4, "702.19c", "fine", None, None, "description"),
+        (5, "609.3", "mismatch", None, None, "description"),  # no one rule: no suggestion
+        (6, "702.19c", "fine", None, None, "number"),
+        (7, "702.66", "fine", None, "702.66", "title"),
         (1, "117.3", "fine", None, "117.3", "verbatim"),
     ]
-    assert "fine 4, missing 0, renumbered 2, changed 0, mismatch 3" in err
-    # --no-quotes: the numbers alone, as before the gate.
+    assert "fine 5, missing 0, renumbered 0, changed 0, mismatch 3" in err
+    # Read as the pin of 2008: renumbered, unless the quote says another rule was meant.
+    code, out, err = lint(
+        shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--format", "jsonl", "--all"
+    )
+    got = [(r["line"], r["status"], r["now"], r["matches"]) for r in records(out)]
+    assert got == [
+        (1, "renumbered", "702.19", "702.19"),
+        (2, "mismatch", "702.19", "117.3a"),
+        (3, "renumbered", "702.19", None),
+    ]
+    assert "citations read as release 2007-10-01 (pinned in" in err
+    # --no-quotes: the numbers alone.
     code, out, _ = lint(
-        shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "jsonl", "--no-quotes"
+        shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--format", "jsonl", "--no-quotes"
     )
     assert {r["status"] for r in records(out)} == {"renumbered"}
 
@@ -118,7 +135,22 @@ def test_the_pin_and_a_vendored_rulebook(
     code, out, err = lint(shared_head_url, capsys, str(tmp_path / "src"))
     assert code == 1 and out.count("missing") == 1 and "704.5aa" in out
     assert f"release 2024-06-07 (pinned in {tmp_path / 'pyproject.toml'})" in err
-    assert lint(shared_head_url, capsys, str(tmp_path / "src"), "--as-of", "2026-08-07")[0] == 0
+    # Checked against 2026-08-07, still read as the pin says the code is written: missing.
+    code, out, err = lint(shared_head_url, capsys, str(tmp_path / "src"), "--as-of", "2026-08-07")
+    assert code == 1 and "no rule 704.5aa in release 2024-06-07" in out
+    assert "citations read as release 2024-06-07" in err
+    assert (
+        lint(
+            shared_head_url,
+            capsys,
+            str(tmp_path / "src"),
+            "--as-of",
+            "2026-08-07",
+            "--since",
+            "2026-08-07",
+        )[0]
+        == 0
+    )
     # .rulesdb.toml nearer wins, a TOML date too.
     (tmp_path / "src" / ".rulesdb.toml").write_text("cr = 2026-08-07\n", encoding="utf-8")
     assert lint(shared_head_url, capsys, str(tmp_path / "src"))[0] == 0
@@ -145,130 +177,45 @@ def test_the_pin_and_a_vendored_rulebook(
     assert code == 2 and err.startswith(f"rulesdb: error: {tmp_path / 'pyproject.toml'}: not TOML")
 
 
-# The parts of the SARIF 2.1.0 schema (OASIS, docs.oasis-open.org/sarif/sarif/v2.1.0) a
-# result of lint-citations uses, written from the standard's text: the schema itself is not
-# fetched at test time.
-SARIF_SUBSET = {
-    "type": "object",
-    "required": ["version", "runs"],
-    "properties": {
-        "version": {"const": "2.1.0"},
-        "runs": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "required": ["tool"],
-                "properties": {
-                    "tool": {
-                        "type": "object",
-                        "required": ["driver"],
-                        "properties": {
-                            "driver": {
-                                "type": "object",
-                                "required": ["name"],
-                                "properties": {
-                                    "name": {"type": "string"},
-                                    "rules": {
-                                        "type": "array",
-                                        "items": {"type": "object", "required": ["id"]},
-                                    },
-                                },
-                            }
-                        },
-                    },
-                    "results": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["message"],
-                            "properties": {
-                                "ruleId": {"type": "string"},
-                                "ruleIndex": {"type": "integer", "minimum": -1},
-                                "level": {"enum": ["none", "note", "warning", "error"]},
-                                "message": {
-                                    "type": "object",
-                                    "anyOf": [{"required": ["text"]}, {"required": ["id"]}],
-                                },
-                                "locations": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "physicalLocation": {
-                                                "type": "object",
-                                                "required": ["artifactLocation"],
-                                                "properties": {
-                                                    "region": {
-                                                        "type": "object",
-                                                        "properties": {
-                                                            "startLine": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                            "startColumn": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                            "endColumn": {
-                                                                "type": "integer",
-                                                                "minimum": 1,
-                                                            },
-                                                        },
-                                                    }
-                                                },
-                                            }
-                                        },
-                                    },
-                                },
-                                "fixes": {
-                                    "type": "array",
-                                    "items": {"type": "object", "required": ["artifactChanges"]},
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
-    },
-}
-
-
 def test_sarif_and_github_annotations(
     shared_head_url: URL,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    write_tree(tmp_path, ENGINE)
+    write_tree(tmp_path, {**ENGINE, **OLD})
     monkeypatch.chdir(tmp_path)
     code, out, _ = lint(
         shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "sarif"
     )
     assert code == 1
     document = json.loads(out)
-    jsonschema.validate(document, SARIF_SUBSET)
+    assert sarif_errors(document) == []
     run = document["runs"][0]
+    # Files named from the root (here, outside git, the current folder), given as file://.
+    assert run["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tmp_path.resolve().as_uri() + "/"}}
     rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
     results = run["results"]
-    assert [r["ruleId"] for r in results] == [
-        "citation-mismatch",
-        "citation-renumbered",
-        "citation-mismatch",
-        "citation-mismatch",
-        "citation-renumbered",
-    ]
+    assert [r["ruleId"] for r in results] == ["citation-mismatch"] * 3
     assert all(rules[r["ruleIndex"]] == r["ruleId"] for r in results)
     first = results[0]
     assert first["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "src/combat.rs"},
+        "artifactLocation": {"uri": "src/combat.rs", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 2, "startColumn": 7, "endColumn": 14},
     }
-    assert first["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"] == {
-        "text": "702.19c"
-    }
-    assert results[1]["fixes"][0]["description"]["text"] == "cite 702.19"
+    # A fix only where one rule is decisive: the quote's, the name's; not the description's.
+    assert [
+        r["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"]
+        if "fixes" in r
+        else None
+        for r in results
+    ] == ["702.19c", "702.66", None]
+    code, out, _ = lint(
+        shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--format", "sarif"
+    )
+    renumbered = json.loads(out)["runs"][0]["results"][0]
+    assert renumbered["ruleId"] == "citation-renumbered"
+    assert renumbered["fixes"][0]["description"]["text"] == "cite 702.19"
     code, out, _ = lint(
         shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--format", "github"
     )
@@ -278,7 +225,10 @@ def test_sarif_and_github_annotations(
         "title=CR 702.19b%3A mismatch::the quote is not in rule 702.19b of "
         "release 2024-06-07; it is in rule 702.19c"
     )
-    assert lines[1].startswith("::warning file=src/combat.rs,line=3,col=23,")
+    code, out, _ = lint(
+        shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--format", "github"
+    )
+    assert out.splitlines()[0].startswith("::warning file=old/trample.rs,line=1,col=23,")
     # Nothing to say: a valid document with no results.
     code, out, _ = lint(
         shared_head_url, capsys, "docs", "--as-of", "2024-06-07", "--format", "sarif"
@@ -286,21 +236,22 @@ def test_sarif_and_github_annotations(
     assert code == 0 and json.loads(out)["runs"][0]["results"] == []
 
 
-def test_fix_rewrites_renumbered_citations_only(
+def test_fix_moves_renumbered_citations_only(
     shared_head_url: URL,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    write_tree(tmp_path, ENGINE)
-    source = tmp_path / "src" / "combat.rs"
+    write_tree(tmp_path, OLD)
+    source = tmp_path / "old" / "trample.rs"
+    pin = tmp_path / "old" / ".rulesdb.toml"
     source.chmod(0o640)
     before = source.read_bytes()
     monkeypatch.chdir(tmp_path)
     code, out, err = lint(
         shared_head_url,
         capsys,
-        "src",
+        "old",
         "--as-of",
         "2024-06-07",
         "--fix",
@@ -308,26 +259,30 @@ def test_fix_rewrites_renumbered_citations_only(
         "--format",
         "github",
     )
-    assert source.read_bytes() == before  # --diff writes nothing
+    assert source.read_bytes() == before and pin.read_text() == OLD["old/.rulesdb.toml"]
     assert "-// CR 502.9\n+// CR 702.19\n" in out
     assert 'fn trample() {} // CR 702.19: "excess damage"' in out
-    assert "would fix 2, left 3" in err
-    code, _, err = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--fix", "--quiet")
-    assert code == 1  # the mismatches are left
+    assert '-cr = "2008-01-01"\n+cr = "2024-06-07"\n+moved-from = "2007-10-01"\n' in out
+    assert "would fix 2, left 1" in err
+    code, _, err = lint(shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--fix", "--quiet")
+    assert code == 1  # the mismatch is left
     assert err.splitlines() == [
-        "rulesdb: fixed src/combat.rs:3:23: 502.9 -> 702.19",
-        "rulesdb: fixed src/combat.rs:8:7: 502.9 -> 702.19",
+        f"rulesdb: note: citations read as release 2007-10-01 (pinned in {pin.resolve()}) "
+        "and checked against release 2024-06-07",
+        "rulesdb: fixed old/trample.rs:1:23: 502.9 -> 702.19",
+        "rulesdb: fixed old/trample.rs:3:7: 502.9 -> 702.19",
+        f"rulesdb: moved the pin in {pin.resolve()} to 2024-06-07 (moved-from = '2007-10-01')",
     ]
     expected = before.replace(b'CR 502.9: "excess', b'CR 702.19: "excess').replace(
         b"// CR 502.9\n", b"// CR 702.19\n"
     )
     assert source.read_bytes() == expected  # the CRLF line kept, the stale quote's left
     assert stat.S_IMODE(source.stat().st_mode) == 0o640
-    assert sorted(p.name for p in source.parent.iterdir()) == ["combat.rs"]  # no temp left
-    # Idempotent: nothing more to fix.
-    code, _, err = lint(shared_head_url, capsys, "src", "--as-of", "2024-06-07", "--fix")
-    assert source.read_bytes() == expected and "fixed 0, left 3" in err
-    code, _, err = lint(shared_head_url, capsys, "src", "--diff")
+    assert sorted(p.name for p in source.parent.iterdir()) == [".rulesdb.toml", "trample.rs"]
+    # Idempotent: the pin moved with the citations, nothing more to move.
+    code, _, err = lint(shared_head_url, capsys, "old", "--as-of", "2024-06-07", "--fix")
+    assert source.read_bytes() == expected and "fixed 0, left 1" in err
+    code, _, err = lint(shared_head_url, capsys, "old", "--diff")
     assert code == 2 and err == "rulesdb: error: --diff shows what --fix would change: give both\n"
 
 
@@ -377,18 +332,6 @@ def test_the_pre_commit_hook(small_url: URL, tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 1 and "b.md:1:4: missing: no rule 702.999" in done.stdout
-    if shutil.which("pre-commit"):
-        subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-        subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
-        done = subprocess.run(
-            ["pre-commit", "try-repo", str(ROOT), hook["id"], "--all-files"],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 1 and "702.999" in done.stdout
 
 
 def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path) -> None:
@@ -397,30 +340,126 @@ def test_the_gate_page_prints_what_it_shows(shared_head_url: URL, tmp_path: Path
     assert printed == shown
 
 
-def test_the_gate_page_snippets(
-    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The pin, the workflow and the pre-commit stanza the page shows: the pin is read as
-    shown, the workflow's commands are lint-citations' options, the stanza names the hook."""
-    import re
-
+def gate_snippets() -> list[tuple[str, str]]:
+    """The blocks of docs/citation-gate.md marked as checked here: (language, text)."""
     page = (ROOT / "docs" / "citation-gate.md").read_text(encoding="utf-8")
     blocks = re.findall(
         r"<!-- checked by tests/test_gate.py -->\n```(\w+)\n(.*?)^```", page, re.S | re.M
     )
     assert [kind for kind, _ in blocks] == ["toml", "yaml", "yaml"]
+    return blocks
+
+
+def test_the_gate_page_pin(
+    small_url: URL, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The pin the page shows is read as shown."""
     (tmp_path / ".git").mkdir()
-    (tmp_path / "pyproject.toml").write_text(blocks[0][1], encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(gate_snippets()[0][1], encoding="utf-8")
     (tmp_path / "a.rs").write_text("// CR 704.5aa\n", encoding="utf-8")
     from rulesdb.citations.pinning import find_pin
 
-    assert find_pin(tmp_path / "a.rs").value == "2026-08-07"
-    workflow = yaml.safe_load(blocks[1][1])
-    runs = [step["run"] for step in workflow["jobs"]["citations"]["steps"] if "run" in step]
-    lint_run = [r for r in runs if "lint-citations" in r]
-    assert lint_run == ["rulesdb lint-citations . --format github"]
+    pin = find_pin(tmp_path / "a.rs")
+    assert pin is not None and pin.value == "2026-08-07"
     code, out, _ = lint(small_url, capsys, str(tmp_path / "a.rs"), "--format", "github")
     assert code == 0 and out == ""  # 704.5aa is in the pinned 2026-08-07
-    stanza = yaml.safe_load(blocks[2][1])
-    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert stanza["repos"][0]["hooks"][0]["id"] == hooks[0]["id"]
+
+
+def zizmor() -> str:
+    """zizmor, a linter of GitHub workflows (the test extra installs it beside Python)."""
+    found = shutil.which("zizmor", path=str(Path(sys.executable).parent)) or shutil.which("zizmor")
+    assert found, "zizmor is missing: pip install -e '.[test]'"
+    return found
+
+
+def test_the_gate_page_workflow(small_url: URL, tmp_path: Path) -> None:
+    """The workflow the page shows: clean for a real workflow linter, uploading SARIF when
+    the check fails, installing rulesdb from its repository, and its check, run as written
+    in a work tree, writing a document the SARIF schema takes."""
+    text = gate_snippets()[1][1]
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "citations.yml").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [zizmor(), "--offline", "--no-progress", str(workflows / "citations.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "No findings" in done.stdout, done.stdout + done.stderr
+    workflow = yaml.safe_load(text)
+    [job] = workflow["jobs"].values()
+    assert job["permissions"] == {"contents": "read", "security-events": "write"}
+    assert workflow["permissions"] == {}
+    steps = job["steps"]
+    [install] = [s["run"] for s in steps if "pip install" in s.get("run", "")]
+    assert shlex.split(install)[:3] == [
+        "pip",
+        "install",
+        "rulesdb @ git+https://github.com/rulesdb/rulesdb",
+    ]
+    [check] = [s["run"] for s in steps if "lint-citations" in s.get("run", "")]
+    [upload] = [
+        s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@")
+    ]
+    assert upload["if"] == "always()"  # the findings are uploaded when the check fails
+    assert steps.index(upload) > next(i for i, s in enumerate(steps) if s.get("run") == check)
+    assert check.endswith(f"> {upload['with']['sarif_file']}")
+    # The check as the job runs it, at the top of a work tree with a stale citation.
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.rs").write_text("// CR 702.999\n", encoding="utf-8")
+    env = process_env(RULESDB_URL=url_text(small_url))
+    done = subprocess.run(
+        ["bash", "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    document = json.loads((tmp_path / upload["with"]["sarif_file"]).read_text(encoding="utf-8"))
+    assert sarif_errors(document) == []
+    [result] = document["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "src/a.rs",
+        "uriBaseId": "%SRCROOT%",
+    }
+
+
+def test_the_gate_page_pre_commit(small_url: URL, tmp_path: Path) -> None:
+    """The pre-commit stanza the page shows: a local hook, the one the repository declares,
+    run by pre-commit itself on a commit's files."""
+    stanza = yaml.safe_load(gate_snippets()[2][1])
+    [repo] = stanza["repos"]
+    assert repo["repo"] == "local"  # no rev to name: rulesdb has no release tag
+    [hook] = repo["hooks"]
+    [declared] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert {k: hook[k] for k in ("id", "name", "entry", "types")} == {
+        k: declared[k] for k in ("id", "name", "entry", "types")
+    }
+    pre_commit = shutil.which("pre-commit", path=str(Path(sys.executable).parent))
+    assert pre_commit, "pre-commit is missing: pip install -e '.[test]'"
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".pre-commit-config.yaml").write_text(gate_snippets()[2][1], encoding="utf-8")
+    write_tree(tmp_path, {"a.rs": "// CR 702.19c\n", "b.md": "CR 702.999\n"})
+    env = process_env(
+        RULESDB_URL=url_text(small_url),
+        PRE_COMMIT_HOME=str(tmp_path / ".cache"),
+        PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+    )
+
+    def commit_hooks() -> subprocess.CompletedProcess[str]:
+        subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
+        return subprocess.run(
+            [pre_commit, "run", "--all-files"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    done = commit_hooks()
+    assert done.returncode == 1 and "b.md:1:4: missing: no rule 702.999" in done.stdout, (
+        done.stdout + done.stderr
+    )
+    (tmp_path / "b.md").write_text("CR 702.19c\n", encoding="utf-8")
+    done = commit_hooks()
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -5,6 +5,7 @@ citations in each (``scanning``), and each distinct number checked once against 
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from rulesdb.citations.walking import (
     why_nothing_read,
 )
 from rulesdb.errors import RulesdbError
-from rulesdb.util.files import open_regular
+from rulesdb.util.files import FileIdentity, open_regular
 
 if TYPE_CHECKING:
     from rulesdb.citations.quotes import WordsVerdict
@@ -35,10 +36,12 @@ STATUSES = ("fine", "missing", "renumbered", "changed", "mismatch")
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A citation and the file it is in (the path as the walk reached it)."""
+    """A citation and the file it is in (the path as the walk reached it), with which file
+    and which state of it the scan read (``--fix`` rewrites only that one)."""
 
     file: str
     citation: Citation
+    identity: FileIdentity | None = None
 
 
 @dataclass
@@ -93,13 +96,14 @@ def _scan_file(path: Path, named: bool, patterns: Patterns, scanned: Scanned) ->
     name = str(path)
     try:
         with open_regular(path) as handle:
+            identity = FileIdentity.of(os.fstat(handle.fileno()))
             head = handle.read(SNIFF_BYTES + 1)
             if is_binary(head):
                 scanned.binary.append(name)
                 return
             scanned.files_read += 1
             for citation in scan_stream(handle.read, patterns, head):
-                yield Found(name, citation)
+                yield Found(name, citation, identity)
     except PatternTooSlow as exc:
         raise RulesdbError(f"{name}: {exc}") from None
     except OSError as exc:  # a file replaced by a FIFO since the walk, unreadable, EIO

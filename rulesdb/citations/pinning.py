@@ -6,6 +6,7 @@ read from its own text (its "effective as of" line, as ``ingest`` reads it)."""
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import subprocess
 import tomllib
@@ -15,6 +16,8 @@ from pathlib import Path
 
 from rulesdb.errors import CRFormatError, RulesdbError
 from rulesdb.settings import environment_without
+from rulesdb.util.files import FileIdentity, NotARegularFile, open_regular
+from rulesdb.util.text import visible
 
 PIN_FILES = (".rulesdb.toml", "pyproject.toml")
 VENDORED_CR = "magiccomprules*.txt"  # matched case-insensitively against a file's name
@@ -23,11 +26,14 @@ MAX_PIN_BYTES = 1 << 20  # a pyproject.toml past 1 MB is not read for a pin
 
 @dataclass(frozen=True)
 class Pin:
-    """``cr = VALUE`` and the file that says it; ``moved_from``: the release ``--fix`` last
-    moved the tree's citations from (``moved-from = ...``, written with the move)."""
+    """``cr = VALUE`` and the file that says it, with which file and which state of it was
+    read (``fixing.rewrite_file`` rewrites only that one); ``moved_from``: the release
+    ``--fix`` last moved the tree's citations from (``moved-from = ...``, written with the
+    move)."""
 
     file: Path
     value: str
+    identity: FileIdentity | None = None
     moved_from: str | None = None
 
 
@@ -50,27 +56,42 @@ def find_pin(start: Path) -> Pin | None:
 
 
 def _pin_in(path: Path) -> Pin | None:
-    if not path.is_file():
-        return None
+    """The pin ``path`` holds; None when there is no such file or it pins nothing. A pin
+    file that is not a regular file (a FIFO, a device, a folder) is an error, as is one that
+    is not TOML, over 1 MB, or nested too deep for the TOML reader."""
     try:
-        with path.open("rb") as handle:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return None
+    except OSError as exc:
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror or exc}") from None
+    try:
+        with open_regular(path) as handle:
+            identity = FileIdentity.of(os.fstat(handle.fileno()))
             data = handle.read(MAX_PIN_BYTES + 1)
         if len(data) > MAX_PIN_BYTES:
-            raise RulesdbError(f"{path}: over {MAX_PIN_BYTES:,} bytes; not read for a pin")
+            raise RulesdbError(
+                f"{visible(str(path))}: over {MAX_PIN_BYTES:,} bytes; not read for a pin"
+            )
+    except NotARegularFile as exc:
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror}; not read for a pin") from None
     except OSError as exc:
-        raise RulesdbError(f"{path}: {exc.strerror or exc}") from None
-    return _pin_of(path, data)
+        raise RulesdbError(f"{visible(str(path))}: {exc.strerror or exc}") from None
+    return _pin_of(path, data, identity)
 
 
-def _pin_of(path: Path, data: bytes) -> Pin | None:
+def _pin_of(path: Path, data: bytes, identity: FileIdentity | None = None) -> Pin | None:
     """The pin a pin file's bytes say, if any."""
     try:
         document = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesdbError(f"{path}: not TOML: {exc}") from None
+        raise RulesdbError(f"{visible(str(path))}: not TOML: {exc}") from None
     except RecursionError:
-        raise RulesdbError(f"{path}: not TOML: nested too deep") from None
-    table = document.get("tool", {}).get("rulesdb", {})
+        raise RulesdbError(
+            f"{visible(str(path))}: not read for a pin: nested too deep for the TOML reader"
+        ) from None
+    tool = document.get("tool")
+    table = tool.get("rulesdb") if isinstance(tool, dict) else None
     value = table.get("cr") if isinstance(table, dict) else None
     if value is None and path.name == ".rulesdb.toml":
         value = document.get("cr")
@@ -88,7 +109,7 @@ def _pin_of(path: Path, data: bytes) -> Pin | None:
         moved = document.get("moved-from")
     if isinstance(moved, date):
         moved = moved.isoformat()
-    return Pin(path, value.strip(), moved if isinstance(moved, str) else None)
+    return Pin(path, value.strip(), identity, moved if isinstance(moved, str) else None)
 
 
 def pinned_at_head(pin: Pin) -> str | None:

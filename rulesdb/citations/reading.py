@@ -26,6 +26,7 @@ from typing import Protocol
 
 from rulesdb.citations.pinning import Pin, find_pin, pinned_at_head
 from rulesdb.errors import RulesdbError
+from rulesdb.util.text import visible
 
 
 class Releases(Protocol):
@@ -63,7 +64,8 @@ def reading(
     """The reading of a run over paths beginning with ``first_path`` (see the module).
     ``fix``: citations are to be moved; ``writes``: and written (not only shown)."""
     pin = find_pin(Path(first_path))
-    pinned = rules.release(rules.day(pin.value, f"{pin.file}: cr")) if pin else None
+    where = visible(str(pin.file)) if pin else ""
+    pinned = rules.release(rules.day(pin.value, f"{where}: cr")) if pin else None
     target = rules.day(as_of, "--as-of") if as_of is not None else None
     release = rules.release(target) if target is not None else pinned or rules.release(None)
     notes: list[str] = []
@@ -72,28 +74,28 @@ def reading(
         written = rules.release(rules.day(since, "--since"))
         if fix and pin is not None and pinned != written:
             raise RulesdbError(
-                f"--since {since}: {pin.file} pins release {_iso(pinned)}, the release the "
+                f"--since {since}: {where} pins release {_iso(pinned)}, the release the "
                 "code is written against, which --fix moves the citations from; drop --since"
             )
     elif pin is not None and pinned != release:
         written = pinned
         notes.append(
-            f"citations read as release {_iso(pinned)} (pinned in {pin.file}) and checked "
+            f"citations read as release {_iso(pinned)} (pinned in {where}) and checked "
             f"against release {release.isoformat()}"
         )
     elif pin is not None:
         head = pinned_at_head(pin)
-        before = rules.release(rules.day(head, f"{pin.file} at HEAD: cr")) if head else None
+        before = rules.release(rules.day(head, f"{where} at HEAD: cr")) if head else None
         if before is not None and before != release:
             if fix:
                 raise RulesdbError(
-                    f"{pin.file}: the pin moved from {head!r} (git HEAD) to {pin.value!r} by "
+                    f"{where}: the pin moved from {head!r} (git HEAD) to {pin.value!r} by "
                     f"hand, and the citations with it unknown; put it back and run --as-of "
                     f"{pin.value} --fix, which moves the citations and the pin together"
                 )
             written = before
             notes.append(
-                f"{pin.file}: the pin moved from {head!r} (git HEAD) to {pin.value!r}: "
+                f"{where}: the pin moved from {head!r} (git HEAD) to {pin.value!r}: "
                 f"citations read as release {before.isoformat()}"
             )
     if fix and writes and written is not None and written != release and pin is None:

@@ -97,9 +97,7 @@ def _spaced(folded: str) -> str:
 def references(text: str) -> list[tuple[str, str | None]]:
     """The rules a folded text points to ("see rule 702.170", "rules 601.2a"), each with the
     title the pointer gives it ('see rule 727, "day and night"'), in order."""
-    return [
-        (number, title.strip(" .,;") or None) for number, title in _REFERENCE.findall(text)
-    ]
+    return [(number, title.strip(" .,;") or None) for number, title in _REFERENCE.findall(text)]
 
 
 def family_root(numbers: Iterable[str]) -> list[str]:

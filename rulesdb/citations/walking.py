@@ -162,6 +162,59 @@ def is_ignored(folder: Path) -> bool:
         return False
 
 
+def work_tree_top(folder: Path) -> Path | None:
+    """The top of the git work tree holding ``folder`` (its symbolic links resolved), or
+    None when it is in none (or git is not installed)."""
+    env = environment_without(_GIT_VARIABLES)
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(folder), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+    except OSError:
+        return None
+    top = done.stdout.rstrip(b"\n")
+    return Path(os.path.realpath(os.fsdecode(top))) if done.returncode == 0 and top else None
+
+
+class Tree:
+    """The tree a run may write in (``--fix``), for the paths it was given: for each, the
+    top of the git work tree holding it; for one in no work tree, the folder or file itself
+    (its folders' symbolic links resolved, not a named file's own). Worked out when first
+    asked, a folder once: only a symbolic link met on the way needs it."""
+
+    def __init__(self, paths: Sequence[str | Path]) -> None:
+        self._paths = [Path(p) for p in paths]
+        self._roots: list[Path] | None = None
+
+    def roots(self) -> list[Path]:
+        if self._roots is None:
+            tops: dict[Path, Path | None] = {}
+            roots: list[Path] = []
+            for path in self._paths:
+                folder = path if path.is_dir() else path.parent
+                key = Path(os.path.abspath(folder))
+                if key not in tops:
+                    tops[key] = work_tree_top(folder)
+                top = tops[key]
+                if top is None:
+                    top = (
+                        Path(os.path.realpath(path))
+                        if path.is_dir()
+                        else Path(os.path.realpath(path.parent)) / path.name
+                    )
+                if top not in roots:
+                    roots.append(top)
+            self._roots = roots
+        return self._roots
+
+    def __call__(self, real: Path) -> bool:
+        """Whether ``real`` (a resolved path) is in the tree."""
+        return any(real == root or root in real.parents for root in self.roots())
+
+
 def why_nothing_read(folder: Path) -> str:
     """Why a folder gave no file to read."""
     return "no file in it was read (git ignores every file in it, or it has none)"

@@ -4,11 +4,13 @@ checked against a release."""
 from __future__ import annotations
 
 import csv
+import os
 import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote_to_bytes
 
 import click
 
@@ -16,6 +18,7 @@ from rulesdb.cli.app import AppContext, as_of_option, cli, pass_app, release_val
 from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.util.jsonlines import dumps_line
+from rulesdb.util.text import visible
 
 if TYPE_CHECKING:
     from rulesdb.citations import Found, Scanned, Tally, Verdict
@@ -174,7 +177,7 @@ def lint_citations(
     # Streamed: each verdict written as its citation is found, so memory stays flat however
     # many citations the files hold (--fix holds the edits, at most MAX_FIXES).
     found = scan_files(paths, chosen, scanned)
-    write = _writer(fmt, release.isoformat())
+    write = _writer(fmt, release.isoformat(), paths)
     for cited, result in checked(
         engine,
         found,
@@ -195,23 +198,27 @@ def lint_citations(
     getattr(write, "close", lambda: None)()
     sys.stdout.flush()
     for file, why in scanned.unreadable:
-        click.echo(f"rulesdb: warning: {file}: not read: {why}", err=True)
+        click.echo(f"rulesdb: warning: {visible(file)}: not read: {why}", err=True)
     for folder, why in scanned.nothing_read:
-        click.echo(f"rulesdb: warning: {folder}: {why}", err=True)
+        click.echo(f"rulesdb: warning: {visible(folder)}: {why}", err=True)
     for folder in scanned.ignored_read:
         click.echo(
-            f"rulesdb: note: {folder}: git ignores this folder; read whole, as named", err=True
+            f"rulesdb: note: {visible(folder)}: git ignores this folder; read whole, as named",
+            err=True,
         )
     vendored_differs = _vendored(scanned.vendored, release, pin)
-    fixed = _fix(edits, write=not show_diff) if fix else 0
-    if fix and read.moving and pin is not None and read.written is not None:
-        _move_pin(pin, release, read.written, write=not show_diff)
+    moving = fix and read.moving and pin is not None and read.written is not None
+    if moving and not show_diff:
+        _all_writable(edits, paths)  # a move is the whole tree's or none of it
+    fixed, refused = _fix(edits, not show_diff, paths) if fix else (0, 0)
+    if moving and pin is not None and read.written is not None:
+        _move_pin(pin, release, read.written, not show_diff, paths)
     if not quiet:
         line = summary(scanned, tally)
         if pin is not None:
-            line += f"; release {release.isoformat()} (pinned in {pin.file})"
+            line += f"; release {release.isoformat()} (pinned in {visible(str(pin.file))})"
         if fix:
-            line += f"; {'would fix' if show_diff else 'fixed'} {fixed}, left {unfixed}"
+            line += f"; {'would fix' if show_diff else 'fixed'} {fixed}, left {unfixed + refused}"
         click.echo(line, err=True)
     if not scanned.files_read and not scanned.vendored:
         click.echo("rulesdb: error: no file was read: nothing was checked", err=True)
@@ -230,65 +237,111 @@ def _vendored(files: list[str], release: date, pin: Pin | None) -> bool:
         try:
             day = vendored_release(Path(file))
         except RulesdbError as exc:
-            click.echo(f"rulesdb: warning: {file}: a vendored rulebook, unread: {exc}", err=True)
+            click.echo(
+                f"rulesdb: warning: {visible(file)}: a vendored rulebook, unread: {exc}", err=True
+            )
             continue
         if day != release:
             differs = True
-            against = f"the pin ({pin.file}: cr = {pin.value!r})" if pin else "the release checked"
+            against = (
+                f"the pin ({visible(str(pin.file))}: cr = {pin.value!r})"
+                if pin
+                else "the release checked"
+            )
             click.echo(
-                f"rulesdb: error: {file}: a vendored rulebook of release "
+                f"rulesdb: error: {visible(file)}: a vendored rulebook of release "
                 f"{day.isoformat()}; {against} is {release.isoformat()}",
                 err=True,
             )
     return differs
 
 
-def _move_pin(pin: Pin, release: date, written: date, write: bool) -> None:
-    """The pin moved to the release the citations were moved to (or shown as a diff)."""
+def _all_writable(edits: list[Edit], paths: tuple[str, ...]) -> None:
+    """Before a move writes anything: every file it edits can be rewritten, else none is
+    (a tree half moved, its pin moved or not, reads wrong either way)."""
+    from rulesdb.citations.fixing import apply
+    from rulesdb.citations.walking import Tree
+    from rulesdb.util.text import visible
+
+    refused = [r for r in apply(edits, False, Tree(paths)) if r.refused]
+    for result in refused:
+        click.echo(f"rulesdb: error: {visible(result.file)}: {result.refused}", err=True)
+    if refused:
+        raise RulesdbError(
+            f"the move needs every file it edits; {len(refused)} cannot be rewritten "
+            "(above): nothing was written"
+        )
+
+
+def _move_pin(pin: Pin, release: date, written: date, write: bool, paths: tuple[str, ...]) -> None:
+    """The pin moved to the release the citations were moved to, recording the move (or
+    shown as a diff), as carefully as the citations (``fixing.rewrite_file``)."""
     import difflib
 
-    from rulesdb.citations.fixing import replace_text
+    from rulesdb.citations.fixing import rewrite_file
     from rulesdb.citations.pinning import repinned
+    from rulesdb.citations.walking import Tree
+    from rulesdb.util.text import visible
 
-    text = pin.file.read_text(encoding="utf-8")
-    moved = repinned(pin, text, release, written)
-    if not write:
-        sys.stdout.write(
-            "".join(
-                difflib.unified_diff(
-                    text.splitlines(keepends=True),
-                    moved.splitlines(keepends=True),
-                    fromfile=f"a/{pin.file}",
-                    tofile=f"b/{pin.file}",
+    def move(data: bytes) -> bytes:
+        text = data.decode("utf-8")
+        moved = repinned(pin, text, release, written)
+        if not write:
+            sys.stdout.write(
+                "".join(
+                    difflib.unified_diff(
+                        text.splitlines(keepends=True),
+                        moved.splitlines(keepends=True),
+                        fromfile=f"a/{visible(str(pin.file))}",
+                        tofile=f"b/{visible(str(pin.file))}",
+                    )
                 )
             )
+        return moved.encode("utf-8")
+
+    if rewrite_file(pin.file, move, pin.identity, Tree(paths), write) and write:
+        click.echo(
+            f"rulesdb: moved the pin in {visible(str(pin.file))} to {release.isoformat()} "
+            f"(moved-from = {written.isoformat()!r})",
+            err=True,
         )
-        return
-    replace_text(pin.file, moved)
-    click.echo(f"rulesdb: moved the pin in {pin.file} to {release.isoformat()}", err=True)
 
 
-def _fix(edits: list[Edit], write: bool) -> int:
-    """The edits made (or shown, as a diff on stdout); each told on stderr."""
+def _fix(edits: list[Edit], write: bool, paths: tuple[str, ...]) -> tuple[int, int]:
+    """The edits made (or shown, as a diff on stdout), each told on stderr, and each file
+    left as it was in one line: (made, left). A symbolic link may lead anywhere in the tree
+    of ``paths`` (``walking.Tree``)."""
     from rulesdb.citations.fixing import apply
+    from rulesdb.citations.walking import Tree
+    from rulesdb.util.text import visible
 
-    done = 0
-    for result in apply(edits, write):
+    done = left = 0
+    for result in apply(edits, write, Tree(paths)):
         for edit in result.applied:
             click.echo(
-                f"rulesdb: {'fixed' if write else 'would fix'} {edit.file}:{edit.line}:"
+                f"rulesdb: {'fixed' if write else 'would fix'} {visible(edit.file)}:{edit.line}:"
                 f"{edit.column}: {edit.old} -> {edit.new}",
                 err=True,
             )
-        for edit, why in result.skipped:
+        if result.refused:
+            count = len(result.skipped)
             click.echo(
-                f"rulesdb: warning: {edit.file}:{edit.line}:{edit.column}: {edit.old} left: {why}",
+                f"rulesdb: warning: {visible(result.file)}: left as it was ({count} "
+                f"{'citation' if count == 1 else 'citations'} not fixed): {result.refused}",
                 err=True,
             )
+        else:
+            for edit, why in result.skipped:
+                click.echo(
+                    f"rulesdb: warning: {visible(edit.file)}:{edit.line}:{edit.column}: "
+                    f"{edit.old} left: {why}",
+                    err=True,
+                )
         if result.diff:
             sys.stdout.write(result.diff)
         done += len(result.applied)
-    return done
+        left += len(result.skipped)
+    return done, left
 
 
 def summary(scanned: Scanned, tally: Tally) -> str:
@@ -309,24 +362,31 @@ def summary(scanned: Scanned, tally: Tally) -> str:
 Writer = Callable[["Found", "Verdict"], None]
 
 
-def _writer(fmt: str, release: str) -> Writer:
+def _writer(fmt: str, release: str, paths: tuple[str, ...]) -> Writer:
     if fmt == "sarif":
         from rulesdb import __version__
         from rulesdb.citations.sarif import Writer as SarifWriter
 
-        return SarifWriter(sys.stdout, release, __version__)
-    return {
-        "text": _text_writer,
-        "jsonl": _jsonl_writer,
-        "csv": _csv_writer,
-        "github": _github_writer,
-    }[fmt]()
+        return SarifWriter(sys.stdout, release, __version__, _root(paths))
+    if fmt == "github":
+        return _github_writer(_root(paths))
+    return {"text": _text_writer, "jsonl": _jsonl_writer, "csv": _csv_writer}[fmt]()
+
+
+def _root(paths: tuple[str, ...]) -> Path:
+    """The repository's root, which SARIF and GitHub name files from: the top of the git
+    work tree holding the first path, else the current folder (resolved)."""
+    from rulesdb.citations.walking import work_tree_top
+
+    first = Path(paths[0])
+    folder = first if first.is_dir() else first.parent
+    return work_tree_top(folder) or Path(os.path.realpath(os.getcwd()))
 
 
 def _row(found: Found, result: Verdict) -> list[object]:
     c = found.citation
     return [
-        found.file,
+        visible(found.file),
         c.line,
         c.column,
         c.cited,
@@ -356,13 +416,19 @@ def _github_escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def _github_writer() -> Writer:
-    """``::error file=F,line=L,col=C,title=T::message``: annotations on the pull request."""
+def _github_writer(root: Path) -> Writer:
+    """``::error file=F,line=L,col=C,title=T::message``: annotations on the pull request,
+    each file named from the repository's root (``root``), as GitHub places them."""
+    from rulesdb.citations.sarif import location
+
     out = sys.stdout
 
     def write(found: Found, result: Verdict) -> None:
         c, e = found.citation, _github_escape
-        file = found.file.removeprefix("./")
+        where = location(found.file, root)
+        file = visible(
+            os.fsdecode(unquote_to_bytes(where["uri"])) if "uriBaseId" in where else found.file
+        )
         out.write(
             f"::{_GITHUB_LEVEL[result.status]} file={e(file, True)},line={c.line},"
             f"col={c.column},endColumn={c.column + len(c.number)},"
@@ -374,12 +440,13 @@ def _github_writer() -> Writer:
 
 
 def _text_writer() -> Writer:
-    """The form compilers print, which editors and CI annotate a file by."""
+    """The form compilers print, which editors and CI annotate a file by; a file name's
+    control characters escaped (``rulesdb.util.text.visible``), so a record is one line."""
     out = sys.stdout
 
     def write(found: Found, result: Verdict) -> None:
-        c, file = found.citation, found.file.replace("\n", "\\n")  # one line, whatever the name
-        out.write(f"{file}:{c.line}:{c.column}: {result.status}: {result.message}\n")
+        c = found.citation
+        out.write(f"{visible(found.file)}:{c.line}:{c.column}: {result.status}: {result.message}\n")
 
     return write
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 
 def write_atomically(path: Path, data: str | bytes, partial_name: str | None = None) -> None:
@@ -80,3 +80,17 @@ def file_kind(mode: int) -> str:
         (stat.S_ISSOCK, "a socket"),
     )
     return next((name for test, name in kinds if test(mode)), "not a plain file")
+
+
+class FileIdentity(NamedTuple):
+    """Which file, and which state of it: what a later step compares to know that a file is
+    still the one it read (a rename, a copy, a write or a truncation each change one)."""
+
+    dev: int
+    ino: int
+    size: int
+    mtime_ns: int
+
+    @classmethod
+    def of(cls, status: os.stat_result) -> FileIdentity:
+        return cls(status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)

@@ -19,3 +19,36 @@ def first_line(exc: BaseException) -> str:
 def with_article(noun: str) -> str:
     """ "an artifact type", "a creature type"."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+# What a file name may hold that must not reach a terminal or a log raw: C0 and C1 controls
+# and DEL (a newline would start a line of its own, ESC a terminal's command), the line and
+# paragraph separators and the bidirectional controls (which reorder what follows), and the
+# bytes that are not UTF-8 (os.fsdecode's surrogates). Each escape names one thing: \xNN a
+# byte (a control below 0x80, else a byte that is not UTF-8), \uNNNN a character, and a
+# backslash is doubled, so that what is shown reads back to the name's bytes.
+_SHOWN = {
+    **{c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)},
+    **{0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r", 0x5C: "\\\\"},
+    **{
+        c: f"\\u{c:04x}"
+        for c in (
+            *range(0x80, 0xA0),
+            0x2028,
+            0x2029,
+            *range(0x202A, 0x202F),
+            *range(0x2066, 0x206A),
+        )
+    },
+    **{0xDC00 + b: f"\\x{b:02x}" for b in range(0x80, 0x100)},
+}
+_PLAIN = frozenset(map(chr, range(0x20, 0x7F))) - {"\\"}
+
+
+def visible(name: str) -> str:
+    """A file name as one line may show it: control characters as string escapes
+    (``\\n``, ``\\x1b``, ``\\u0085``, ``\\u202e``), bytes that are not UTF-8 as ``\\xff``,
+    a backslash as ``\\\\``; everything else (letters of any script) as it is."""
+    if _PLAIN.issuperset(name):
+        return name
+    return name.translate(_SHOWN)
