@@ -229,7 +229,8 @@ def test_one_verdict_whatever_the_hash_seed_or_file_order(
     shared_head_url: URL, tmp_path: Path
 ) -> None:
     """The labelled engines' lines as a tree, written in two orders; three hash seeds."""
-    sites = tomllib.loads((ROOT / "tests/fixtures/citations/labelled.toml").read_text())["site"]
+    document = tomllib.loads((ROOT / "tests/fixtures/citations/labelled.toml").read_text())
+    sites = [site for site in document["site"] if "text" in site]
     outputs = set()
     for order, seed in ((1, "0"), (-1, "1"), (1, "4242")):
         folder = tmp_path / f"tree{seed}"
