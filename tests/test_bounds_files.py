@@ -198,8 +198,17 @@ def test_citations_across_windows_are_found_as_in_one(
     monkeypatch.setattr(scanning, "WINDOW", window)
     monkeypatch.setattr(scanning, "LOOKAHEAD", 60)  # longer than any citation here
     monkeypatch.setattr(scanning, "AFTER_BYTES", 8)  # the words after, within the lookahead
-    whole = [replace(c, after=c.after.encode()[:8].decode("utf-8", "ignore")) for c in whole]
-    assert [astuple(c) for c in scan_text(text, patterns)] == [astuple(c) for c in whole]
+    def cut(words: str) -> str:
+        return words.encode()[:8].decode("utf-8", "ignore")
+
+    whole = [replace(c, after=cut(c.after), words=cut(c.words)) for c in whole]
+    found = scan_text(text, patterns)
+    # A window ends at a line's end when it holds one: a line longer than the window (here
+    # the smaller windows; in a real file, a line over 1 MB) may be cut mid-way, which can
+    # part a group of citations on it and shorten the words before it.
+    line = max(len(line.encode()) for line in text.splitlines())
+    kept = slice(None) if window > line else slice(0, 5)
+    assert [astuple(c)[kept] for c in found] == [astuple(c)[kept] for c in whole]
 
 
 def test_a_list_past_the_lookahead_is_never_cut_to_another_number(
@@ -212,10 +221,10 @@ def test_a_list_past_the_lookahead_is_never_cut_to_another_number(
     monkeypatch.setattr(scanning, "WINDOW", 64)
     monkeypatch.setattr(scanning, "LOOKAHEAD", 100)
     for start in range(0, 60):  # the list cut at every place in a number
-        cut = {astuple(c) for c in scan_text(" " * start + text)}
+        cut = {astuple(c)[:4] for c in scan_text(" " * start + text)}
         shifted = {
             (line, column - (start if line == 1 else 0), cited, number)
-            for line, column, cited, number, _ in cut
+            for line, column, cited, number in cut
         }
         assert shifted <= whole and len(shifted) > 100
 

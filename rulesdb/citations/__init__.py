@@ -216,9 +216,10 @@ def checked(
 def _key(found: Found, said_with: Any) -> tuple[Any, ...] | None:
     """What a citation's words are judged by: its group's numbers and what is written."""
     c = found.citation
-    if not c.after and not c.before:
+    words = c.words or c.after
+    if not words and not c.before:
         return None
-    said = said_with(c.before, c.after)
+    said = said_with(c.before, words)
     return (c.together or (c.number,), said) if said else None
 
 

@@ -81,15 +81,18 @@ class Citation:
     column: int
     cited: str
     number: str
-    # The rest of its line after the citation's group (at most AFTER_BYTES), where a quote, a
-    # title or a description of the rule is written: every number of a group shares it.
+    # The rest of its line after the citation (at most AFTER_BYTES): a list's last number's
+    # only.
     after: str = ""
-    # Its line before the group's first citation (at most BEFORE_BYTES), where a title may be
+    # Its line before the group's first citation (at most BEFORE_BYTES), where a name may be
     # written: "Delve (CR 702.66)".
     before: str = ""
     # The numbers of its group, in order (itself included): citations joined by "+", "/",
     # ",", "and", "see also" whose words are judged against all of them together.
     together: tuple[str, ...] = ()
+    # The rest of the line after the group's last citation, where a quote, a name or a
+    # description of the group's rules is written: every citation of a group shares it.
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,11 +152,14 @@ def scan_stream(
         for group in _groups(window.data, kept):
             together = tuple(number for _, _, number in group)
             first, final = group[0][1], group[-1][1]
-            after = _rest_of_line(window.data, final.after)
+            words = _rest_of_line(window.data, final.after)
             before = _start_of_line(window.data, first.start)
             for offset, hit, number in group:
                 line, column = where.at(window, offset)
-                yield Citation(line, column, _text(hit.cited), number, after, before, together)
+                after = words if hit is final else _rest_of_line(window.data, hit.after)
+                yield Citation(
+                    line, column, _text(hit.cited), number, after, before, together, words
+                )
         where.at(window, window.end)
 
 
