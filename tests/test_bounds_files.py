@@ -111,7 +111,7 @@ def test_a_tree_1500_folders_deep_is_walked(tmp_path: Path, small_url: URL, in_g
             deepest = deepest.parent
     assert out == [
         f"{root.joinpath(*['d'] * 1500) / 'x.rs'}:1:7: missing: no rule 702.999 "
-        "in release 2026-08-07"
+        "in release 2026-08-07; the nearest are 702.195c and 703"
     ]
     assert err[-1].startswith("citations: 1 in 1 file (1 file read)") and peak < PEAK_MB
 
@@ -137,7 +137,8 @@ def test_a_big_file_is_never_read_whole(tmp_path: Path, small_url: URL) -> None:
         out.write(b"the end: CR 702.999\n")
     out_lines, _, peak = lint_citations(small_url, str(big))
     assert out_lines == [
-        f"{big}:{256 * 30_000 + 1}:13: missing: no rule 702.999 in release 2026-08-07"
+        f"{big}:{256 * 30_000 + 1}:13: missing: no rule 702.999 in release 2026-08-07; "
+        "the nearest are 702.195c and 703"
     ]
     assert peak < PEAK_MB  # 256 MB read whole would be twice that
 
