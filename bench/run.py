@@ -9,6 +9,7 @@
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --only mcp   # rulesdb mcp: a rule call over stdio, the server's start
+    python bench/run.py --only check   # a read command's start: `rulesdb check` as a process
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -1441,6 +1442,21 @@ def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
         ),
         Row("  (python -c pass, for scale)", seconds(bare), "-", None, "(information)", None),
     ]
+    # `import rulesdb` alone: its public names load on first use (module __getattr__), so a
+    # program that imports it pays for what it asks, not for the package.
+    imported, bare_again = paired_medians(
+        run([sys.executable, "-c", "import rulesdb"]), run([sys.executable, "-c", "pass"]), runs=9
+    )
+    rows.append(
+        Row(
+            "  python -c 'import rulesdb'",
+            seconds(imported),
+            f"{seconds(bare_again)} python -c pass",
+            imported / bare_again,
+            "<= 1.5x",
+            imported / bare_again <= 1.5,
+        )
+    )
     traced = subprocess.run(
         [sys.executable, "-X", "importtime", *check[1:]], capture_output=True, text=True, check=True
     )
@@ -1554,6 +1570,7 @@ def main() -> int:
             "changes",
             "first-answer",
             "mcp",
+            "check",
         ],
         help="run only these benchmarks (lint-cards, lint-citations: the head "
         "database is still built)",
@@ -1599,6 +1616,8 @@ def main() -> int:
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_mcp(head), []
+            elif args.only == "check":
+                rows, modules = bench_check(databases.sqlite_head())
             elif args.only == "bounds":
                 from bench.bounds import bench_bounds
 
