@@ -416,7 +416,7 @@ def bench_rulebook(heads: dict[str, URL]) -> list[Row]:
 
 
 def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
-    from rulesdb.questions import rulebook
+    from rulesdb.questions import glossary, rulebook, search
 
     rows = []
     lookup = text("SELECT text FROM rulebook_text WHERE id = :id")
@@ -427,7 +427,7 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
 
     for label, action in (
         ('rule("702.19"), warm', lambda: rulebook.rule(connection, "702.19")),
-        ('glossary("trample"), warm', lambda: rulebook.glossary(connection, "trample")),
+        ('glossary("trample"), warm', lambda: glossary.glossary(connection, "trample")),
     ):
         ours, base = paired_medians(action, one_select, runs=200, warmups=20)
         sqlite = backend == "sqlite"  # the target is the embedded default's
@@ -445,7 +445,7 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
     words = ["equipment", "attached"]
 
     def full_text() -> None:
-        rulebook.search(connection, " ".join(words), day, limit=10)
+        search.search(connection, " ".join(words), day, limit=10)
 
     def substring_scan() -> None:  # what one would do without a text index
         texts = connection.execute(

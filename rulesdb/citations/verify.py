@@ -21,7 +21,7 @@ from rulesdb.citations.saying import Saying, quote_words, says
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.lineage import check_citations
 from rulesdb.questions.reading import Bind, connected, fetch
-from rulesdb.questions.rulebook import MAX_SEARCH_CHARACTERS, search
+from rulesdb.questions.search import MAX_SEARCH_CHARACTERS, search
 from rulesdb.store.releases import printed_in, release_in_force
 
 MAX_TEXT = 4000  # characters of a quote: a few rules' worth

@@ -4,20 +4,31 @@ would read badly. The CLI prints these in any format; nothing here reads the dat
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesdb.questions.answers import Table
 from rulesdb.questions.blocks import BlockChange
 from rulesdb.questions.diff import Comparison
+from rulesdb.questions.explain import Explanation
+from rulesdb.questions.glossary import GlossaryEntry
 from rulesdb.questions.lifetime import Citation, Listing
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
+from rulesdb.questions.search import SearchHit, entry_of
 from rulesdb.util.text import with_article
 from rulesdb.vocabulary.release import Report
 from rulesdb.vocabulary.typeline import TypeLine
 
 CITE_TEXT_WIDTH = 60  # rule text in a table of citations: its first line, cut to this width
 DIFF_TEXT_WIDTH = 80  # a changed rule's text in rows: its first line, cut to this width
+
+
+def answered_by(release: str, asked: str | None) -> str:
+    """The release that answered a listing, as said beside its table: "release 2021-02-15
+    (in force on 2021-03-01)", "release 2026-08-07 (the latest)"."""
+    if asked is None:
+        return f"release {release} (the latest)"
+    if asked == release:
+        return f"release {release}"
+    return f"release {release} (in force on {asked})"
 
 
 def rule(answer: RuleAnswer) -> Table:
@@ -95,7 +106,7 @@ def block_history(number: str, changes: list[BlockChange]) -> Table:
     )
 
 
-def glossary(entry: dict[str, str]) -> Table:
+def glossary(entry: GlossaryEntry) -> Table:
     return Table.of_one(
         entry,
         f"{entry['term']}\n{entry['text']}\n(release {entry['release']})",
@@ -103,21 +114,34 @@ def glossary(entry: dict[str, str]) -> Table:
     )
 
 
-def search(hits: list[dict[str, str]], total: int | None = None, offset: int = 0) -> Table:
+def search(
+    hits: list[SearchHit],
+    total: int | None = None,
+    offset: int = 0,
+    *,
+    release: str | None = None,
+    asked: str | None = None,
+    any_word: bool = False,
+) -> Table:
+    """Search hits; with ``release``, each row says it (JSON, CSV) and a table's note too."""
+    said = {} if release is None else {"release": release}
     rows = [
-        {
-            "kind": hit["kind"],
-            "entry": hit.get("number", hit.get("term")),
-            "snippet": hit["snippet"],
-        }
+        {"kind": hit["kind"], "entry": entry_of(hit), "snippet": hit["snippet"], **said}
         for hit in hits
     ]
     empty = (
-        "no rule or glossary entry matches every word"
+        f"no rule or glossary entry matches {'any' if any_word else 'every'} word"
         if not total
         else f"{total} in all, none from --offset {offset}"
     )
-    return Table(rows, ["kind", "entry", "snippet"], document=hits, empty=empty)
+    return Table(
+        rows,
+        ["kind", "entry", "snippet", *said],
+        document=[{**hit, **said} for hit in hits],
+        empty=empty,
+        note=None if release is None else answered_by(release, asked),
+        noted=list(said),
+    )
 
 
 def rule_diff(result: RuleDiff) -> Table:
@@ -214,10 +238,10 @@ def type_line(parsed: TypeLine) -> Table:
     )
 
 
-def explained(page: dict[str, Any]) -> Table:
+def explained(page: Explanation) -> Table:
     """A type line explained word by word (``Rules.explain``): each word with its rule."""
     lines = [page["line"]]
-    if page.get("problem"):
+    if page["problem"]:
         lines.append(page["problem"])
     for number, face in enumerate(page["faces"], start=1):
         if len(page["faces"]) > 1:
