@@ -184,6 +184,10 @@ def lifetimes(listings: list[Listing]) -> Table:
         {
             **listing.to_json(),
             "releases": len(listing.releases),
+            "listed": ", ".join(
+                f"{span['first_listed']}–{span['last_listed'] if span['dropped_in'] else ''}"
+                for span in listing.spans
+            ),
             "renamed": "; ".join(
                 [
                     *(f"from {r['from']} ({r['release_date']})" for r in listing.renamed_from),
@@ -200,7 +204,17 @@ def lifetimes(listings: list[Listing]) -> Table:
     ]
     return Table(
         rows,
-        ["kind", "category", "name", "first_listed", "last_listed", "left", "releases", "renamed"],
+        [
+            "kind",
+            "category",
+            "name",
+            "first_listed",
+            "last_listed",
+            "left",
+            "releases",
+            "listed",
+            "renamed",
+        ],
         document=[listing.to_json() for listing in listings],
     )
 
