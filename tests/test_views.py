@@ -19,6 +19,7 @@ from rulesdb.store.engine import make_engine
 from tests.support.dumps import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
+LIFETIME = ["kind", "category", "name", "first_listed", "last_listed", "listed_in", "dropped_in"]
 VIEWS = {
     "v_release": [
         "release_date",
@@ -48,24 +49,8 @@ VIEWS = {
         "merged_from",
         "merged_into",
     ],
-    "v_lifetime": [
-        "kind",
-        "category",
-        "name",
-        "first_listed",
-        "last_listed",
-        "listed_in",
-        "dropped_in",
-    ],
-    "v_listed_span": [
-        "kind",
-        "category",
-        "name",
-        "first_listed",
-        "last_listed",
-        "listed_in",
-        "dropped_in",
-    ],
+    "v_lifetime": LIFETIME,
+    "v_listed_span": LIFETIME,  # a row per run of releases, v_lifetime's one per item
     "v_category_size": ["release_date", "category", "rule", "subtypes"],
 }
 

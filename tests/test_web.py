@@ -286,7 +286,7 @@ def test_a_rules_versions_read_at_phone_width(page, site) -> None:  # type: igno
         found = page.evaluate(VERSION_TEXTS)
         assert not found["scrolls"] and len(found["texts"]) >= 4
         for box in found["texts"]:
-            assert 0 <= box["left"] and box["right"] <= found["width"], box
+            assert box["left"] >= 0 and box["right"] <= found["width"], box
             assert box["width"] >= 0.8 * found["width"], box
         assert page.locator("table.versions thead").is_hidden()
     finally:
