@@ -270,7 +270,10 @@ def test_empty_listings_say_why(
         capsys,
     )
     assert (code, out) == (0, "name    category    rule\n------  ----------  ------\n")
-    assert err == "rulesdb: battle types: this category is not in the release of 2020-01-24\n"
+    assert err == (
+        "rulesdb: release 2020-01-24\n"  # the release that answered, as every listing says
+        "rulesdb: battle types: this category is not in the release of 2020-01-24\n"
+    )
     code, out, err = run_cli(
         [
             "--db",

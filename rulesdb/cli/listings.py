@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, pass_app
 from rulesdb.cli.output import emit, output_options
-from rulesdb.questions.answers import Table
-from rulesdb.questions.shown import answered_by
+from rulesdb.questions.answers import Table, answered_by
 
 # Each listing names the release that answered: a column in JSON and CSV, a line on stderr
 # beside a table or Markdown.

@@ -132,7 +132,6 @@ def search(
     are shown, is said on stderr; when no entry has every word, how many each finds alone.
     """
     from rulesdb.questions import shown
-    from rulesdb.questions.pages import nothing_found
     from rulesdb.questions.search import words_of
 
     day = app.rules.release(as_of).isoformat()
@@ -145,6 +144,8 @@ def search(
             f"rulesdb: {offset + 1}–{offset + len(hits)} of {total} matches shown{more}", err=True
         )
     elif not total and not any_word and len(set(words_of(text))) > 1:
+        from rulesdb.questions.pages import nothing_found
+
         alone = app.rules.search_alone(text, day)
         click.echo(f"rulesdb: {nothing_found(alone, '--any-word')}", err=True)
 

@@ -60,3 +60,13 @@ class Table:
         default the document) for CSV and Markdown tables."""
         single = document if row is None else row
         return cls([single], list(single), document=document, text=text, markdown=markdown)
+
+
+def answered_by(release: str, asked: str | None) -> str:
+    """The release that answered a listing, as said beside its table: "release 2021-02-15
+    (in force on 2021-03-01)", "release 2026-08-07 (the latest)"."""
+    if asked is None:
+        return f"release {release} (the latest)"
+    if asked == release:
+        return f"release {release}"
+    return f"release {release} (in force on {asked})"

@@ -18,7 +18,6 @@ from bisect import bisect_left, bisect_right
 from datetime import date
 from typing import Any, TypedDict
 
-from rapidfuzz import fuzz
 from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
@@ -221,6 +220,8 @@ def _definitions(connection: Connection, day: date, terms: list[str]) -> dict[st
 
 
 def _same_definition(old_term: str, old: str, new_term: str, new: str) -> bool:
+    from rapidfuzz import fuzz  # only a term a release lacks asks: not at every start
+
     ratio = fuzz.ratio(old, new) / 100
     if ratio >= SAME_DEFINITION:
         return True

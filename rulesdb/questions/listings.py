@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from datetime import date
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy import inspect
 
@@ -19,7 +19,9 @@ from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.dates import DATE_LIKE, ISO_DAY
 from rulesdb.util.names import lookup_key
-from rulesdb.vocabulary.release import Keyword
+
+if TYPE_CHECKING:  # a type only: listing subtypes loads no vocabulary
+    from rulesdb.vocabulary.release import Keyword
 
 Rows = list[dict[str, Any]]
 
@@ -267,11 +269,8 @@ def release_keywords(bind: Bind, day: date) -> Rows:
 def keyword_of(bind: Bind, word: str, day: date) -> Keyword | None:
     """The keyword (kind, name, rule) of release ``day`` spelled like ``word``, or None."""
     key = lookup_key(word)
-    return next(
-        (
-            Keyword(kind=row["kind"], name=row["name"], rule=row["rule"])
-            for row in release_keywords(bind, day)
-            if lookup_key(row["name"]) == key
-        ),
-        None,
-    )
+    for row in release_keywords(bind, day):
+        if lookup_key(row["name"]) == key:
+            found: Keyword = {"kind": row["kind"], "name": row["name"], "rule": row["rule"]}
+            return found
+    return None

@@ -4,11 +4,11 @@ would read badly. The CLI prints these in any format; nothing here reads the dat
 
 from __future__ import annotations
 
-from rulesdb.questions.answers import Table
+from typing import TYPE_CHECKING
+
+from rulesdb.questions.answers import Table, answered_by
 from rulesdb.questions.blocks import BlockChange
 from rulesdb.questions.diff import Comparison
-from rulesdb.questions.explain import Explanation
-from rulesdb.questions.glossary import GlossaryEntry
 from rulesdb.questions.lifetime import Citation, Listing
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
@@ -17,18 +17,12 @@ from rulesdb.util.text import with_article
 from rulesdb.vocabulary.release import Report
 from rulesdb.vocabulary.typeline import TypeLine
 
+if TYPE_CHECKING:  # the modules that answer these load only for their own questions
+    from rulesdb.questions.explain import Explanation
+    from rulesdb.questions.glossary import GlossaryEntry
+
 CITE_TEXT_WIDTH = 60  # rule text in a table of citations: its first line, cut to this width
 DIFF_TEXT_WIDTH = 80  # a changed rule's text in rows: its first line, cut to this width
-
-
-def answered_by(release: str, asked: str | None) -> str:
-    """The release that answered a listing, as said beside its table: "release 2021-02-15
-    (in force on 2021-03-01)", "release 2026-08-07 (the latest)"."""
-    if asked is None:
-        return f"release {release} (the latest)"
-    if asked == release:
-        return f"release {release}"
-    return f"release {release} (in force on {asked})"
 
 
 def rule(answer: RuleAnswer) -> Table:
