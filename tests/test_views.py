@@ -290,15 +290,20 @@ def test_listed_spans_are_the_runs_of_releases_listing_each_item(
 def test_category_size_says_not_listed_where_a_release_lists_no_such_category(
     shared_head_engine: Engine,
 ) -> None:
-    """A count for each release that lists the category, NULL (not 0) for one that does not:
-    creature types are first listed on 2003-12-01 (378 of them)."""
+    """A count for each category a release lists; NULL (not 0) for each it could list and
+    does not: exactly the library's unlisted categories (``Vocabulary.not_enumerated``),
+    and beside them only those whose card types the release's own rules say have no subtypes
+    (1999-11-01's "There are no subtypes for artifact cards, instant cards, or sorcery
+    cards."; 2021-07-23's "Dungeon cards ... have no subtypes."), not listed all the same.
+    Creature types are first listed on 2003-12-01 (378 of them)."""
+    from rulesdb.questions.rulebook import release_texts
+    from rulesdb.vocabulary.enumeration import said_to_have_none
+    from rulesdb.vocabulary.loader import load_vocabulary
+
     sizes = {
         (day, category): (rule, size)
         for day, category, rule, size in rows(shared_head_engine, "SELECT * FROM v_category_size")
     }
-    days = {day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release")}
-    categories = {c for (c,) in rows(shared_head_engine, "SELECT category FROM release_category")}
-    assert set(sizes) == {(day, category) for day in days for category in categories}
     listed = dict(
         ((day, category), rule)
         for day, category, rule in rows(
@@ -310,10 +315,30 @@ def test_category_size_says_not_listed_where_a_release_lists_no_such_category(
         shared_head_engine, "SELECT release_date, category FROM release_subtype"
     ):
         counted[(day, category)] += 1
-    for key, (rule, size) in sizes.items():
-        assert (rule, size) == ((listed[key], counted[key]) if key in listed else (None, None))
+    for key, rule in listed.items():
+        assert sizes[key] == (rule, counted[key]), key
+    known: dict[str, set[str]] = defaultdict(set)
+    for category, card_type in rows(
+        shared_head_engine, "SELECT category, card_type FROM release_category_card_type"
+    ):
+        known[category].add(card_type)
+    days = sorted(day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release"))
+    said_none = []
+    with shared_head_engine.connect() as connection:
+        for day in days:
+            unlisted = {
+                category for (d, category), (rule, _) in sizes.items() if d == day and rule is None
+            }
+            library = set(load_vocabulary(connection, date.fromisoformat(day)).not_enumerated)
+            assert library <= unlisted, day
+            for category in sorted(unlisted - library):
+                texts = release_texts(connection, date.fromisoformat(day))
+                assert said_to_have_none(texts, known[category]), (day, category)
+                said_none.append((day, category))
+    assert ("1999-11-01", "artifact") in said_none and ("2021-07-23", "dungeon") in said_none
     assert sizes[("2003-10-01", "creature")] == (None, None)
     assert sizes[("2003-12-01", "creature")] == ("212.3c", 378)
+    assert ("1999-04-23", "battle") not in sizes  # no battle card type yet: nothing to list
 
 
 def test_the_schema_revision_makes_every_view_and_its_downgrade_leaves_nothing(

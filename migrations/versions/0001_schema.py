@@ -232,8 +232,10 @@ V_LISTED_SPAN = _view("v_listed_span", """
                              ROW_NUMBER() OVER (ORDER BY effective_date) AS place
                       FROM release) p ON p.effective_date = i.release_date) l
           GROUP BY l.kind, l.category, l.name, l.run) s""")
-# Each category any release lists, in every release: its size there, or NULL where the
-# release does not list it (not listed is no count of zero).
+# Each category a release lists, with its size, and each it could list but does not, with
+# NULL (not listed is no count of zero): a category some release lists whose card types
+# (205.3c, in any release) include one of this release's that no category it lists covers
+# (creature before 2003-12-01; not spell where instant and sorcery have lists of their own).
 V_CATEGORY_SIZE = _view("v_category_size", """
     SELECT r.effective_date AS release_date, k.category, c.rule,
            CASE WHEN c.rule IS NULL THEN NULL
@@ -243,7 +245,15 @@ V_CATEGORY_SIZE = _view("v_category_size", """
     FROM release r
     CROSS JOIN (SELECT DISTINCT category FROM release_category) k
     LEFT JOIN release_category c
-      ON c.release_date = r.effective_date AND c.category = k.category""")
+      ON c.release_date = r.effective_date AND c.category = k.category
+    WHERE c.rule IS NOT NULL
+       OR EXISTS (SELECT 1 FROM release_category_card_type t
+                  JOIN release_card_type h
+                    ON h.release_date = r.effective_date AND h.card_type = t.card_type
+                  WHERE t.category = k.category
+                    AND NOT EXISTS (SELECT 1 FROM release_category_card_type o
+                                    WHERE o.release_date = r.effective_date
+                                      AND o.card_type = t.card_type))""")
 V_RELEASE_NOTE = _view("v_release_note", """
     SELECT release_date, number, rule, kind, text
     FROM release_note""")

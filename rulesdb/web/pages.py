@@ -106,8 +106,16 @@ def described_objects(engine: Engine) -> list[dict[str, str]]:
 def summarise(comparison: Comparison) -> str:
     """'tribal → kindred; 3 creature types merged': a release's change in a few words."""
     parts = [f"{item['from']} → {item['to']}" for item in comparison.renamed]
-    for sign, lists in (("+", comparison.added), ("−", comparison.removed)):
-        parts += [f"{sign}{len(names)} {_noun(key, len(names))}" for key, names in lists.items()]
+    for sign, lists, whole in (
+        ("+", comparison.added, comparison.first_listed),
+        ("−", comparison.removed, comparison.last_listed),
+    ):
+        parts += [
+            f"{len(names)} {_noun(key, len(names))} {'first' if sign == '+' else 'last'} listed"
+            if key in whole  # a list that begins (ends) here: none is new (gone)
+            else f"{sign}{len(names)} {_noun(key, len(names))}"
+            for key, names in lists.items()
+        ]
     merged: dict[str, int] = {}
     for item in comparison.merged:  # Naga → Snake: the cards took another subtype
         merged[item["category"]] = merged.get(item["category"], 0) + 1
