@@ -10,6 +10,7 @@
     python bench/run.py --only fix   # lint-citations --fix of a 400 MB file, beside cp and grep
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --only mcp   # rulesdb mcp: a rule call over stdio, the server's start
+    python bench/run.py --only check   # a read command's start: `rulesdb check` as a process
     python bench/run.py --markdown docs/benchmarks.md   # also writes the docs' page
 
 Each figure is the median of repeated runs (``time.perf_counter_ns``) after warm-ups, printed
@@ -416,7 +417,7 @@ def bench_rulebook(heads: dict[str, URL]) -> list[Row]:
 
 
 def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
-    from rulesdb.questions import rulebook
+    from rulesdb.questions import glossary, rulebook, search
 
     rows = []
     lookup = text("SELECT text FROM rulebook_text WHERE id = :id")
@@ -427,7 +428,7 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
 
     for label, action in (
         ('rule("702.19"), warm', lambda: rulebook.rule(connection, "702.19")),
-        ('glossary("trample"), warm', lambda: rulebook.glossary(connection, "trample")),
+        ('glossary("trample"), warm', lambda: glossary.glossary(connection, "trample")),
     ):
         ours, base = paired_medians(action, one_select, runs=200, warmups=20)
         sqlite = backend == "sqlite"  # the target is the embedded default's
@@ -445,7 +446,7 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
     words = ["equipment", "attached"]
 
     def full_text() -> None:
-        rulebook.search(connection, " ".join(words), day, limit=10)
+        search.search(connection, " ".join(words), day, limit=10)
 
     def substring_scan() -> None:  # what one would do without a text index
         texts = connection.execute(
@@ -1453,6 +1454,24 @@ def bench_check(head_db: URL) -> tuple[list[Row], list[str]]:
         ),
         Row("  (python -c pass, for scale)", seconds(bare), "-", None, "(information)", None),
     ]
+    # `import rulesdb` alone: its public names load on first use (module __getattr__), so a
+    # program that imports it pays for what it asks, not for the package: about the typing
+    # module its __init__ imports.
+    imported, typing_alone = paired_medians(
+        run([sys.executable, "-c", "import rulesdb"]),
+        run([sys.executable, "-c", "import typing"]),
+        runs=9,
+    )
+    rows.append(
+        Row(
+            "  python -c 'import rulesdb'",
+            seconds(imported),
+            f"{seconds(typing_alone)} python -c 'import typing'",
+            imported / typing_alone,
+            "<= 1.25x",
+            imported / typing_alone <= 1.25,
+        )
+    )
     traced = subprocess.run(
         [sys.executable, "-X", "importtime", *check[1:]], capture_output=True, text=True, check=True
     )
@@ -1567,6 +1586,7 @@ def main() -> int:
             "changes",
             "first-answer",
             "mcp",
+            "check",
         ],
         help="run only these benchmarks (lint-cards, lint-citations: the head "
         "database is still built)",
@@ -1612,6 +1632,8 @@ def main() -> int:
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_mcp(head), []
+            elif args.only == "check":
+                rows, modules = bench_check(databases.sqlite_head())
             elif args.only == "bounds":
                 from bench.bounds import bench_bounds
 

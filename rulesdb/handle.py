@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
@@ -39,18 +39,22 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from rulesdb.citations.verify import Verification
+    from rulesdb.questions.answers import JSON
     from rulesdb.questions.changes import Digest
     from rulesdb.questions.diff import Comparison
+    from rulesdb.questions.explain import Explanation
+    from rulesdb.questions.glossary import GlossaryEntry
     from rulesdb.questions.lifetime import Citation, Listing
     from rulesdb.questions.lineage import CitationCheck
+    from rulesdb.questions.pages import SearchPage
     from rulesdb.questions.renumbering import RenumberMap
     from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
+    from rulesdb.questions.search import SearchHit
     from rulesdb.vocabulary.loader import Vocabulary
     from rulesdb.vocabulary.release import Report
     from rulesdb.vocabulary.typeline import TypeLine
 
 Release = date | str | None  # a date, "YYYY-MM-DD", a set's code or name; None: the latest
-Rows = list[dict[str, Any]]
 
 
 def open_rules(
@@ -141,7 +145,7 @@ class Rules:
         """The effective date of the release in force on ``as_of`` (default: the latest)."""
         return release_in_force(self.engine, self.day(as_of))
 
-    def releases(self) -> Rows:
+    def releases(self) -> list[listings.ReleaseRow]:
         """Every release: effective_date, source_file, revision, set_code, set_name, set."""
         return listings.releases(self.engine)
 
@@ -153,13 +157,19 @@ class Rules:
 
         return load_vocabulary(self.engine, self.day(as_of))
 
-    def card_types(self, as_of: Release = None) -> Rows:
+    def card_types(self, as_of: Release = None) -> list[listings.CardTypeRow]:
+        """The card types (205.2a) of the release in force, by name."""
         return listings.card_types(self.engine, self.day(as_of))
 
-    def supertypes(self, as_of: Release = None) -> Rows:
+    def supertypes(self, as_of: Release = None) -> list[listings.SupertypeRow]:
+        """The supertypes (205.4a) of the release in force, by name."""
         return listings.supertypes(self.engine, self.day(as_of))
 
-    def subtypes(self, category: str | None = None, as_of: Release = None) -> Rows:
+    def subtypes(
+        self, category: str | None = None, as_of: Release = None
+    ) -> list[listings.SubtypeRow]:
+        """The subtypes of one category (any case), or of all, of the release in force: by
+        their category's rule (205.3g-q), then by name."""
         return listings.subtypes(self.engine, category, self.day(as_of))
 
     def check(self, word: str, category: str | None = None, as_of: Release = None) -> Report:
@@ -173,7 +183,7 @@ class Rules:
         """A type line parsed, its subtypes correlated with its card types (205.3c-d)."""
         return self.vocabulary(as_of).parse(line)
 
-    def explain(self, line: str, as_of: Release = None) -> dict[str, Any]:
+    def explain(self, line: str, as_of: Release = None) -> Explanation:
         """A type line explained word by word, each word with its rule and that rule's text."""
         from rulesdb.questions import explain as explainer
 
@@ -205,7 +215,7 @@ class Rules:
             start, end = self._span(from_, to)
         return vocabulary_diff.compare(self.engine, start, end)
 
-    def export(self, as_of: Release = None, style: str = "mtgjson") -> dict[str, Any]:
+    def export(self, as_of: Release = None, style: str = "mtgjson") -> dict[str, JSON]:
         """One release's type catalogs shaped as MTGJSON or Scryfall publish theirs."""
         from rulesdb.questions import export as exporting
 
@@ -228,32 +238,55 @@ class Rules:
 
         return rulebook.rule_history(self.engine, number, self.day(as_of), substantive)
 
-    def glossary(self, term: str, as_of: Release = None) -> dict[str, str]:
-        from rulesdb.questions import rulebook
+    def glossary(self, term: str, as_of: Release = None) -> GlossaryEntry:
+        """The glossary entry for ``term`` (any case, either apostrophe)."""
+        from rulesdb.questions import glossary
 
-        return rulebook.glossary(self.engine, term, self.day(as_of))
+        return glossary.glossary(self.engine, term, self.day(as_of))
 
     def search(
-        self, words: str, as_of: Release = None, limit: int = 10, offset: int = 0
-    ) -> list[dict[str, str]]:
-        """Rules and glossary entries matching ``words``, best first, ``offset`` skipped."""
-        from rulesdb.questions import rulebook
+        self,
+        words: str,
+        as_of: Release = None,
+        limit: int = 10,
+        offset: int = 0,
+        *,
+        any_word: bool = False,
+    ) -> list[SearchHit]:
+        """Rules and glossary entries matching every word of ``words`` (``any_word``: any
+        one of them), best first, ``offset`` skipped."""
+        from rulesdb.questions import search
 
-        return rulebook.search(self.engine, words, self.day(as_of), limit, offset)
+        day = self.day(as_of)
+        return search.search(self.engine, words, day, limit, offset, any_word=any_word)
 
     def search_page(
-        self, words: str, as_of: Release = None, offset: int = 0, limit: int = 10
-    ) -> dict[str, Any]:
-        """One page of :meth:`search`, with the number of entries found in all."""
+        self,
+        words: str,
+        as_of: Release = None,
+        offset: int = 0,
+        limit: int = 10,
+        *,
+        any_word: bool = False,
+    ) -> SearchPage:
+        """One page of :meth:`search`, with the number of entries found in all; when no
+        entry has every word of several, how many each word finds alone (``alone``)."""
         from rulesdb.questions.pages import search_page
 
-        return search_page(self.engine, words, self.day(as_of), offset, limit)
+        day = self.day(as_of)
+        return search_page(self.engine, words, day, offset, limit, any_word=any_word)
 
-    def search_count(self, words: str, as_of: Release = None) -> int:
+    def search_count(self, words: str, as_of: Release = None, *, any_word: bool = False) -> int:
         """How many rules and glossary entries match ``words`` in all."""
-        from rulesdb.questions import rulebook
+        from rulesdb.questions import search
 
-        return rulebook.search_count(self.engine, words, self.day(as_of))
+        return search.search_count(self.engine, words, self.day(as_of), any_word=any_word)
+
+    def search_alone(self, words: str, as_of: Release = None) -> dict[str, int]:
+        """How many rules and glossary entries each word of ``words`` matches by itself."""
+        from rulesdb.questions import search
+
+        return search.alone(self.engine, words, self.day(as_of))
 
     def rule_diff(self, from_: Release, to: Release = None, *, rule: str | None = None) -> RuleDiff:
         """The rules added, removed, moved and changed between two releases, word by word;

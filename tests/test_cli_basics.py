@@ -98,7 +98,7 @@ def test_default_release_is_latest(shared_head_url: URL) -> None:
 
 def test_json_keys_and_category_names(small_url: URL) -> None:
     rows = run_json(small_url, "subtypes")
-    assert all(list(row) == ["name", "category", "rule"] for row in rows)
+    assert all(list(row) == ["name", "category", "rule", "release"] for row in rows)
     assert sorted({row["category"] for row in rows}) == sorted(CATEGORIES)
     for category in CATEGORIES:
         listed = run_json(small_url, "subtypes", "--category", category)
@@ -127,6 +127,27 @@ def test_output_is_sorted_and_identical_in_every_format(small_url: URL) -> None:
     ).stdout.splitlines()
     assert table[0].split() == ["name", "category", "rule"]
     assert [line.split()[0] for line in table[2:]] == [n.split()[0] for n in names]
+
+
+@pytest.mark.parametrize("command", ["card-types", "supertypes", "subtypes", "search"])
+def test_listings_name_the_release_that_answered(small_url: URL, command: str) -> None:
+    """On stderr beside a table or Markdown, as a column of JSON and CSV: the release in
+    force on the date asked (2020-08-07 on 2021-03-01), or the latest."""
+    db = ["--db", url_text(small_url), command, *(["trample"] if command == "search" else [])]
+    for fmt in ("table", "markdown"):
+        shown = rulesdb(*db, "--as-of", "2021-03-01", "--format", fmt)
+        assert shown.returncode == 0 and "2020-08-07" not in shown.stdout
+        assert "rulesdb: release 2020-08-07 (in force on 2021-03-01)" in shown.stderr.splitlines()
+    latest = rulesdb(*db, "--format", "table").stderr.splitlines()
+    assert "rulesdb: release 2026-08-07 (the latest)" in latest
+    exact = rulesdb(*db, "--as-of", "2020-08-07", "--format", "table").stderr.splitlines()
+    assert "rulesdb: release 2020-08-07" in exact
+    rows = run_json(small_url, *db[2:], "--as-of", "2021-03-01")
+    assert rows and {row["release"] for row in rows} == {"2020-08-07"}
+    table = rulesdb(*db, "--as-of", "2021-03-01", "--format", "csv")
+    parsed = list(csv.DictReader(io.StringIO(table.stdout)))
+    assert parsed and {row["release"] for row in parsed} == {"2020-08-07"}
+    assert "2020-08-07" not in table.stderr  # said in the rows, not twice
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,17 @@ from rulesdb.util.rule_numbers import rule_key
 from tests.support.databases import url_text
 from tests.support.runs import run_in_process
 
-JSON_KEYS = ["from", "to", "added", "removed", "renamed", "merged", "rules_changed"]
+JSON_KEYS = [
+    "from",
+    "to",
+    "added",
+    "removed",
+    "renamed",
+    "merged",
+    "first_listed",
+    "last_listed",
+    "rules_changed",
+]
 
 
 def diff_json(url: URL, *args: str) -> dict:
@@ -156,6 +166,12 @@ def test_json_shape_and_markdown(shared_head_url: URL) -> None:
     assert "205.3m" in document["rules_changed"]
     planar = diff_json(shared_head_url, "2024-11-08", "2025-02-07")["renamed"]
     assert [list(item) for item in planar] == [["kind", "category", "from", "to"]]
+    assert document["first_listed"] == document["last_listed"] == []
+    # A list that begins: 2003-10-01 lists no creature types, 2003-12-01 its first 378.
+    begun = diff_json(shared_head_url, "2003-10-01", "2003-12-01")
+    assert begun["first_listed"] == ["creature"] and len(begun["added"]["creature"]) == 378
+    ended = diff_json(shared_head_url, "2003-12-01", "2003-10-01")  # backwards: it ends
+    assert ended["last_listed"] == ["creature"] and ended["first_listed"] == []
 
     result = CliRunner().invoke(
         cli,

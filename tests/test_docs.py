@@ -3,7 +3,8 @@ backends, and print what they show.
 
 - every ```sql block is run with `rulesdb sql --format table`, and its output must equal the
   ```text block right after it, byte for byte;
-- every ```python block runs (against a head database instead of ``rules.sqlite3``);
+- every ```python block runs (against a head database instead of ``rules.sqlite3``) and
+  passes ``mypy --strict`` as written;
 - every `rulesdb ...` line of a ```sh block exits 0 (or the status its comment documents,
   "# exit 1: ...") against a head database, except those that need a file outside the
   repository or change the checkout; a ```sh block of one command followed by a ```text
@@ -40,6 +41,7 @@ from rulesdb.cli.app import SECTIONS
 from rulesdb.cli.examples import EXAMPLES
 from tests.support.docs import DOCS, fenced, sql_examples
 from tests.support.runs import run_cli
+from tests.support.typecheck import mypy_strict
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -106,6 +108,31 @@ def test_python_examples_run(shared_head_url: URL) -> None:
                     {"__name__": "docs_example"},
                 )
     assert ran >= 5
+
+
+@pytest.mark.full
+def test_python_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """Every ```python block, as written, type-checks as a user's program (mypy --strict,
+    from outside the checkout: the installed package's types)."""
+    files = {}
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        blocks = [
+            m.group(2)
+            for m in fenced(text)
+            if m.group(1) == "python" and not _EXAMPLE_FILE.match(text, _line_before(text, m))
+        ]
+        stem = page.stem.replace("-", "_").lower()
+        files |= {f"{stem}_example_{n}.py": code for n, code in enumerate(blocks, start=1)}
+    assert len(files) >= 5
+    code, output = mypy_strict(files, tmp_path)
+    assert code == 0, output
+
+
+def _line_before(text: str, block: re.Match[str]) -> int:
+    """Where the line before ``block`` begins: an "example file" comment is a file a
+    command reads (lint-citations' input), not a program using rulesdb."""
+    return text.rfind("\n", 0, block.start() - 1) + 1
 
 
 SHOWN_OUTPUT = re.compile(r"```sh\n(rulesdb [^\n]+)\n```\n\n```text\n(.*?)```", re.DOTALL)

@@ -18,7 +18,7 @@ from rulesdb.citations.quotes import judge_quote
 from rulesdb.handle import open_rules
 from tests.settings import ROOT
 from tests.support.databases import url_text
-from tests.support.runs import process_env, run_cli, rulesdb_command
+from tests.support.runs import process_env, rulesdb_command, run_cli
 
 FIGHT = "Each of those creatures deals damage equal to its power to the other creature"
 EXCHANGE = "if the entire exchange can't be completed, no part of the exchange occurs"
@@ -112,7 +112,7 @@ def test_a_citation_is_read_as_written(
         "the nearest are 115.2 and 115.3; 115.2a was last printed in 2019-06-14"
     )
     # Without --since, against the release itself: the same, read as 2026-04-17.
-    code, out, _ = lint(
+    _code, out, _ = lint(
         shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17", "--format", "jsonl"
     )
     assert [(r["line"], r["status"]) for r in records(out)] == [
@@ -160,7 +160,7 @@ def test_fix_moves_the_pin_with_the_citations(
     assert (source.read_bytes(), pin.read_bytes()) == before and "fixed 0" in err
     assert "by hand" not in err  # the move --fix made, recorded with the pin
     # Back again: the citations it moved come back as they were.
-    code, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2024-06-07", "--fix")
+    _code, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2024-06-07", "--fix")
     assert source.read_text(encoding="utf-8") == text
     assert tomllib.loads(pin.read_text())["tool"]["rulesdb"]["cr"] == "2024-06-07"
 
@@ -219,7 +219,7 @@ def test_fix_mismatch_only_when_asked(
     args = (str(tmp_path), "--as-of", "2026-04-17", "--fix")
     lint(shared_head_url, capsys, *args)
     assert source.read_text().startswith("// CR 702.50: Delve")
-    code, _, err = lint(shared_head_url, capsys, *args, "--fix-mismatch")
+    code, _, _err = lint(shared_head_url, capsys, *args, "--fix-mismatch")
     assert source.read_text().startswith("// CR 702.66: Delve") and code == 0
     lint(shared_head_url, capsys, *args, "--fix-mismatch")
     assert source.read_text().startswith("// CR 702.66: Delve")

@@ -153,6 +153,7 @@ def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
         "first_listed",
         "last_listed",
         "left",
+        "spans",
         "releases",
         "renamed_from",
         "renamed_to",
@@ -160,6 +161,14 @@ def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
         "merged_into",
     ]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
+    assert tribal["spans"] == [
+        {
+            "first_listed": "2007-05-01",
+            "last_listed": "2024-04-12",
+            "listed_in": 98,
+            "dropped_in": "2024-06-07",
+        }
+    ]
     rows = cli_json(shared_head_url, "cite", "Equipment", "--as-of", "2024-06-07")
     assert [
         (r["rule"], r["relation"]) for r in rows if r["relation"] in ("lists", "cross-reference")

@@ -28,7 +28,7 @@ from tests.support.runs import process_env, rulesdb_command, run_in_process
 TOOLS = {
     "rule": {"number", "as_of"},
     "rule_history": {"number", "as_of", "offset", "limit"},
-    "search": {"query", "as_of", "offset", "limit"},
+    "search": {"query", "as_of", "offset", "limit", "any_word"},
     "glossary": {"term", "as_of"},
     "check_word": {"word", "as_of", "category"},
     "explain_type_line": {"line", "as_of"},
@@ -94,9 +94,25 @@ def test_lists_tools_resources_and_prompt(small_url: URL) -> None:
             assert named & {"release", "latest", "from", "since"}, f"{name} names no release"
             assert tool.annotations is not None and tool.annotations.read_only_hint
         templates = (await session.list_resource_templates()).resource_templates
-        assert [t.uri_template for t in templates] == ["cr://{release_name}/{number}"]
+        assert [t.uri_template for t in templates] == ["cr://{release}/{number}"]  # as documented
+        assert "cr://{release}/{number}" in DOC_PAGE.read_text(encoding="utf-8")
         prompts = (await session.list_prompts()).prompts
         assert [p.name for p in prompts] == ["cite_rules"]
+        # Nothing an assistant must guess: every argument says what it takes, and a part is
+        # one of its values.
+        for name, tool in tools.items():
+            for argument, schema in tool.input_schema["properties"].items():
+                assert schema.get("description"), f"{name}.{argument} has no description"
+        for tool, parts in (
+            ("rule_diff", ["added", "removed", "moved", "changed"]),
+            ("changes", ["rules", "types", "glossary"]),
+        ):
+            part = tools[tool].input_schema["properties"]["part"]
+            assert [option.get("enum") for option in part["anyOf"]] == [parts, None], tool
+        assert {a.name: bool(a.description) for a in prompts[0].arguments or []} == {
+            "question": True,
+            "as_of": True,
+        }
         prompt = await session.get_prompt(
             "cite_rules", {"question": "Does trample work when blocking?", "as_of": "MH3"}
         )
@@ -276,12 +292,12 @@ BAD_CALLS = [
     (
         "rule_diff",
         {"from": "2024-06-07", "to": "MH3", "part": "renamed"},
-        "part: 'renamed' is none of added, removed, moved, changed",
+        "part\n  Input should be 'added', 'removed', 'moved' or 'changed'",
     ),
     ("rule_diff", {"from": "2024-06-07", "to": "0000-00-00"}, "to: '0000-00-00' is not a date"),
     ("verify_citation", {"number": "704.5j", "text": ""}, "text: empty"),
     ("verify_citation", {"number": "CR", "text": "legend rule"}, "number: malformed rule"),
-    ("changes", {"since": "MH3", "part": "cards"}, "part: 'cards' is none of rules"),
+    ("changes", {"since": "MH3", "part": "cards"}, "part\n  Input should be 'rules', 'types'"),
     ("changes", {"since": "not a set"}, "since: "),
 ]
 
@@ -332,6 +348,39 @@ def test_bad_arguments_are_tool_errors_naming_the_argument(shared_head_url: URL)
         assert trample["text"] == "Trample"
         with pytest.raises(Exception, match=r"no rule 799\.99"):
             await session.read_resource("cr://latest/799.99")
+
+    talk(shared_head_url, conversation)
+
+
+def test_answers_point_the_way(shared_head_url: URL) -> None:
+    """No dead end: a word the release renamed says what it became, a search with no entry
+    having every word says what each finds alone and how to find any, a glossary term the
+    release does not print names the term that replaced it (or that it replaced)."""
+
+    async def conversation(session: ClientSession) -> None:
+        line = await answer(session, "explain_type_line", line="Tribal Instant — Goblin")
+        tribal = next(w for w in line["faces"][0]["words"] if w["word"] == "Tribal")
+        assert tribal["why"] == "Renamed Kindred on 2024-06-07 (205.2a)."
+        assert "Tibalt" not in line["message"]
+
+        nothing = await answer(session, "search", query="deathtouch trample lethal")
+        assert nothing["total"] == 0 and nothing["hits"] == []
+        assert list(nothing["alone"]) == ["deathtouch", "trample", "lethal"]
+        assert all(count > 0 for count in nothing["alone"].values())
+        assert "any_word=true" in nothing["hint"]
+        anyone = await answer(
+            session, "search", query="deathtouch trample lethal", any_word=True, limit=3
+        )
+        assert anyone["any_word"] and anyone["total"] >= max(nothing["alone"].values())
+        assert anyone["alone"] == {} and anyone["hint"] is None and len(anyone["hits"]) == 3
+        found = await answer(session, "search", query="deathtouch lethal")
+        assert found["total"] > 0 and found["alone"] == {} and found["hint"] is None
+
+        before = await refusal(session, "glossary", term="mana value", as_of="2020-08-07")
+        assert "'Mana Value' replaced 'Converted Mana Cost' on 2021-04-22" in before
+        assert "see 'Converted Mana Cost'" in before
+        after = await refusal(session, "glossary", term="Converted Mana Cost", as_of="MH3")
+        assert "was replaced by 'Mana Value' on 2021-04-22: see 'Mana Value'" in after
 
     talk(shared_head_url, conversation)
 

@@ -54,6 +54,48 @@ def test_bare_rulesdb_shows_usage_and_commands(capsys: pytest.CaptureFixture[str
     for name in cli.commands:  # type: ignore[attr-defined]
         assert f"\n  {name} " in commands, name
     assert "'rulesdb COMMAND --help'" in out
+    # Each command's line is a whole sentence, wrapped, never cut ("...").
+    lines: dict[str, str] = {}
+    name = ""
+    for line in commands.split("\n\n'rulesdb COMMAND")[0].splitlines():
+        found = re.match(r"  (\S+)\s+(.*)", line)
+        if found and found[1] in cli.commands:  # type: ignore[attr-defined]
+            name, lines[found[1]] = found[1], found[2]
+        elif line.startswith("   ") and name:
+            lines[name] += " " + line.strip()
+    assert set(lines) == set(cli.commands)  # type: ignore[attr-defined]
+    for name, said in lines.items():
+        assert said.endswith(".") and "..." not in said, (name, said)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "shown"),
+    [
+        ("List the supertypes (rule 205.4a).", "List the supertypes (rule 205.4a)."),
+        (
+            "Show what changed from FROM to TO in the rules of both; FROM alone: from the "
+            "release before FROM to FROM, which the rest of this sentence goes on about at "
+            "length.",
+            "Show what changed from FROM to TO in the rules of both.",
+        ),
+        (
+            "Every rule of the release FROM with its number in TO (default: the latest), "
+            "followed by its lineage: same, renumbered or gone; reworded and uncertain too.",
+            "Every rule of the release FROM with its number in TO (default: the latest), "
+            "followed by its lineage.",
+        ),
+        (
+            "Write every release revision, seed and text pack again from FILES (one official "
+            "file per release, any order: .txt, .docx or .rtf), in effective-date order; and "
+            "more.",
+            "Write every release revision, seed and text pack again from FILES.",
+        ),
+    ],
+)
+def test_a_long_first_sentence_is_shortened_at_a_clause(sentence: str, shown: str) -> None:
+    from rulesdb.cli.app import summary
+
+    assert summary(sentence + "\n\nMore.") == shown
 
 
 def test_missing_argument_shows_usage_and_help_hint(capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,7 +270,10 @@ def test_empty_listings_say_why(
         capsys,
     )
     assert (code, out) == (0, "name    category    rule\n------  ----------  ------\n")
-    assert err == "rulesdb: battle types: this category is not in the release of 2020-01-24\n"
+    assert err == (
+        "rulesdb: release 2020-01-24\n"  # the release that answered, as every listing says
+        "rulesdb: battle types: this category is not in the release of 2020-01-24\n"
+    )
     code, out, err = run_cli(
         [
             "--db",

@@ -88,6 +88,7 @@ def test_sdist_and_wheel_pass_twine_check(dist: Path, capsys: pytest.CaptureFixt
 def test_wheel_ships_migrations_and_seeds(dist: Path) -> None:
     (wheel,) = dist.glob("rulesdb-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert "rulesdb/py.typed" in names  # PEP 561: a user's type checker reads its types
     data = "rulesdb/_data/"
     assert {
         data + "migrations/env.py",

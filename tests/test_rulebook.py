@@ -19,6 +19,7 @@ from rulesdb.authoring.release import revision_id
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.errors import CRFormatError, RulesdbError
 from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
+from rulesdb.questions import glossary, search
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
 from tests.support import rulebook_reference
@@ -193,25 +194,25 @@ def test_rule_history_and_renumbering(reader: Engine) -> None:
 
 
 def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
-    entry = book.glossary(reader, "SUBTYPE", date(2024, 6, 7))
+    entry = glossary.glossary(reader, "SUBTYPE", date(2024, 6, 7))
     assert list(entry) == ["release", "term", "text"] and entry["term"] == "Subtype"
     assert "See rule 205.3, “Subtypes.”" in entry["text"]
     with pytest.raises(book.UnknownEntry, match="nearest: Equipment"):
-        book.glossary(reader, "Equipmnt")
+        glossary.glossary(reader, "Equipmnt")
 
 
 def test_search_is_ranked_full_text_of_one_release(reader: Engine) -> None:
-    hits = book.search(reader, "trample planeswalkers", date(2024, 6, 7), limit=5)
+    hits = search.search(reader, "trample planeswalkers", date(2024, 6, 7), limit=5)
     assert 0 < len(hits) <= 5 and all("**" in hit["snippet"] for hit in hits)
     assert all(
         set(hit) in ({"kind", "number", "snippet"}, {"kind", "term", "snippet"}) for hit in hits
     )
     assert {hit.get("number") for hit in hits} & {"702.19c", "702.19d", "702.19e"}
-    assert book.search(reader, "kindred", date(2024, 4, 12)) == []  # not yet a word of the CR
-    now = book.search(reader, "kindred", date(2024, 6, 7), limit=50)
+    assert search.search(reader, "kindred", date(2024, 4, 12)) == []  # not yet a word of the CR
+    now = search.search(reader, "kindred", date(2024, 6, 7), limit=50)
     assert {"205.2a", "308.1"} <= {hit.get("number") for hit in now}
     with pytest.raises(RulesdbError, match="nothing to search for"):
-        book.search(reader, "  -- ")
+        search.search(reader, "  -- ")
 
 
 def test_rule_diff_ignores_typography(reader: Engine) -> None:
@@ -421,4 +422,4 @@ def test_glossary_history_is_the_releases_printing_each_text(reader: Engine, ter
             )
         previous = body
     assert expected, f"{term}: printed by no release"
-    assert book.glossary_history(reader, term) == expected
+    assert glossary.glossary_history(reader, term) == expected

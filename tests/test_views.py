@@ -19,6 +19,7 @@ from rulesdb.store.engine import make_engine
 from tests.support.dumps import dump
 
 IN_FORCE = ["in_force_from", "in_force_until"]
+LIFETIME = ["kind", "category", "name", "first_listed", "last_listed", "listed_in", "dropped_in"]
 VIEWS = {
     "v_release": [
         "release_date",
@@ -48,15 +49,9 @@ VIEWS = {
         "merged_from",
         "merged_into",
     ],
-    "v_lifetime": [
-        "kind",
-        "category",
-        "name",
-        "first_listed",
-        "last_listed",
-        "listed_in",
-        "dropped_in",
-    ],
+    "v_lifetime": LIFETIME,
+    "v_listed_span": LIFETIME,  # a row per run of releases, v_lifetime's one per item
+    "v_category_size": ["release_date", "category", "rule", "subtypes"],
 }
 
 
@@ -244,6 +239,108 @@ def test_lifetime_agrees_with_the_lists(shared_head_engine: Engine) -> None:
     assert lifetime[("subtype", "creature", "Naga")][3] == "2024-06-07"
 
 
+def _listed(engine: Engine) -> dict[tuple, list[str]]:
+    """Each item's releases, from the per-release tables (kind, category, name) -> days."""
+    listed: dict[tuple, list[str]] = defaultdict(list)
+    for sql in (
+        "SELECT release_date, 'card_type', NULL, card_type FROM release_card_type",
+        "SELECT release_date, 'supertype', NULL, supertype FROM release_supertype",
+        "SELECT release_date, 'subtype', category, name FROM release_subtype",
+        "SELECT release_date, kind, NULL, name FROM release_keyword",
+    ):
+        for day, kind, category, name in rows(engine, sql):
+            listed[(kind, category, name)].append(day)
+    return listed
+
+
+def test_listed_spans_are_the_runs_of_releases_listing_each_item(
+    shared_head_engine: Engine,
+) -> None:
+    """Every run of consecutive releases that list an item, and nothing else: worked out
+    here from the lists, apart from the view's window functions; the library's history
+    says the same; Dog's gap (2007-10-01 to 2020-06-01: read in the official files, 205.3m
+    of 2020-06-01 has no Dog, that of 2020-07-03 has) is two spans where v_lifetime has one."""
+    from rulesdb.questions.lifetime import history
+
+    days = sorted(day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release"))
+    place = {day: index for index, day in enumerate(days)}
+    expected = set()
+    for (kind, category, name), item_days in _listed(shared_head_engine).items():
+        item_days.sort()
+        start = item_days[0]
+        for day, following in zip(item_days, [*item_days[1:], None], strict=True):
+            if following is None or place[following] != place[day] + 1:
+                run = item_days[item_days.index(start) : item_days.index(day) + 1]
+                after = days[place[day] + 1] if place[day] + 1 < len(days) else None
+                expected.add((kind, category, name, start, day, len(run), after))
+                start = following
+    spans = set(rows(shared_head_engine, "SELECT * FROM v_listed_span"))
+    assert spans == expected
+    dog = sorted(span for span in spans if span[:3] == ("subtype", "creature", "Dog"))
+    assert [span[3:] for span in dog] == [
+        ("2003-12-01", "2007-09-07", 15, "2007-10-01"),
+        ("2020-07-03", "2026-08-07", 42, None),
+    ]
+    lifetime = rows(shared_head_engine, "SELECT * FROM v_lifetime WHERE name = 'Dog'")
+    assert lifetime == [("subtype", "creature", "Dog", "2003-12-01", "2026-08-07", 57, None)]
+    [listing] = history(shared_head_engine, "Dog")
+    assert [tuple(span.values()) for span in listing.spans] == [span[3:] for span in dog]
+
+
+def test_category_size_says_not_listed_where_a_release_lists_no_such_category(
+    shared_head_engine: Engine,
+) -> None:
+    """A count for each category a release lists; NULL (not 0) for each it could list and
+    does not: exactly the library's unlisted categories (``Vocabulary.not_enumerated``),
+    and beside them only those whose card types the release's own rules say have no subtypes
+    (1999-11-01's "There are no subtypes for artifact cards, instant cards, or sorcery
+    cards."; 2021-07-23's "Dungeon cards ... have no subtypes."), not listed all the same.
+    Creature types are first listed on 2003-12-01 (378 of them)."""
+    from rulesdb.questions.rulebook import release_texts
+    from rulesdb.vocabulary.enumeration import said_to_have_none
+    from rulesdb.vocabulary.loader import load_vocabulary
+
+    sizes = {
+        (day, category): (rule, size)
+        for day, category, rule, size in rows(shared_head_engine, "SELECT * FROM v_category_size")
+    }
+    listed = dict(
+        ((day, category), rule)
+        for day, category, rule in rows(
+            shared_head_engine, "SELECT release_date, category, rule FROM release_category"
+        )
+    )
+    counted: dict[tuple, int] = defaultdict(int)
+    for day, category in rows(
+        shared_head_engine, "SELECT release_date, category FROM release_subtype"
+    ):
+        counted[(day, category)] += 1
+    for key, rule in listed.items():
+        assert sizes[key] == (rule, counted[key]), key
+    known: dict[str, set[str]] = defaultdict(set)
+    for category, card_type in rows(
+        shared_head_engine, "SELECT category, card_type FROM release_category_card_type"
+    ):
+        known[category].add(card_type)
+    days = sorted(day for (day,) in rows(shared_head_engine, "SELECT effective_date FROM release"))
+    said_none = []
+    with shared_head_engine.connect() as connection:
+        for day in days:
+            unlisted = {
+                category for (d, category), (rule, _) in sizes.items() if d == day and rule is None
+            }
+            library = set(load_vocabulary(connection, date.fromisoformat(day)).not_enumerated)
+            assert library <= unlisted, day
+            for category in sorted(unlisted - library):
+                texts = release_texts(connection, date.fromisoformat(day))
+                assert said_to_have_none(texts, known[category]), (day, category)
+                said_none.append((day, category))
+    assert ("1999-11-01", "artifact") in said_none and ("2021-07-23", "dungeon") in said_none
+    assert sizes[("2003-10-01", "creature")] == (None, None)
+    assert sizes[("2003-12-01", "creature")] == ("212.3c", 378)
+    assert ("1999-04-23", "battle") not in sizes  # no battle card type yet: nothing to list
+
+
 def test_the_schema_revision_makes_every_view_and_its_downgrade_leaves_nothing(
     empty_url: URL,
 ) -> None:
@@ -316,3 +413,37 @@ def test_a_later_revision_replaces_one_view_without_copying_it(
         assert view_definitions(engine) == before
     finally:
         engine.dispose()
+
+
+IN_FORCE_ON_EACH_DAY = """
+SELECT d.day, r.release_date
+FROM (SELECT {first} AS day UNION ALL SELECT {second}) d
+JOIN v_release r ON r.in_force_from <= d.day
+  AND (r.in_force_until > d.day OR r.in_force_until IS NULL)
+ORDER BY d.day"""
+
+
+def test_dates_built_inside_a_query_port_as_date(shared_head_engine: Engine) -> None:
+    """docs/sql.md's idiom, and the trap beside it: date('YYYY-MM-DD') in a derived table
+    compares with the views' dates alike on both backends; a bare literal is text PostgreSQL
+    will not compare with a date, and CAST(... AS DATE) is the number 2018 on SQLite, where
+    the query then finds nothing, silently."""
+
+    def ask(form: str) -> list[tuple]:
+        return rows(
+            shared_head_engine,
+            IN_FORCE_ON_EACH_DAY.format(
+                first=form.format("2018-01-19"), second=form.format("2021-03-01")
+            ),
+        )
+
+    answer = [("2018-01-19", "2018-01-19"), ("2021-03-01", "2021-02-15")]
+    assert ask("date('{}')") == answer
+    if shared_head_engine.dialect.name == "postgresql":
+        with pytest.raises(Exception, match="operator does not exist: date <= text"):
+            ask("'{}'")
+        assert ask("CAST('{}' AS DATE)") == answer
+    else:
+        assert ask("'{}'") == answer
+        assert ask("CAST('{}' AS DATE)") == []
+        assert rows(shared_head_engine, "SELECT CAST('2018-01-19' AS DATE)") == [(2018,)]

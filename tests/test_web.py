@@ -266,6 +266,35 @@ def test_page_has_no_serious_accessibility_problem(sized, site, name: str) -> No
     assert [v for v in violations if v["impact"] in SEVERE] == []
 
 
+# Where each text of a rule's versions lies, and whether its table scrolls sideways.
+VERSION_TEXTS = """() => {
+  const table = document.querySelector("table.versions");
+  return {scrolls: table.scrollWidth > table.clientWidth + 0.5, width: window.innerWidth,
+          texts: [...table.querySelectorAll("td.marked")].map(cell => {
+            const box = cell.getBoundingClientRect();
+            return {left: box.left, right: box.right, width: box.width};
+          })};
+}"""
+
+
+def test_a_rules_versions_read_at_phone_width(page, site) -> None:  # type: ignore[no-untyped-def]
+    """At 390 px each version's text is on the screen, most of its width, with no box to
+    scroll sideways (the table stacks its rows); at 1280 px it stays a table."""
+    page.set_viewport_size(PHONE)
+    try:
+        assert visit(page, site, PAGES["rule"]) == 200
+        found = page.evaluate(VERSION_TEXTS)
+        assert not found["scrolls"] and len(found["texts"]) >= 4
+        for box in found["texts"]:
+            assert box["left"] >= 0 and box["right"] <= found["width"], box
+            assert box["width"] >= 0.8 * found["width"], box
+        assert page.locator("table.versions thead").is_hidden()
+    finally:
+        page.set_viewport_size(DESKTOP)
+    assert visit(page, site, PAGES["rule"]) == 200
+    assert page.locator("table.versions thead").is_visible()
+
+
 def test_chart_axes_are_readable(sized, site, db) -> None:  # type: ignore[no-untyped-def]
     assert visit(sized, site, "/chart") == 200
     charts = sized.evaluate(CHART_LABELS)

@@ -133,6 +133,18 @@ def test_release_page_shows_the_release_notes(shared_head_engine) -> None:  # ty
     assert pages.release(shared_head_engine, "2024-06-07")["notes"] == []
 
 
+def test_release_summaries_say_a_list_begins(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
+    """The home page's line for 2003-12-01: its creature types are the first list of them,
+    not 378 new ones; 2024-06-07's merges and renames are said as before."""
+    from rulesdb.questions.diff import compare
+    from rulesdb.web.pages import summarise
+
+    begun = summarise(compare(shared_head_engine, date(2003, 10, 1), date(2003, 12, 1)))
+    assert "378 creature types first listed" in begun and "+378" not in begun
+    kindred = summarise(compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7)))
+    assert "tribal → kindred" in kindred and "3 creature types merged" in kindred
+
+
 def test_rulebook_pages_on_both_backends(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     from rulesdb.web import pages
 

@@ -205,6 +205,55 @@ V_LIFETIME = _view("v_lifetime", """
           SELECT CAST(kind AS VARCHAR(16)), NULL, CAST(name AS VARCHAR(64)),
                  MIN(release_date), MAX(release_date), COUNT(*)
           FROM release_keyword GROUP BY kind, name) l""")
+# Each run of consecutive releases listing an item (gaps and islands: a release's place in
+# the chain less the item's count of listings so far is the same along a run).
+V_LISTED_SPAN = _view("v_listed_span", """
+    SELECT s.kind, s.category, s.name, s.first_listed, s.last_listed, s.listed_in,
+           (SELECT MIN(r.effective_date) FROM release r
+            WHERE r.effective_date > s.last_listed) AS dropped_in
+    FROM (SELECT l.kind, l.category, l.name, MIN(l.release_date) AS first_listed,
+                 MAX(l.release_date) AS last_listed, COUNT(*) AS listed_in
+          FROM (SELECT i.kind, i.category, i.name, i.release_date,
+                       p.place - ROW_NUMBER() OVER (PARTITION BY i.kind, i.category, i.name
+                                                    ORDER BY i.release_date) AS run
+                FROM (SELECT CAST('card_type' AS VARCHAR(16)) AS kind,
+                             CAST(NULL AS VARCHAR(64)) AS category, card_type AS name,
+                             release_date
+                      FROM release_card_type
+                      UNION ALL
+                      SELECT 'supertype', NULL, supertype, release_date FROM release_supertype
+                      UNION ALL
+                      SELECT 'subtype', category, name, release_date FROM release_subtype
+                      UNION ALL
+                      SELECT CAST(kind AS VARCHAR(16)), NULL, CAST(name AS VARCHAR(64)),
+                             release_date
+                      FROM release_keyword) i
+                JOIN (SELECT effective_date,
+                             ROW_NUMBER() OVER (ORDER BY effective_date) AS place
+                      FROM release) p ON p.effective_date = i.release_date) l
+          GROUP BY l.kind, l.category, l.name, l.run) s""")
+# Each category a release lists, with its size, and each it could list but does not, with
+# NULL (not listed is no count of zero): a category some release lists whose card types
+# (205.3c, in any release) include one of this release's that no category it lists covers
+# (creature before 2003-12-01; not spell where instant and sorcery have lists of their own).
+V_CATEGORY_SIZE = _view("v_category_size", """
+    SELECT r.effective_date AS release_date, k.category, c.rule,
+           CASE WHEN c.rule IS NULL THEN NULL
+                ELSE (SELECT COUNT(*) FROM release_subtype s
+                      WHERE s.release_date = r.effective_date AND s.category = k.category)
+           END AS subtypes
+    FROM release r
+    CROSS JOIN (SELECT DISTINCT category FROM release_category) k
+    LEFT JOIN release_category c
+      ON c.release_date = r.effective_date AND c.category = k.category
+    WHERE c.rule IS NOT NULL
+       OR EXISTS (SELECT 1 FROM release_category_card_type t
+                  JOIN release_card_type h
+                    ON h.release_date = r.effective_date AND h.card_type = t.card_type
+                  WHERE t.category = k.category
+                    AND NOT EXISTS (SELECT 1 FROM release_category_card_type o
+                                    WHERE o.release_date = r.effective_date
+                                      AND o.card_type = t.card_type))""")
 V_RELEASE_NOTE = _view("v_release_note", """
     SELECT release_date, number, rule, kind, text
     FROM release_note""")
@@ -257,7 +306,8 @@ V_RULE_LINEAGE = _view("v_rule_lineage", f"""
      AND k.occurrence = s.occurrence""")
 # Created in this order, dropped in reverse: a view reads only tables and the views above it.
 VIEWS = [V_RELEASE, V_CARD_TYPE, V_SUPERTYPE, V_CATEGORY, V_SUBTYPE, V_KEYWORD, V_RENAME,
-         V_RELEASE_PAIR, V_RELEASE_CHANGE, V_LIFETIME, V_RELEASE_NOTE, RELEASE_RULE,
+         V_RELEASE_PAIR, V_RELEASE_CHANGE, V_LIFETIME, V_LISTED_SPAN, V_CATEGORY_SIZE,
+         V_RELEASE_NOTE, RELEASE_RULE,
          RELEASE_GLOSSARY, V_RULE, V_GLOSSARY, V_RULE_VERSION, V_GLOSSARY_VERSION,
          V_RULE_LINEAGE]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
@@ -28,9 +28,11 @@ from rulesdb.questions import listings, shown
 from rulesdb.questions.pages import (
     changes_page,
     history_page,
+    nothing_found,
     rule_diff_page,
     vocabulary_diff_page,
 )
+from rulesdb.questions.search import entry_of
 
 INSTRUCTIONS = """\
 The Magic: The Gathering Comprehensive Rules, every release from 1999 on. Every tool takes
@@ -56,6 +58,22 @@ ToRelease = Annotated[
     str, Field(alias="to", max_length=100, description="The newer release: a date or a set")
 ]
 Offset = Annotated[int, Field(ge=0, le=100_000, description="Entries to skip")]
+Limit = Annotated[int, Field(ge=1, le=100, description="Entries on this page, at most 100")]
+Term = Annotated[
+    str, Field(max_length=200, description="A glossary term, any case: 'mana value', 'Legend Rule'")
+]
+Word = Annotated[
+    str, Field(max_length=200, description="A word of a type line: 'Elf', 'tribal', 'Legendary'")
+]
+TypeLine = Annotated[
+    str,
+    Field(
+        max_length=500,
+        description="A card's type line: 'Legendary Creature — Elf Warrior'; faces with '//'",
+    ),
+]
+RuleDiffPart = Literal["added", "removed", "moved", "changed"]
+ChangesPart = Literal["rules", "types", "glossary"]
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 PAGED_ANSWERS_KEPT = 8  # diffs and digests kept for the next page (a few MB each at most)
@@ -134,7 +152,7 @@ def build_server(rules: Rules) -> MCPServer:
         number: Number,
         as_of: AsOf = None,
         offset: Offset = 0,
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        limit: Limit = 10,
     ) -> shapes.RuleHistoryResult:
         """Each version of a rule, oldest first, followed through renumbering and rewording:
         its number and text, the first and last release printing it, how it came from the
@@ -158,34 +176,41 @@ def build_server(rules: Rules) -> MCPServer:
         query: Annotated[str, Field(max_length=500, description="Words to find")],
         as_of: AsOf = None,
         offset: Offset = 0,
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        limit: Limit = 10,
+        any_word: Annotated[
+            bool,
+            Field(description="Find the entries with any of the words; default: every word"),
+        ] = False,
     ) -> shapes.SearchResult:
         """Full-text search of the release's rules and glossary, best first: every word must
-        match (stemmed). Answers total (entries found in all) and one page of hits; pass
-        next_offset as offset for the next page."""
-        page = rules.search_page(query, as_of, offset, limit)
+        match (stemmed), or any one with any_word. Answers total (entries found in all) and
+        one page of hits; pass next_offset as offset for the next page. When no entry has
+        every word, alone says how many each word finds by itself, and hint what to try."""
+        page = rules.search_page(query, as_of, offset, limit, any_word=any_word)
         hits = [
-            shapes.SearchHit(
-                kind=hit["kind"], entry=hit.get("number", hit.get("term")), snippet=hit["snippet"]
-            )
+            shapes.SearchHit(kind=hit["kind"], entry=entry_of(hit), snippet=hit["snippet"])
             for hit in page["hits"]
         ]
+        alone = page["alone"]
         return shapes.SearchResult(
             release=release(page["release"]),
             query=query,
+            any_word=any_word,
             total=page["total"],
             offset=offset,
             limit=limit,
             next_offset=page["next_offset"],
             hits=hits,
+            alone=alone,
+            hint=nothing_found(alone, "any_word=true") if alone else None,
         )
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("term", ("as_of",))
-    def glossary(
-        term: Annotated[str, Field(max_length=200)], as_of: AsOf = None
-    ) -> shapes.GlossaryResult:
-        """The glossary entry for a term (any case, either apostrophe)."""
+    def glossary(term: Term, as_of: AsOf = None) -> shapes.GlossaryResult:
+        """The glossary entry for a term (any case, either apostrophe). A term the release
+        does not print is refused naming the term that replaced it or that it replaced
+        (converted mana cost and mana value), and the nearest terms."""
         entry = rules.glossary(term, as_of)
         return shapes.GlossaryResult(
             release=release(entry["release"]), term=entry["term"], text=entry["text"]
@@ -194,7 +219,7 @@ def build_server(rules: Rules) -> MCPServer:
     @server.tool(annotations=READ_ONLY)
     @argument_errors("word", ("as_of", "category"))
     def check_word(
-        word: Annotated[str, Field(max_length=200)],
+        word: Word,
         as_of: AsOf = None,
         category: Annotated[
             str | None,
@@ -222,23 +247,24 @@ def build_server(rules: Rules) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     @argument_errors("line", ("as_of",))
-    def explain_type_line(
-        line: Annotated[str, Field(max_length=500)], as_of: AsOf = None
-    ) -> shapes.TypeLineResult:
+    def explain_type_line(line: TypeLine, as_of: AsOf = None) -> shapes.TypeLineResult:
         """A type line ("Legendary Creature — Elf Warrior") explained word by word: each word
         with what it is, its rule and that rule's text; whether the line is valid, and why
-        not."""
+        not. A word the release no longer lists says what it was renamed or merged into
+        (Tribal: renamed Kindred on 2024-06-07)."""
         if not line.strip():
             raise ToolError("line: empty; expected a type line")
         page = rules.explain(line, as_of)
         if page["release"] is None:
             raise ToolError(f"line: {page['problem']}")
         document = {key: value for key, value in page.items() if key not in ("release", "line")}
-        return shapes.TypeLineResult(
-            release=release(page["release"]),
-            line=line,
-            message=shown.explained(page).text or "",
-            **document,
+        return shapes.TypeLineResult.model_validate(
+            {
+                **document,
+                "release": release(page["release"]),
+                "line": line,
+                "message": shown.explained(page).text or "",
+            }
         )
 
     @server.tool(annotations=READ_ONLY)
@@ -247,7 +273,7 @@ def build_server(rules: Rules) -> MCPServer:
         from_: FromRelease,
         to: ToRelease,
         offset: Offset = 0,
-        limit: Annotated[int, Field(ge=1, le=100)] = 50,
+        limit: Limit = 50,
     ) -> shapes.DiffResult:
         """What the type system (card types, supertypes, subtypes, keywords) changed between
         two releases: counts of each change and one page of them (change, kind, category,
@@ -263,14 +289,11 @@ def build_server(rules: Rules) -> MCPServer:
         from_: FromRelease,
         to: ToRelease,
         part: Annotated[
-            str | None,
-            Field(
-                description="added, removed, moved or changed: one page of that part; "
-                "default: the counts only"
-            ),
+            RuleDiffPart | None,
+            Field(description="One page of this part; default: the counts only"),
         ] = None,
         offset: Offset = 0,
-        limit: Annotated[int, Field(ge=1, le=100)] = 20,
+        limit: Limit = 20,
     ) -> shapes.RuleDiffResult:
         """The rules added, removed, moved (renumbered) and changed between two releases,
         each rule followed through renumbering. Without part, the counts of each; with part,
@@ -291,14 +314,11 @@ def build_server(rules: Rules) -> MCPServer:
             str | None, Field(max_length=100, description="The last release; default: the latest")
         ] = None,
         part: Annotated[
-            str | None,
-            Field(
-                description="rules, types or glossary: one page of that part; default: the "
-                "counts and a summary only"
-            ),
+            ChangesPart | None,
+            Field(description="One page of this part; default: the counts and a summary only"),
         ] = None,
         offset: Offset = 0,
-        limit: Annotated[int, Field(ge=1, le=100)] = 20,
+        limit: Limit = 20,
     ) -> shapes.ChangesResult:
         """Everything the rules changed since a release ("catch me up since BFZ"): each rule
         once with its net change over the span (followed through renumbering; words marked:
@@ -354,15 +374,15 @@ def build_server(rules: Rules) -> MCPServer:
         return shapes.CitationResult.model_validate({**found, "release": release(found["release"])})
 
     @server.resource(
-        "cr://{release_name}/{number}",
+        "cr://{release}/{number}",
         name="rule",
         mime_type="text/plain",
         description="A rule as a release printed it, with its examples and "
         "direct subrules: cr://2024-06-07/702.19, cr://MH3/702.19, "
         "cr://latest/704.5j",
     )
-    def rule_resource(release_name: str, number: str) -> str:
-        as_of = None if release_name == "latest" else release_name
+    def rule_resource(release: str, number: str) -> str:
+        as_of = None if release == "latest" else release
         try:
             answer = rules.rule(number, as_of)
         except RulesdbError as exc:
@@ -372,7 +392,16 @@ def build_server(rules: Rules) -> MCPServer:
     @server.prompt(
         description="Answer a rules question citing rules, each quote checked with verify_citation"
     )
-    def cite_rules(question: str, as_of: str | None = None) -> list[UserMessage]:
+    def cite_rules(
+        question: Annotated[str, Field(description="The rules question to answer")],
+        as_of: Annotated[
+            str | None,
+            Field(
+                description="The release the answer holds for: a date (YYYY-MM-DD) or a "
+                "set's code or name; default: the latest"
+            ),
+        ] = None,
+    ) -> list[UserMessage]:
         when = f"as of {as_of} (the release in force then)" if as_of else "under the latest release"
         return [
             UserMessage(

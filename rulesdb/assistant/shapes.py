@@ -60,11 +60,16 @@ class SearchHit(BaseModel):
 class SearchResult(BaseModel):
     release: Release
     query: str
+    any_word: bool = Field(description="Entries with any of the words, not every one")
     total: int = Field(description="Entries found in all")
     offset: int
     limit: int
     next_offset: int | None = Field(description="Pass as offset for the next page; null: last")
     hits: list[SearchHit]
+    alone: dict[str, int] = Field(
+        description="No entry has every word: how many entries each word finds alone; else empty"
+    )
+    hint: str | None = Field(description="What to try when nothing was found; else null")
 
 
 class GlossaryResult(BaseModel):

@@ -230,17 +230,45 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+# A command's line in the list: its first sentence, whole, or its head clause when the whole
+# would take more than two lines there.
+SUMMARY_LENGTH = 120
+
+
+def summary(help_text: str, longest: int = SUMMARY_LENGTH) -> str:
+    """A command's first sentence, as the list of commands shows it: whole when it is at most
+    ``longest`` characters, else shortened at a clause, never mid-phrase: before the last
+    "; " that leaves it short enough, else the last ": ", else the last " (", each outside
+    parentheses ("Everything the rules changed since a release: per section ..." is
+    "Everything the rules changed since a release.")."""
+    sentence = click.Command("-", help=help_text).get_short_help_str(limit=len(help_text) + 1)
+    if len(sentence) <= longest:
+        return sentence
+    depth, cuts = 0, {";": -1, ":": -1, "(": -1}
+    for at, character in enumerate(sentence[:longest]):
+        if character == ")":
+            depth -= 1
+        elif character == "(" and depth == 0 and at and sentence[at - 1] == " ":
+            cuts["("] = at - 1
+        if character == "(":
+            depth += 1
+        elif character in ";:" and depth == 0 and sentence[at + 1 : at + 2] == " ":
+            cuts[character] = at
+    cut = next((cuts[mark] for mark in ";:(" if cuts[mark] > 0), -1)
+    return sentence if cut < 0 else sentence[:cut].rstrip(",") + "."
+
+
 class SectionedGroup(click.Group):
-    """A group whose help lists its commands by section (SECTIONS), then any others."""
+    """A group whose help lists its commands by section (SECTIONS), then any others; each
+    command's line is its first sentence (:func:`summary`), wrapped, never cut mid-phrase."""
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         listed = set(self.list_commands(ctx))
-        width = formatter.width - 6 - max(len(name) for name in listed)
         sections = [(title, [n for n in names if n in listed]) for title, names in SECTIONS.items()]
         others = sorted(listed - {n for _, names in sections for n in names})
         for title, names in [*sections, ("Other commands", others)]:
             rows = [
-                (name, self.commands[name].get_short_help_str(limit=width))
+                (name, summary(self.commands[name].short_help or self.commands[name].help or ""))
                 for name in names
                 if not self.commands[name].hidden
             ]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from rulesdb.cli.app import AppContext, as_of_option, category_option, cli, pass_app
 from rulesdb.cli.output import emit, output_options
-from rulesdb.questions.answers import Table
+from rulesdb.questions.answers import Table, answered_by
+
+# Each listing names the release that answered: a column in JSON and CSV, a line on stderr
+# beside a table or Markdown.
 
 
 @cli.command()
@@ -36,8 +39,10 @@ def card_types(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     emit(
         Table(
             app.rules.card_types(day),
-            ["name", "rule", "section"],
+            ["name", "rule", "section", "release"],
             empty=f"the release of {day} lists no card types",
+            note=answered_by(day.isoformat(), as_of),
+            noted=["release"],
         ),
         fmt,
     )
@@ -53,8 +58,10 @@ def supertypes(app: AppContext, as_of: str | None, fmt: str | None) -> None:
     emit(
         Table(
             app.rules.supertypes(day),
-            ["name", "rule"],
+            ["name", "rule", "release"],
             empty=f"the release of {day} lists no supertypes",
+            note=answered_by(day.isoformat(), as_of),
+            noted=["release"],
         ),
         fmt,
     )
@@ -74,12 +81,14 @@ def subtypes(app: AppContext, category: str | None, as_of: str | None, fmt: str 
     emit(
         Table(
             app.rules.subtypes(category, day),
-            ["name", "category", "rule"],
+            ["name", "category", "rule", "release"],
             empty=(
                 f"{category} types: this category is not in the release of {day}"
                 if category
                 else f"the release of {day} lists no subtypes"
             ),
+            note=answered_by(day.isoformat(), as_of),
+            noted=["release"],
         ),
         fmt,
     )

@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
 import click
@@ -72,9 +72,12 @@ def chosen(fmt: str | None) -> str:
 
 
 def emit(answer: Table, fmt: str | None) -> None:
-    """Print ``answer`` in ``fmt``; beside no rows, on stderr, why there are none."""
+    """Print ``answer`` in ``fmt``; beside no rows, on stderr, why there are none; beside a
+    table or Markdown, on stderr, its note (the release that answered)."""
     fmt = chosen(fmt)
     click.echo(render(answer, fmt))
+    if answer.note and fmt in ("table", "markdown"):
+        click.echo(f"rulesdb: {answer.note}", err=True)
     if answer.empty and not answer.rows():
         click.echo(f"rulesdb: {answer.empty}", err=True)
 
@@ -86,11 +89,14 @@ def render(answer: Table, fmt: str) -> str:
         return answer.text
     if fmt == "markdown" and answer.markdown is not None:
         return answer.markdown.rstrip("\n")
-    return render_rows(answer.rows(), answer.columns, fmt, answer.clip if fmt == "table" else None)
+    columns = answer.columns
+    if fmt in ("table", "markdown"):  # the note says these
+        columns = [column for column in columns if column not in answer.noted]
+    return render_rows(answer.rows(), columns, fmt, answer.clip if fmt == "table" else None)
 
 
 def emit_rows(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
     columns: Sequence[str],
     fmt: str | None,
     *,
@@ -100,7 +106,7 @@ def emit_rows(
 
 
 def render_rows(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
     columns: Sequence[str],
     fmt: str,
     clip: dict[str, int] | None = None,

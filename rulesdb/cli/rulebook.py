@@ -108,26 +108,46 @@ def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> 
     metavar="N",
     help="Skip the N best results (the next page: --offset 10).",
 )
+@click.option(
+    "--any-word",
+    "any_word",
+    is_flag=True,
+    help="Find the entries with any of the words (default: every word).",
+)
 @output_options
 @pass_app
 def search(
-    app: AppContext, text: str, as_of: str | None, limit: int, offset: int, fmt: str | None
+    app: AppContext,
+    text: str,
+    as_of: str | None,
+    limit: int,
+    offset: int,
+    any_word: bool,
+    fmt: str | None,
 ) -> None:
     """Full-text search of the rules and glossary of the release in force, best first.
 
-    Every word must match (stemmed: "Auras" finds "Aura"); matched words are between ** in
-    the snippet. How many match in all, and which of them are shown, is said on stderr.
+    Every word must match (stemmed: "Auras" finds "Aura"), or any one with --any-word;
+    matched words are between ** in the snippet. How many match in all, and which of them
+    are shown, is said on stderr; when no entry has every word, how many each finds alone.
     """
     from rulesdb.questions import shown
+    from rulesdb.questions.search import words_of
 
-    hits = app.rules.search(text, as_of, limit, offset)
-    total = app.rules.search_count(text, as_of)
-    emit(shown.search(hits, total, offset), fmt)
+    day = app.rules.release(as_of).isoformat()
+    hits = app.rules.search(text, day, limit, offset, any_word=any_word)
+    total = app.rules.search_count(text, day, any_word=any_word)
+    emit(shown.search(hits, total, offset, release=day, asked=as_of, any_word=any_word), fmt)
     if hits:
         more = f"; --offset {offset + len(hits)} for the next" if offset + len(hits) < total else ""
         click.echo(
             f"rulesdb: {offset + 1}–{offset + len(hits)} of {total} matches shown{more}", err=True
         )
+    elif not total and not any_word and len(set(words_of(text))) > 1:
+        from rulesdb.questions.pages import nothing_found
+
+        alone = app.rules.search_alone(text, day)
+        click.echo(f"rulesdb: {nothing_found(alone, '--any-word')}", err=True)
 
 
 @cli.command("rule-diff")

@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from rulesdb.vocabulary.loader import Vocabulary
 
 
-@cli.command()
+@cli.command(
+    short_help="Say what WORD is: a card type, supertype or subtype (of which categories), "
+    "or not one and why."
+)
 @click.argument("word")
 @category_option(
     "Is WORD one valid choice of a C type (205.3e)? artifact, enchantment, land, "

@@ -107,6 +107,11 @@ class Comparison:
     # The order vocabularies are reported in: card types, supertypes, then the categories in
     # the CR's order of lists (205.3g, 205.3h, ...).
     vocabularies: tuple[str, ...] = field(default=(), repr=False)
+    # Vocabularies the one release has no list of at all: everything the other lists is
+    # "added" (or "removed") only because the list begins (ends) there. Creature types are
+    # first listed on 2003-12-01: its 378 are no 378 new creature types.
+    first_listed: list[str] = field(default_factory=list)
+    last_listed: list[str] = field(default_factory=list)
 
     @property
     def rules_changed(self) -> list[str]:
@@ -128,6 +133,8 @@ class Comparison:
             "removed": {key: list(names) for key, names in self.removed.items()},
             "renamed": [dict(item) for item in self.renamed],
             "merged": [dict(item) for item in self.merged],
+            "first_listed": list(self.first_listed),
+            "last_listed": list(self.last_listed),
             "rules_changed": self.rules_changed,
         }
 
@@ -199,9 +206,19 @@ class Comparison:
         keys = {*self.added, *self.removed}
         for key in [*(k for k in order if k in keys), *sorted(keys - set(order))]:
             lines += ["", f"### {vocabulary_title(key)}", ""]
-            if key in self.added:
+            if key in self.first_listed:
+                lines.append(
+                    f"- First listed (the release of {self.from_date.isoformat()} has no list "
+                    f"of them): {', '.join(self.added[key])}"
+                )
+            elif key in self.added:
                 lines.append(f"- Added: {', '.join(self.added[key])}")
-            if key in self.removed:
+            if key in self.last_listed:
+                lines.append(
+                    f"- Last listed (the release of {self.to_date.isoformat()} has no list "
+                    f"of them): {', '.join(self.removed[key])}"
+                )
+            elif key in self.removed:
                 lines.append(f"- Removed: {', '.join(self.removed[key])}")
         if self.rules_changed:
             lines += ["", "### Rules", ""]
@@ -254,17 +271,21 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
         for number in old_rules.keys() & new_rules.keys()
         if normalise_rule_text(old_rules[number]) != normalise_rule_text(new_rules[number])
     ]
+    added = {key: names for key, names in added.items() if names}
+    removed = {key: names for key, names in removed.items() if names}
     return Comparison(
         from_date=old_day,
         to_date=new_day,
-        added={key: sorted(names) for key, names in added.items() if names},
-        removed={key: sorted(names) for key, names in removed.items() if names},
+        added={key: sorted(names) for key, names in added.items()},
+        removed={key: sorted(names) for key, names in removed.items()},
         renamed=sorted(renamed, key=lambda r: (r["kind"], r.get("category") or "", r["from"])),
         merged=merged,
         rules_text_changed=sorted(changed, key=rule_key),
         rules_added=sorted(new_rules.keys() - old_rules.keys(), key=rule_key),
         rules_removed=sorted(old_rules.keys() - new_rules.keys(), key=rule_key),
         vocabularies=order,
+        first_listed=[key for key in added if not old.get(key)],
+        last_listed=[key for key in removed if not new.get(key)],
     )
 
 

@@ -7,33 +7,60 @@ Everything comes from the library's parser (``Vocabulary.parse``); this module o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import Engine
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions import rulebook
+from rulesdb.questions.successors import successor
 from rulesdb.util.text import with_article
-from rulesdb.vocabulary import load_vocabulary
+from rulesdb.vocabulary import Vocabulary, load_vocabulary
+from rulesdb.vocabulary.release import Successor
 from rulesdb.vocabulary.typeline import TypeLine
 
 LONGEST_LINE = 500  # characters: a longer "type line" is refused before any work
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
-def explain(engine: Engine, line: str, day: str | None) -> dict[str, Any]:
+class ExplainedWord(TypedDict):
+    word: str  # as the line has it (a type in the CR's spelling, capitalised)
+    what: str  # "a card type", "a creature type (a subtype)", "not a type this release lists"
+    rule: str | None  # the rule that lists it in the release
+    text: str | None  # that rule's text
+    why: str | None  # a sentence more: the card types a subtype goes with, what a word became
+
+
+class LineNote(TypedDict):
+    rule: str  # the rule the line breaks, or that leaves it undecided
+    message: str
+
+
+class ExplainedFace(TypedDict):
+    line: str  # the face as the release spells it
+    words: list[ExplainedWord]
+    summary: str  # "This line has two subtypes, Human and Cleric. Its card type is ..."
+    problems: list[LineNote]  # why it is not a valid type line
+    unknowns: list[LineNote]  # what the release cannot judge (a category it does not list)
+    valid: bool | None  # None: the release cannot tell
+
+
+class Explanation(TypedDict):
+    line: str  # as asked
+    as_of: str  # the release (YYYY-MM-DD) once read; before, the date asked ("" for none)
+    release: str | None  # None: the line was not read (``problem`` says why)
+    valid: bool | None
+    faces: list[ExplainedFace]  # one, or one a face of a card with several
+    problem: str | None
+
+
+def explain(engine: Engine, line: str, day: str | None) -> Explanation:
     """``line`` as the release in force on ``day`` (YYYY-MM-DD; None: today) reads it:
     ``release``, ``valid`` and one entry per face (its words, each with its rule and that
     rule's text, a summary sentence, problems and unknowns), or a ``problem`` sentence."""
-    page: dict[str, Any] = {
-        "line": line,
-        "as_of": day or "",
-        "faces": [],
-        "problem": None,
-        "release": None,
-    }
+    page = Explanation(line=line, as_of=day or "", faces=[], problem=None, release=None, valid=None)
     if not line.strip():
         return page
     if len(line) > LONGEST_LINE:
@@ -54,12 +81,13 @@ def explain(engine: Engine, line: str, day: str | None) -> dict[str, Any]:
     parsed = vocabulary.parse(line)
     texts = _RuleTexts(engine, vocabulary.effective_date)
     faces = parsed.faces or (parsed,)
-    page.update(
-        release=release,
-        as_of=release,
-        valid=parsed.valid,
-        faces=[_face(face, vocabulary, texts) for face in faces],
-    )
+    page["release"] = page["as_of"] = release
+    page["valid"] = parsed.valid
+    effective = vocabulary.effective_date
+    page["faces"] = [
+        _face(face, vocabulary, texts, lambda word: successor(engine, word, effective))
+        for face in faces
+    ]
     return page
 
 
@@ -80,8 +108,14 @@ class _RuleTexts:
         return self.found[number]
 
 
-def _face(face: TypeLine, vocabulary: Any, texts: _RuleTexts) -> dict[str, Any]:
-    words: list[dict[str, Any]] = []
+def _face(
+    face: TypeLine,
+    vocabulary: Vocabulary,
+    texts: _RuleTexts,
+    became: Callable[[str], Successor | None],
+) -> ExplainedFace:
+    """One face's words; ``became``: what a word the release no longer lists became."""
+    words: list[ExplainedWord] = []
     if face.marker is not None:
         words.append(
             {
@@ -148,26 +182,35 @@ def _face(face: TypeLine, vocabulary: Any, texts: _RuleTexts) -> dict[str, Any]:
                 }
             )
             continue
+        went = became(word)
         nearest = vocabulary.nearest(word)
+        if went is not None:  # tribal: renamed kindred; Naga: merged into Snake
+            how = "Renamed" if went["change"] == "renamed" else "Merged into"
+            why: str | None = (
+                f"{how} {_joined(_capital(name) for name in went['to_all'])} on "
+                f"{went['release_date']} ({went['rule']})."
+            )
+        else:
+            why = f"Did you mean {_joined(nearest, 'or')}?" if nearest else None
         words.append(
             {
                 "word": word,
                 "what": "not a type this release lists",
                 "rule": None,
                 "text": None,
-                "why": f"Did you mean {_joined(nearest, 'or')}?" if nearest else None,
+                "why": why,
             }
         )
-    problems = [{"rule": error.rule, "message": error.message} for error in face.errors]
-    unknowns = [{"rule": note.rule, "message": note.message} for note in face.undetermined]
-    return {
-        "line": face.render(),
-        "words": words,
-        "summary": summary(face),
-        "problems": problems,
-        "unknowns": unknowns,
-        "valid": face.valid,
-    }
+    problems = [LineNote(rule=error.rule, message=error.message) for error in face.errors]
+    unknowns = [LineNote(rule=note.rule, message=note.message) for note in face.undetermined]
+    return ExplainedFace(
+        line=face.render(),
+        words=words,
+        summary=summary(face),
+        problems=problems,
+        unknowns=unknowns,
+        valid=face.valid,
+    )
 
 
 def summary(face: TypeLine) -> str:

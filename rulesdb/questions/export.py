@@ -45,6 +45,7 @@ from sqlalchemy import Connection
 
 from rulesdb import __version__
 from rulesdb.errors import RulesdbError
+from rulesdb.questions.answers import JSON
 from rulesdb.questions.listings import (
     has_keywords,
     keyword_days,
@@ -84,7 +85,7 @@ MTGJSON_ABSENT_CARD_TYPES = frozenset({"dungeon"})  # CardTypes.json has no such
 
 def export(
     bind: Bind, as_of: date | None, style: str, *, all_categories: bool = False
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """The release in force on ``as_of`` (default: the latest) as ``style`` JSON."""
     _check_style(style)
     with connected(bind) as connection:

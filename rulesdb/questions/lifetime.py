@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import Connection
 
@@ -39,6 +39,15 @@ from rulesdb.util.rule_numbers import rule_key
 KINDS = ("card_type", "supertype", "subtype", *KEYWORD_KINDS)
 
 
+class ListedSpan(TypedDict):
+    """A run of consecutive releases that list an item (a row of the view v_listed_span)."""
+
+    first_listed: str  # YYYY-MM-DD
+    last_listed: str
+    listed_in: int  # releases in the run
+    dropped_in: str | None  # the first release after the run, which does not list it
+
+
 @dataclass(frozen=True)
 class Listing:
     """One item (a card type, a supertype, or a subtype of one category) through the releases."""
@@ -50,6 +59,9 @@ class Listing:
     first_listed: str
     last_listed: str
     left: str | None  # the first release after last_listed that no longer lists it, if any
+    # Each run of consecutive releases listing it: more than one where it was left out and
+    # listed again (Dog: 2003-12-01 to 2007-09-07, then from 2020-07-03).
+    spans: list[ListedSpan] = field(default_factory=list)
     renamed_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
     renamed_to: list[dict[str, str]] = field(default_factory=list)
     merged_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
@@ -63,6 +75,7 @@ class Listing:
             "first_listed": self.first_listed,
             "last_listed": self.last_listed,
             "left": self.left,
+            "spans": [dict(span) for span in self.spans],
             "releases": list(self.releases),
             "renamed_from": [dict(r) for r in self.renamed_from],
             "renamed_to": [dict(r) for r in self.renamed_to],
@@ -436,11 +449,36 @@ def _listing(
         first_listed=days[0],
         last_listed=days[-1],
         left=left,
+        spans=listed_spans(days, all_days),
         renamed_from=[r for r in notes if r["to"] == name],
         renamed_to=[r for r in notes if r["from"] == name],
         merged_from=[r for r in merges if r["to"] == name],
         merged_into=[r for r in merges if r["from"] == name],
     )
+
+
+def listed_spans(days: list[str], all_days: list[str]) -> list[ListedSpan]:
+    """The runs of ``days`` (sorted) that are consecutive among ``all_days`` (every release
+    that could list the item, sorted)."""
+    place = {day: index for index, day in enumerate(all_days)}
+    runs: list[list[str]] = []
+    for day in days:
+        if runs and place[day] == place[runs[-1][-1]] + 1:
+            runs[-1].append(day)
+        else:
+            runs.append([day])
+    spans = []
+    for run in runs:
+        after = place[run[-1]] + 1
+        spans.append(
+            ListedSpan(
+                first_listed=run[0],
+                last_listed=run[-1],
+                listed_in=len(run),
+                dropped_in=all_days[after] if after < len(all_days) else None,
+            )
+        )
+    return spans
 
 
 class UnknownWord(RulesdbError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy import inspect
 
@@ -20,13 +20,47 @@ from rulesdb.store.releases import release_in_force
 from rulesdb.util.dates import DATE_LIKE, ISO_DAY
 from rulesdb.util.names import lookup_key
 
+if TYPE_CHECKING:  # a type only: listing subtypes loads no vocabulary
+    from rulesdb.vocabulary.release import Keyword
+
 Rows = list[dict[str, Any]]
+
+
+class ReleaseRow(TypedDict):
+    """A release: its effective date, file, Alembic revision and the set it came with."""
+
+    effective_date: str  # YYYY-MM-DD
+    source_file: str
+    revision: str
+    set_code: str | None  # None: an update between sets
+    set_name: str | None
+    set: str  # "MH3 (Modern Horizons 3)", or "update between sets"
+
+
+class CardTypeRow(TypedDict):
+    release: str  # the release that lists it (YYYY-MM-DD): the one in force on the date asked
+    name: str
+    rule: str  # the rule listing the card types (205.2a)
+    section: str | None  # the card type's own section (301), where the rulebook has one
+
+
+class SupertypeRow(TypedDict):
+    release: str
+    name: str
+    rule: str  # the rule listing the supertypes (205.4a)
+
+
+class SubtypeRow(TypedDict):
+    release: str
+    name: str
+    category: str  # land, creature, ...
+    rule: str  # the rule listing its category's types (205.3i)
 
 
 BETWEEN_SETS = "update between sets"
 
 
-def releases(bind: Bind) -> Rows:
+def releases(bind: Bind) -> list[ReleaseRow]:
     """effective_date, source_file, revision, set_code, set_name (null for an update between
     sets) and set (its code and name, or "update between sets") of each release."""
     with connected(bind) as connection:
@@ -35,11 +69,21 @@ def releases(bind: Bind) -> Rows:
             "SELECT effective_date, source_file, revision FROM release ORDER BY effective_date",
         )
         sets = release_sets(connection)
+    found: list[ReleaseRow] = []
     for row in rows:
-        row["effective_date"] = day = as_date(row["effective_date"]).isoformat()
+        day = as_date(row["effective_date"]).isoformat()
         code, name = sets.get(day, (None, None))
-        row.update(set_code=code, set_name=name, set=f"{code} ({name})" if code else BETWEEN_SETS)
-    return rows
+        found.append(
+            ReleaseRow(
+                effective_date=day,
+                source_file=row["source_file"],
+                revision=row["revision"],
+                set_code=code,
+                set_name=name,
+                set=f"{code} ({name})" if code else BETWEEN_SETS,
+            )
+        )
+    return found
 
 
 def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
@@ -132,16 +176,26 @@ def _of_release(bind: Bind, day: date, select: str, alias: str | None = None) ->
         return fetch(connection, f"{select} WHERE {column} = :day", day=day)
 
 
-def card_types(bind: Bind, as_of: date | None = None) -> Rows:
+def card_types(bind: Bind, as_of: date | None = None) -> list[CardTypeRow]:
+    """The card types of the release in force on ``as_of``, by name."""
     with connected(bind) as connection:
-        rows = release_card_types(connection, release_in_force(connection, as_of))
-    return sorted(rows, key=lambda row: row["name"])
+        day = release_in_force(connection, as_of)
+        rows = release_card_types(connection, day)
+    return [
+        CardTypeRow(release=day.isoformat(), name=r["name"], rule=r["rule"], section=r["section"])
+        for r in sorted(rows, key=lambda row: row["name"])
+    ]
 
 
-def supertypes(bind: Bind, as_of: date | None = None) -> Rows:
+def supertypes(bind: Bind, as_of: date | None = None) -> list[SupertypeRow]:
+    """The supertypes of the release in force on ``as_of``, by name."""
     with connected(bind) as connection:
-        rows = release_supertypes(connection, release_in_force(connection, as_of))
-    return sorted(rows, key=lambda row: row["name"])
+        day = release_in_force(connection, as_of)
+        rows = release_supertypes(connection, day)
+    return [
+        SupertypeRow(release=day.isoformat(), name=r["name"], rule=r["rule"])
+        for r in sorted(rows, key=lambda row: row["name"])
+    ]
 
 
 def category_names(bind: Bind) -> list[str]:
@@ -162,17 +216,24 @@ def check_category(bind: Bind, category: str) -> str:
     return found
 
 
-def subtypes(bind: Bind, category: str | None = None, as_of: date | None = None) -> Rows:
+def subtypes(
+    bind: Bind, category: str | None = None, as_of: date | None = None
+) -> list[SubtypeRow]:
+    """The subtypes of one category (any case), or of all, of the release in force on
+    ``as_of``: by their category's rule, then by name."""
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
         if category is not None:
             category = check_category(connection, category)  # its canonical name
         rows = release_subtypes(connection, day)
     # Sorted here, not in SQL: PostgreSQL's locale collation would order names differently.
-    return sorted(
-        (row for row in rows if category is None or row["category"] == category),
-        key=lambda row: (row["rule"], row["name"]),
-    )
+    return [
+        SubtypeRow(release=day.isoformat(), name=r["name"], category=r["category"], rule=r["rule"])
+        for r in sorted(
+            (row for row in rows if category is None or row["category"] == category),
+            key=lambda row: (row["rule"], row["name"]),
+        )
+    ]
 
 
 # Keyword vocabularies (revision ``keywords``): read from each release's rulebook.
@@ -205,9 +266,11 @@ def release_keywords(bind: Bind, day: date) -> Rows:
         return _of_release(connection, day, "SELECT kind, name, rule FROM release_keyword")
 
 
-def keyword_of(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
+def keyword_of(bind: Bind, word: str, day: date) -> Keyword | None:
     """The keyword (kind, name, rule) of release ``day`` spelled like ``word``, or None."""
     key = lookup_key(word)
-    return next(
-        (dict(row) for row in release_keywords(bind, day) if lookup_key(row["name"]) == key), None
-    )
+    for row in release_keywords(bind, day):
+        if lookup_key(row["name"]) == key:
+            found: Keyword = {"kind": row["kind"], "name": row["name"], "rule": row["rule"]}
+            return found
+    return None

@@ -5,14 +5,15 @@ for the rest (the MCP server's tools); the CLI prints whole answers."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import rulebook
+from rulesdb.questions import search
 from rulesdb.questions.changes import Digest
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.reading import Bind, connected
 from rulesdb.questions.rulebook import RuleDiff, RuleVersion, marked_changes
+from rulesdb.questions.search import SearchHit
 from rulesdb.store.releases import release_in_force
 
 MAX_PAGE = 100  # entries on one page
@@ -34,24 +35,62 @@ def check_page(offset: int, limit: int, reach: int | None = None) -> None:
         )
 
 
+class SearchPage(TypedDict):
+    release: str  # the release searched (YYYY-MM-DD)
+    any_word: bool  # entries with any of the words, not all
+    total: int  # entries found in all
+    offset: int
+    limit: int
+    next_offset: int | None  # None on the last page
+    hits: list[SearchHit]
+    # Nothing found with every word of several: how many entries each word finds alone;
+    # else empty.
+    alone: dict[str, int]
+
+
 def search_page(
-    bind: Bind, words: str, as_of: date | None = None, offset: int = 0, limit: int = 10
-) -> dict[str, Any]:
-    """One page of :func:`rulesdb.questions.rulebook.search`, best first: release, total (the
-    entries found in all), offset, limit, hits, next_offset (None on the last page)."""
+    bind: Bind,
+    words: str,
+    as_of: date | None = None,
+    offset: int = 0,
+    limit: int = 10,
+    *,
+    any_word: bool = False,
+) -> SearchPage:
+    """One page of :func:`rulesdb.questions.search.search`, best first; when every word of
+    several must match and no entry has them all, each word's count alone (``alone``)."""
     check_page(offset, limit, MAX_REACH)
     with connected(bind) as connection:
         day = release_in_force(connection, as_of)
-        hits = rulebook.search(connection, words, day, limit, offset)
-        total = rulebook.search_count(connection, words, day)
-    return {
-        "release": day.isoformat(),
-        "total": total,
-        "offset": offset,
-        "limit": limit,
-        "hits": hits,
-        "next_offset": _next(offset, limit, total),
-    }
+        hits = search.search(connection, words, day, limit, offset, any_word=any_word)
+        total = search.search_count(connection, words, day, any_word=any_word)
+        several = len(set(search.words_of(words))) > 1
+        wanted = total == 0 and several and not any_word
+        alone = search.alone(connection, words, day) if wanted else {}
+    return SearchPage(
+        release=day.isoformat(),
+        any_word=any_word,
+        total=total,
+        offset=offset,
+        limit=limit,
+        next_offset=_next(offset, limit, total),
+        hits=hits,
+        alone=alone,
+    )
+
+
+def nothing_found(alone: dict[str, int], any_word: str) -> str:
+    """What a search of several words that found nothing says: each word's count alone, and
+    the form (``any_word``: how the reader asks for it) that finds entries with any."""
+    counts = ", ".join(f"{word} {count:,}" for word, count in alone.items())
+    missing = [word for word, count in alone.items() if not count]
+    lead = "both words" if len(alone) == 2 else f"all {len(alone)} words"
+    said = [f"no entry has {lead}; alone: {counts}"]
+    if missing:
+        said.append(f"{' and '.join(missing)}: in no entry (check the spelling)")
+    if len(alone) - len(missing) > 0:
+        said.append(f"{any_word} finds the entries with any of them")
+    return "; ".join(said)
 
 
 def history_page(versions: list[RuleVersion], offset: int = 0, limit: int = 10) -> dict[str, Any]:

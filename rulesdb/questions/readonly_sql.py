@@ -58,7 +58,9 @@ from rulesdb.errors import RulesdbError
 from rulesdb.settings import SQL_MAX_VALUE
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
 from rulesdb.store.grants import OUTLASTING, work_mem_kb
+from rulesdb.store.missing import no_database
 from rulesdb.store.sqlite_heap import heap_bounded
+from rulesdb.util.files import file_kind, shown_path
 from rulesdb.util.text import first_line
 
 DEFAULT_TIMEOUT = 30.0  # seconds a query may run, fetching included
@@ -379,8 +381,11 @@ def _sqlite_query(
         raise RulesdbError(
             f"rulesdb sql needs a SQLite file or a PostgreSQL database, not {mask(url)}"
         )
+    if not path.exists():
+        raise RulesdbError(no_database(path, url))
     if not path.is_file():
-        raise RulesdbError(f"no database at {path}; run: rulesdb --db {mask(url)} upgrade")
+        kind = file_kind(path.stat().st_mode)
+        raise RulesdbError(f"no database at {shown_path(path)}: it is {kind}, not a file")
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     deadline = time.monotonic() + timeout
     try:

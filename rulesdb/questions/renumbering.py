@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict
 
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.store.releases import release_in_force
@@ -23,6 +23,18 @@ from rulesdb.util.rule_numbers import rule_key
 
 STATUSES = ("same", "renumbered", "gone")
 COLUMNS = ("from", "to", "status", "reworded", "uncertain")
+
+# One rule of the map ("from" is a Python keyword: the functional form).
+Renumbered = TypedDict(
+    "Renumbered",
+    {
+        "from": str,  # the rule in the release FROM (a second rule of a number: "702.175#2")
+        "to": str | None,  # its number in TO; None: gone
+        "status": str,  # same | renumbered | gone
+        "reworded": bool,  # a link on the way changed its words
+        "uncertain": bool,  # a link on the way is one the lineage matcher could not decide
+    },
+)
 
 # :from_day and :to_day are releases' effective dates; :low and :high the two ordered.
 RENUMBER_MAP_SQL = """
@@ -59,7 +71,7 @@ class RenumberMap:
 
     from_date: date
     to_date: date
-    rows: list[dict[str, Any]]  # COLUMNS
+    rows: list[Renumbered]  # COLUMNS
 
     def counts(self) -> dict[str, int]:
         return {status: sum(1 for r in self.rows if r["status"] == status) for status in STATUSES}
@@ -92,17 +104,19 @@ def renumber_map(bind: Bind, from_day: date | None, to_day: date | None) -> Renu
     return RenumberMap(as_date(start), as_date(end), rows)
 
 
-def _row(row: dict[str, Any]) -> dict[str, Any]:
+def _row(row: dict[str, Any]) -> Renumbered:
     source = _ident(row["from_number"], row["from_occurrence"])
     target = None if row["to_number"] is None else _ident(row["to_number"], row["to_occurrence"])
     status = "gone" if target is None else "same" if target == source else "renumbered"
-    return {
-        "from": source,
-        "to": target,
-        "status": status,
-        "reworded": bool(row["reworded"]),
-        "uncertain": bool(row["uncertain"]),
-    }
+    return Renumbered(
+        {
+            "from": source,
+            "to": target,
+            "status": status,
+            "reworded": bool(row["reworded"]),
+            "uncertain": bool(row["uncertain"]),
+        }
+    )
 
 
 def _ident(number: str, occurrence: int) -> str:

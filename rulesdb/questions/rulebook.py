@@ -7,13 +7,11 @@ two releases' rows through their primary key.
 
 from __future__ import annotations
 
-import difflib
 import json
-import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Connection
 
@@ -21,18 +19,11 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import lineage
 from rulesdb.questions.diff import normalise_rule_text
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.questions.successors import successor
 from rulesdb.questions.worddiff import as_markdown, word_diff
 from rulesdb.store.releases import printed_in, release_in_force
-from rulesdb.util.names import lookup_key
 from rulesdb.util.rule_numbers import parent_number, parse_rule_number, rule_key
 
-_NEAREST = 3  # numbers or terms suggested on each side of an unknown one
-_WORD = re.compile(r"\w+", re.UNICODE)
-# A search is a handful of words: every one more is another full-text term to intersect.
-MAX_SEARCH_WORDS = 32
-MAX_SEARCH_CHARACTERS = 500
-HIGHLIGHT = "**"  # around matched words in search snippets (both backends)
+NEAREST = 3  # numbers or terms suggested on each side of an unknown one
 
 
 class UnknownEntry(RulesdbError):
@@ -41,13 +32,34 @@ class UnknownEntry(RulesdbError):
     exit_code = 1
 
 
+class Subrule(TypedDict):
+    number: str
+    text: str
+
+
+class ChangedRule(TypedDict):
+    """A rule that keeps its number and changes its words (text, then examples, a line each)."""
+
+    number: str
+    before: str
+    after: str
+    # Present (True) when both releases print the number but its lineage does not join them.
+    uncertain: NotRequired[bool]
+
+
+# A rule renumbered: its number in each release ("from" is a Python keyword: functional form).
+MovedRule = TypedDict(
+    "MovedRule", {"from": str, "to": str, "before": str, "after": str, "changed": bool}
+)
+
+
 @dataclass(frozen=True)
 class RuleAnswer:
     release: str
     number: str
     text: str
     examples: list[str]
-    subrules: list[dict[str, str]]  # each number, text: the rules directly under this one
+    subrules: list[Subrule]  # the rules directly under this one
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,10 +111,9 @@ class RuleDiff:
     to_date: str
     added: list[str]
     removed: list[str]
-    # number, before, after; uncertain when the lineage does not join them (both print it)
-    changed: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[ChangedRule] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)  # number -> text, for added/removed
-    moved: list[dict[str, Any]] = field(default_factory=list)  # from, to, before, after, changed
+    moved: list[MovedRule] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -181,7 +192,7 @@ def rule(bind: Bind, number: str, as_of: date | None = None) -> RuleAnswer:
         wanted,
         found["text"],
         json.loads(found["examples"]),
-        [{"number": row["number"], "text": row["text"]} for row in subrules],
+        [Subrule(number=row["number"], text=row["text"]) for row in subrules],
     )
 
 
@@ -241,133 +252,9 @@ def lineage_of(connection: Connection, number: str, as_of: date | None = None) -
         return found
     found = lineage.newest_lineage(connection, wanted)
     if found is None:
-        days = _rulebook_days(connection)
+        days = rulebook_days(connection)
         raise _unknown_rule(connection, days[-1] if days else None, wanted, anywhere=True)
     return found
-
-
-def glossary_history(bind: Bind, term: str) -> list[dict[str, Any]]:
-    """Each distinct definition of the glossary term (exactly as printed), oldest first, over
-    consecutive rulebook releases: text, first_release, last_release, releases. A release
-    without the term ends a run as a new text does; an unknown term has no versions."""
-    with connected(bind) as connection:
-        days = _rulebook_days(connection)
-        spans = fetch(
-            connection,
-            "SELECT g.first_release, g.last_release, g.text_id, t.text "
-            "FROM glossary_span g JOIN rulebook_text t "
-            "ON t.id = g.text_id WHERE g.term = :term",
-            term=term,
-        )
-    by_day = _by_release(days, spans)
-    return [
-        {
-            "text": by_day[run[0]]["text"],
-            "first_release": run[0].isoformat(),
-            "last_release": run[-1].isoformat(),
-            "releases": len(run),
-        }
-        for run in _runs(days, by_day)
-    ]
-
-
-def glossary(bind: Bind, term: str, as_of: date | None = None) -> dict[str, str]:
-    """The glossary entry for ``term`` (any case, either apostrophe) in the release in force."""
-    with connected(bind) as connection:
-        day = release_in_force(connection, as_of)
-        rows = fetch(
-            connection,
-            "SELECT g.term, t.text FROM glossary_span g "
-            "JOIN rulebook_text t ON t.id = g.text_id "
-            f"WHERE {printed_in('g')} AND lower(g.term) = :term",
-            day=day,
-            term=term.strip().lower(),
-        )
-        if not rows:  # apostrophe style or spacing differ: compare every term's lookup key
-            terms = _terms(connection, day)
-            key = lookup_key(term)
-            matching = [t for t in terms if lookup_key(t) == key]
-            if not matching:
-                raise _unknown_term(connection, term, day, terms)
-            rows = fetch(
-                connection,
-                "SELECT g.term, t.text FROM glossary_span g "
-                "JOIN rulebook_text t ON t.id = g.text_id "
-                f"WHERE {printed_in('g')} AND g.term = :term",
-                day=day,
-                term=matching[0],
-            )
-    return {"release": day.isoformat(), "term": rows[0]["term"], "text": rows[0]["text"]}
-
-
-def search(
-    bind: Bind, words: str, as_of: date | None = None, limit: int = 10, offset: int = 0
-) -> list[dict[str, str]]:
-    """Rules and glossary entries of one release matching ``words``, best first, by the
-    database's full-text engine; each with a snippet, the matched words between ``**``.
-    ``offset`` skips that many of the best first (pages: see :func:`search_count`)."""
-    tokens = _search_tokens(words)
-    if limit < 1:
-        raise RulesdbError(f"--limit: {limit} is not a positive number")
-    if offset < 0:
-        raise RulesdbError(f"--offset: {offset} is negative")
-    wanted = offset + limit
-    with connected(bind) as connection:
-        day = release_in_force(connection, as_of)
-        if connection.dialect.name == "sqlite":
-            hits = _search_sqlite(connection, day, tokens, wanted)
-        else:
-            hits = _search_postgresql(connection, day, " ".join(tokens), wanted)
-        entries = _entries_of(connection, day, [hit[0] for hit in hits])
-    results = []
-    for text_id, _, snippet in hits:
-        for kind, name in sorted(entries.get(text_id, []), key=lambda e: (e[0], _sort_key(e))):
-            key = "number" if kind == "rule" else "term"
-            results.append({"kind": kind, key: name, "snippet": snippet})
-    return results[offset:wanted]
-
-
-def search_count(bind: Bind, words: str, as_of: date | None = None) -> int:
-    """How many rules and glossary entries of the release match ``words`` in all."""
-    tokens = _search_tokens(words)
-    with connected(bind) as connection:
-        day = release_in_force(connection, as_of)
-        if connection.dialect.name == "sqlite":
-            query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
-            matching = "SELECT rowid FROM rulebook_fts WHERE rulebook_fts MATCH :query"
-        else:
-            query = " ".join(tokens)
-            matching = (
-                "SELECT id FROM rulebook_text WHERE search @@ plainto_tsquery('english', :query)"
-            )
-        rows = fetch(
-            connection,
-            f"""
-            SELECT (SELECT count(*) FROM rule_span r WHERE {printed_in("r")}
-                    AND r.text_id IN ({matching}))
-                 + (SELECT count(*) FROM glossary_span g WHERE {printed_in("g")}
-                    AND g.text_id IN ({matching})) AS n""",
-            day=day,
-            query=query,
-        )
-    return int(rows[0]["n"])
-
-
-def _search_tokens(words: str) -> list[str]:
-    if len(words) > MAX_SEARCH_CHARACTERS:
-        raise RulesdbError(
-            f"the search is {len(words):,} characters long; at most "
-            f"{MAX_SEARCH_CHARACTERS} are searched for"
-        )
-    tokens = _WORD.findall(words)
-    if not tokens:
-        raise RulesdbError(f"nothing to search for in {words[:40]!r}; expected one or more words")
-    if len(tokens) > MAX_SEARCH_WORDS:
-        raise RulesdbError(
-            f"the search has {len(tokens)} words; at most {MAX_SEARCH_WORDS} "
-            "are searched for together"
-        )
-    return tokens
 
 
 def release_before(bind: Bind, day: date | None) -> date:
@@ -447,29 +334,33 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
     # same: a lineage is the same rule either way.
     was = {name: key for key, name in lineages_before.items()}
     kept = set(lineages_after.values())
-    added, moved, changed = [], [], []
+    added: list[str] = []
+    moved: list[MovedRule] = []
+    changed: list[ChangedRule] = []
     for key in sorted(after, key=rule_key):
         old = was.get(lineages_after.get(key, ""))
         if old is None and key in before and lineages_before.get(key) not in kept:
             # Both releases print the number and the lineage ends on one side and begins on
             # the other: a link the matcher refused, never "removed and added".
             changed.append(
-                {"number": key, "before": before[key], "after": after[key], "uncertain": True}
+                ChangedRule(number=key, before=before[key], after=after[key], uncertain=True)
             )
         elif old is None:
             added.append(key)
         elif old != key:
             moved.append(
-                {
-                    "from": old,
-                    "to": key,
-                    "before": before[old],
-                    "after": after[key],
-                    "changed": _differs(before[old], after[key]),
-                }
+                MovedRule(
+                    {
+                        "from": old,
+                        "to": key,
+                        "before": before[old],
+                        "after": after[key],
+                        "changed": _differs(before[old], after[key]),
+                    }
+                )
             )
         elif _differs(before[key], after[key]):
-            changed.append({"number": key, "before": before[key], "after": after[key]})
+            changed.append(ChangedRule(number=key, before=before[key], after=after[key]))
     doubted = {change["number"] for change in changed if change.get("uncertain")}
     removed = sorted(
         (key for key in before if lineages_before.get(key) not in kept and key not in doubted),
@@ -608,165 +499,14 @@ def _short(text: str, words: int = 6) -> str:
 def _neighbours(numbers: list[str], number: str) -> list[str]:
     keys = [rule_key(n) for n in numbers]
     at = bisect_left(keys, rule_key(number))
-    return numbers[max(0, at - _NEAREST) : at + _NEAREST]
+    return numbers[max(0, at - NEAREST) : at + NEAREST]
 
 
-def _unknown_term(connection: Connection, term: str, day: date, terms: list[str]) -> RulesdbError:
-    if not terms:
-        return RulesdbError(f"release {day.isoformat()} has no rulebook in this database")
-    by_key = {lookup_key(t): t for t in terms}
-    close = difflib.get_close_matches(lookup_key(term), list(by_key), n=2 * _NEAREST, cutoff=0.6)
-    nearest = [by_key[k] for k in close] or [
-        t for t in terms if t[:1].lower() == term.strip()[:1].lower()
-    ][: 2 * _NEAREST]
-    went = successor(connection, term, day)
-    lead = ""
-    if went is not None:  # a renamed card type or keyword: its entry under the new name
-        change = "merged into" if went["change"] == "merged" else "renamed"
-        entry = by_key.get(lookup_key(went["to"]))
-        lead = (
-            f"; {went['from']} was {change} {went['to']} on {went['release_date']} "
-            f"({went['rule']})" + (f": see {entry!r}" if entry else "")
-        )
-    return UnknownEntry(
-        f"no glossary entry {term!r} in release {day.isoformat()}{lead}"
-        + (f"; nearest: {', '.join(nearest)}" if nearest else "")
-    )
-
-
-def _terms(connection: Connection, day: date) -> list[str]:
-    return [
-        row["term"]
-        for row in fetch(
-            connection, f"SELECT g.term FROM glossary_span g WHERE {printed_in('g')}", day=day
-        )
-    ]
-
-
-def _rulebook_days(connection: Connection) -> list[date]:
+def rulebook_days(connection: Connection) -> list[date]:
     return sorted(
         as_date(row["d"])
         for row in fetch(connection, "SELECT release_date AS d FROM release_rulebook")
     )
-
-
-def _by_release(days: list[date], spans: list[dict[str, Any]]) -> dict[date, dict[str, Any]]:
-    """Each release's row, from the spans printing it (every release between the ends)."""
-    by_day: dict[date, dict[str, Any]] = {}
-    for span in spans:
-        first, last = as_date(span["first_release"]), as_date(span["last_release"])
-        by_day.update(
-            dict.fromkeys(days[bisect_left(days, first) : bisect_right(days, last)], span)
-        )
-    return by_day
-
-
-def _runs(days: list[date], by_day: dict[date, dict[str, Any]]) -> list[list[date]]:
-    """Consecutive releases printing the same text, in order."""
-    runs: list[list[date]] = []
-    previous = None
-    for day in days:
-        row = by_day.get(day)
-        current = row["text_id"] if row else None
-        if current is not None:
-            if current == previous and runs:
-                runs[-1].append(day)
-            else:
-                runs.append([day])
-        previous = current
-    return runs
-
-
-def _search_sqlite(
-    connection: Connection, day: date, tokens: list[str], limit: int
-) -> list[tuple[int, float, str]]:
-    # Each word quoted: FTS5 syntax (AND, NEAR, *) in the input is text, not a query. The
-    # unary + keeps SQLite from probing the index once per rowid of the release (300 ms).
-    query = " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
-    ranked = fetch(
-        connection,
-        f"""
-        SELECT rowid AS text_id, bm25(rulebook_fts) AS score FROM rulebook_fts
-        WHERE rulebook_fts MATCH :query AND +rowid IN (
-            SELECT r.text_id FROM rule_span r WHERE {printed_in("r")}
-            UNION ALL SELECT g.text_id FROM glossary_span g WHERE {printed_in("g")})
-        ORDER BY score LIMIT :limit""",
-        query=query,
-        day=day,
-        limit=limit,
-    )
-    if not ranked:
-        return []
-    ids = ", ".join(str(int(row["text_id"])) for row in ranked)  # integers from the database
-    snippets = {
-        row["text_id"]: row["snippet"]
-        for row in fetch(
-            connection,
-            f"SELECT rowid AS text_id, snippet(rulebook_fts, -1, '{HIGHLIGHT}', "
-            f"'{HIGHLIGHT}', '…', 24) AS snippet FROM rulebook_fts "
-            f"WHERE rulebook_fts MATCH :query AND rowid IN ({ids})",
-            query=query,
-        )
-    }
-    return [(row["text_id"], row["score"], snippets[row["text_id"]]) for row in ranked]
-
-
-def _search_postgresql(
-    connection: Connection, day: date, words: str, limit: int
-) -> list[tuple[int, float, str]]:
-    # First the texts the GIN index finds, then those the release prints (through the index
-    # on text_id): left to itself the planner probes all 4,000 texts of the release instead.
-    rows = fetch(
-        connection,
-        f"""
-        WITH matches AS MATERIALIZED (
-            SELECT id, text, examples, search FROM rulebook_text
-            WHERE search @@ plainto_tsquery('english', :words))
-        SELECT hits.id AS text_id, hits.score,
-               ts_headline('english', hits.text || ' ' || hits.examples,
-                           plainto_tsquery('english', :words),
-                           'StartSel={HIGHLIGHT}, StopSel={HIGHLIGHT}, MaxWords=24, MinWords=10')
-                 AS snippet
-        FROM (SELECT m.id, m.text, m.examples,
-                     ts_rank(m.search, plainto_tsquery('english', :words)) AS score
-              FROM matches m
-              WHERE EXISTS (SELECT 1 FROM rule_span r
-                            WHERE r.text_id = m.id AND {printed_in("r")})
-                 OR EXISTS (SELECT 1 FROM glossary_span g
-                            WHERE g.text_id = m.id AND {printed_in("g")})
-              ORDER BY score DESC, m.id LIMIT :limit) hits
-        ORDER BY hits.score DESC, hits.id""",
-        words=words,
-        day=day,
-        limit=limit,
-    )
-    return [(row["text_id"], row["score"], row["snippet"]) for row in rows]
-
-
-def _entries_of(
-    connection: Connection, day: date, text_ids: list[int]
-) -> dict[int, list[tuple[str, str]]]:
-    """(kind, number or term) of the release's entries printing each text."""
-    if not text_ids:
-        return {}
-    ids = ", ".join(str(int(i)) for i in text_ids)
-    found: dict[int, list[tuple[str, str]]] = {}
-    for row in fetch(
-        connection,
-        f"""
-            SELECT 'rule' AS kind, r.number AS name, r.text_id FROM rule_span r
-            WHERE {printed_in("r")} AND r.text_id IN ({ids})
-            UNION ALL
-            SELECT 'glossary', g.term, g.text_id FROM glossary_span g
-            WHERE {printed_in("g")} AND g.text_id IN ({ids})""",
-        day=day,
-    ):
-        found.setdefault(row["text_id"], []).append((row["kind"], row["name"]))
-    return found
-
-
-def _sort_key(entry: tuple[str, str]) -> Any:
-    return rule_key(entry[1]) if entry[0] == "rule" else ((0, entry[1]),)
 
 
 def _printed_rules(connection: Connection, day: date) -> dict[str, str]:

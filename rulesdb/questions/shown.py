@@ -4,17 +4,22 @@ would read badly. The CLI prints these in any format; nothing here reads the dat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from rulesdb.questions.answers import Table
+from rulesdb.questions.answers import Table, answered_by
 from rulesdb.questions.blocks import BlockChange
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.lifetime import Citation, Listing
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
+from rulesdb.questions.search import SearchHit, entry_of
 from rulesdb.util.text import with_article
 from rulesdb.vocabulary.release import Report
 from rulesdb.vocabulary.typeline import TypeLine
+
+if TYPE_CHECKING:  # the modules that answer these load only for their own questions
+    from rulesdb.questions.explain import Explanation
+    from rulesdb.questions.glossary import GlossaryEntry
 
 CITE_TEXT_WIDTH = 60  # rule text in a table of citations: its first line, cut to this width
 DIFF_TEXT_WIDTH = 80  # a changed rule's text in rows: its first line, cut to this width
@@ -95,7 +100,7 @@ def block_history(number: str, changes: list[BlockChange]) -> Table:
     )
 
 
-def glossary(entry: dict[str, str]) -> Table:
+def glossary(entry: GlossaryEntry) -> Table:
     return Table.of_one(
         entry,
         f"{entry['term']}\n{entry['text']}\n(release {entry['release']})",
@@ -103,21 +108,34 @@ def glossary(entry: dict[str, str]) -> Table:
     )
 
 
-def search(hits: list[dict[str, str]], total: int | None = None, offset: int = 0) -> Table:
+def search(
+    hits: list[SearchHit],
+    total: int | None = None,
+    offset: int = 0,
+    *,
+    release: str | None = None,
+    asked: str | None = None,
+    any_word: bool = False,
+) -> Table:
+    """Search hits; with ``release``, each row says it (JSON, CSV) and a table's note too."""
+    said = {} if release is None else {"release": release}
     rows = [
-        {
-            "kind": hit["kind"],
-            "entry": hit.get("number", hit.get("term")),
-            "snippet": hit["snippet"],
-        }
+        {"kind": hit["kind"], "entry": entry_of(hit), "snippet": hit["snippet"], **said}
         for hit in hits
     ]
     empty = (
-        "no rule or glossary entry matches every word"
+        f"no rule or glossary entry matches {'any' if any_word else 'every'} word"
         if not total
         else f"{total} in all, none from --offset {offset}"
     )
-    return Table(rows, ["kind", "entry", "snippet"], document=hits, empty=empty)
+    return Table(
+        rows,
+        ["kind", "entry", "snippet", *said],
+        document=[{**hit, **said} for hit in hits],
+        empty=empty,
+        note=None if release is None else answered_by(release, asked),
+        noted=list(said),
+    )
 
 
 def rule_diff(result: RuleDiff) -> Table:
@@ -160,6 +178,10 @@ def lifetimes(listings: list[Listing]) -> Table:
         {
             **listing.to_json(),
             "releases": len(listing.releases),
+            "listed": ", ".join(
+                f"{span['first_listed']}–{span['last_listed'] if span['dropped_in'] else ''}"
+                for span in listing.spans
+            ),
             "renamed": "; ".join(
                 [
                     *(f"from {r['from']} ({r['release_date']})" for r in listing.renamed_from),
@@ -176,7 +198,17 @@ def lifetimes(listings: list[Listing]) -> Table:
     ]
     return Table(
         rows,
-        ["kind", "category", "name", "first_listed", "last_listed", "left", "releases", "renamed"],
+        [
+            "kind",
+            "category",
+            "name",
+            "first_listed",
+            "last_listed",
+            "left",
+            "releases",
+            "listed",
+            "renamed",
+        ],
         document=[listing.to_json() for listing in listings],
     )
 
@@ -214,10 +246,10 @@ def type_line(parsed: TypeLine) -> Table:
     )
 
 
-def explained(page: dict[str, Any]) -> Table:
+def explained(page: Explanation) -> Table:
     """A type line explained word by word (``Rules.explain``): each word with its rule."""
     lines = [page["line"]]
-    if page.get("problem"):
+    if page["problem"]:
         lines.append(page["problem"])
     for number, face in enumerate(page["faces"], start=1):
         if len(page["faces"]) > 1:

@@ -13,6 +13,7 @@ from sqlalchemy import Connection, inspect
 from rulesdb.questions.listings import has_keywords
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.util.names import lookup_key
+from rulesdb.vocabulary.release import Successor
 
 MERGE_TABLE = "subtype_merge"
 
@@ -58,7 +59,7 @@ def merges_of(connection: Connection, category: str | None, name: str) -> list[d
     ]
 
 
-def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
+def successor(bind: Bind, word: str, day: date) -> Successor | None:
     """The curated rename or merge, made by the release ``day`` or an earlier one, whose old
     name is spelled like ``word``: {change (renamed|merged), kind, category, from, to,
     to_all, release_date, rule}; the latest if several. ``to_all`` lists every name it became
@@ -94,13 +95,15 @@ def successor(bind: Bind, word: str, day: date) -> dict[str, Any] | None:
         if (r["release_date"], r["change"], r["kind"], r["old_name"])
         == (row["release_date"], row["change"], row["kind"], row["old_name"])
     )
-    return {
-        "change": row["change"],
-        "kind": row["kind"],
-        "category": row["category"],
-        "from": row["old_name"],
-        "to": " and ".join(names),
-        "to_all": names,
-        "release_date": as_date(row["release_date"]).isoformat(),
-        "rule": row["rule"],
-    }
+    return Successor(
+        {
+            "change": row["change"],
+            "kind": row["kind"],
+            "category": row["category"],
+            "from": row["old_name"],
+            "to": " and ".join(names),
+            "to_all": names,
+            "release_date": as_date(row["release_date"]).isoformat(),
+            "rule": row["rule"],
+        }
+    )

@@ -61,6 +61,11 @@ def ensure_current(
         raise RulesdbError(legacy.refusal(engine, current))
     if current is None and not refuse_empty:
         return None  # not a rulesdb database (yet): nothing to warn about
+    path = sqlite_file(engine.url)
+    if current is None and path is not None and not path.exists():  # a typo, not "empty"
+        from rulesdb.store.missing import no_database
+
+        raise RulesdbError(no_database(path, engine.url))
     if current is None:
         raise RulesdbError(
             f"the database {where} is empty, behind {head}; run: rulesdb --db '{where}' upgrade"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from rulesdb.errors import RulesdbError
 from rulesdb.util.text import with_article
@@ -30,8 +30,10 @@ __all__ = [
     "CHOICE_RULE",
     "GAIN_RULE",
     "Choice",
+    "Keyword",
     "Meaning",
     "Report",
+    "Successor",
     "UnknownCategory",
     "Vocabulary",
 ]
@@ -74,6 +76,30 @@ class Choice(NamedTuple):
         return self.valid
 
 
+# What a word a release no longer lists became ("from" is a Python keyword: the functional form).
+Successor = TypedDict(
+    "Successor",
+    {
+        "change": str,  # renamed | merged
+        "kind": str,  # card_type, subtype, keyword_ability, keyword_action
+        "category": str | None,  # a subtype's category
+        "from": str,  # the old name, as the CR spelled it
+        "to": str,  # every name it became, in words: "Human and Wizard"
+        "to_all": list[str],  # each name it became
+        "release_date": str,  # the release that made the change (YYYY-MM-DD)
+        "rule": str,  # the rule that lists the new name there
+    },
+)
+
+
+class Keyword(TypedDict):
+    """A keyword a release lists: keyword_ability, keyword_action or ability_word."""
+
+    kind: str
+    name: str
+    rule: str
+
+
 class Report(NamedTuple):
     """What a word is in a release (``rulesdb check``): ``valid`` True when it is what was
     asked, False when it is not, None when the release cannot tell (it does not enumerate
@@ -86,11 +112,11 @@ class Report(NamedTuple):
     meanings: list[Meaning]  # everything the word is in the release, valid or not
     rule: str | None  # the rule that decides: the listing rule, or 205.3e for a bad choice
     reason: str | None  # why not, or why unknown
-    # A word the release does not list: the curated rename or merge that explains it
-    # ({change, kind, category, from, to, release_date, rule}); filled in from the database.
-    successor: dict[str, Any] | None = None
+    # A word the release does not list: the curated rename or merge that explains it;
+    # filled in from the database.
+    successor: Successor | None = None
     not_enumerated: tuple[str, ...] = ()  # the categories the release leaves unlisted, if unknown
-    keyword: dict[str, Any] | None = None  # {kind, name, rule}: a keyword of the release
+    keyword: Keyword | None = None  # a keyword of the release
     nearest: tuple[str, ...] = ()  # listed names spelled like the word, when it is none
 
     def to_json(self) -> dict[str, Any]:

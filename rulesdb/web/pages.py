@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from sqlalchemy import Engine, inspect
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import listings, rulebook
+from rulesdb.questions import glossary, listings, rulebook, search
 from rulesdb.questions.diff import (
     CARD_TYPES,
     SUPERTYPES,
@@ -106,8 +106,16 @@ def described_objects(engine: Engine) -> list[dict[str, str]]:
 def summarise(comparison: Comparison) -> str:
     """'tribal → kindred; 3 creature types merged': a release's change in a few words."""
     parts = [f"{item['from']} → {item['to']}" for item in comparison.renamed]
-    for sign, lists in (("+", comparison.added), ("−", comparison.removed)):
-        parts += [f"{sign}{len(names)} {_noun(key, len(names))}" for key, names in lists.items()]
+    for sign, lists, whole in (
+        ("+", comparison.added, comparison.first_listed),
+        ("−", comparison.removed, comparison.last_listed),
+    ):
+        parts += [
+            f"{len(names)} {_noun(key, len(names))} {'first' if sign == '+' else 'last'} listed"
+            if key in whole  # a list that begins (ends) here: none is new (gone)
+            else f"{sign}{len(names)} {_noun(key, len(names))}"
+            for key, names in lists.items()
+        ]
     merged: dict[str, int] = {}
     for item in comparison.merged:  # Naga → Snake: the cards took another subtype
         merged[item["category"]] = merged.get(item["category"], 0) + 1
@@ -475,13 +483,13 @@ def rule_page(engine: Engine, number: str, day: str | None = None) -> dict[str, 
 def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str, Any]:
     """A glossary entry in the release in force on ``day``, and each of its texts in turn."""
     try:
-        entry = rulebook.glossary(engine, term, _as_of(day))
+        entry = glossary.glossary(engine, term, _as_of(day))
     except RulesdbError as exc:
         raise NotFound(_sentence(exc), _search_link(term, day)) from None
     return {
         "entry": entry,
         "as_of": entry["release"],
-        "versions": rulebook.glossary_history(engine, entry["term"]),
+        "versions": glossary.glossary_history(engine, entry["term"]),
     }
 
 
@@ -503,8 +511,8 @@ def search_page(
         effective = release_in_force(engine, _as_of(day))
         number = int(page) if page and page.isdigit() and 0 < int(page) < 10_000 else 1
         offset = (number - 1) * SEARCH_LIMIT
-        results = rulebook.search(engine, words, effective, limit=SEARCH_LIMIT, offset=offset)
-        total = rulebook.search_count(engine, words, effective)
+        results = search.search(engine, words, effective, limit=SEARCH_LIMIT, offset=offset)
+        total = search.search_count(engine, words, effective)
     except RulesdbError as exc:
         return {
             "q": words,
@@ -513,8 +521,7 @@ def search_page(
             "problem": _sentence(exc),
             "rulebook_releases": releases,
         }
-    for result in results:
-        result["html"] = highlighted(result["snippet"])
+    shown = [{**result, "html": highlighted(result["snippet"])} for result in results]
     pages = max(1, -(-total // SEARCH_LIMIT))
 
     def link(to: int) -> str:
@@ -523,7 +530,7 @@ def search_page(
     return {
         "q": words,
         "as_of": effective.isoformat(),
-        "results": results,
+        "results": shown,
         "problem": None,
         "limit": SEARCH_LIMIT,
         "rulebook_releases": releases,
@@ -548,7 +555,7 @@ def rulebook_releases(engine: Engine) -> list[str]:
 
 def highlighted(snippet: str) -> Markup:
     """The search snippet, escaped, with its ``**``-delimited words in <mark>."""
-    parts = str(escape(snippet)).split(rulebook.HIGHLIGHT)
+    parts = str(escape(snippet)).split(search.HIGHLIGHT)
     return Markup(
         "".join(
             part if index % 2 == 0 else f"<mark>{part}</mark>" for index, part in enumerate(parts)
