@@ -199,6 +199,7 @@ def test_citations_across_windows_are_found_as_in_one(
     monkeypatch.setattr(scanning, "WINDOW", window)
     monkeypatch.setattr(scanning, "LOOKAHEAD", 60)  # longer than any citation here
     monkeypatch.setattr(scanning, "AFTER_BYTES", 8)  # the words after, within the lookahead
+
     def cut(words: str) -> str:
         return words.encode()[:8].decode("utf-8", "ignore")
 
