@@ -87,7 +87,7 @@ def test_a_citation_is_read_as_written(
         "// CR 502.9\n",
         encoding="utf-8",
     )
-    code, out, _ = lint(
+    _, out, _ = lint(
         shared_head_url,
         capsys,
         str(tmp_path),
@@ -143,10 +143,10 @@ def test_fix_moves_the_pin_with_the_citations(
     git(tmp_path, "add", ".")
     git(tmp_path, "commit", "-qm", "base")
     # Checked against a later release: read as the pin, each citation followed.
-    code, out, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17")
+    _, out, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17")
     assert "citations read as release 2024-06-07 (pinned in" in err
     assert out.count("renumbered") == 3  # 701.12a, and the group 701.12 and 701.14a
-    code, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17", "--fix")
+    _, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17", "--fix")
     moved = source.read_text(encoding="utf-8")
     assert moved.splitlines()[0] == f'// CR 701.14a: "{FIGHT}"'
     assert tomllib.loads(pin.read_text())["tool"]["rulesdb"] == {
@@ -156,7 +156,7 @@ def test_fix_moves_the_pin_with_the_citations(
     assert pin.read_text().startswith('[project]\nname = "x"\n')
     # Twice: nothing left to move.
     before = (source.read_bytes(), pin.read_bytes())
-    code, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17", "--fix")
+    _, _, err = lint(shared_head_url, capsys, str(tmp_path), "--as-of", "2026-04-17", "--fix")
     assert (source.read_bytes(), pin.read_bytes()) == before and "fixed 0" in err
     assert "by hand" not in err  # the move --fix made, recorded with the pin
     # Back again: the citations it moved come back as they were.
