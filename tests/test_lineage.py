@@ -289,7 +289,10 @@ def test_citations_checked_against_a_release(reader: Engine) -> None:
         reader, ["702.19b", "502.9", "702.999", "111.12"], as_of=date(2026, 8, 7)
     )
     assert checks["702.19b"].status == "fine"
-    assert (checks["502.9"].status, checks["502.9"].now) == ("renumbered", "702.19")
+    # read as written: 2026-08-07 never printed 502.9; where it went is information only
+    assert (checks["502.9"].status, checks["502.9"].now) == ("missing", None)
+    assert "last printed in 2009-05-01, a rule that is 702.19 in" in checks["502.9"].message
+    assert "--since 2009-05-01" in checks["502.9"].message
     assert checks["702.999"].status == "missing"
     assert checks["111.12"].status == "fine"  # the number is printed: read as today's rule
     meant = lineage.check_citations(

@@ -261,8 +261,11 @@ def test_tools_answer_as_the_cli_does(reader_url: URL, tmp_path: Path) -> None:
             as_of="2024-08-02",
         )
         assert (renumbered["status"], renumbered["now"]) == (linted["status"], linted["now"])
-        assert (renumbered["status"], renumbered["now"]) == ("renumbered", "608.2i")
-        assert renumbered["checked"] == "608.2i" and renumbered["verdict"] == "verbatim"
+        # read as written: 2024-07-30 never printed 609.8, so it is missing, and the answer
+        # says where the number was last printed and which rule says the quote now
+        assert (renumbered["status"], renumbered["now"]) == ("missing", None)
+        assert renumbered["said_by"] == [{"kind": "rule", "entry": "608.2i"}]
+        assert "a rule that is 608.2i in 2024-07-30" in renumbered["message"]
         assert renumbered["verified"] is False
 
         text = (await session.read_resource("cr://MH3/702.19")).contents[0].text

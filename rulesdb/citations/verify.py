@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from rulesdb.citations.folding import fold, holds, pieces
-from rulesdb.citations.quotes import combined, judge_group, target
+from rulesdb.citations.quotes import judge_group, target
 from rulesdb.citations.saying import Saying, coverage_of
 from rulesdb.citations.texts import release_texts
 from rulesdb.citations.written import Said
@@ -79,7 +79,6 @@ def verify_citation(bind: Bind, number: str, text: str, as_of: date | None = Non
             raise RulesdbError(f"number: {exc}") from None
         said = Said(quote=text)
         words = judge_group(connection, day, (number,), {number: number_check}, said, strict=True)
-        verdict = combined(number_check, words, day)
         checked = target(number_check)
         texts = release_texts(connection, day)
         own = texts.own(checked) if checked is not None and checked in texts else None
@@ -105,7 +104,7 @@ def verify_citation(bind: Bind, number: str, text: str, as_of: date | None = Non
         said_by=said_by,
         message=_message(
             number,
-            verdict.message if verdict.status == "missing" else number_check.message,
+            number_check.message,
             checked,
             saying,
             said_by,
@@ -161,8 +160,8 @@ def _message(
     others = ", ".join(
         s["entry"] if s["kind"] == "rule" else f"the glossary's {s['entry']!r}" for s in said_by
     )
-    if saying is None:
-        text = "no rule to compare the text with"
+    if saying is None:  # no rule to compare with: only who says it
+        text = ""
     elif saying.verdict == "verbatim":
         text = f"{checked} says it" + ("" if checked == number else f": cite {checked}")
     elif saying.verdict == "example":
@@ -175,9 +174,10 @@ def _message(
     else:
         text = f"{checked} does not say it"
     if saying is None or saying.verdict != "verbatim":
-        text += (
-            f"; {others} say{'s' if len(said_by) == 1 else ''} it verbatim"
+        verbatim = (
+            f"{others} say{'s' if len(said_by) == 1 else ''} it verbatim"
             if said_by
-            else "; no rule of the release says it verbatim"
+            else "no rule of the release says it verbatim"
         )
+        text = f"{text}; {verbatim}" if text else verbatim
     return f"{number_message}; {text}"
