@@ -12,8 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.prompts.base import UserMessage
 from mcp.types import ToolAnnotations
 from pydantic import Field
@@ -22,6 +21,8 @@ from sqlalchemy.exc import DBAPIError
 from rulesdb import __version__
 from rulesdb.assistant import shapes
 from rulesdb.assistant.bounds import STATEMENT_SECONDS
+from rulesdb.assistant.lanes import Lane, Lanes
+from rulesdb.assistant.protocol import QUESTION_CHARS, RulesServer, invalid
 from rulesdb.errors import RulesdbError
 from rulesdb.handle import Rules
 from rulesdb.questions import listings, shown
@@ -96,7 +97,8 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
                 return function(*args, **kwargs)
             except RulesdbError as exc:
                 message = str(exc)
-                if not any(message.startswith(f"{name}:") for name in names):
+                # A message naming its argument already keeps it: no name said twice.
+                if not any(message.startswith(f"{name}:") for name in (first, *names)):
                     message = f"{first}: {message}"
                 raise ToolError(message) from None
             except DBAPIError as exc:
@@ -111,16 +113,33 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
     return decorate
 
 
+def in_lane(lanes: Lanes, lane: Lane, tool: str) -> Callable[[F], F]:
+    """The tool's work run in ``lane`` (rulesdb.assistant.lanes): shared with identical
+    calls in flight, stopped when its callers are gone."""
+
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        async def answer(**kwargs: Any) -> Any:
+            key = (tool, tuple(sorted(kwargs.items())))
+            return await lanes.ask(lane, key, functools.partial(function, **kwargs))
+
+        return answer  # type: ignore[return-value]
+
+    return decorate
+
+
 def _stopped(exc: DBAPIError) -> bool:
     text = str(exc.orig)
     return "interrupted" in text or "statement timeout" in text
 
 
-def build_server(rules: Rules) -> MCPServer:
+def build_server(rules: Rules) -> RulesServer:
     """The server answering from ``rules`` (opened read-only)."""
-    server = MCPServer(
+    server = RulesServer(
         "rulesdb", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
+    lanes = server.lanes
+    lanes.watch(rules.engine)
 
     known: dict[str, str] = {}  # each release's set, read again for a release not seen yet
 
@@ -135,6 +154,7 @@ def build_server(rules: Rules) -> MCPServer:
     changes_of = functools.lru_cache(maxsize=PAGED_ANSWERS_KEPT)(rules.changes)
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "light", "rule")
     @argument_errors("number", ("as_of",))
     def rule(number: Number, as_of: AsOf = None) -> shapes.RuleResult:
         """A rule with its examples and the rules directly under it, as the release printed
@@ -147,6 +167,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "rule_history")
     @argument_errors("number", ("as_of", "offset", "limit"))
     def rule_history(
         number: Number,
@@ -171,6 +192,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "search")
     @argument_errors("query", ("as_of", "offset", "limit"))
     def search(
         query: Annotated[str, Field(max_length=500, description="Words to find")],
@@ -206,6 +228,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "light", "glossary")
     @argument_errors("term", ("as_of",))
     def glossary(term: Term, as_of: AsOf = None) -> shapes.GlossaryResult:
         """The glossary entry for a term (any case, either apostrophe). A term the release
@@ -217,6 +240,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "light", "check_word")
     @argument_errors("word", ("as_of", "category"))
     def check_word(
         word: Word,
@@ -246,6 +270,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "light", "explain_type_line")
     @argument_errors("line", ("as_of",))
     def explain_type_line(line: TypeLine, as_of: AsOf = None) -> shapes.TypeLineResult:
         """A type line ("Legendary Creature — Elf Warrior") explained word by word: each word
@@ -268,6 +293,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "diff")
     @argument_errors("from", ("to", "offset", "limit"))
     def diff(
         from_: FromRelease,
@@ -284,6 +310,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "rule_diff")
     @argument_errors("from", ("to", "part", "offset", "limit"))
     def rule_diff(
         from_: FromRelease,
@@ -305,6 +332,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "changes")
     @argument_errors("since", ("to", "part", "offset", "limit"))
     def changes(
         since: Annotated[
@@ -331,6 +359,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "light", "releases")
     @argument_errors("releases", ())
     def releases() -> shapes.ReleasesResult:
         """Every release of the Comprehensive Rules this database holds, oldest first: its
@@ -352,6 +381,7 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
+    @in_lane(lanes, "heavy", "verify_citation")
     @argument_errors("number", ("as_of", "text"))
     def verify_citation(
         number: Number,
@@ -386,7 +416,14 @@ def build_server(rules: Rules) -> MCPServer:
         try:
             answer = rules.rule(number, as_of)
         except RulesdbError as exc:
-            raise ResourceError(str(exc)) from None
+            # The client's mistake (no such rule or release): "invalid params", not -32603;
+            # named as the URI's parts are.
+            message = str(exc)
+            if message.startswith("as_of: "):
+                message = f"release: {message.removeprefix('as_of: ')}"
+            elif not message.startswith(("number: ", "release: ")):
+                message = f"number: {message}"
+            raise ResourceNotFoundError(message) from None
         return shown.rule(answer).text or ""
 
     @server.prompt(
@@ -402,6 +439,19 @@ def build_server(rules: Rules) -> MCPServer:
             ),
         ] = None,
     ) -> list[UserMessage]:
+        if not question.strip():
+            raise invalid("question: empty; expected the rules question to answer")
+        if len(question) > QUESTION_CHARS:
+            raise invalid(f"question: longer than {QUESTION_CHARS} characters")
+        if as_of is not None:
+            if len(as_of) > 100:
+                raise invalid("as_of: longer than 100 characters")
+            try:
+                rules.release(as_of)
+            except RulesdbError as exc:
+                message = str(exc)
+                named = message if message.startswith("as_of:") else f"as_of: {message}"
+                raise invalid(named) from None
         when = f"as of {as_of} (the release in force then)" if as_of else "under the latest release"
         return [
             UserMessage(
