@@ -28,17 +28,32 @@ class Stopped(Exception):
     """The work was stopped: no caller waits for its answer."""
 
 
-class _Job:
+class _Count:
     def __init__(self) -> None:
+        self.value = 0
+        self._lock = threading.Lock()
+
+    def add(self, step: int) -> None:
+        with self._lock:
+            self.value += step
+
+
+class _Job:
+    def __init__(self, running: _Count) -> None:
         self.stop = threading.Event()
         self.waiting = 0
         self.future: asyncio.Future[Any] | None = None
+        self._running = running
 
     def run(self, work: Callable[[], T]) -> T:
         if self.stop.is_set():  # given up while it waited for a thread
             raise Stopped()
-        with stoppable(self.stop):
-            return work()
+        self._running.add(1)
+        try:
+            with stoppable(self.stop):
+                return work()
+        finally:
+            self._running.add(-1)
 
 
 class Lanes:
@@ -50,6 +65,11 @@ class Lanes:
             "light": ThreadPoolExecutor(light, thread_name_prefix="rulesdb-light"),
         }
         self._jobs: dict[Hashable, _Job] = {}
+        self._running = _Count()
+
+    def busy(self) -> int:
+        """How many threads are working now (stopped work included until it stops)."""
+        return self._running.value
 
     def watch(self, engine: Engine) -> None:
         """Refuse each statement of stopped work before it begins (any backend)."""
@@ -63,7 +83,7 @@ class Lanes:
         """``work``'s answer, worked out once for every caller asking ``key`` meanwhile."""
         job = self._jobs.get(key)
         if job is None:
-            job = _Job()
+            job = _Job(self._running)
             future = asyncio.get_running_loop().run_in_executor(self._pools[lane], job.run, work)
             job.future = future
             self._jobs[key] = job

@@ -11,6 +11,10 @@ from rulesdb.cli.app import AppContext, cli, pass_app
 from rulesdb.errors import RulesdbError
 
 INSTALL = "the MCP server needs the mcp SDK: pip install 'rulesdb[mcp]'"
+# --http: sessions bounded in number (each ~40 KB) and closed after 5 idle minutes (the
+# SDK's defaults, 10,000 for 30 minutes, let a client hold 480 MB)
+HTTP_SESSIONS = 100
+HTTP_IDLE_SECONDS = 5 * 60
 
 
 @cli.command("mcp")
@@ -43,4 +47,10 @@ def mcp_command(app: AppContext, port: int | None) -> None:
     click.echo(
         f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{port}/mcp (Ctrl-C stops)", err=True
     )
-    server.run("streamable-http", host="127.0.0.1", port=port)
+    server.run(
+        "streamable-http",
+        host="127.0.0.1",
+        port=port,
+        max_sessions=HTTP_SESSIONS,
+        session_idle_timeout=HTTP_IDLE_SECONDS,
+    )
