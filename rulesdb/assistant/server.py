@@ -11,11 +11,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
+from urllib.parse import unquote, urlsplit
 
-from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.prompts.base import UserMessage
 from mcp.types import ToolAnnotations
 from pydantic import Field
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from rulesdb import __version__
@@ -34,6 +36,8 @@ from rulesdb.questions.pages import (
     vocabulary_diff_page,
 )
 from rulesdb.questions.search import entry_of
+from rulesdb.store.engine import mask
+from rulesdb.util.text import first_line
 
 INSTRUCTIONS = """\
 The Magic: The Gathering Comprehensive Rules, every release from 1999 on. Every tool takes
@@ -81,10 +85,13 @@ PAGED_ANSWERS_KEPT = 8  # diffs and digests kept for the next page (a few MB eac
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
+def argument_errors(
+    first: str, names: tuple[str, ...], database: str | None = None
+) -> Callable[[F], F]:
     """Turn rulesdb's one-line refusals into tool errors naming the argument: a message
     that begins with one of ``names`` keeps it, any other is about ``first``. A statement
-    stopped at the time limit is a tool error too, not a crash."""
+    stopped at the time limit is a tool error too, not a crash, and so is a database that
+    cannot be read (damaged or gone under the server): named by ``database``."""
 
     def decorate(function: F) -> F:
         @functools.wraps(function)
@@ -106,7 +113,11 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
                     raise ToolError(
                         f"the question took more than {STATEMENT_SECONDS:g} s and was stopped"
                     ) from None
-                raise
+                if database is None:
+                    raise
+                raise ToolError(
+                    f"the database {database} cannot be read: {first_line(exc)}"
+                ) from None
 
         return answer  # type: ignore[return-value]
 
@@ -133,6 +144,15 @@ def _stopped(exc: DBAPIError) -> bool:
     return "interrupted" in text or "statement timeout" in text
 
 
+def database_name(url: URL) -> str:
+    """The database as a user named it: a read-only SQLite handle's file (its URL is a
+    ``file:`` URI), else the URL, its password hidden."""
+    name = url.database or ""
+    if url.get_backend_name() == "sqlite" and name.startswith("file:"):
+        return unquote(urlsplit(name).path)
+    return mask(url)
+
+
 def build_server(rules: Rules) -> RulesServer:
     """The server answering from ``rules`` (opened read-only)."""
     server = RulesServer(
@@ -140,6 +160,7 @@ def build_server(rules: Rules) -> RulesServer:
     )
     lanes = server.lanes
     lanes.watch(rules.engine)
+    where = database_name(rules.engine.url)
 
     known: dict[str, str] = {}  # each release's set, read again for a release not seen yet
 
@@ -155,7 +176,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "rule")
-    @argument_errors("number", ("as_of",))
+    @argument_errors("number", ("as_of",), where)
     def rule(number: Number, as_of: AsOf = None) -> shapes.RuleResult:
         """A rule with its examples and the rules directly under it, as the release printed
         it. An unknown number is refused naming the nearest ones and, when another release
@@ -168,7 +189,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "rule_history")
-    @argument_errors("number", ("as_of", "offset", "limit"))
+    @argument_errors("number", ("as_of", "offset", "limit"), where)
     def rule_history(
         number: Number,
         as_of: AsOf = None,
@@ -193,7 +214,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "search")
-    @argument_errors("query", ("as_of", "offset", "limit"))
+    @argument_errors("query", ("as_of", "offset", "limit"), where)
     def search(
         query: Annotated[str, Field(max_length=500, description="Words to find")],
         as_of: AsOf = None,
@@ -229,7 +250,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "glossary")
-    @argument_errors("term", ("as_of",))
+    @argument_errors("term", ("as_of",), where)
     def glossary(term: Term, as_of: AsOf = None) -> shapes.GlossaryResult:
         """The glossary entry for a term (any case, either apostrophe). A term the release
         does not print is refused naming the term that replaced it or that it replaced
@@ -241,7 +262,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "check_word")
-    @argument_errors("word", ("as_of", "category"))
+    @argument_errors("word", ("as_of", "category"), where)
     def check_word(
         word: Word,
         as_of: AsOf = None,
@@ -271,7 +292,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "explain_type_line")
-    @argument_errors("line", ("as_of",))
+    @argument_errors("line", ("as_of",), where)
     def explain_type_line(line: TypeLine, as_of: AsOf = None) -> shapes.TypeLineResult:
         """A type line ("Legendary Creature — Elf Warrior") explained word by word: each word
         with what it is, its rule and that rule's text; whether the line is valid, and why
@@ -294,7 +315,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "diff")
-    @argument_errors("from", ("to", "offset", "limit"))
+    @argument_errors("from", ("to", "offset", "limit"), where)
     def diff(
         from_: FromRelease,
         to: ToRelease,
@@ -311,7 +332,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "rule_diff")
-    @argument_errors("from", ("to", "part", "offset", "limit"))
+    @argument_errors("from", ("to", "part", "offset", "limit"), where)
     def rule_diff(
         from_: FromRelease,
         to: ToRelease,
@@ -333,7 +354,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "changes")
-    @argument_errors("since", ("to", "part", "offset", "limit"))
+    @argument_errors("since", ("to", "part", "offset", "limit"), where)
     def changes(
         since: Annotated[
             str, Field(max_length=100, description="The release to catch up from: a date or a set")
@@ -360,7 +381,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "releases")
-    @argument_errors("releases", ())
+    @argument_errors("releases", (), where)
     def releases() -> shapes.ReleasesResult:
         """Every release of the Comprehensive Rules this database holds, oldest first: its
         effective date and the set it came with."""
@@ -382,7 +403,7 @@ def build_server(rules: Rules) -> RulesServer:
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "heavy", "verify_citation")
-    @argument_errors("number", ("as_of", "text"))
+    @argument_errors("number", ("as_of", "text"), where)
     def verify_citation(
         number: Number,
         text: Annotated[
@@ -424,6 +445,8 @@ def build_server(rules: Rules) -> RulesServer:
             elif not message.startswith(("number: ", "release: ")):
                 message = f"number: {message}"
             raise ResourceNotFoundError(message) from None
+        except DBAPIError as exc:  # the server's trouble, not the client's: -32603, one line
+            raise ResourceError(f"the database {where} cannot be read: {first_line(exc)}") from None
         return shown.rule(answer).text or ""
 
     @server.prompt(
