@@ -27,7 +27,8 @@ def test_mcp_http_on_a_busy_port_says_so_before_serving(small_url: URL) -> None:
         done = run_process("--db", str(small_url), "mcp", "--http", str(port))
     assert done.returncode == 2, done.stderr
     [line] = done.stderr.splitlines()
-    assert line == f"rulesdb: error: --http: cannot listen on 127.0.0.1:{port}: Address already in use"
+    said = f"rulesdb: error: --http: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert line == said
 
 
 def test_serve_refuses_a_bad_setting_before_serving(small_url: URL) -> None:
