@@ -11,17 +11,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
+from urllib.parse import unquote, urlsplit
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.prompts.base import UserMessage
 from mcp.types import ToolAnnotations
 from pydantic import Field
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from rulesdb import __version__
 from rulesdb.assistant import shapes
 from rulesdb.assistant.bounds import STATEMENT_SECONDS
+from rulesdb.assistant.lanes import Lane, Lanes
+from rulesdb.assistant.protocol import QUESTION_CHARS, RulesServer, invalid
 from rulesdb.errors import RulesdbError
 from rulesdb.handle import Rules
 from rulesdb.questions import listings, shown
@@ -33,6 +36,8 @@ from rulesdb.questions.pages import (
     vocabulary_diff_page,
 )
 from rulesdb.questions.search import entry_of
+from rulesdb.store.engine import mask
+from rulesdb.util.text import first_line
 
 INSTRUCTIONS = """\
 The Magic: The Gathering Comprehensive Rules, every release from 1999 on. Every tool takes
@@ -80,10 +85,13 @@ PAGED_ANSWERS_KEPT = 8  # diffs and digests kept for the next page (a few MB eac
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
+def argument_errors(
+    first: str, names: tuple[str, ...], database: str | None = None
+) -> Callable[[F], F]:
     """Turn rulesdb's one-line refusals into tool errors naming the argument: a message
     that begins with one of ``names`` keeps it, any other is about ``first``. A statement
-    stopped at the time limit is a tool error too, not a crash."""
+    stopped at the time limit is a tool error too, not a crash, and so is a database that
+    cannot be read (damaged or gone under the server): named by ``database``."""
 
     def decorate(function: F) -> F:
         @functools.wraps(function)
@@ -96,7 +104,8 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
                 return function(*args, **kwargs)
             except RulesdbError as exc:
                 message = str(exc)
-                if not any(message.startswith(f"{name}:") for name in names):
+                # A message naming its argument already keeps it: no name said twice.
+                if not any(message.startswith(f"{name}:") for name in (first, *names)):
                     message = f"{first}: {message}"
                 raise ToolError(message) from None
             except DBAPIError as exc:
@@ -104,7 +113,26 @@ def argument_errors(first: str, names: tuple[str, ...]) -> Callable[[F], F]:
                     raise ToolError(
                         f"the question took more than {STATEMENT_SECONDS:g} s and was stopped"
                     ) from None
-                raise
+                if database is None:
+                    raise
+                raise ToolError(
+                    f"the database {database} cannot be read: {first_line(exc)}"
+                ) from None
+
+        return answer  # type: ignore[return-value]
+
+    return decorate
+
+
+def in_lane(lanes: Lanes, lane: Lane, tool: str) -> Callable[[F], F]:
+    """The tool's work run in ``lane`` (rulesdb.assistant.lanes): shared with identical
+    calls in flight, stopped when its callers are gone."""
+
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        async def answer(**kwargs: Any) -> Any:
+            key = (tool, tuple(sorted(kwargs.items())))
+            return await lanes.ask(lane, key, functools.partial(function, **kwargs))
 
         return answer  # type: ignore[return-value]
 
@@ -116,11 +144,23 @@ def _stopped(exc: DBAPIError) -> bool:
     return "interrupted" in text or "statement timeout" in text
 
 
-def build_server(rules: Rules) -> MCPServer:
+def database_name(url: URL) -> str:
+    """The database as a user named it: a read-only SQLite handle's file (its URL is a
+    ``file:`` URI), else the URL, its password hidden."""
+    name = url.database or ""
+    if url.get_backend_name() == "sqlite" and name.startswith("file:"):
+        return unquote(urlsplit(name).path)
+    return mask(url)
+
+
+def build_server(rules: Rules) -> RulesServer:
     """The server answering from ``rules`` (opened read-only)."""
-    server = MCPServer(
+    server = RulesServer(
         "rulesdb", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
+    lanes = server.lanes
+    lanes.watch(rules.engine)
+    where = database_name(rules.engine.url)
 
     known: dict[str, str] = {}  # each release's set, read again for a release not seen yet
 
@@ -135,7 +175,8 @@ def build_server(rules: Rules) -> MCPServer:
     changes_of = functools.lru_cache(maxsize=PAGED_ANSWERS_KEPT)(rules.changes)
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("number", ("as_of",))
+    @in_lane(lanes, "light", "rule")
+    @argument_errors("number", ("as_of",), where)
     def rule(number: Number, as_of: AsOf = None) -> shapes.RuleResult:
         """A rule with its examples and the rules directly under it, as the release printed
         it. An unknown number is refused naming the nearest ones and, when another release
@@ -147,7 +188,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("number", ("as_of", "offset", "limit"))
+    @in_lane(lanes, "heavy", "rule_history")
+    @argument_errors("number", ("as_of", "offset", "limit"), where)
     def rule_history(
         number: Number,
         as_of: AsOf = None,
@@ -171,7 +213,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("query", ("as_of", "offset", "limit"))
+    @in_lane(lanes, "heavy", "search")
+    @argument_errors("query", ("as_of", "offset", "limit"), where)
     def search(
         query: Annotated[str, Field(max_length=500, description="Words to find")],
         as_of: AsOf = None,
@@ -206,7 +249,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("term", ("as_of",))
+    @in_lane(lanes, "light", "glossary")
+    @argument_errors("term", ("as_of",), where)
     def glossary(term: Term, as_of: AsOf = None) -> shapes.GlossaryResult:
         """The glossary entry for a term (any case, either apostrophe). A term the release
         does not print is refused naming the term that replaced it or that it replaced
@@ -217,7 +261,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("word", ("as_of", "category"))
+    @in_lane(lanes, "light", "check_word")
+    @argument_errors("word", ("as_of", "category"), where)
     def check_word(
         word: Word,
         as_of: AsOf = None,
@@ -246,7 +291,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("line", ("as_of",))
+    @in_lane(lanes, "light", "explain_type_line")
+    @argument_errors("line", ("as_of",), where)
     def explain_type_line(line: TypeLine, as_of: AsOf = None) -> shapes.TypeLineResult:
         """A type line ("Legendary Creature — Elf Warrior") explained word by word: each word
         with what it is, its rule and that rule's text; whether the line is valid, and why
@@ -268,7 +314,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("from", ("to", "offset", "limit"))
+    @in_lane(lanes, "heavy", "diff")
+    @argument_errors("from", ("to", "offset", "limit"), where)
     def diff(
         from_: FromRelease,
         to: ToRelease,
@@ -284,7 +331,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("from", ("to", "part", "offset", "limit"))
+    @in_lane(lanes, "heavy", "rule_diff")
+    @argument_errors("from", ("to", "part", "offset", "limit"), where)
     def rule_diff(
         from_: FromRelease,
         to: ToRelease,
@@ -305,7 +353,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("since", ("to", "part", "offset", "limit"))
+    @in_lane(lanes, "heavy", "changes")
+    @argument_errors("since", ("to", "part", "offset", "limit"), where)
     def changes(
         since: Annotated[
             str, Field(max_length=100, description="The release to catch up from: a date or a set")
@@ -331,7 +380,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("releases", ())
+    @in_lane(lanes, "light", "releases")
+    @argument_errors("releases", (), where)
     def releases() -> shapes.ReleasesResult:
         """Every release of the Comprehensive Rules this database holds, oldest first: its
         effective date and the set it came with."""
@@ -352,7 +402,8 @@ def build_server(rules: Rules) -> MCPServer:
         )
 
     @server.tool(annotations=READ_ONLY)
-    @argument_errors("number", ("as_of", "text"))
+    @in_lane(lanes, "heavy", "verify_citation")
+    @argument_errors("number", ("as_of", "text"), where)
     def verify_citation(
         number: Number,
         text: Annotated[
@@ -386,7 +437,16 @@ def build_server(rules: Rules) -> MCPServer:
         try:
             answer = rules.rule(number, as_of)
         except RulesdbError as exc:
-            raise ResourceError(str(exc)) from None
+            # The client's mistake (no such rule or release): "invalid params", not -32603;
+            # named as the URI's parts are.
+            message = str(exc)
+            if message.startswith("as_of: "):
+                message = f"release: {message.removeprefix('as_of: ')}"
+            elif not message.startswith(("number: ", "release: ")):
+                message = f"number: {message}"
+            raise ResourceNotFoundError(message) from None
+        except DBAPIError as exc:  # the server's trouble, not the client's: -32603, one line
+            raise ResourceError(f"the database {where} cannot be read: {first_line(exc)}") from None
         return shown.rule(answer).text or ""
 
     @server.prompt(
@@ -402,6 +462,19 @@ def build_server(rules: Rules) -> MCPServer:
             ),
         ] = None,
     ) -> list[UserMessage]:
+        if not question.strip():
+            raise invalid("question: empty; expected the rules question to answer")
+        if len(question) > QUESTION_CHARS:
+            raise invalid(f"question: longer than {QUESTION_CHARS} characters")
+        if as_of is not None:
+            if len(as_of) > 100:
+                raise invalid("as_of: longer than 100 characters")
+            try:
+                rules.release(as_of)
+            except RulesdbError as exc:
+                message = str(exc)
+                named = message if message.startswith("as_of:") else f"as_of: {message}"
+                raise invalid(named) from None
         when = f"as of {as_of} (the release in force then)" if as_of else "under the latest release"
         return [
             UserMessage(

@@ -39,20 +39,33 @@ class Pin:
 
 def find_pin(start: Path) -> Pin | None:
     """The pin nearest ``start`` (a file's folder, or a folder), looking upward to the top
-    of its git work tree (a folder holding ``.git``) or of the file system; in each folder
+    of its git work tree (a folder holding ``.git``); outside one, up to the user's home
+    when ``start`` is under it, else in ``start``'s folder alone: never in a shared folder
+    above it (a ``/tmp/.rulesdb.toml`` another user planted). In each folder
     ``.rulesdb.toml`` (``cr`` at its top or under ``[tool.rulesdb]``), then
     ``pyproject.toml`` (under ``[tool.rulesdb]``). A file that says nothing is passed by."""
     folder = start.resolve()
     if not folder.is_dir():
         folder = folder.parent
-    for here in (folder, *folder.parents):
+    chain = (folder, *folder.parents)
+    top = next((here for here in chain if (here / ".git").exists()), None) or _top_outside(folder)
+    for here in chain:
         for name in PIN_FILES:
             pin = _pin_in(here / name)
             if pin is not None:
                 return pin
-        if (here / ".git").exists():
+        if here == top:
             return None
     return None
+
+
+def _top_outside(folder: Path) -> Path:
+    """Where the search stops outside a work tree: the user's home, if ``folder`` is in it."""
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, KeyError):  # no home to be found
+        return folder
+    return home if folder == home or home in folder.parents else folder
 
 
 def _pin_in(path: Path) -> Pin | None:

@@ -4,6 +4,7 @@ extra)."""
 from __future__ import annotations
 
 import importlib.util
+import socket
 
 import click
 
@@ -11,6 +12,10 @@ from rulesdb.cli.app import AppContext, cli, pass_app
 from rulesdb.errors import RulesdbError
 
 INSTALL = "the MCP server needs the mcp SDK: pip install 'rulesdb[mcp]'"
+# --http: sessions bounded in number (each ~40 KB) and closed after 5 idle minutes (the
+# SDK's defaults, 10,000 for 30 minutes, let a client hold 480 MB)
+HTTP_SESSIONS = 100
+HTTP_IDLE_SECONDS = 5 * 60
 
 
 @cli.command("mcp")
@@ -40,7 +45,27 @@ def mcp_command(app: AppContext, port: int | None) -> None:
     if port is None:
         server.run("stdio")
         return
-    click.echo(
-        f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{port}/mcp (Ctrl-C stops)", err=True
+    import uvicorn
+
+    # The SDK's app on a socket bound here, so a port in use is refused in one line before
+    # anything says the server is serving (uvicorn would bind after, and exit 3).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as exc:
+        sock.close()
+        raise RulesdbError(f"--http: cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+    bound = sock.getsockname()[1]
+    http = server.streamable_http_app(
+        max_sessions=HTTP_SESSIONS, session_idle_timeout=HTTP_IDLE_SECONDS, host="127.0.0.1"
     )
-    server.run("streamable-http", host="127.0.0.1", port=port)
+    click.echo(
+        f"rulesdb: MCP over streamable HTTP on http://127.0.0.1:{bound}/mcp (Ctrl-C stops)",
+        err=True,
+    )
+    config = uvicorn.Config(http, log_level="warning")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -51,8 +51,10 @@ def serve(app: AppContext, host: str, port: int) -> None:
         )
     app.data_engine()  # the embedded default upgrades itself; a --db must already be at head
     engine.dispose()  # Datasette opens the file itself, read-only
+    from rulesdb.settings import SERVE_HEADER_TIMEOUT
     from rulesdb.web.server import listen, run
 
+    seconds = SERVE_HEADER_TIMEOUT.value() or 0.0  # a bad value refused before "serving"
     sock = listen(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
@@ -60,4 +62,4 @@ def serve(app: AppContext, host: str, port: int) -> None:
         f"rulesdb: serving {path} read-only on http://{shown}:{bound_port}/ (Ctrl-C stops)",
         err=True,
     )
-    run(path, sock)
+    run(path, sock, seconds)

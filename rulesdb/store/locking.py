@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import stat
 import time
 import zlib
 from collections.abc import Iterator
@@ -138,6 +139,20 @@ def _advisory_lock(connection: Connection, wait: float) -> None:
     )
 
 
+def _kind(path: Path) -> str:
+    mode = path.stat().st_mode
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
+        if test(mode):
+            return name
+    return "no regular file"
+
+
 @contextmanager
 def file_lock(path: Path, wait: float | None = None) -> Iterator[None]:
     """An exclusive flock on ``path`` (created if missing); the kernel drops it if we die.
@@ -145,10 +160,16 @@ def file_lock(path: Path, wait: float | None = None) -> Iterator[None]:
     The holder writes its pid into the file, so a run that gives up can say who holds it.
     """
     wait = lock_wait() if wait is None else wait
+    if path.exists() and not path.is_file():  # a FIFO would block, a folder cannot be locked
+        raise RulesdbError(
+            f"cannot use the lock file {path}: it is {_kind(path)}, not a regular file "
+            "(remove it; rulesdb makes it again)"
+        )
     try:
         handle = open(path, "a+b")  # noqa: SIM115 (closed below, after the unlock)
     except OSError as exc:
-        raise RulesdbError(f"cannot create the lock file {path}: {exc.strerror}") from None
+        why = exc.strerror or str(exc)
+        raise RulesdbError(f"cannot create the lock file {path}: {why}") from None
     with handle:
         deadline = time.monotonic() + wait
         while True:

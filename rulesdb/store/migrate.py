@@ -47,6 +47,16 @@ def ensure_current(
     where = mask(engine.url)
     earlier = current is not None and legacy.is_legacy(engine, current)
     if auto_upgrade:
+        foreign = legacy.foreign_objects(engine)
+        if foreign:  # the user's tables: rulesdb's are never added among them
+            shown = ", ".join(foreign[:5]) + (
+                f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+            )
+            raise RulesdbError(
+                f"the embedded default {where} holds {shown}, which rulesdb did not make; "
+                "it is never upgraded in place over them (move the file away, or name it "
+                "with --db to read it)"
+            )
         if earlier:
             if notify:
                 notify(

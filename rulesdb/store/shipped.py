@@ -13,6 +13,7 @@ import os
 import shutil
 from pathlib import Path
 
+from rulesdb.errors import RulesdbError
 from rulesdb.store.locking import file_lock
 from rulesdb.store.paths import data_root, is_installed_copy
 
@@ -31,19 +32,63 @@ def shipped_default() -> Path | None:
 def place_default(path: Path) -> bool:
     """Copy the shipped default to ``path`` if no file is there yet; True if it was placed.
     The copy is written beside ``path`` and renamed over it whole: no half-copied default is
-    ever seen, and a copy cut short leaves nothing for the next command to trust."""
+    ever seen, and a copy cut short leaves nothing for the next command to trust (a copy a
+    killed command left is removed by the next, under the lock). A symlink at ``path``,
+    even a dangling one, is refused: never replaced, never written through."""
+    if path.is_symlink():
+        raise RulesdbError(
+            f"the embedded default {path} is a symlink (to {os.readlink(path)!r}); rulesdb "
+            "neither replaces it nor writes through it (remove it, or give --db "
+            "sqlite:///PATH for the file it names)"
+        )
     source = shipped_default()
     if source is None or path.exists():
         return False
     with file_lock(Path(f"{path}.lock")):
         if path.exists():  # another first command placed it while this one waited
             return False
+        _remove_orphans(path)
         partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
         try:
             shutil.copyfile(source, partial)  # in the kernel (copy_file_range) where it can
             with partial.open("rb+") as written:
                 os.fsync(written.fileno())
             os.replace(partial, path)
+        except OSError as exc:
+            raise RulesdbError(_not_copied(path.parent, source, exc)) from None
         finally:
             partial.unlink(missing_ok=True)
     return True
+
+
+def _remove_orphans(path: Path) -> None:
+    """The partial copies of first commands that died (their pid gone): only a command
+    holding the lock copies, so none of them is still being written."""
+    for orphan in path.parent.glob(f".{path.name}.*.partial"):
+        pid = orphan.name.removeprefix(f".{path.name}.").removesuffix(".partial")
+        if pid.isdigit() and _alive(int(pid)) and int(pid) != os.getpid():
+            continue  # its pid reused, or another PID namespace sharing the folder: left
+        orphan.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def _not_copied(folder: Path, source: Path, exc: OSError) -> str:
+    needed = source.stat().st_size / 1e6
+    try:
+        free = f", {shutil.disk_usage(folder).free / 1e6:.0f} MB free"
+    except OSError:
+        free = ""
+    why = exc.strerror or str(exc)
+    return (
+        f"cannot place the embedded default in {folder}: {why} ({needed:.0f} MB needed{free}); "
+        "nothing was left behind (free some space, or set XDG_DATA_HOME to another folder)"
+    )

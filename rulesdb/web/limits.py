@@ -5,7 +5,10 @@ length limit, by SQLite's own checks."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine, event
@@ -16,6 +19,26 @@ from rulesdb.questions.readonly_sql import guard_printf, max_value_bytes
 def bound_values(connection: sqlite3.Connection) -> None:
     connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
     guard_printf(connection, max_value_bytes(), refuse=False)
+
+
+_stops = threading.local()
+
+
+@contextmanager
+def stoppable(stop: threading.Event) -> Iterator[None]:
+    """The statements this thread runs inside, stopped once ``stop`` is set: a SQLite
+    statement interrupted by the progress handler ``limit_pages`` sets (the MCP server's
+    caller gone), a statement of any backend refused before it begins (``stop_asked``)."""
+    _stops.event = stop
+    try:
+        yield
+    finally:
+        _stops.event = None
+
+
+def stop_asked() -> bool:
+    event: threading.Event | None = getattr(_stops, "event", None)
+    return event is not None and event.is_set()
 
 
 def limit_pages(engine: Engine, seconds: float) -> None:
@@ -29,7 +52,7 @@ def limit_pages(engine: Engine, seconds: float) -> None:
         bound_values(dbapi_connection)
         state = {"deadline": float("inf")}
         dbapi_connection.set_progress_handler(
-            lambda: int(time.thread_time() > state["deadline"]), 10_000
+            lambda: int(time.thread_time() > state["deadline"] or stop_asked()), 10_000
         )
         record.info["rulesdb_deadline"] = state  # the pool's record of this connection
 

@@ -15,7 +15,6 @@ from datasette.database import Database
 from datasette.plugins import pm
 
 from rulesdb.errors import RulesdbError
-from rulesdb.settings import SERVE_HEADER_TIMEOUT
 from rulesdb.web import plugin, refusals
 from rulesdb.web.bodies import checked_bodies
 from rulesdb.web.connections import bounded_protocol
@@ -59,7 +58,9 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run(path: Path, sock: socket.socket) -> None:
+def run(path: Path, sock: socket.socket, seconds: float) -> None:
+    """Datasette on ``sock``; ``seconds``: RULESDB_SERVE_HEADER_TIMEOUT, read (and a bad
+    value refused) before anything said "serving"."""
     import uvicorn
 
     console = logging.StreamHandler()  # stderr: the refusals' one line each (refusals.py)
@@ -71,7 +72,6 @@ def run(path: Path, sock: socket.socket) -> None:
     # head (or body) has not arrived within the timeout is answered 408 and closed, and
     # connections past the descriptors the process may open are closed at once, so slow or
     # half-open clients cannot hold the server; idle keep-alive connections close after 5 s.
-    seconds = SERVE_HEADER_TIMEOUT.value() or 0.0
     protocol = bounded_protocol(seconds, max_connections())
     datasette = build(path)
     asyncio.run(plugin.warm(datasette))  # the first visitor waits no more than the next

@@ -1,0 +1,65 @@
+"""Servers that fail in one line (issue #52): a busy port or a bad setting refused before
+anything says "serving"; a database damaged under the MCP server a tool error naming the
+file, no traceback."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession
+from sqlalchemy.engine import URL
+
+from tests.support.runs import process_env, run_process
+from tests.test_mcp_peer import talk_with_stderr
+
+pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+
+
+def test_mcp_http_on_a_busy_port_says_so_before_serving(small_url: URL) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run_process("--db", str(small_url), "mcp", "--http", str(port))
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    said = f"rulesdb: error: --http: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert line == said
+
+
+def test_serve_refuses_a_bad_setting_before_serving(small_url: URL) -> None:
+    done = run_process(
+        "--db",
+        str(small_url),
+        "serve",
+        "--port",
+        "0",
+        env=process_env(RULESDB_SERVE_HEADER_TIMEOUT="soon"),
+    )
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert "RULESDB_SERVE_HEADER_TIMEOUT" in line and "serving" not in done.stderr
+
+
+def test_a_database_damaged_under_the_mcp_server_is_named(small_url: URL, tmp_path: Path) -> None:
+    assert small_url.database is not None
+    copy = tmp_path / "rules.sqlite3"
+    shutil.copyfile(small_url.database, copy)
+
+    async def conversation(session: ClientSession) -> None:
+        first = await session.call_tool("rule", {"number": "100.1"})
+        assert not first.is_error
+        with copy.open("r+b") as damaged:  # its pages overwritten in place
+            damaged.write(b"\x13" * copy.stat().st_size)
+        said: Any = await session.call_tool("glossary", {"term": "Trample"})
+        assert said.is_error
+        text = said.content[0].text
+        assert text.startswith(f"Error executing tool glossary: the database {copy} cannot be")
+        assert "\n" not in text
+
+    err = talk_with_stderr(URL.create("sqlite", database=str(copy)), conversation)
+    assert "Traceback" not in err and "│" not in err, err[-2000:]
