@@ -30,6 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from rulesdb.errors import CRFormatError
+from rulesdb.ingest.crossrefs import wrong_references
 from rulesdb.ingest.document import body_bounds, heading_offsets, read_effective_date
 from rulesdb.ingest.sources import read_source
 from rulesdb.util.rule_numbers import parent_number
@@ -130,6 +131,7 @@ def parse_rulebook(text: str, source: str) -> Rulebook:
         padded[glossary_start + 1 : glossary_end].split("\n"), glossary_line, source, notes, wrapped
     )
     _note_gaps(rules, source, notes)
+    notes.extend(wrong_references(rules, glossary, source))
     return Rulebook(source, effective, tuple(rules), tuple(glossary), tuple(notes))
 
 
