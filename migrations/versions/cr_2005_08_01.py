@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "512bc6e9a77f46cd8f9cec59bbf6fd4f01d32d9ed2645dee30f85b75a7740ffe"
+SEED_SHA256 = "6ee592b4f3f0791ff970be595dac8a56c9b279602b5a88682d485f5494187627"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "e9530fc0d778f1c07f50b38fa9a22c0402c26513e520c7ee41c95ef2135501bd"
+SEED_SHA256 = "db0f63ba227f24fd342dfd02c6b074326f10e4b2fbece4d92465c241ba633459"
 
 
 def upgrade() -> None:

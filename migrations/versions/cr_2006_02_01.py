@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "b6cc939ba8eed80c7237bfcee26342a06bd6f4c2b5ce67ce00dd7ccc6e8cbb6c"
+SEED_SHA256 = "e0c47e7d847eec5fb7e4efee7fa5aa2f30f99b7a3468efffcbfd877f04b8053d"
 
 
 def upgrade() -> None:

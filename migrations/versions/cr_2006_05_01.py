@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "bec7a39af12c078facd42d422d6a503dd7d9f630d740c72a0288b8d8d8c71ada"
+SEED_SHA256 = "3e31dd164df5843a1fb822e7bf232bd0021c91ee46ccd71b71e883d31aa8eeb5"
 
 
 def upgrade() -> None:

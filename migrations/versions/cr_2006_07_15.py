@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "21042abb74403c6e5652e5f9e45ae411fccddd1b9418be42fa150af09dbc63e4"
+SEED_SHA256 = "200d5f2a03d70ce7cbc1230cae566b6e07ecc14fa3c145c5eaf394f482175dfe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "a21477c39fff8270eff0967c903bf6e4292fd23212fd8d0931acbc9a1e631ca4"
+SEED_SHA256 = "1d7c698f2129b06528e3949accd89123918736a683cc840e86c8764d90f42e5d"
 
 
 def upgrade() -> None:

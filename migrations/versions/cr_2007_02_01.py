@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "57aa8ca43dcbd1d5f7ec08ea907df84c9496f4b82d2e24100a2cb3767daf41d0"
+SEED_SHA256 = "afb21645d78e112fd51b7dc5254344600fc8888368c3ad7781135a3c5ae49732"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "26c995475190ff71a89fc392336c29ec739e2e056a85acb9006edbd58a1ccb8f"
+SEED_SHA256 = "c8a646eb9d914ace4a05797df10f4d0b9a020b7b436cd514153d32fc14cc4fe6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "5526d676786c20d0128c3499290e30af6b8fd0cc7cbdfecb49db2eb891cdb89c"
+SEED_SHA256 = "2e03102782d35ea7106a54df7c1ae2357fb0d68b73fb4cee24ba7c343f3349bc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "0defc93f60d1d1f0fa417428b19fff9926e18f430e84bd22b55d2f5702dfcf51"
+SEED_SHA256 = "e0e07be51393f044e64257e1ed97d9229f005c044cd7780f7497a839aef9bc4c"
 
 
 def upgrade() -> None:

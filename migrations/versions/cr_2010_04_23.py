@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "c44111a0460284c0836565e1e25b095be7f18522fba51477f1b85c67a083c1a0"
+SEED_SHA256 = "af1acc0682d49e746b1b88bfd386ea952d2de9b7f8e011888fad58b7ee607178"
 
 
 def upgrade() -> None:

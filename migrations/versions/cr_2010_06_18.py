@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "362816e9094c3d9d424e7d8f7e65002f4d0a7f3f3d803a4785a00adaa9676268"
+SEED_SHA256 = "bc6fe8fa108f2925c4acd35fe2d34c992f40c21d03f2c27c216aa73eeb33ba30"
 
 
 def upgrade() -> None:

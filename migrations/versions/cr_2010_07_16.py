@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "8574f2d4c7501e351419240dbf53ddc42165077ff0e16ed058a0ec9a298f7047"
+SEED_SHA256 = "ea40b753623334e5ace819c8e65ad97d6fe18b2b5ad0522ee8b53d65b43a8b7f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "ce1cd8ce4b304e90e7e23346eb3b41651745b04e92154cd6bfaee4ce0662908a"
+SEED_SHA256 = "c5db16bcf9e26cf231058afe41ca69c4869314bef9f38f8159f5f0e7481b5a6c"
 
 
 def upgrade() -> None:

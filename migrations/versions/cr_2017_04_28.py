@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "1588a1ba3edbd616ba699a3ccf56d6f6041decf997c8cc7179c33ef3668bef04"
+SEED_SHA256 = "63614f3e159609c9565d3e0290561e157fa841e78a3067bdd2a47866eda18193"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "6ab7a2f2ed98430f39bd2d53e753ca0e3b92738b6d7058df61f83c668c2727b6"
+SEED_SHA256 = "1125f90bd3327c7f808fb0aee92d15a3ee5ddaf61a04635ee3bd394bf66474d0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "866c45e63c9381e6e4f3c0af4d27a93338bbf6b947bb24c7b1592d13359fd7f1"
+SEED_SHA256 = "862bf57488c3a2515347a99950ae341fccab1dfe6125a9425db6401c0c26cd42"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "1c255b8615298f967117ed1e1e172b700d840dacd4e91f03574cfbb15738a959"
+SEED_SHA256 = "ce18831eedbc73ebc22a4ade406646011bfdea6411b12bab0e1c56e41bee65f4"
 
 
 def upgrade() -> None:

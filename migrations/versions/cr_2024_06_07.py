@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "7f3f53c8a0c8714a674d339b3eaaf55fd698265f054de4bd1623e6f40be349eb"
+SEED_SHA256 = "44e52935ea0c365bf7b549a789fa9d3d6110a7fa0c3fd6198a03094898c5d2ec"
 
 
 def upgrade() -> None:

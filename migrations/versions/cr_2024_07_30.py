@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "5c306b6650a6a9c4afad475bad7a44f63d869a1e33985ab63e8ea4eac6010323"
+SEED_SHA256 = "c8229cf5b0b5edc522d157afe9200ce653e0f8771abcbb6069eb57585a19cc4f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "e0afe674efc3f5defc4cee314dd470713a182f44b86ddf2a85f9b47f27ea1fc1"
+SEED_SHA256 = "766d16623421719eb109a3b883009880720fe66fcba88bc1fab82acbefdb51aa"
 
 
 def upgrade() -> None:

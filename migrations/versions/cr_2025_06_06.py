@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "7b8c3b0a0b9a7b639f6c40c464402666151955a4d9e7395ec53fd5bbbe3279a8"
+SEED_SHA256 = "d7ca01f5b7fb26702503e4216bec3436d7dda972bca6e7140dbcf90fc11b748e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "b9f86a046641517dba8044437c4e7e4b9825c45221f9afefaf5a2f9465ea715a"
+SEED_SHA256 = "04ec8262c4d5aec5e76db6d779dd63470e8dff70844d4999c805f1ea54db61ee"
 
 
 def upgrade() -> None:

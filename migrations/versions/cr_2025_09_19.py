@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "8f49849a5c92aba1352edc4e39d824a46fcd86da92f057c802218da111542130"
+SEED_SHA256 = "5c5e67b1442c7e920da28c51c43a8f975f4bac0fe964343dbfa5385d2b0b295c"
 
 
 def upgrade() -> None:

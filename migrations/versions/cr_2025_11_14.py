@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "6ab890114f4759ae43d8b96cf8596b71ecfc051f03a01c850fe1ffbc0cadac2c"
+SEED_SHA256 = "712829b5d2f94d4b691a3d85b22c25688ea565f94dc7b7aa49e9ebaa9bc20036"
 
 
 def upgrade() -> None:

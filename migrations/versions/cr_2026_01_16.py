@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "5fc70f0f0d31e005e99e336a4d3e197cb80791eb05b44838e83336931058123a"
+SEED_SHA256 = "1debe518acab7749d51e8bb74d1559e9f93d263f1f73c0bf7330eae585065309"
 
 
 def upgrade() -> None:

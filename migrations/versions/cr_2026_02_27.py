@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "4cb1c592cfe90dd056298752b71754975e6c01f2e824d9d66cbf7c6f2706e5ba"
+SEED_SHA256 = "e8ed880bda04cc3947e908836a9d5124411fd1280f28e7819ce40cf94e220614"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "bd061ce05825616cc998b6bb774a85ad5788a26b81da817595e3afb09261bbe1"
+SEED_SHA256 = "010c4396d1c22e15bb875c007701c3e25bc1f3589e259dab91af9ce66d02d934"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "965b37add5f68e1dc8030bf5a94c661750a8b517184dc72c77c5e2599f648ffd"
+SEED_SHA256 = "d9b167515e4603389a2bffc35ab0ddce6795ba33db2a07e5c7df9da13b464761"
 
 
 def upgrade() -> None:
