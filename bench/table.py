@@ -4,6 +4,8 @@ printed (bench/run.py, bench/web_load.py, bench/bounds.py import it; it imports 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -71,3 +73,23 @@ def print_table(rows: list[Row]) -> None:
         for r in rows
     ]
     print(tabulate(cells, header, tablefmt="simple", disable_numparse=True))
+
+
+HIGH_WATER = (
+    "print([line.split()[1] for line in open('/proc/self/status') "
+    "if line.startswith('VmHWM')][0], file=sys.stderr)"
+)
+
+
+def peak_rss_kib(argv: list[str]) -> int:
+    """The peak resident memory of a child running ``argv`` (Python code), in KiB. VmHWM,
+    not ru_maxrss: a forked child's ru_maxrss starts at its parent's size."""
+    probe = (
+        f"import runpy, sys; sys.argv = {argv!r}\ntry:\n"
+        "    runpy.run_module(sys.argv[0], run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+    ) + HIGH_WATER
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
+    return int(done.stderr.strip().splitlines()[-1])
