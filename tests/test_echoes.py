@@ -68,3 +68,13 @@ def test_a_long_word_is_said_clipped_in_an_answer(small_url: URL) -> None:
         # parse shows the line it read once, as its heading; no message repeats it whole
         assert len(re.findall("[qQ]{81,}", done.stdout)) <= 1, command
         assert "q" * 79 + "…" in done.stdout, command
+
+
+@pytest.mark.parametrize("query", ["mode=rw", "immutable=1", "nolock=1&cache=shared"])
+def test_sqlite_uri_arguments_without_uri_are_one_line(small_url: URL, query: str) -> None:
+    """SQLAlchemy drops them with a three-line warning naming its installed path: rulesdb
+    refuses them in one line instead."""
+    done = run_process("--db", f"{url_text(small_url)}?{query}", "sql", "select 1")
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert "only in a URI (with uri=true)" in line and "SAWarning" not in done.stderr
