@@ -448,7 +448,9 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
 def handle_exception(datasette: Any, request: Any, exception: BaseException) -> Any:
     """Datasette's own handler stands aside (rulesdb.web.server.build): a refused request is one
     line on the console (rulesdb.web.refusals); anything else, Datasette's handler as ever."""
-    info = refusals.refusal(exception)
+    info = refusals.refusal(exception) or refusals.unreadable(
+        exception, datasette.get_database(DATABASE).path
+    )
     if info is None:
         return datasette_handler.handle_exception(
             datasette=datasette, request=request, exception=exception
