@@ -64,6 +64,17 @@ def test_numbers_printed_out_of_order_sort_back_into_file_order(numbers: list[st
     assert sum(SEPARATOR in key for key in keys) <= 2  # the others keep their natural key
 
 
+def test_numbers_past_four_digits_keep_their_order_and_stay_short() -> None:
+    """A crafted file numbering 20,000 rules under 905 (905.9999, then 905.10000 …): each
+    keeps its natural key (issue #52: each rule past 905.9999 carried the keys before it, 81
+    KB the last one, 347 MB in all, quadratic), and the order holds past 4 digits."""
+    numbers = [f"905.{n}" for n in range(1, 20_001)]
+    natural = [rule_order_key(n) for n in numbers]
+    assert sort_keys(natural) == natural and max(map(len, natural)) <= 12
+    tricky = ["905.9999", "905.9999a", "905.10000", "905.10000a", "905.99999", "905.100000", "906"]
+    assert sorted(rule_order_key(n) for n in tricky) == [rule_order_key(n) for n in tricky]
+
+
 @settings(max_examples=400, **SETTINGS)
 @given(st.lists(st.text(alphabet="0123456789.ab ’,-", min_size=1, max_size=6), max_size=40))
 def test_any_sequence_of_keys_sorts_back_into_its_order(rows: list[str]) -> None:

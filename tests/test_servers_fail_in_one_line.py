@@ -63,3 +63,28 @@ def test_a_database_damaged_under_the_mcp_server_is_named(small_url: URL, tmp_pa
 
     err = talk_with_stderr(URL.create("sqlite", database=str(copy)), conversation)
     assert "Traceback" not in err and "│" not in err, err[-2000:]
+
+
+def test_a_database_damaged_under_serve_is_a_503_naming_it(small_url: URL, tmp_path: Path) -> None:
+    import asyncio
+
+    from rulesdb.web.server import build
+
+    assert small_url.database is not None
+    copy = tmp_path / "rules.sqlite3"
+    shutil.copyfile(small_url.database, copy)
+    site = build(copy)
+
+    async def run() -> list[tuple[int, str]]:
+        assert (await site.client.get("/rule/100.1")).status_code == 200
+        with copy.open("r+b") as damaged:
+            damaged.write(b"\x13" * copy.stat().st_size)
+        answers = []
+        for path in ("/rule/100.2", "/rulesdb/rules", "/rulesdb/rules.json"):
+            response = await site.client.get(path)
+            answers.append((response.status_code, response.text))
+        return answers
+
+    for status, text in asyncio.run(run()):
+        assert status == 503, text[:500]
+        assert f"the database {copy} cannot be read" in text and "Traceback" not in text

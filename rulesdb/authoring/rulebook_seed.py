@@ -42,9 +42,18 @@ def text_key(text: str, examples: Iterable[str] = ()) -> str:
 def rule_order_key(number: str) -> str:
     """Natural order of rule numbers as text: 1 < 100 < 100.1 < 100.1a < 100.2 < 100.10 < 2.
 
-    The rule (3 digits) sorts as printed; each digit run after it is zero-padded."""
+    The rule (3 digits) sorts as printed; each digit run after it is zero-padded to 4. A
+    longer run (905.10000, only in a crafted file) is "~", its length in two digits and the
+    run: after every 4-digit run and every letter, longer runs after shorter. Without it
+    905.10000 sorted before 905.9999, and each rule past it carried the chain of the keys
+    before it (sort_keys): quadratic in their number."""
     head, dot, rest = number.partition(".")
-    return head + dot + re.sub(r"\d+", lambda m: m.group().zfill(4), rest)
+    return head + dot + re.sub(r"\d+", _padded, rest)
+
+
+def _padded(run: re.Match[str]) -> str:
+    digits = run.group()
+    return digits.zfill(4) if len(digits) <= 4 else f"~{len(digits):02d}{digits}"
 
 
 def term_order_key(term: str) -> str:

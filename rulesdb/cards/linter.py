@@ -30,6 +30,7 @@ CUT = "…"
 WORDS_KEPT = 50_000
 TOO_LONG = f"type line over {MAX_TEXT:,} characters"
 NO_TYPE_LINE = "no type line"
+NOT_TEXT = "type line not text"
 NO_RELEASE = "no release in force"
 NO_DATE = "no release date"
 
@@ -177,9 +178,16 @@ def _cut(text: object) -> str | None:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + CUT
 
 
+def not_text(line: object) -> str:
+    """The problem of a type line that is no string (an object, a number): not checked."""
+    return f"{NOT_TEXT} ({type(line).__name__})"
+
+
 def _check(card: Card, line: str | None, vocab: Vocabulary) -> CardResult:
     if line is None:
         return CardResult(card, None, vocab.effective_date, None, NO_TYPE_LINE)
+    if not isinstance(line, str):  # a hostile or broken file: the run goes on
+        return CardResult(card, None, vocab.effective_date, None, not_text(line))
     if isinstance(line, str) and len(line) > MAX_TEXT:
         return CardResult(card, _cut(line), vocab.effective_date, None, TOO_LONG)
     return CardResult(card, line, vocab.effective_date, vocab.parse(line), None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -14,7 +15,7 @@ from rulesdb import __version__
 from rulesdb.cli.output import output_options
 from rulesdb.errors import RulesdbError
 from rulesdb.settings import DEBUG
-from rulesdb.util.text import first_line
+from rulesdb.util.text import ECHOED, clip, first_line
 
 if TYPE_CHECKING:  # imported when used: `rulesdb check` starts without SQLAlchemy's engine
     from sqlalchemy import Engine
@@ -360,9 +361,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"rulesdb: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        _fail(_one_line(exc.format_message()), 2)
+        _fail(_one_line(exc.format_message()), 2, args)
     except RulesdbError as exc:
-        _fail(str(exc), exc.exit_code)
+        _fail(str(exc), exc.exit_code, args)
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
@@ -384,11 +385,31 @@ def _one_line(message: str) -> str:
     return re.sub(r"\n\s*", " ", message.strip())
 
 
-def _fail(message: str, code: int) -> None:
+_QUOTED_LONG = re.compile(rf"'([^'/\n]{{{ECHOED + 1},}})'")  # a path (a slash) kept whole
+
+
+def _clippable(arg: str) -> bool:
+    """A long argument that names no file: a file's name is kept whole, to find it by."""
+    if len(arg) <= ECHOED:
+        return False
+    return len(arg) > 4096 or not os.path.lexists(arg)  # 4096: Linux's longest path
+
+
+def clipped(message: str, args: Sequence[str]) -> str:
+    """``message`` with each long argument of the user's it repeats (a 100 KB word) cut to
+    about ECHOED characters and "…", however many times it says it; a long quoted value
+    that is no argument as it was typed (folded, stripped) too."""
+    for arg in sorted({a for a in args if _clippable(a)}, key=len, reverse=True):
+        if arg in message:
+            message = message.replace(arg, clip(arg, ECHOED))
+    return _QUOTED_LONG.sub(lambda found: f"'{clip(found.group(1), ECHOED)}'", message)
+
+
+def _fail(message: str, code: int, args: Sequence[str] = ()) -> None:
     from rulesdb.store.engine import mask_text
 
     # One line, whatever a name in it holds (a file name may have a newline).
-    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = clipped(message, args).replace("\r", "\\r").replace("\n", "\\n")
     click.echo(f"rulesdb: error: {mask_text(line)}", err=True)
     sys.exit(code)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import gc
+import io
 import sys
 from datetime import date
 from pathlib import Path
@@ -18,6 +19,7 @@ from rulesdb.util.jsonlines import dumps_line, dumps_string_line
 if TYPE_CHECKING:
     from rulesdb.cards.linter import CardResult
 
+NOT_TEXT_SAID = 10  # cards named on stderr whose type line is no string; the summary counts all
 _CSV_COLUMNS = [
     "name",
     "set",
@@ -53,9 +55,10 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     every card is valid, 1 if any is invalid or could not be checked, else 3 if any is
     unknown (a subtype its release does not enumerate)."""
     from rulesdb.cards.formats import detect_format
-    from rulesdb.cards.linter import PRINTED, Summary, lint
+    from rulesdb.cards.linter import NOT_TEXT, PRINTED, Summary, lint
     from rulesdb.cards.readers import read_cards
     from rulesdb.questions import listings
+    from rulesdb.util.text import visible
     from rulesdb.vocabulary.loader import load_vocabulary
 
     format_ = detect_format(file)  # before the database: a bad file needs none
@@ -67,19 +70,31 @@ def lint_cards(app: AppContext, file: Path, as_of: str | None, fmt: str) -> None
     # Card objects hold no reference cycles (refcounting frees each one): the cyclic collector
     # would only cost time, about a quarter of it on a bulk file.
     gc.disable()
+    # A lone surrogate (a valid JSON escape, \ud800) is written back as that escape, not a
+    # UnicodeEncodeError: the JSON written stays the JSON read.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    said = 0
     try:
         with _progress(file) as progress:
             cards = read_cards(file, format_, progress)
             results = lint(cards, lambda day: load_vocabulary(engine, day), days, when)
             write = _json_writer() if fmt == "json" else _csv_writer()
-            for result in results:
+            for index, result in enumerate(results, start=1):
                 summary.add(result)
                 write(result)
+                if str(result.problem).startswith(NOT_TEXT) and said < NOT_TEXT_SAID:
+                    said += 1
+                    click.echo(
+                        f"rulesdb: {visible(str(file))}: card {index}: {result.problem}, "
+                        "not checked",
+                        err=True,
+                    )
     finally:
         gc.enable()
     sys.stdout.flush()
     for line in summary.lines(explain=lambda word: _successor(engine, word, days)):
-        click.echo(line, err=True)
+        click.echo(visible(line), err=True)  # a NUL or a surrogate of a card's, escaped
     if summary.invalid or sum(summary.unchecked.values()):
         raise SystemExit(1)
     if summary.unknowns:

@@ -47,6 +47,10 @@ def resolve_url(option: str | None) -> tuple[URL, bool]:
     return parse_url(text), False
 
 
+# SQLite's URI parameters (sqlite.org/uri.html), which pysqlite takes only with uri=true
+SQLITE_URI_ARGUMENTS = frozenset({"vfs", "mode", "cache", "psow", "nolock", "immutable", "modeof"})
+
+
 def parse_url(text: str) -> URL:
     expected = "expected sqlite:///PATH or postgresql://USER@HOST[:PORT]/DB"
     try:
@@ -59,6 +63,14 @@ def parse_url(text: str) -> URL:
     except ValueError as exc:  # a port that is not a number, an unclosed [IPv6 bracket
         raise RulesdbError(f"not a database URL: {mask_text(text)!r} ({exc}; {expected})") from None
     backend = url.get_backend_name()
+    ignored = sorted(set(url.query) & SQLITE_URI_ARGUMENTS)
+    if backend == "sqlite" and ignored and "uri" not in url.query:
+        # SQLAlchemy would warn in three lines (its path included) and drop them.
+        raise RulesdbError(
+            f"{mask(url)}: SQLite reads {', '.join(ignored)} only in a URI (with uri=true); "
+            f"leave {'it' if len(ignored) == 1 else 'them'} out: rulesdb opens the file "
+            "read-only itself wherever it only reads"
+        )
     if backend == "postgresql" and url.drivername != "postgresql+psycopg":
         # psycopg 3 is the driver rulesdb ships; SQLAlchemy 2.0 would default to psycopg2.
         url = url.set(drivername="postgresql+psycopg")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+ECHOED = 80  # the most characters of a user's word a message repeats
+
 
 def clip(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters, the last one an ellipsis when cut."""

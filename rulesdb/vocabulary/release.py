@@ -20,7 +20,7 @@ from datetime import date
 from typing import Any, NamedTuple, TypedDict
 
 from rulesdb.errors import RulesdbError
-from rulesdb.util.text import with_article
+from rulesdb.util.text import ECHOED, clip, with_article
 from rulesdb.vocabulary.citations import CURRENT, NO_CHOICE_RULE
 from rulesdb.vocabulary.index import GAIN_RULE, Index, build_index, name_in, segment_words
 from rulesdb.vocabulary.spelling import MEMO_LENGTH, cached_key, not_text, word_key
@@ -377,7 +377,7 @@ class Vocabulary:
                 False,
                 meanings,
                 None,
-                several or f"'{shown}' is not a card type, supertype or subtype",
+                several or f"'{clip(shown, ECHOED)}' is not a card type, supertype or subtype",
                 nearest=() if several else self.nearest(word),
             )
         try:

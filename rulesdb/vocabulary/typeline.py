@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesdb.errors import RulesdbError
 from rulesdb.util.jsonlines import dumps_line
-from rulesdb.util.text import with_article
+from rulesdb.util.text import ECHOED, clip, with_article
 from rulesdb.vocabulary.index import Index
 from rulesdb.vocabulary.spelling import word_key
 
@@ -374,7 +374,7 @@ class TypeLineParser:
                 errors.append(
                     TypeLineError(
                         index.card_type_rule,
-                        f"'{word}' is not a card type "
+                        f"'{clip(word, ECHOED)}' is not a card type "
                         f"({index.card_type_rule}) in the release of {day}, "
                         "which has no supertypes",
                     )
@@ -384,7 +384,8 @@ class TypeLineParser:
             errors.append(
                 TypeLineError(
                     index.supertype_rule if before_card_type else index.card_type_rule,
-                    f"'{word}' is neither a card type ({index.card_type_rule}) nor a supertype "
+                    f"'{clip(word, ECHOED)}' is neither a card type ({index.card_type_rule}) "
+                    "nor a supertype "
                     f"({index.supertype_rule}) in the release of {day}",
                 )
             )

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qs, quote, unquote, urlencode
 
 from datasette import Response, hookimpl
 from datasette import handle_exception as datasette_handler
@@ -119,11 +119,38 @@ HTML = "text/html; charset=utf-8"
 VARY = (b"vary", b"Cookie, Authorization")
 
 
+# The query parameters each of rulesdb's pages reads (and nothing else): a page's key in PAGES
+# holds those, in this order, an empty one as an absent one (the views read them so, _arg),
+# so parameters a page does not read (`&x=<random>`) or their order cannot make it be worked
+# out again.
+READS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"^/diff$"), ("from", "to")),
+    (re.compile(r"^/changes$"), ("since", "to")),
+    (re.compile(r"^/rule/[^/]+$"), ("as_of",)),
+    (re.compile(r"^/glossary/[^/]+$"), ("as_of",)),
+    (re.compile(r"^/search$"), ("q", "as_of", "page")),
+    (re.compile(r"^/explain$"), ("line", "as_of")),
+    (re.compile(r"^/$|^/release/[^/]+$|^/word/[^/]+$|^/chart$"), ()),
+)
+
+
 def page_key(scope: dict[str, Any]) -> str:
-    """A page's URL as the cache knows it: path as sent, and query string."""
+    """A page's key in PAGES: its path as sent and the parameters it reads (READS), as its
+    view reads them; another URL whole (no page of rulesdb's: never kept)."""
     raw = scope.get("raw_path")
     path = raw.decode("latin-1").partition("?")[0] if raw is not None else scope["path"]
-    return f"{path}?{scope.get('query_string', b'').decode('latin-1')}"
+    query = scope.get("query_string", b"").decode("latin-1")
+    reads = next((names for pattern, names in READS if pattern.match(path)), None)
+    if reads is None:
+        return f"{path}?{query}"
+    given = parse_qs(query, keep_blank_values=True)  # as Datasette's request.args
+    kept = [(name, given[name][0]) for name in reads if given.get(name, [""])[0]]
+    return f"{path}?{urlencode(kept)}"
+
+
+def _arg(request: Any, name: str) -> str | None:
+    """A parameter a page reads: an empty one is an absent one (as page_key keys it)."""
+    return request.args.get(name) or None
 
 
 def kept_page(scope: dict[str, Any]) -> Page | None:
@@ -201,8 +228,8 @@ async def diff_view(datasette: Any, request: Any) -> Response:
 
     def build() -> dict[str, Any]:
         days = pages.release_dates(engine)
-        from_day = request.args.get("from") or days[-2 if len(days) > 1 else -1]
-        to_day = request.args.get("to") or days[-1]
+        from_day = _arg(request, "from") or days[-2 if len(days) > 1 else -1]
+        to_day = _arg(request, "to") or days[-1]
         found = pages.diff(engine, from_day, to_day)
         return {**found, "releases": days}
 
@@ -248,7 +275,7 @@ async def chart_view(datasette: Any, request: Any) -> Response:
 
 async def rule_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
-    number, day = unquote(request.url_vars["number"]), request.args.get("as_of")
+    number, day = unquote(request.url_vars["number"]), _arg(request, "as_of")
     return await _page(
         datasette, request, "rulesdb_rule.html", lambda: pages.rule_page(engine, number, day)
     )
@@ -256,7 +283,7 @@ async def rule_view(datasette: Any, request: Any) -> Response:
 
 async def glossary_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
-    term, day = unquote(request.url_vars["term"]), request.args.get("as_of")
+    term, day = unquote(request.url_vars["term"]), _arg(request, "as_of")
     return await _page(
         datasette, request, "rulesdb_glossary.html", lambda: pages.glossary_page(engine, term, day)
     )
@@ -264,8 +291,8 @@ async def glossary_view(datasette: Any, request: Any) -> Response:
 
 async def search_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
-    words, day = request.args.get("q", ""), request.args.get("as_of")
-    page = request.args.get("page")
+    words, day = _arg(request, "q") or "", _arg(request, "as_of")
+    page = _arg(request, "page")
     return await _page(
         datasette,
         request,
@@ -276,7 +303,7 @@ async def search_view(datasette: Any, request: Any) -> Response:
 
 async def explain_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
-    line, day = request.args.get("line", ""), request.args.get("as_of")
+    line, day = _arg(request, "line") or "", _arg(request, "as_of")
     return await _page(
         datasette, request, "rulesdb_explain.html", lambda: explain.explain_page(engine, line, day)
     )
@@ -284,7 +311,7 @@ async def explain_view(datasette: Any, request: Any) -> Response:
 
 async def changes_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
-    since, to = request.args.get("since", ""), request.args.get("to")
+    since, to = _arg(request, "since") or "", _arg(request, "to")
     return await _page(
         datasette, request, "rulesdb_changes.html", lambda: digest.changes_page(engine, since, to)
     )
@@ -421,7 +448,9 @@ def menu_links(datasette: Any) -> list[dict[str, str]]:
 def handle_exception(datasette: Any, request: Any, exception: BaseException) -> Any:
     """Datasette's own handler stands aside (rulesdb.web.server.build): a refused request is one
     line on the console (rulesdb.web.refusals); anything else, Datasette's handler as ever."""
-    info = refusals.refusal(exception)
+    info = refusals.refusal(exception) or refusals.unreadable(
+        exception, datasette.get_database(DATABASE).path
+    )
     if info is None:
         return datasette_handler.handle_exception(
             datasette=datasette, request=request, exception=exception

@@ -7,6 +7,7 @@ body may be is checked before Datasette: rulesdb.web.bodies.)"""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 from datasette import Response
@@ -43,6 +44,32 @@ def refusal(exception: BaseException) -> dict[str, Any] | None:
         why = str(exception) or "the form sent values this page does not take"
         return {"ok": False, "error": why, "status": 400, "title": None}
     return None
+
+
+# What SQLite says of a file damaged, replaced or gone under the server: the file's trouble,
+# said in one line (503, as a page that cannot be worked out now), not a request's or a bug.
+_DAMAGED = (
+    "file is not a database",
+    "database disk image is malformed",
+    "unable to open database file",
+    "disk I/O error",
+)
+
+
+def unreadable(exception: BaseException, path: str) -> dict[str, Any] | None:
+    """Datasette's error fields for a database file that cannot be read, naming it."""
+    inner = getattr(exception, "orig", None) or exception
+    if not isinstance(inner, sqlite3.DatabaseError):
+        return None
+    said = str(inner)
+    if not any(damage in said for damage in _DAMAGED):
+        return None
+    return {
+        "ok": False,
+        "error": f"the database {path} cannot be read: {said}",
+        "status": 503,
+        "title": "Database unreadable",
+    }
 
 
 def _in_a_views_post(exception: BaseException) -> bool:
