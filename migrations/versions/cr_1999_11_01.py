@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "69fe688e1a5d134afe0a02fd3a58786594f9718bee5982f4b1d80b5fe283db30"
+SEED_SHA256 = "b5187705d1ff6957227dde9312b4f5fcdf56208932b637cd654aa5b8c8719bc6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "ef106942018ef1429aacdd929b8a324f484e8b4c193d768037bf1fc8a0e0a7a7"
+SEED_SHA256 = "559fdb6c6811220d2e456f8d10e1b350f6c0cdf2986d9267a2f92eeae3578026"
 
 
 def upgrade() -> None:

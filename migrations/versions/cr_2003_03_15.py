@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "9f2220ea5dde5128951cccbdc0e6712edeceff34a0d128e9920e4343ed87421a"
+SEED_SHA256 = "313b40b0b1af514bbcbf5c96fc5b2dfcb000a047885dab617888d769d22ade8e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "4b2eebe7087e7fb32c00db686cec7adaffa357f73b1f562fa3966c2fdc309b62"
+SEED_SHA256 = "5692e088e9ad450ab7bdc688299aa8435d1068ba39bd8ac132241e41a645da45"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "ec4c858074fbc5b782ce7982fc5f9c0155d478d022d74ff9821aa4e3bdee4178"
+SEED_SHA256 = "c36934f0ceb2b38488622ef8ab655eeb7e6c88d43f0fd16574dd7ea799c6bad4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "9a704c1285e8c6897df2b196f4f3541b31b8588a6762dbd56960756be7d3086f"
+SEED_SHA256 = "38e9c06ba2f51901458495a1d9cd0f3659b783530a5eb2a2a797759f276d77e3"
 
 
 def upgrade() -> None:

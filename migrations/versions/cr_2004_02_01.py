@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "056828148c2aba12352a08aa276ff75c8db91bc5b222d6d9999251529158d64b"
+SEED_SHA256 = "73894e34c5fd291710edccdf0315e770e3939b5bb0deb32a787f84289eb87845"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "146d92eac0800671c58492d64927f436ffc53f75b7f627a71761c45b18a8cabe"
+SEED_SHA256 = "3b184d44904ae466551b0608c85c1a9980fa876f28131c9a47e5e0d91603349b"
 
 
 def upgrade() -> None:

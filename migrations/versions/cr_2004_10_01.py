@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "8987df15e4af815920c09e6b7065c6adf0eb70202f3f8749c951010672cdf46c"
+SEED_SHA256 = "281e389f7e18d19a20f46886509cf54041005b02b86238ab5e95051e897c65b7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "512bc6e9a77f46cd8f9cec59bbf6fd4f01d32d9ed2645dee30f85b75a7740ffe"
+SEED_SHA256 = "00ab60abebb02d50ef6ae44f8362d12d193d4a8be17b535c94723d56afb8aa97"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "e9530fc0d778f1c07f50b38fa9a22c0402c26513e520c7ee41c95ef2135501bd"
+SEED_SHA256 = "7ee56d934de3af6f65809a7501aeee7372f23fde284a797e499d1853b812c4b8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "b6cc939ba8eed80c7237bfcee26342a06bd6f4c2b5ce67ce00dd7ccc6e8cbb6c"
+SEED_SHA256 = "2310076bd58ee14acdf2fad8781ee2a28eb0b73bd40c371967157fb73ee8e993"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "bec7a39af12c078facd42d422d6a503dd7d9f630d740c72a0288b8d8d8c71ada"
+SEED_SHA256 = "baedf391c03279e027b837655bc7985cf4c7ddeec5325c706bc5a5f61968e381"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "21042abb74403c6e5652e5f9e45ae411fccddd1b9418be42fa150af09dbc63e4"
+SEED_SHA256 = "dc50e5885f038cba3b4b77183630dccdbbd5b618c34294e502b9fc74a803c4b2"
 
 
 def upgrade() -> None:

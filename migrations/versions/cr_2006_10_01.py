@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "a21477c39fff8270eff0967c903bf6e4292fd23212fd8d0931acbc9a1e631ca4"
+SEED_SHA256 = "8f4d17caa03933846c12b44028f773d6177494c2d482543d6b2d8060736f98ca"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "57aa8ca43dcbd1d5f7ec08ea907df84c9496f4b82d2e24100a2cb3767daf41d0"
+SEED_SHA256 = "43035694683b9f55d3a8110eec5f0afb1e11b229e1034a9fac636a1e0cb10a15"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "26c995475190ff71a89fc392336c29ec739e2e056a85acb9006edbd58a1ccb8f"
+SEED_SHA256 = "2aed438517acd63b37d45cff708c8b14faea0877e0827cf8a9540656ce8251d7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "79f05ae41cc7e8ed28904365a454ad15d634817fbbad6c2d62c6e139125c578e"
+SEED_SHA256 = "b3d2162fdcaef5e011d51ece81b55c723dbf95aa1d3841abb8f87f122a8fdbd6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "5526d676786c20d0128c3499290e30af6b8fd0cc7cbdfecb49db2eb891cdb89c"
+SEED_SHA256 = "e0b917b29800cb5cdccd1e414c6d3948fbebd5ac103a7d1cbe0b2755bb4a532e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "b193542af1f6f078776a5f94ec5c4bb6028318578ba191cf37d32f7b6db03400"
+SEED_SHA256 = "5c29da3df37ae761f8c543c28e04d39ed34248dd979961b3cbb22c65759c5a1b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "c7f61351c6238907f4bffcc847edbe332e5c37d8e668cf390daf301f137a97b3"
+SEED_SHA256 = "d4fcd6707982a2911a39edf79f720d12816816dd6bf05c97282648878181e877"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "34b0fa111742fb160c20c25a8f37cecb9cec1bc966a2723ae90837313a6f4a05"
+SEED_SHA256 = "eb9c2a4181f252db1c942b150f2d459026ae975f050f3452d3af5a03ef32add2"
 
 
 def upgrade() -> None:

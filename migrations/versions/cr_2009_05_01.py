@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "51bc73ddf51d8220dd1b748d7e78d39f475c8c32f12e93cb35d7254524a4b2a3"
+SEED_SHA256 = "8f8563334621bae1db3017ebd01dc9b69449a38b1ee472c2575196c39bcd6a38"
 
 
 def upgrade() -> None:

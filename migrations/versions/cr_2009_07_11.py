@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "0defc93f60d1d1f0fa417428b19fff9926e18f430e84bd22b55d2f5702dfcf51"
+SEED_SHA256 = "c6165708889323461bb17c8f759a7cb6e62c1c02c2d5a3ce3cefc30ba2853f26"
 
 
 def upgrade() -> None:

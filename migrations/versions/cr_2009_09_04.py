@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "73556234a46d6559d7bd42114095d4f7f80bb6d5ce89d2ad56357d5786c59fa7"
+SEED_SHA256 = "3cfc656144e742aefcf01f47278db3c2d8de33626db01e4e942315f535df608f"
 
 
 def upgrade() -> None:

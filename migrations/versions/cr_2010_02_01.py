@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "74be4a334fde8fb716d78fe3a935945aad81649c386607faa7800d7511e7cbca"
+SEED_SHA256 = "d6c3d1901574d5efad9a690d0a12b8db32b4547c9ebd1be64dbe3ba86d20397c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "c44111a0460284c0836565e1e25b095be7f18522fba51477f1b85c67a083c1a0"
+SEED_SHA256 = "e915c98637152067f9d26474dd99b6d9633f3ec58131b783bd80443fbc305cba"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "362816e9094c3d9d424e7d8f7e65002f4d0a7f3f3d803a4785a00adaa9676268"
+SEED_SHA256 = "68b06805ded73a85c4ac23e29e259756d3b5d07e00339cd7b641c7f814485b71"
 
 
 def upgrade() -> None:

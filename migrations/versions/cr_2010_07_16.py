@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "8574f2d4c7501e351419240dbf53ddc42165077ff0e16ed058a0ec9a298f7047"
+SEED_SHA256 = "bac95a806d5ab9031fa268ae64a0304f38ce2a4e2c1d348d6363e133c00b83ab"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "ce1cd8ce4b304e90e7e23346eb3b41651745b04e92154cd6bfaee4ce0662908a"
+SEED_SHA256 = "53150965bf3ce445885fe9e5dd9713e86c7d15ec4ada2f8e31ce36d1040595dc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "f72bc84be26afd8b9c8ed1655f636eb4c77888f447e0af5acd095cd2d94000ea"
+SEED_SHA256 = "1c35d4081b01d3fb47b303e4924c27a84dedb4fda7378f096e59bf80b89335d9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "aced62718dcc56762e5102c1a39f16e437e5d31d15e7e5c075349a00f67cdbe7"
+SEED_SHA256 = "5c19ebdebd2da198faa177a67725ebee5d8f21a2c86dc0e91fe15ef124f11053"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "8ac17d0bf211f27fe347b76acffcccb53e51ddeff4ecc3de7be603e8ca846787"
+SEED_SHA256 = "73bf69debd2047c572aca146b9bd0fe80cff2b25bb01539d8776b2aa0df6f020"
 
 
 def upgrade() -> None:

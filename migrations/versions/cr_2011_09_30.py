@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "ef81a07b57f4151fc493c3bae7b668a446af1ffa18997b4228bfb398b1682719"
+SEED_SHA256 = "6dc12cb5046fb6fbb2520eae42f9ce74963505c5cf0873ed6c11bd8e23e27d22"
 
 
 def upgrade() -> None:

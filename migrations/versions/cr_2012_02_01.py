@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "908ad08b9005dcb6a72efcbbe41e39b031b8261d3dfe69df83cfbb0e68789fe7"
+SEED_SHA256 = "2c33bff39735e99f3df437c6c2b59a849904e2f1f24d7188308c80867a6cd2e8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "b40ad2c671e7efa8d07d5cdeeae5411002862008ca519b00e5c8d3ae83da0e0f"
+SEED_SHA256 = "a5593c93834474ad4da4fdb30b3bff95bf8dc18594c30eb93767ef233271c195"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "9bb63e0a40b383c558da4f4be190e835b345143b7f701ac77ec01b2e87a16bf7"
+SEED_SHA256 = "77e4fe1662f2c8a882303e91ed3e54db3997b8931ae6f4e7e9c8283545f7ed1c"
 
 
 def upgrade() -> None:

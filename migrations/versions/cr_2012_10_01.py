@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "fda01cc058b37c1b8b651e60a3506ea963e46ded23d2308ecb1a801050da486d"
+SEED_SHA256 = "cb89374be96482cdd0b2d090d5870a7d3f12817a30339a6a4f2ab29c7953103b"
 
 
 def upgrade() -> None:

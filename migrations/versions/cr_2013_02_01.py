@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "adc53e3573d64a38913014b679ce1d319073b9d2d49f3efcaa3a2a19c7e52d82"
+SEED_SHA256 = "9cc8ba0ca8a1794dbc5b780a24714a303273a1b5045e577c4027c9a92063a255"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "afd06be40c2fd35063ec9e2aec62b595488b52abc02b882dd76eb41960de2d80"
+SEED_SHA256 = "6d31173cc900377f19aa3ce59a8409384120e2ecd7e14edc2987b993cd7b3c1e"
 
 
 def upgrade() -> None:

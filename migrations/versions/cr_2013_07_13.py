@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "5149454b976ec0c2e08a4efe248da56f71418c0035fc122d1b6f2b9a65929a8f"
+SEED_SHA256 = "2e98988df24d73cdcc22f135101d32220799bea1149b3c51d3ae95e7c9fe2c6d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "d9b345424f08eda82344d99972d58b90dbf69a787e05873787bc3b8dfc5dc849"
+SEED_SHA256 = "fb5eff22eeff30f0195bfc975a96b51ad1e8327c53ce064f40cbbfc8469b56ca"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "ff5d5ac6f86e420877b7d92d87204b30decd0c4c6317aece40923f6b232061db"
+SEED_SHA256 = "7b9879b6cd0892aba9876ee446224d6da6e084a42e75708b5c3a5dd4ce0cadd0"
 
 
 def upgrade() -> None:

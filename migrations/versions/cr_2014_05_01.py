@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "f89b87ab0ec6f6f784f1b8918480419dfa63c66ece85f432c9f774129485d9b8"
+SEED_SHA256 = "8c948e64ab9fd0c2346fbfe87ccb1aaa65792539ed8c47d3ecede7bb831d99be"
 
 
 def upgrade() -> None:

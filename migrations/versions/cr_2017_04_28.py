@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "1588a1ba3edbd616ba699a3ccf56d6f6041decf997c8cc7179c33ef3668bef04"
+SEED_SHA256 = "cea37d62fbeb2a9e365502054595a7c451ec90eddab3b70fb2c8a39d4aa8bd77"
 
 
 def upgrade() -> None:

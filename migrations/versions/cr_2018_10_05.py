@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "a1c11a09432338d304f50781ce36513e9370351dd51ead8f783ac95a312d5462"
+SEED_SHA256 = "dfb88d582467273a673ee519822208a4b5d78ae130dc9981d34293250f1f4582"
 
 
 def upgrade() -> None:

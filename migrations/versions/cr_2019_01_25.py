@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "46bc998e6e1519b987cc94e77cd8bf78c0d25da55d9537a23338181a33dd639c"
+SEED_SHA256 = "0bc7c94c16906a08f3e15e3260ca13c64c2b74a4a4a7572309821cc9c84028c0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "368da4710f91da1a941a9edf48c0dec2091b3c7fdef1f3693ab2a22596a2015e"
+SEED_SHA256 = "18307406657fe750e129f742c11a5012ac6f7fe0237671fbfebfbbfe01da576e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "980cc7ea659ce5e1b2d4ad632b4d5d45c0d3a8c708b828c267e8215649c0439f"
+SEED_SHA256 = "24047b984b3b237f06d90061caf716cc80d7274c66a6ed5a630490df8cdff0d9"
 
 
 def upgrade() -> None:

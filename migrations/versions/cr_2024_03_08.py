@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "866c45e63c9381e6e4f3c0af4d27a93338bbf6b947bb24c7b1592d13359fd7f1"
+SEED_SHA256 = "ba3eec5fffee54c38b73bde20a583deaf75bab54f1d018c70d0e65da0a1c772c"
 
 
 def upgrade() -> None:

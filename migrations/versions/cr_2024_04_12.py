@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "1c255b8615298f967117ed1e1e172b700d840dacd4e91f03574cfbb15738a959"
+SEED_SHA256 = "8a8aa56b03b72e5e007b9b39c8c205d5769ef9b0a91c865ecffd823188ee4b8a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "7f3f53c8a0c8714a674d339b3eaaf55fd698265f054de4bd1623e6f40be349eb"
+SEED_SHA256 = "f36320bfc2f46025ab3f224de90465c1528a69bfe7baeff19f09485504a0337a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "5c306b6650a6a9c4afad475bad7a44f63d869a1e33985ab63e8ea4eac6010323"
+SEED_SHA256 = "2cc17cfa4548101b400f9f48d2140664e12ac8b70a9a77c34a70fa2239e79315"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "e0afe674efc3f5defc4cee314dd470713a182f44b86ddf2a85f9b47f27ea1fc1"
+SEED_SHA256 = "b4e8076b7f3be6e5f8cc95550049e28453da6b30cf5b6486f7677685db13e69b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "7b8c3b0a0b9a7b639f6c40c464402666151955a4d9e7395ec53fd5bbbe3279a8"
+SEED_SHA256 = "b4b513841147d1c81c8c8db83508d10f0c58050de4990427384099b0f4e3d16b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "b9f86a046641517dba8044437c4e7e4b9825c45221f9afefaf5a2f9465ea715a"
+SEED_SHA256 = "f32abc5a8220b258ac7370692dd67ccde7c3a9b177ceb5ecc0fe74b55f66f345"
 
 
 def upgrade() -> None:

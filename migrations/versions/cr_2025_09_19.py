@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "8f49849a5c92aba1352edc4e39d824a46fcd86da92f057c802218da111542130"
+SEED_SHA256 = "359f432f83f12738feb90aafb4a1913666d1515c1b621bb6e27b3b09f31f9347"
 
 
 def upgrade() -> None:

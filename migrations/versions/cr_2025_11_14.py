@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "6ab890114f4759ae43d8b96cf8596b71ecfc051f03a01c850fe1ffbc0cadac2c"
+SEED_SHA256 = "e21c5d992b247586313126963b5e4a2f2c0415720a1001e822c4fd1929fa45e1"
 
 
 def upgrade() -> None:

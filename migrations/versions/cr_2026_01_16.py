@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "5fc70f0f0d31e005e99e336a4d3e197cb80791eb05b44838e83336931058123a"
+SEED_SHA256 = "9f362a1a0101132ba5fefe9df22d1e7061bb9f44484315ebe88688e0058bc324"
 
 
 def upgrade() -> None:

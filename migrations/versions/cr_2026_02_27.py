@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "4cb1c592cfe90dd056298752b71754975e6c01f2e824d9d66cbf7c6f2706e5ba"
+SEED_SHA256 = "b8618f59e0668d68cc64b8b84d398d55205f675b512e4f49c17b62d5c6917dcb"
 
 
 def upgrade() -> None:

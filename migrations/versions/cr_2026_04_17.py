@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "bd061ce05825616cc998b6bb774a85ad5788a26b81da817595e3afb09261bbe1"
+SEED_SHA256 = "16ba6fbadebc02582a58ad3ae7e1327ca768d31d10b8d84a381c78fca310d3ef"
 
 
 def upgrade() -> None:

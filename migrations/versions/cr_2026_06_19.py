@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "965b37add5f68e1dc8030bf5a94c661750a8b517184dc72c77c5e2599f648ffd"
+SEED_SHA256 = "39a3cb25830d494954952923fbb53c04a31c8c5fad6f7a0a804c59b5c63e539c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "8d0dbaa253a3dc56a5c9c7396a0b9696f638bded5514035e0b0c370a2f863ebf"
+SEED_SHA256 = "2d76f76982fa67ea8574e140094537794d655bb33c398454cb816ce7deb41a99"
 
 
 def upgrade() -> None:
