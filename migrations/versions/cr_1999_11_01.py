@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "b5187705d1ff6957227dde9312b4f5fcdf56208932b637cd654aa5b8c8719bc6"
+SEED_SHA256 = "2f6aea2e0bec95db562f0358d600bf1ddfcf922114da38c3dabf369f2ad83dba"
 
 
 def upgrade() -> None:

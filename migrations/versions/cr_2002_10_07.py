@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "559fdb6c6811220d2e456f8d10e1b350f6c0cdf2986d9267a2f92eeae3578026"
+SEED_SHA256 = "7ab25a02c9e5dd0e5f35ecfb03b6965df89f417ca92a6198a82d3fe76e7ac9e1"
 
 
 def upgrade() -> None:

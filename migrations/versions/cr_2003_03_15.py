@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "313b40b0b1af514bbcbf5c96fc5b2dfcb000a047885dab617888d769d22ade8e"
+SEED_SHA256 = "ac7b58893ccc65c2c2ca7337bcd0306c1ad0e384e28673fea44c7a533d2e636e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "5692e088e9ad450ab7bdc688299aa8435d1068ba39bd8ac132241e41a645da45"
+SEED_SHA256 = "96fe46d8b5db0db608d874b0407a9dec5166a1749ed1f4ef8866faebe8730bea"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "c36934f0ceb2b38488622ef8ab655eeb7e6c88d43f0fd16574dd7ea799c6bad4"
+SEED_SHA256 = "5f3594d640585122c054297654513f66a6d6c81c28df1fba1f5e84154dd6d8f8"
 
 
 def upgrade() -> None:

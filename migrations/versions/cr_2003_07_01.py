@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "85ef12282c47b1e5225888ae297f609fd1747a37d57dad8b988a30e4b51451bb"
+SEED_SHA256 = "bd718a77185c9e67e72400056c85b3774a3c972c7a8be78514fa3f1a24b951c7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "38e9c06ba2f51901458495a1d9cd0f3659b783530a5eb2a2a797759f276d77e3"
+SEED_SHA256 = "2a9d2273473a4c396c34418d0de1d2c54707f78044713d2a7d319c9edf18af41"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "73894e34c5fd291710edccdf0315e770e3939b5bb0deb32a787f84289eb87845"
+SEED_SHA256 = "72412416f2881ba22aa1032af9d75fbd5205bf0d5f5ec3d7aedd5b31c65fca42"
 
 
 def upgrade() -> None:

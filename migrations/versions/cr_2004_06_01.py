@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "3b184d44904ae466551b0608c85c1a9980fa876f28131c9a47e5e0d91603349b"
+SEED_SHA256 = "a14dd813744d9be385147eeba1a41cd14d3780ad1c3be9f392df75936a2cbda6"
 
 
 def upgrade() -> None:

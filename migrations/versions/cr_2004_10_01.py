@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "281e389f7e18d19a20f46886509cf54041005b02b86238ab5e95051e897c65b7"
+SEED_SHA256 = "9a12c798771fa0f50ee98fa0a43d49ee82d73b147d73c938841b1351d1ede083"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "7ee56d934de3af6f65809a7501aeee7372f23fde284a797e499d1853b812c4b8"
+SEED_SHA256 = "91ac0eba3c976172e13595a03541e0f9a473d351e87add8691780655e094b49b"
 
 
 def upgrade() -> None:

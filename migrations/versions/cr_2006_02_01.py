@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "2310076bd58ee14acdf2fad8781ee2a28eb0b73bd40c371967157fb73ee8e993"
+SEED_SHA256 = "d0631a29f966709911a85fbfc1de6d19ece94fbec0308332ae3a6e652ebb69da"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "b3d2162fdcaef5e011d51ece81b55c723dbf95aa1d3841abb8f87f122a8fdbd6"
+SEED_SHA256 = "14dd20467e18715c7037ba4a502736c0f296bd3488babb9073a66050759f18a0"
 
 
 def upgrade() -> None:

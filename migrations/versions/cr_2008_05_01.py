@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "5c29da3df37ae761f8c543c28e04d39ed34248dd979961b3cbb22c65759c5a1b"
+SEED_SHA256 = "d7ad4bd39be5a4249e647f74d769e9e9e837e75aa92aba221d6abe62718a37af"
 
 
 def upgrade() -> None:

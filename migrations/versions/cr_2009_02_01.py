@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "eb9c2a4181f252db1c942b150f2d459026ae975f050f3452d3af5a03ef32add2"
+SEED_SHA256 = "ad280ab54e18c9de05d26f446eca2c31a149a8016bad4f17b304a8d99d0ca282"
 
 
 def upgrade() -> None:

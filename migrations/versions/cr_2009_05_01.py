@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "8f8563334621bae1db3017ebd01dc9b69449a38b1ee472c2575196c39bcd6a38"
+SEED_SHA256 = "162d6d5dcf6d3771fe0d7eb5fa2ae01f8ca3fbd52bdc35e37a685719744c3e88"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "c6165708889323461bb17c8f759a7cb6e62c1c02c2d5a3ce3cefc30ba2853f26"
+SEED_SHA256 = "7818302cda99bb12c69d174604ff9eb8281b0df24ece3e1de78d0eb7ea542063"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "3cfc656144e742aefcf01f47278db3c2d8de33626db01e4e942315f535df608f"
+SEED_SHA256 = "e94383e6f3ecb68f0d634954dc564ff249a4c6d38e829ccd74e53af5850ef3b2"
 
 
 def upgrade() -> None:

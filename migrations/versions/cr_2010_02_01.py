@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "d6c3d1901574d5efad9a690d0a12b8db32b4547c9ebd1be64dbe3ba86d20397c"
+SEED_SHA256 = "e7c66c23a9b81f0718a475763d609d5806cf78b8064af6401f3fe89206dd005d"
 
 
 def upgrade() -> None:

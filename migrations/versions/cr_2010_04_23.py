@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "e915c98637152067f9d26474dd99b6d9633f3ec58131b783bd80443fbc305cba"
+SEED_SHA256 = "2ed49c311f14728ef2e587739bd0b7a620f98c209bfe7e889c6fde36377174b3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "68b06805ded73a85c4ac23e29e259756d3b5d07e00339cd7b641c7f814485b71"
+SEED_SHA256 = "4d88b58d7a23f23d8b258b29cfdf60ca20ac601eb881edd867016987972ad40e"
 
 
 def upgrade() -> None:

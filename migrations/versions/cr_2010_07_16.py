@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "bac95a806d5ab9031fa268ae64a0304f38ce2a4e2c1d348d6363e133c00b83ab"
+SEED_SHA256 = "66d562b1e4440bd721803bc3dfeda35811c428cc7abe7226e632a5e273aac0f7"
 
 
 def upgrade() -> None:

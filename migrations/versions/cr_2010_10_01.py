@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "53150965bf3ce445885fe9e5dd9713e86c7d15ec4ada2f8e31ce36d1040595dc"
+SEED_SHA256 = "0c27accf0f37423367392cd91e2a09f1c06c2731625b1954bbdadf9e88308994"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "1c35d4081b01d3fb47b303e4924c27a84dedb4fda7378f096e59bf80b89335d9"
+SEED_SHA256 = "91122138cf141356c1da7685160ab4033310ed44d96d51fb4e130facceaa7b6f"
 
 
 def upgrade() -> None:

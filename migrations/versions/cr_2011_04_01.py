@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "5c19ebdebd2da198faa177a67725ebee5d8f21a2c86dc0e91fe15ef124f11053"
+SEED_SHA256 = "b45450e59fe95220161edd651243d480422e2b505dfa662f15a459537baa78dc"
 
 
 def upgrade() -> None:

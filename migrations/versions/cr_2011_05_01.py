@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "73bf69debd2047c572aca146b9bd0fe80cff2b25bb01539d8776b2aa0df6f020"
+SEED_SHA256 = "90b84eb256f253d4b207fe20a91f825a46b3240723a758bd4cb7c7469f2d38a9"
 
 
 def upgrade() -> None:

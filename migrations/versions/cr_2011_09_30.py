@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "6dc12cb5046fb6fbb2520eae42f9ce74963505c5cf0873ed6c11bd8e23e27d22"
+SEED_SHA256 = "3f9f71f9f82b3f7b54fd24b184e1f35a813b0bdff051494f3d9b51cea49bfe13"
 
 
 def upgrade() -> None:

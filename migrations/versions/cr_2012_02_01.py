@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "2c33bff39735e99f3df437c6c2b59a849904e2f1f24d7188308c80867a6cd2e8"
+SEED_SHA256 = "da40d2d8a0dacd0418c087768ba51210c60a39eba9353ec86fc8fd5ea398d7ec"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "a5593c93834474ad4da4fdb30b3bff95bf8dc18594c30eb93767ef233271c195"
+SEED_SHA256 = "780cab267034a7e13d873333d1518a80cca67c5bf4f15bc2716341d47743c7c9"
 
 
 def upgrade() -> None:

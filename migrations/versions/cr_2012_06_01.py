@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "77e4fe1662f2c8a882303e91ed3e54db3997b8931ae6f4e7e9c8283545f7ed1c"
+SEED_SHA256 = "5e825ed6f570ab17ec2c806e9cf7eecd5dc2fed7a6c0777fef14b24e6d89b013"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "1be452ea9254e373e6833128e503713dfe7a3799044cdf937acac906222dcb46"
+SEED_SHA256 = "e6a0479fc84972e4397a35e2fb8b4870b16e8563ff98197be5e485087e93a136"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "cb89374be96482cdd0b2d090d5870a7d3f12817a30339a6a4f2ab29c7953103b"
+SEED_SHA256 = "8caac05458f3731bd5555d4f61cbe333becd159826a3267c44e9072bda8a0a91"
 
 
 def upgrade() -> None:

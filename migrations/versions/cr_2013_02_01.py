@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "9cc8ba0ca8a1794dbc5b780a24714a303273a1b5045e577c4027c9a92063a255"
+SEED_SHA256 = "9964d1b386551ddc025f58d48c6188b6eb397c3076be001af22f1c84e0762a8b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "6d31173cc900377f19aa3ce59a8409384120e2ecd7e14edc2987b993cd7b3c1e"
+SEED_SHA256 = "12de1de7881a388e6e3f21a8754763593189e5766b61667d8cece12fc7c7a10e"
 
 
 def upgrade() -> None:

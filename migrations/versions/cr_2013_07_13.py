@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "2e98988df24d73cdcc22f135101d32220799bea1149b3c51d3ae95e7c9fe2c6d"
+SEED_SHA256 = "8d2c0d6863c046a5b9b525034ad453f3c92539388ffe14eaacdcebe871332352"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "fb5eff22eeff30f0195bfc975a96b51ad1e8327c53ce064f40cbbfc8469b56ca"
+SEED_SHA256 = "36b8ebcaec806e4bcbc8c77b91a875526a70690c65e72e9244938128c06550c5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "7b9879b6cd0892aba9876ee446224d6da6e084a42e75708b5c3a5dd4ce0cadd0"
+SEED_SHA256 = "36c4bf02775b2b30e4f8d48392eaf48d49ac07409d3ff3d010c081e1f95aab77"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "8c948e64ab9fd0c2346fbfe87ccb1aaa65792539ed8c47d3ecede7bb831d99be"
+SEED_SHA256 = "92dc5d63b4ceef7ac3210ef5d3b8fe3ac2051e84253f5be2003768db453f518a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "dfb88d582467273a673ee519822208a4b5d78ae130dc9981d34293250f1f4582"
+SEED_SHA256 = "49d383ab4acbd6f761f76217cfa230de88c962f85da0d4301937bace4b53baf6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "0bc7c94c16906a08f3e15e3260ca13c64c2b74a4a4a7572309821cc9c84028c0"
+SEED_SHA256 = "b4f64fc29851828a94587b81e39bff4375377c1d2d1c2845dacfe3a269f8b3b7"
 
 
 def upgrade() -> None:

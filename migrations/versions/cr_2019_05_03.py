@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "84032d5e8decda7eede6f26d354510ebf6b9aa57fd54e969337b893dde50cf2f"
+SEED_SHA256 = "2e8c73e012381707702000efd84daad598edabb799cc6249b41006c126ec6b44"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "6b9dfca7d3d3b464f66991aa791705aca9d9060fdd63a8504dd5b1e319afdbbd"
+SEED_SHA256 = "687146aa2d469b75eeb95a849b89e017657efb3c742f7317c9b3e776f07f9b12"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "24047b984b3b237f06d90061caf716cc80d7274c66a6ed5a630490df8cdff0d9"
+SEED_SHA256 = "3e0d80111b25960f44ed68bf48085972db25659e2e0553a0c22d30476ac9f511"
 
 
 def upgrade() -> None:
