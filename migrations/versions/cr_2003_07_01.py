@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "bd718a77185c9e67e72400056c85b3774a3c972c7a8be78514fa3f1a24b951c7"
+SEED_SHA256 = "fd356ba61f55c7eb023e275cf7228dde425ec73c3a64673809f4d08e9396e47c"
 
 
 def upgrade() -> None:
