@@ -72,6 +72,14 @@ def test_hound_merged_into_dog_is_one_line_both_ways(shared_head_engine: Engine)
     } in rows
 
 
+def test_2003_07_01_adds_one_enchantment_subtype(shared_head_engine: Engine) -> None:
+    """212.4c of 2003-07-01 prints the enchant-X subtypes in lower case, as 214.8a of the
+    release before: the one new name is enchant player."""
+    forward = compare(shared_head_engine, date(2003, 6, 1), date(2003, 7, 1))
+    assert forward.added.get("enchantment") == ["enchant player"]
+    assert "enchantment" not in forward.removed
+
+
 def test_backwards_comparison_reverses_everything(shared_head_engine: Engine) -> None:
     forward = compare(shared_head_engine, date(2024, 4, 12), date(2024, 6, 7))
     backward = compare(shared_head_engine, date(2024, 6, 7), date(2024, 4, 12))

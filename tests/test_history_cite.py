@@ -159,6 +159,7 @@ def test_cli_history_and_cite_json(shared_head_url: URL) -> None:
         "renamed_to",
         "merged_from",
         "merged_into",
+        "later",
     ]
     assert tribal["left"] == "2024-06-07" and tribal["renamed_to"][0]["to"] == "kindred"
     assert tribal["spans"] == [

@@ -4,6 +4,7 @@ blank line, and the enchantment subtypes of 2003-07-01."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
 from functools import cache
@@ -12,6 +13,7 @@ from rulesdb.authoring.curated import notes_in
 from rulesdb.ingest.damage import lost_characters
 from rulesdb.ingest.importer import import_file
 from rulesdb.ingest.rulebook import Rulebook, RuleEntry, read_rulebook
+from tests.settings import ROOT
 from tests.support.data import archive_2_file, archive_file
 
 RTF_0501 = "MagicCompRules-20090501.rtf"
@@ -172,13 +174,14 @@ def test_glossary_terms_printed_on_the_line_after_an_entry_are_entries() -> None
 
 def test_2003_07_01_lists_the_enchantment_subtypes_its_rule_enumerates() -> None:
     release = import_file(archive_file("MagicCompRules-20030701.txt"))
+    # Spelled as 212.4c prints them, as 214.8a of the nine releases before: lower case.
     assert release.subtypes("enchantment") == (
-        "Enchant Artifact",
-        "Enchant Creature",
-        "Enchant Enchantment",
-        "Enchant Land",
-        "Enchant Permanent",
-        "Enchant Player",
+        "enchant artifact",
+        "enchant creature",
+        "enchant enchantment",
+        "enchant land",
+        "enchant permanent",
+        "enchant player",
     )
     [listed] = [item for item in release.subtype_lists if item.category == "enchantment"]
     assert (listed.rule, listed.card_types) == ("212.4c", ("enchantment",))
@@ -186,3 +189,29 @@ def test_2003_07_01_lists_the_enchantment_subtypes_its_rule_enumerates() -> None
     assert any(n.kind == "subtypes-from-rules" and n.rule == "212.4c" for n in release.notes)
     # 2003-10-01 only gives examples ("Examples of enchantment subtypes include"): no list.
     assert not import_file(archive_file("MagicCompRules-20031001.txt")).subtypes("enchantment")
+
+
+def test_every_list_is_spelled_as_the_rule_listing_it_prints_it() -> None:
+    """Each subtype a release lists whose listing rule prints its name (in any case) is
+    spelled as that rule prints it, letter case included: 2003-07-01's 212.4c "enchant
+    creature", as 214.8a of the nine releases before. Names a glossary entry lists (the rule
+    only points to it) are not printed by the rule and are not compared here."""
+    texts: dict[str, str] = {}
+    for path in (ROOT / "seeds" / "texts").glob("cr_*.json"):
+        texts.update({key: text for key, (text, _) in json.loads(path.read_bytes()).items()})
+    compared, wrong = 0, []
+    for path in sorted((ROOT / "seeds").glob("cr_*.json")):
+        seed = json.loads(path.read_bytes())
+        rules: dict[str, str] = {}
+        for row in seed["rulebook"]["rules"]:
+            number, *_, key = row.split("\t")
+            rules.setdefault(number, texts[key].replace("\u2019", "'"))
+        for listed in seed["subtype_categories"]:
+            printed = rules.get(listed["rule"], "")
+            for name in listed["subtypes"]:
+                word = re.compile(rf"\b{re.escape(name.replace(chr(0x2019), chr(39)))}\b")
+                if re.search(word.pattern, printed, re.IGNORECASE):
+                    compared += 1
+                    if not word.search(printed):
+                        wrong.append((seed["effective_date"], listed["rule"], name))
+    assert wrong == [] and compared > 30_000

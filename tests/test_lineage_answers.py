@@ -12,15 +12,38 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
+from rulesdb.questions.glossary import glossary_history
 from rulesdb.questions.rulebook import rule_diff, rule_history
+from rulesdb.util.typography import fold_typography
 from tests.support.runs import run_cli
-
-# Quotes, apostrophes, dashes and spaces: what retypesetting changes.
-_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
 
 
 def words(value: str) -> str:
-    return " ".join(value.translate(_TYPOGRAPHY).split())
+    return fold_typography(value)
+
+
+def test_typography_folds_alike() -> None:
+    """What retypesetting changes, as the releases printed it: 704.5j's quotes three ways,
+    apostrophes, dashes with or without spaces, _italics_, ™ and ® however spelled."""
+    legend = {
+        fold_typography(text)
+        for text in (
+            'This is called the "Legend rule."',
+            "This is called the 'Legend rule.'",
+            "This is called the \u201cLegend rule.\u201d",
+            "This is called the \u2018Legend rule.\u2019",
+        )
+    }
+    assert len(legend) == 1
+    assert fold_typography("owner\u2019s  graveyard") == fold_typography("owner's graveyard")
+    assert fold_typography("a \u2014 b") == fold_typography("a--b") == fold_typography("a - b")
+    assert fold_typography("only a _Magic_ card") == fold_typography("only a Magic card")
+    assert fold_typography(
+        "Odyssey\u2122 block and Ravnica(R), Oracle(TM), DCI\u00ae"
+    ) == fold_typography("Odyssey block and Ravnica, Oracle, DCI")
+    # Words stay words: a changed word, a snake_case-like name, a mana symbol are kept.
+    assert fold_typography("the legend rule") != fold_typography("the world rule")
+    assert fold_typography("(R) is not a mark here") == "(R) is not a mark here"
 
 
 def test_substantive_history_leaves_out_what_only_retypeset(shared_head_engine: Engine) -> None:
@@ -116,3 +139,45 @@ def test_rule_pages_fold_retypeset_versions(small_engine: Engine) -> None:
     assert "retypeset" not in hows and len(hows) == len(
         rule_history(small_engine, "704.5j", substantive=True)
     )
+
+
+@pytest.mark.parametrize("number", ["704.5j", "702.19", "903.4"])
+def test_substantive_history_has_no_typography_only_version(
+    shared_head_engine: Engine, number: str
+) -> None:
+    """No version --substantive lists says the words of the one before it, typography aside
+    (quotes of any kind, apostrophes, dashes, italics, ™/®)."""
+    versions = rule_history(shared_head_engine, number, substantive=True)
+    assert len(versions) > 1
+    for before, after in pairwise(versions):
+        if before.number != after.number:
+            continue  # renumbered: a version for its new number, whatever its words
+        assert [words(t) for t in (before.text, *before.examples)] != [
+            words(t) for t in (after.text, *after.examples)
+        ], (number, after.first_release)
+
+
+# Definitions reprinted with only their typography changed, again and again (quotes, dashes).
+GLOSSARY_RETYPESET = ("Modal, Mode", "Mana Ability", "Tombstone Icon", "Draw Step")
+
+
+def test_substantive_glossary_history_has_no_typography_only_version(
+    shared_head_engine: Engine,
+) -> None:
+    """The web's glossary pages: a definition retypeset is no new version; the whole history
+    keeps it."""
+    with shared_head_engine.connect() as connection:
+        days = [
+            str(day)
+            for day in connection.execute(
+                text("SELECT release_date FROM release_rulebook ORDER BY release_date")
+            ).scalars()
+        ]
+    for term in GLOSSARY_RETYPESET:
+        every = glossary_history(shared_head_engine, term)
+        substantive = glossary_history(shared_head_engine, term, substantive=True)
+        assert len(substantive) < len(every), term
+        assert sum(v["releases"] for v in substantive) == sum(v["releases"] for v in every)
+        for before, after in pairwise(substantive):
+            if days.index(after["first_release"]) == days.index(before["last_release"]) + 1:
+                assert words(before["text"]) != words(after["text"]), (term, after)

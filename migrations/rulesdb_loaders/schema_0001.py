@@ -137,6 +137,15 @@ SUBTYPE_MERGE = _table(
     "new_name:varchar",
     "rule:varchar",
 )
+SUBTYPE_MERGE_LATER = _table(
+    "subtype_merge_later",
+    "release_date:date",
+    "category:varchar",
+    "old_name:varchar",
+    "new_name:varchar",
+    "as_of:date",
+    "source:text",
+)
 RELEASE_SET = _table("release_set", "release_date:date", "code:varchar", "name:varchar")
 RULE_LINK = _table(
     "rule_link",
@@ -201,6 +210,7 @@ RELEASE_TABLES = (
     CARD_TYPE_RENAME,
     SUBTYPE_RENAME,
     SUBTYPE_MERGE,
+    SUBTYPE_MERGE_LATER,
     RELEASE_NOTE,
     RELEASE_RULEBOOK,
     RELEASE_RULEBOOK_NOTE,
@@ -341,6 +351,17 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
         ],
         SUBTYPE_MERGE: [
             (day, m["category"], m["from"], m["to"], m["rule"]) for m in seed["merges"]
+        ],
+        SUBTYPE_MERGE_LATER: [
+            (
+                day,
+                m["category"],
+                m["from"],
+                m["to"],
+                m["as_of"] if isinstance(day, str) else date.fromisoformat(m["as_of"]),
+                m["source"],
+            )
+            for m in seed["merges_later"]
         ],
         RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
         RULE_LINK: [

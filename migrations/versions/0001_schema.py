@@ -508,6 +508,21 @@ def _successions() -> None:
                                     name=f"fk_{table}_category_subtype"),
             _release_subtype_key(table, "new_name"),
         )
+    # A merged type's cards as a later Oracle re-typed them: a second fact, after the dated one.
+    op.create_table(
+        "subtype_merge_later",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("category", NAME, nullable=False),
+        sa.Column("old_name", NAME, nullable=False),
+        sa.Column("new_name", NAME, nullable=False),
+        sa.Column("as_of", sa.Date(), nullable=False),
+        sa.Column("source", sa.Text(), nullable=False),
+        sa.PrimaryKeyConstraint("release_date", "category", "old_name", "new_name",
+                                name="pk_subtype_merge_later"),
+        sa.ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"],
+                                name="fk_subtype_merge_later_category_subtype"),
+        _release_key("subtype_merge_later"),
+    )
 
 
 def _rulebook() -> None:
@@ -682,7 +697,8 @@ def upgrade() -> None:
 TABLES = ("rule_link", "rule_lineage", "release_set",
           "keyword_rename", "release_keyword_note", "release_keyword", "keyword",
           "glossary_span", "rule_span", "release_rulebook_note", "release_rulebook",
-          "rulebook_text", "subtype_merge", "subtype_rename", "card_type_rename", "release_note",
+          "rulebook_text", "subtype_merge_later", "subtype_merge", "subtype_rename",
+          "card_type_rename", "release_note",
           "rule_text", "supertype_reference", "subtype_reference", "basic_land_type",
           "release_subtype", "release_category_card_type", "release_category",
           "release_supertype", "release_card_type", "subtype", "category", "supertype",

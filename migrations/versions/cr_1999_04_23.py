@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_04_23.json"
-SEED_SHA256 = "f5a8de30fba059d17ae94a7d173411cb07fc980b161b07b99c185316561846da"
+SEED_SHA256 = "a3e352c31e376784be948645543bc3730d73448b8df61b1109ee6ed4fb0121f3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "69fe688e1a5d134afe0a02fd3a58786594f9718bee5982f4b1d80b5fe283db30"
+SEED_SHA256 = "2f6aea2e0bec95db562f0358d600bf1ddfcf922114da38c3dabf369f2ad83dba"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "f44648bb440e7c18c2bd524fe8bcadcbedf17ab6b54a530a741d979b6230ecdf"
+SEED_SHA256 = "2b278d502e285adaf798fca461befee68a974c290efd07d07cf7cd69a31caf1d"
 
 
 def upgrade() -> None:

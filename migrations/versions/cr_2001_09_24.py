@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_09_24.json"
-SEED_SHA256 = "1737261df18e0b3a5f7fc7075ad6894038d8de99f7bd498e5c0d009b782ca13f"
+SEED_SHA256 = "2a5029adb3385933f5768e2ded4e17af326018f249ddfc9ef7090d1eae090170"
 
 
 def upgrade() -> None:

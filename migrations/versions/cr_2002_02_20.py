@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "9a6cf51b81923605ce8cb777ca8a279eb227c5f7c69a6b5ec1218dae93abced2"
+SEED_SHA256 = "6b7b0040f34802f59c8812b3552dc0b43d5a2a90c213a35eed52ee6c693a2dd3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "ef106942018ef1429aacdd929b8a324f484e8b4c193d768037bf1fc8a0e0a7a7"
+SEED_SHA256 = "7ab25a02c9e5dd0e5f35ecfb03b6965df89f417ca92a6198a82d3fe76e7ac9e1"
 
 
 def upgrade() -> None:

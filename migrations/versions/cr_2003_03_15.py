@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "9f2220ea5dde5128951cccbdc0e6712edeceff34a0d128e9920e4343ed87421a"
+SEED_SHA256 = "ac7b58893ccc65c2c2ca7337bcd0306c1ad0e384e28673fea44c7a533d2e636e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "4b2eebe7087e7fb32c00db686cec7adaffa357f73b1f562fa3966c2fdc309b62"
+SEED_SHA256 = "96fe46d8b5db0db608d874b0407a9dec5166a1749ed1f4ef8866faebe8730bea"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "ec4c858074fbc5b782ce7982fc5f9c0155d478d022d74ff9821aa4e3bdee4178"
+SEED_SHA256 = "5f3594d640585122c054297654513f66a6d6c81c28df1fba1f5e84154dd6d8f8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "3c37137fd4c72a3bbe469fc51b4d3aa0a2b237360a8a2c764922e0cbe7e08306"
+SEED_SHA256 = "fd356ba61f55c7eb023e275cf7228dde425ec73c3a64673809f4d08e9396e47c"
 
 
 def upgrade() -> None:

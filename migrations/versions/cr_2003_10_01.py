@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "9a704c1285e8c6897df2b196f4f3541b31b8588a6762dbd56960756be7d3086f"
+SEED_SHA256 = "2a9d2273473a4c396c34418d0de1d2c54707f78044713d2a7d319c9edf18af41"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "d7ea7b65d10e0210c147eb51f2278574a715c5b35b3f88e7a2257481dc07846f"
+SEED_SHA256 = "293de8966cc37b0c44dcd79203202332836e3264d501220719e414b83939ec30"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "056828148c2aba12352a08aa276ff75c8db91bc5b222d6d9999251529158d64b"
+SEED_SHA256 = "72412416f2881ba22aa1032af9d75fbd5205bf0d5f5ec3d7aedd5b31c65fca42"
 
 
 def upgrade() -> None:

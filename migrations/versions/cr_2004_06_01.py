@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "146d92eac0800671c58492d64927f436ffc53f75b7f627a71761c45b18a8cabe"
+SEED_SHA256 = "a14dd813744d9be385147eeba1a41cd14d3780ad1c3be9f392df75936a2cbda6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "8987df15e4af815920c09e6b7065c6adf0eb70202f3f8749c951010672cdf46c"
+SEED_SHA256 = "9a12c798771fa0f50ee98fa0a43d49ee82d73b147d73c938841b1351d1ede083"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "86321b51ab6f64d5dfa9057864ced1816989e79ab747778abe573893c2d50f9b"
+SEED_SHA256 = "0bc8e52d352323dcf732a896fb569a994d80de1d77aad586591bfa0063b16aa9"
 
 
 def upgrade() -> None:

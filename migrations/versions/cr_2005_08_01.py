@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "6ee592b4f3f0791ff970be595dac8a56c9b279602b5a88682d485f5494187627"
+SEED_SHA256 = "bde0208f09ec57eee5978dc93fde76ab4e7d70881ef270da14452f2277d897a6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "db0f63ba227f24fd342dfd02c6b074326f10e4b2fbece4d92465c241ba633459"
+SEED_SHA256 = "2f9ec516909ff2b4e602318c075ee0b0a97a323602e6b0e634a397cb8d16764c"
 
 
 def upgrade() -> None:

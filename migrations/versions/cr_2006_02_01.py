@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "e0c47e7d847eec5fb7e4efee7fa5aa2f30f99b7a3468efffcbfd877f04b8053d"
+SEED_SHA256 = "e3f5f0dabb29469aa3d0c09d5c51056976902de3a73a6f5f0a8539212ba542df"
 
 
 def upgrade() -> None:

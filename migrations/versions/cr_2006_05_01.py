@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "3e31dd164df5843a1fb822e7bf232bd0021c91ee46ccd71b71e883d31aa8eeb5"
+SEED_SHA256 = "c93ddb9fc6f5bccef434f7c0efdcd79d655ee622a330a53e8bfeae3684592eb2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "200d5f2a03d70ce7cbc1230cae566b6e07ecc14fa3c145c5eaf394f482175dfe"
+SEED_SHA256 = "cf2c22be65eca37774428fe451c435b44d47bf68520965511f1d58ea483807bb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "1d7c698f2129b06528e3949accd89123918736a683cc840e86c8764d90f42e5d"
+SEED_SHA256 = "78a8a70355de5a49b03bfead6029e24acc714c493344acd554b80f1eb84b6185"
 
 
 def upgrade() -> None:

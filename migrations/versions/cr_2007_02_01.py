@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "afb21645d78e112fd51b7dc5254344600fc8888368c3ad7781135a3c5ae49732"
+SEED_SHA256 = "75fb34d6a51238f5bb9dd6960b1274294dbe15e5a8344df9c48b09700a4a5816"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "c8a646eb9d914ace4a05797df10f4d0b9a020b7b436cd514153d32fc14cc4fe6"
+SEED_SHA256 = "abcba409247bf9d6884cad4428132ce81d54f810317aa274cb928553287f585d"
 
 
 def upgrade() -> None:

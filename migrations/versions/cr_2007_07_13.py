@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "78519715ce4a702ada12fcfb93dcf186dead76844a627dc41fe140b587a2795d"
+SEED_SHA256 = "e045d87018253b5b835b9a14e32a8717d293c5fb706c2946a1b6072221d4da57"
 
 
 def upgrade() -> None:

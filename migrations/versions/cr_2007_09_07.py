@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "2e03102782d35ea7106a54df7c1ae2357fb0d68b73fb4cee24ba7c343f3349bc"
+SEED_SHA256 = "00d15273ef2fbb028ea64801f53430b47af1ef0f79654ec6adf2f072705ec54b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "8665573d10cb009bd0c53072b167887c367612c5b63b48dcf64dac00953cea4f"
+SEED_SHA256 = "4b7abd6765efdc5c8842a9bdfeb397a23fe5dc9bd53020354a37600e8b1d5434"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "6e2c658abc40c4bdf0a166e7926e3973a077c5ab335ca907ffc359ee29c0182d"
+SEED_SHA256 = "348968428ba07a9a2e13dc2ce1e53ecd8d81188fa3e7ba627d6a5efcd1bbb79b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "b193542af1f6f078776a5f94ec5c4bb6028318578ba191cf37d32f7b6db03400"
+SEED_SHA256 = "d7ad4bd39be5a4249e647f74d769e9e9e837e75aa92aba221d6abe62718a37af"
 
 
 def upgrade() -> None:

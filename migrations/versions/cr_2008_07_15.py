@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "c7f61351c6238907f4bffcc847edbe332e5c37d8e668cf390daf301f137a97b3"
+SEED_SHA256 = "edee14d2e81f101e6c1380ee350950d67f9cb44608b2574c2b74b6a062ed0b72"
 
 
 def upgrade() -> None:

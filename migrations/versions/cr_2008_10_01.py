@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "b66c34f3a4c9221799ffb8bfb83df9470ace8f961a0749a617eefab068c0b90e"
+SEED_SHA256 = "fc4a07270daf3e6edd7be0993ef1ea5d3bd4f00febefcea6976ae24e961a1574"
 
 
 def upgrade() -> None:

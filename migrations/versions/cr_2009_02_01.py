@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "34b0fa111742fb160c20c25a8f37cecb9cec1bc966a2723ae90837313a6f4a05"
+SEED_SHA256 = "ad280ab54e18c9de05d26f446eca2c31a149a8016bad4f17b304a8d99d0ca282"
 
 
 def upgrade() -> None:

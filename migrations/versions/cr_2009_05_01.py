@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "51bc73ddf51d8220dd1b748d7e78d39f475c8c32f12e93cb35d7254524a4b2a3"
+SEED_SHA256 = "162d6d5dcf6d3771fe0d7eb5fa2ae01f8ca3fbd52bdc35e37a685719744c3e88"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "e0e07be51393f044e64257e1ed97d9229f005c044cd7780f7497a839aef9bc4c"
+SEED_SHA256 = "b4e1752665cd7d9f96365491fce39997f3820f34d249092ef51fd43afdb8428a"
 
 
 def upgrade() -> None:

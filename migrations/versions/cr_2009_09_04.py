@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "73556234a46d6559d7bd42114095d4f7f80bb6d5ce89d2ad56357d5786c59fa7"
+SEED_SHA256 = "e94383e6f3ecb68f0d634954dc564ff249a4c6d38e829ccd74e53af5850ef3b2"
 
 
 def upgrade() -> None:

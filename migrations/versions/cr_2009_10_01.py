@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "63efcb86474fe9c45e5e4a994f9285be2c51de9f1fe5004918a9bc8ca4992862"
+SEED_SHA256 = "1bfabcd6e982b058cf3b2f0d4c6735b84d77ac47f8475225e58f325d5e502175"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "74be4a334fde8fb716d78fe3a935945aad81649c386607faa7800d7511e7cbca"
+SEED_SHA256 = "e7c66c23a9b81f0718a475763d609d5806cf78b8064af6401f3fe89206dd005d"
 
 
 def upgrade() -> None:

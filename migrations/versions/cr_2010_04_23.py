@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "af1acc0682d49e746b1b88bfd386ea952d2de9b7f8e011888fad58b7ee607178"
+SEED_SHA256 = "85f3cfe61d23fda288b3032b8c3938e2cbbf6a03caaf4c13ae0bc198174e086d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "bc6fe8fa108f2925c4acd35fe2d34c992f40c21d03f2c27c216aa73eeb33ba30"
+SEED_SHA256 = "2ba5608aaae4f943ebf7d01f133c568245ed4b6d370ee8112dbb7426de3d1cb1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "ea40b753623334e5ace819c8e65ad97d6fe18b2b5ad0522ee8b53d65b43a8b7f"
+SEED_SHA256 = "a6798398fcf075cf5e7653821e6bf43e9b4f74b2e3064d47018be76280306292"
 
 
 def upgrade() -> None:

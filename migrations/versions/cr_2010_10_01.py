@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "c5db16bcf9e26cf231058afe41ca69c4869314bef9f38f8159f5f0e7481b5a6c"
+SEED_SHA256 = "5c96ee5730a37b33430802a8078715e0deb561095b823210706ed4489e6cba8a"
 
 
 def upgrade() -> None:

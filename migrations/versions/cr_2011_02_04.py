@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "f72bc84be26afd8b9c8ed1655f636eb4c77888f447e0af5acd095cd2d94000ea"
+SEED_SHA256 = "91122138cf141356c1da7685160ab4033310ed44d96d51fb4e130facceaa7b6f"
 
 
 def upgrade() -> None:

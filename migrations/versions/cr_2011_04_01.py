@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "aced62718dcc56762e5102c1a39f16e437e5d31d15e7e5c075349a00f67cdbe7"
+SEED_SHA256 = "b45450e59fe95220161edd651243d480422e2b505dfa662f15a459537baa78dc"
 
 
 def upgrade() -> None:

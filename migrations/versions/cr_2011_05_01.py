@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "8ac17d0bf211f27fe347b76acffcccb53e51ddeff4ecc3de7be603e8ca846787"
+SEED_SHA256 = "90b84eb256f253d4b207fe20a91f825a46b3240723a758bd4cb7c7469f2d38a9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "a85f25b6018666da6a336857a42f36e569f7a315f6222cc60fbee9314f94e2b8"
+SEED_SHA256 = "18a914253ef25b4b182ad5b2fc063d2aed0a3e3e6b3bd9ce74fd33b04af8ffa8"
 
 
 def upgrade() -> None:

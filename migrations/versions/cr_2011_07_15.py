@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "4392608b73cc559dd276d0d086cf782eda973277cdf03598cc4f409b07d8df31"
+SEED_SHA256 = "15f480097e280e70632fbfa8da17a85fd02de07c7b6b62a0929bd695ada9b308"
 
 
 def upgrade() -> None:

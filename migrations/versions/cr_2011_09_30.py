@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "ef81a07b57f4151fc493c3bae7b668a446af1ffa18997b4228bfb398b1682719"
+SEED_SHA256 = "3f9f71f9f82b3f7b54fd24b184e1f35a813b0bdff051494f3d9b51cea49bfe13"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "908ad08b9005dcb6a72efcbbe41e39b031b8261d3dfe69df83cfbb0e68789fe7"
+SEED_SHA256 = "da40d2d8a0dacd0418c087768ba51210c60a39eba9353ec86fc8fd5ea398d7ec"
 
 
 def upgrade() -> None:

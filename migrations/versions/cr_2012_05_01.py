@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "b40ad2c671e7efa8d07d5cdeeae5411002862008ca519b00e5c8d3ae83da0e0f"
+SEED_SHA256 = "780cab267034a7e13d873333d1518a80cca67c5bf4f15bc2716341d47743c7c9"
 
 
 def upgrade() -> None:

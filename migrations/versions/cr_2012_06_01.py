@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "9bb63e0a40b383c558da4f4be190e835b345143b7f701ac77ec01b2e87a16bf7"
+SEED_SHA256 = "5e825ed6f570ab17ec2c806e9cf7eecd5dc2fed7a6c0777fef14b24e6d89b013"
 
 
 def upgrade() -> None:

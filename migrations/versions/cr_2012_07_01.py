@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "5a5e3a4daa83fa36ef0271ddc8e00e3cc048aafc90c1501a71b5d423a139af5c"
+SEED_SHA256 = "e6a0479fc84972e4397a35e2fb8b4870b16e8563ff98197be5e485087e93a136"
 
 
 def upgrade() -> None:

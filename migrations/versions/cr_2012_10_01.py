@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "fda01cc058b37c1b8b651e60a3506ea963e46ded23d2308ecb1a801050da486d"
+SEED_SHA256 = "8caac05458f3731bd5555d4f61cbe333becd159826a3267c44e9072bda8a0a91"
 
 
 def upgrade() -> None:

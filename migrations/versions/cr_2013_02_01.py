@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "adc53e3573d64a38913014b679ce1d319073b9d2d49f3efcaa3a2a19c7e52d82"
+SEED_SHA256 = "9964d1b386551ddc025f58d48c6188b6eb397c3076be001af22f1c84e0762a8b"
 
 
 def upgrade() -> None:

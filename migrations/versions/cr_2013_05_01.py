@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "afd06be40c2fd35063ec9e2aec62b595488b52abc02b882dd76eb41960de2d80"
+SEED_SHA256 = "12de1de7881a388e6e3f21a8754763593189e5766b61667d8cece12fc7c7a10e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "5149454b976ec0c2e08a4efe248da56f71418c0035fc122d1b6f2b9a65929a8f"
+SEED_SHA256 = "8d2c0d6863c046a5b9b525034ad453f3c92539388ffe14eaacdcebe871332352"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "d9b345424f08eda82344d99972d58b90dbf69a787e05873787bc3b8dfc5dc849"
+SEED_SHA256 = "36b8ebcaec806e4bcbc8c77b91a875526a70690c65e72e9244938128c06550c5"
 
 
 def upgrade() -> None:

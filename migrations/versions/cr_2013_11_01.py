@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "68434b728ef4fc434f1e920d3c03748cfd42fcc01c564764d85c68b901a854b4"
+SEED_SHA256 = "ea6aad494ebb95b3a2b52e90706f203a0aada972f943a35c266896aa17f94d23"
 
 
 def upgrade() -> None:

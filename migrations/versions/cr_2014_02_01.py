@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "ff5d5ac6f86e420877b7d92d87204b30decd0c4c6317aece40923f6b232061db"
+SEED_SHA256 = "36c4bf02775b2b30e4f8d48392eaf48d49ac07409d3ff3d010c081e1f95aab77"
 
 
 def upgrade() -> None:

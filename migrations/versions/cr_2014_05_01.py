@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "f89b87ab0ec6f6f784f1b8918480419dfa63c66ece85f432c9f774129485d9b8"
+SEED_SHA256 = "92dc5d63b4ceef7ac3210ef5d3b8fe3ac2051e84253f5be2003768db453f518a"
 
 
 def upgrade() -> None:

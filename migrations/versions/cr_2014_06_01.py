@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "473d834535c876cb4b07e1bace6b5efb1485d7e0b37d7dcf137aceac8aed9955"
+SEED_SHA256 = "dfa3da4de5b423899066addda1f214512aad0f90ff14c66cfbea8b6864fa1fe2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "c0d591b065d0709c5ac1eef67db32d0983f342b97729088bae9566f39386d53d"
+SEED_SHA256 = "a4e94495b3f1e5d7d8cd89899e6ba9101e15fd75c8650619805b25d0704a88c9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "5fe2622066f8d56cee148122f1165843a23ed8e7278fdb69e300525325bae6d0"
+SEED_SHA256 = "c8d7f4fe0d05a25f5af1e260f3fcfb906c61702004591bcc61eb9d74823b3df7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "997a20ad6df48c7b3d1e70e195ce5fc878e805254a46c993f46aeb62500fb0c5"
+SEED_SHA256 = "9104f3bb084c01be52622eea6a3351337abb47b5e778e997a957ad6cd2b8b615"
 
 
 def upgrade() -> None:

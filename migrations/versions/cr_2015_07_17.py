@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "b6d32ae1f4948e8bb1278eb3340e3643cdb75ea917193ba76e6519c3a7ccbb03"
+SEED_SHA256 = "f41a18e78aa78f4cb5241deb5100897f47c4db216e1e80c7d8f12f600ec1dd93"
 
 
 def upgrade() -> None:

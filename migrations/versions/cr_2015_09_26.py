@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "58d5abfdd0b24b05b4c7f9135e99e89f1f3dd3fadcc0aa1acca0a84578900834"
+SEED_SHA256 = "059be46a01e5b1b8afd482628dba3cf84948e217b14295e6e3a804837647c600"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "8e95c485cdebacc38ac5ca77e9fdea45d3f3858dd1569d78d0339480b236d007"
+SEED_SHA256 = "5fda086de0257e7f73767795c702fffca081590ce24e6fd4a9c447cb00f9dcf2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "80a889df353127b8748ce21990815e037ffbf53e67c98a0594ee12b81d1d1bbc"
+SEED_SHA256 = "8830d43df737b1f45750d92c8015d7e51d97f163af49152e742140fa87089856"
 
 
 def upgrade() -> None:

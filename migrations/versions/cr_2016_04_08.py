@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "b2c0eefc9c95cf31dd173ddd46183c72482d7c95b3f17a61cd4c26a7db1ec238"
+SEED_SHA256 = "3ee7512d41edd0957b0956aee05180d6d296c9f95508159bb89d36164d1620af"
 
 
 def upgrade() -> None:

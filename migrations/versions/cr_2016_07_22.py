@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "84de8500bcf31a429223d5bc0d8f7dd8887a48864e47934d69d8162e0390e140"
+SEED_SHA256 = "06d70c0a9df7357989489540735070e4649f9894d03a52e5991db71d6981fe49"
 
 
 def upgrade() -> None:

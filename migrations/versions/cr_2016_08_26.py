@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "b377e202313943e458c2d98ee96a26034f906a37562a52670eaafd936c120842"
+SEED_SHA256 = "9c20db8473303a2fb9101cdc8c39fb8aea758d4be1fa2063dd93421f2b65e4f3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "177cd1886b3fd1a3d70d0e113cfba9acf2d4ecc4d93e91ad3b2f61beafdcd6fb"
+SEED_SHA256 = "a3978fbd56d9f3be0c0489bff9b0f28bad7299028896ee64adbf7cfd6139f8d4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "d61010d930a69e857afa1335f31cffcc7aa6b9e2c15dcfc077d95f0863e8973d"
+SEED_SHA256 = "8741040df5b87b38bcd2b62d96ead067819f0fab389fa9365e240fd9794d0e06"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "b7e67ef9c51469899eeda1c1b4172bafa3fd435d6c4f16f8af47970aaa42fbbe"
+SEED_SHA256 = "d687926cbc1cfb0b5197bb410fd53d148775748cbaa486bb926c9fd6622b0ac1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "63614f3e159609c9565d3e0290561e157fa841e78a3067bdd2a47866eda18193"
+SEED_SHA256 = "f5b522fa896f15463a26215db78ae4bbe2a532f42614f3738000aa8086ba5931"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "1125f90bd3327c7f808fb0aee92d15a3ee5ddaf61a04635ee3bd394bf66474d0"
+SEED_SHA256 = "f35884197142409a010cad374e4bac6c897f783365c7fd9bec05af2c39d6f194"
 
 
 def upgrade() -> None:

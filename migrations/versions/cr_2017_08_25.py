@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "5d865756ba22428be2d9b944e9c5a51db59a2b559a8c071757953b5287ea45aa"
+SEED_SHA256 = "ebe0f6da114d1b5c67c764c6ca879453d4e20ecedba1712dda123186b242da5d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "ac9fca510ff96c91608a228e0fb9e87ab1c40aeb99d9462670a00fbf916c94a7"
+SEED_SHA256 = "2802c198f4ffba63565caba6f9ae4349b1139463be81aea94ee6c038e0e56c07"
 
 
 def upgrade() -> None:

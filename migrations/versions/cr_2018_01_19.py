@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "fa775fa6d14247c648e31bc672ccc3636934a6886510d47b2bb90fae46b0ad05"
+SEED_SHA256 = "51b02860d0d206ea20049e1adc40111e7f21ebeead21c9bdc4e32820c80fed7a"
 
 
 def upgrade() -> None:

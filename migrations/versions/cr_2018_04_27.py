@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "5af3ead8511bb0748df80d238970c8d0c27eb706bd850a5c37a241acbf306e5b"
+SEED_SHA256 = "d02011a07e3a408e4889da7b3a01a41756a85e03aff76a1c3d98ffaebce8ec76"
 
 
 def upgrade() -> None:

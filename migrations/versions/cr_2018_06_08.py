@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "72a038360b646b43dd5193b0da4f906f48a9d11d97d1d727120c59729dfe944c"
+SEED_SHA256 = "1c93a28beba10ba784d17d53bfe36227ad547cfe2cbb6eeea51bbd5f8c5331d6"
 
 
 def upgrade() -> None:

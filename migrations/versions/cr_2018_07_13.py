@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "41b415c668e95dcf6c4f17c0867f18da46dcb648fa9d12f7d81d412fd2f4adfe"
+SEED_SHA256 = "0077de6c86bbbb6922ad99f1f9ceb30ae4dff3f75ea8c167447f4d6bb752a6f4"
 
 
 def upgrade() -> None:

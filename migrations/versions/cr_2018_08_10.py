@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "8e69bd725a6c04c925262899e853a21e9730c601eb25cd6c202d2ef04b97f97f"
+SEED_SHA256 = "06c64ef2e00db0c40b02d174fd4f19105996af09a587cdfbc4c12d1dcfaaec6f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "a1c11a09432338d304f50781ce36513e9370351dd51ead8f783ac95a312d5462"
+SEED_SHA256 = "49d383ab4acbd6f761f76217cfa230de88c962f85da0d4301937bace4b53baf6"
 
 
 def upgrade() -> None:

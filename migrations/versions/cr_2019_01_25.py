@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "46bc998e6e1519b987cc94e77cd8bf78c0d25da55d9537a23338181a33dd639c"
+SEED_SHA256 = "b4f64fc29851828a94587b81e39bff4375377c1d2d1c2845dacfe3a269f8b3b7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "6ac60fda0d254e8d658a4778bf42df8be6b84cb38bdaa456028cabff3a7ef39a"
+SEED_SHA256 = "2e8c73e012381707702000efd84daad598edabb799cc6249b41006c126ec6b44"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "592fd5a4a88654cc90644124ad1361e1f4f1cb621056d60b1ee098d409803f40"
+SEED_SHA256 = "9053c9e1c2db2078b91dbaee1b30379746565b09f72da0ae2d5718ad32132ffd"
 
 
 def upgrade() -> None:

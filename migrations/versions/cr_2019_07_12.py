@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "297b98d1a6f94fd505beba12e26ff9840f955d4c8eed12007544e4ca43d221c6"
+SEED_SHA256 = "8e0ac2471dbb9a603624975f9089cf326428fe33a7203b048f4f7f62021b7089"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "4e268d693a97c92ab9ed463b1d5e99f4f36f4ea7329102fba7b0636f4e4fb276"
+SEED_SHA256 = "b8b39db399f3c77f836be9c57599ccc8d26240eb664ed495f80c8c885b7124c2"
 
 
 def upgrade() -> None:

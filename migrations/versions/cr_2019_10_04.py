@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "c42075f87eebaa355d716944f25cd4f5332afcd99b8870448a530a0c724f7255"
+SEED_SHA256 = "579fe1e33786eec4b1369ca3359506d416c95f355afb584e751e07d81ff081e2"
 
 
 def upgrade() -> None:

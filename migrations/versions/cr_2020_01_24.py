@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "e751f6f652e043e9e8225cb38497cab6feacdc36d56499694df1be89dc363b8d"
+SEED_SHA256 = "590570fc0cf0ec7654ea0e9e20928fbbc8450d79a46858de2ee103b65d878a4a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "6cd7b040e41e352199686290fda3103ea3dfbc8c2970062097e63ebb064a1c89"
+SEED_SHA256 = "7202df0aca6a439ca0a41db2134b8ddb0eb8ccaf2df7416e04b877c317c3fad7"
 
 
 def upgrade() -> None:

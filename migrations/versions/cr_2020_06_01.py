@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "ece299a741f1eac495489874f468f59df0d8ab2a39d36cd3bd6f7b42080b3841"
+SEED_SHA256 = "8facbd04f4e48762efa0879188a7aca1c7427232b66fd5dd99048bac50314631"
 
 
 def upgrade() -> None:

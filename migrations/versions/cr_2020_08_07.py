@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "ba6d2803aa5fb8daed06125fa88f8404164a17ffc96083342be17f78d18ea0b5"
+SEED_SHA256 = "f83ea56475f2d3367e05aa1d3756fb49ac5980b694073c153be82a6bb6db8eeb"
 
 
 def upgrade() -> None:

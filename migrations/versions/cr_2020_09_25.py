@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "5b0eda667d30ebafcedec2b915094dad27220f2433e053327b4dd35e722210df"
+SEED_SHA256 = "a09ea706ab2d7a021a01a9f068fa27a27228eefe8c60d24ca104635e3bfa2312"
 
 
 def upgrade() -> None:

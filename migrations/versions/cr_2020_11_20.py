@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "714caf19cefc76082448612beb0df5f303204e1a8f4e9c18dcd12b797bf2cae8"
+SEED_SHA256 = "98d35d68a84dd5d9f0eb584dae0880000badc4fc69d27a91c6bab59aa204c84d"
 
 
 def upgrade() -> None:

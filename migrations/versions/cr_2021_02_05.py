@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "fb2e7a0b52a1b22e3e8ca8d74d1695faec3fc98b869a06e00fd555f74bcadeb0"
+SEED_SHA256 = "a9df14e5138e413b6a47b53ee7af24b1543ff92775ae1df540ed6c661c7693d2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "76e887edd00cc67266bc592c43d6dc4008ac12cb23b4a65e9e5a39ee26e4766a"
+SEED_SHA256 = "5f1be83a37c4b80e2bfb3742fc09b40ea9ebba22f91a26bc2268cd9abf7f4a39"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "a6a87e862531454db49c8fe4f5aa7e545905ceb9ea2631a08444d61c70249e0e"
+SEED_SHA256 = "c7354a0d018e3757a5a3411cc8f9ee7b89a147d649e8f8d11c687f5eb5a22f39"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "98f8033123dd5cf0ef8ca1911fd6c70e91a74ac52720f18e4bf8f650505a4059"
+SEED_SHA256 = "abcf306800b7fc967244ee2aaab1e0ca39b8b82feda0e375a6e29f57ed202d58"
 
 
 def upgrade() -> None:

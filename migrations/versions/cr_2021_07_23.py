@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "985b86a1bb13fd85dd0ec172468d727ea203d720e4776ed7a2b7845ee6c3e447"
+SEED_SHA256 = "9acf2d1c3378cbfcc76b01f5935a5395b98bb3c1370457e79db0b851e4ea396c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "067288feeb7dfcc209aa65839ff3fdbfbe4cff64143b55a35d2dc21ed3e0bca9"
+SEED_SHA256 = "3009d5829feef02d46585331ffd929d65488fa8a1cb552533550604954a52746"
 
 
 def upgrade() -> None:

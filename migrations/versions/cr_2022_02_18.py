@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "e95aa4764d7a527f9dd6ce5997a26d11076a1d19691b29a843509aa636e9b287"
+SEED_SHA256 = "d93309f980dee08ab04c990e99c5303a859f8b3bf451b67780f92eae263d165b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "1d6bcbd8ed0788b7664e55f4c89e542b5b2c6c32a21c94fee24ec39f11e49891"
+SEED_SHA256 = "4cd5bff49e0c2539add7dc9ed0d29cc235344017fab35d459f38b10bfb1a1ba7"
 
 
 def upgrade() -> None:

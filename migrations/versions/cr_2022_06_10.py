@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "66ac37c2148bf121c8d1fc557f4cfeef505c17cf63ecac7483b286e2f644133e"
+SEED_SHA256 = "b7571b721624dfa2e9d105b321d830a64a956e96d9888db2f753a1428937b023"
 
 
 def upgrade() -> None:

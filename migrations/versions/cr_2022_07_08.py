@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "88f8d03d575e2227b7c2e6689786a6cfed6d03e29679dfc2c63137ad1a874f49"
+SEED_SHA256 = "71acca98f03ad3bc8d7f5728662c08e5c409dcc6889ceb5a48e6af1c2b56a23f"
 
 
 def upgrade() -> None:

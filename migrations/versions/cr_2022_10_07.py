@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "242f58191be2682d7e60a076be78bddf6ec10dda1fa5aa77cd7803cc27932f58"
+SEED_SHA256 = "62f4233a0319a3f71294240a9a4d9ff6708f93606cdc9219564560d20d0f7e6b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "27eddf5e939bb6625756672e094367068173f307523b64e90f9cc12b74f9875a"
+SEED_SHA256 = "7d5d0583e2778e671442d3263587edbee0b0d06f7fe1ecdf05145eb1e15a1567"
 
 
 def upgrade() -> None:

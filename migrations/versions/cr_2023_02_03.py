@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "1e2e002893a3021aec9ddce18ff9c0a1fd0c278b5040c5e971935e39581ebcf8"
+SEED_SHA256 = "c2109d4560aae15254cf77990d5176dad4a9be4266c59420aae8b5f848616a87"
 
 
 def upgrade() -> None:

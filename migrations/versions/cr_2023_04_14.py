@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "4b94033fada4debee3ec8a2597a3a82f9136414d50c2d2dc3a7b14cfd235cf66"
+SEED_SHA256 = "fbf6c5fdcdfcdf864506affbc5b2b8f5ffa8e1d5d70e3a7d6bb6410adc50bc8d"
 
 
 def upgrade() -> None:

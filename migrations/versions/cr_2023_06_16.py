@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "368da4710f91da1a941a9edf48c0dec2091b3c7fdef1f3693ab2a22596a2015e"
+SEED_SHA256 = "5e9455e9d8fa7a1c5e7a63369e85b467abf6fdf832c50f1247e836284380b021"
 
 
 def upgrade() -> None:

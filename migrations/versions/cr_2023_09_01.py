@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "9043e1203576983da97492ae552ff20076955ec36662a601ff20ce63dc144ae3"
+SEED_SHA256 = "fe26412aa9d89b7e731bf8314cb113eb79c1795e7d65f4d4332011b728048d36"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "980cc7ea659ce5e1b2d4ad632b4d5d45c0d3a8c708b828c267e8215649c0439f"
+SEED_SHA256 = "3e0d80111b25960f44ed68bf48085972db25659e2e0553a0c22d30476ac9f511"
 
 
 def upgrade() -> None:

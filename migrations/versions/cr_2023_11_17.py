@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "4fdf899cdd38bf20bd06f48f6f5101f4274c6616183156480420cd7d9aa29052"
+SEED_SHA256 = "2cbe6da3a36091249be73b369a8602193486b5202c24e48dfd5a19f62f196a75"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "71fed3bc73eb6f20f287553de4b534cb1db200d0d527dd193eec1c959633f44e"
+SEED_SHA256 = "91f306e2e816ac0a2ed3afecb24585ee776c91fc505cbdb2394fef31446901dc"
 
 
 def upgrade() -> None:

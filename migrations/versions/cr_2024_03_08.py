@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "862bf57488c3a2515347a99950ae341fccab1dfe6125a9425db6401c0c26cd42"
+SEED_SHA256 = "143732b4e95211e9b5cb4ee57e5c5815b182c58ad4fcb1f4effb555c0f67b60d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "ce18831eedbc73ebc22a4ade406646011bfdea6411b12bab0e1c56e41bee65f4"
+SEED_SHA256 = "9e0f2ed3cb52ea2b61088eb2f2de26984283e31c92a41b1cf04b151d215c45a0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "44e52935ea0c365bf7b549a789fa9d3d6110a7fa0c3fd6198a03094898c5d2ec"
+SEED_SHA256 = "3fef768629bf53a2548d5d37e4533f3c84cb502db6e9c9801ae66363849a9e79"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "c8229cf5b0b5edc522d157afe9200ce653e0f8771abcbb6069eb57585a19cc4f"
+SEED_SHA256 = "a0f303983c42208c970a49c189b4eee94861b89bc7c9674daa27df4fadaaa839"
 
 
 def upgrade() -> None:

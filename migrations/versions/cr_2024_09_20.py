@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "bd5a4792f84210f788b594ee296b01b1e7601271f4267665948539de1752316c"
+SEED_SHA256 = "3c7cdbbabd91086c4102360c4f94941930011f351f96c314e81cc917c1ccff4b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "9fc951ff9da29bd757cec00f05f5c8e262076c15da429abb39f3fd96c13dda9e"
+SEED_SHA256 = "7f78dc00225006bb5c8e2d81cd1a88be8de5619ebce1f269935469f3d76f0b47"
 
 
 def upgrade() -> None:

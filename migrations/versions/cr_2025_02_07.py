@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "67779fc940f68f4a7e8032143b12d5b460dd6a872de99ec9aad54207102aa98b"
+SEED_SHA256 = "8bd9d27c05ffaf3f5e3840e4b1f150d91454d44912ad2cdbec607391420cc977"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "766d16623421719eb109a3b883009880720fe66fcba88bc1fab82acbefdb51aa"
+SEED_SHA256 = "4261bb8fd94ad72792e4bd46bb0bab96fcd215f6ab67f9454c0209bb1d8e0e60"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "d7ca01f5b7fb26702503e4216bec3436d7dda972bca6e7140dbcf90fc11b748e"
+SEED_SHA256 = "90b537abaa940ed8a432b8f1e9b2f4d05faed9896249795b9b8af8103f567580"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "04ec8262c4d5aec5e76db6d779dd63470e8dff70844d4999c805f1ea54db61ee"
+SEED_SHA256 = "1fcd5bb3707625fbda15afd48fe33696d1569c53d6754d33b39a876f732452a5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "5c5e67b1442c7e920da28c51c43a8f975f4bac0fe964343dbfa5385d2b0b295c"
+SEED_SHA256 = "69a9c726d71c2be83d6310cb2674172021ca8dda50215ffb6f5f1cf7d1644ec2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "712829b5d2f94d4b691a3d85b22c25688ea565f94dc7b7aa49e9ebaa9bc20036"
+SEED_SHA256 = "dda35efeebb0afa3c654308f7df658b4f1f5f1f4f871dcb43b2780713d5fb5b7"
 
 
 def upgrade() -> None:

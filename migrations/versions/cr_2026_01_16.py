@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "1debe518acab7749d51e8bb74d1559e9f93d263f1f73c0bf7330eae585065309"
+SEED_SHA256 = "42cacd9f74e254d0300ba9a280a6b4206450144153c3ccdb34a8d45809ff68a2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "e8ed880bda04cc3947e908836a9d5124411fd1280f28e7819ce40cf94e220614"
+SEED_SHA256 = "5991c12cd60f88e1ea83375f7b3c8ea0103087d192af795ab89c6d82017a1f15"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "010c4396d1c22e15bb875c007701c3e25bc1f3589e259dab91af9ce66d02d934"
+SEED_SHA256 = "0a2f05c22706c9982fccefc178f45f4e42b526975334a20728bf03b87bd7f61b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "d9b167515e4603389a2bffc35ab0ddce6795ba33db2a07e5c7df9da13b464761"
+SEED_SHA256 = "024e41ccfa5409fdb0ff458d08bc892e5667c283947f5c7e7c27e9e64221b6a3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "4cc487aa90c7be544332147bb19eb78f1ea8c82546f9978e541fb1bd544d42fd"
+SEED_SHA256 = "11d00333b0de237e7f1cc1c0deb650c3268246c80d72da99e22e470dc097ce69"
 
 
 def upgrade() -> None:

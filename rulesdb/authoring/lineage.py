@@ -34,7 +34,8 @@ dashes aside, cross-references ("(See rule 116, "Timing and Priority.")") left o
 2009-07-11's new vocabulary on both sides ("comes into play" is "enters the battlefield").
 
 How a rule continues: the same number and text is "same"; the same number, text and examples
-equal once quotes, apostrophes, dashes and spaces are folded, "retypeset"; otherwise
+equal once typography is folded (quotes of every kind, apostrophes, dashes, spaces, italics
+markers, ™/®: :func:`rulesdb.util.typography.fold_typography`), "retypeset"; otherwise
 "reworded"; a new number with that text (typography aside) "renumbered", else "moved and
 reworded"; no link, "new".
 
@@ -59,6 +60,7 @@ from functools import cached_property
 from typing import Any
 
 from rulesdb.util.rule_numbers import parent_number
+from rulesdb.util.typography import fold_typography
 
 Ident = tuple[str, int]  # (number, occurrence): unique within a release
 
@@ -145,10 +147,8 @@ class Printed:
 
     @cached_property
     def typeset(self) -> tuple[str, ...]:
-        """Its text and examples with quotes, apostrophes, dashes and spaces folded."""
-        return tuple(
-            " ".join(part.translate(_TYPOGRAPHY).split()) for part in (self.text, *self.examples)
-        )
+        """Its text and examples with their typography folded."""
+        return tuple(fold_typography(part) for part in (self.text, *self.examples))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesdb.authoring.curated import (
     keyword_renames_in,
+    later_targets,
     load_release_sets,
     merge_targets,
     merges_in,
@@ -73,6 +74,18 @@ def seed_document(
             {**_succession(entry), "to": target}
             for entry in merges_in(day)
             for target in merge_targets(entry)
+        ],
+        # What a later Oracle made of a merged type's cards, after the dated replacement.
+        "merges_later": [
+            {
+                "category": entry["category"],
+                "from": entry["from"],
+                "to": target,
+                "as_of": entry["later"]["as_of"].isoformat(),
+                "source": entry["later"]["source"],
+            }
+            for entry in merges_in(day)
+            for target in later_targets(entry)
         ],
         "keyword_renames": [_succession(entry) for entry in keyword_renames_in(day)],
         "notes": [

@@ -45,8 +45,9 @@ def rule(app: AppContext, number: str, as_of: str | None, fmt: str | None) -> No
 @click.option(
     "--substantive",
     is_flag=True,
-    help="Leave out versions that only retypeset the one before (quotes, "
-    "apostrophes, dashes or spaces): each listed version changed words.",
+    help="Leave out versions that only retypeset the one before (quotes of any "
+    "kind, apostrophes, dashes, spaces, italics markers, ™/®): each listed version "
+    "changed words.",
 )
 @output_options
 @pass_app

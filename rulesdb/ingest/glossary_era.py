@@ -209,17 +209,18 @@ class GlossaryEraExtractor(_Extractor):
                 match = _ENCHANT_LIST.search(sentence)
                 if match is None:
                     continue
-                printed = [
-                    name for name, _ in self.names_in(rule, match["names"], "enchantment subtypes")
+                # Spelled as the rule prints them (lower case), as 214.8a of the releases
+                # before did: the glossary's headwords ("Enchant Creature") are its entries'
+                # capitals, not another spelling of the list.
+                names = [
+                    official_spelling(name)
+                    for name, _ in self.names_in(rule, match["names"], "enchantment subtypes")
                 ]
-                names = [self.glossary_term(name) for name in printed]
                 self.note(
                     number,
                     "subtypes-from-rules",
-                    f"rule {number} enumerates the "
-                    f"enchantment subtypes ({', '.join(printed)}) and the glossary lists "
-                    f"none; read from the rule, spelled as the glossary's entries and the "
-                    f"type line print them ({', '.join(names)})",
+                    f"rule {number} enumerates the enchantment subtypes ({', '.join(names)}) "
+                    "and the glossary lists none; read from the rule, spelled as it prints them",
                 )
                 return [
                     SubtypeList(
@@ -230,17 +231,6 @@ class GlossaryEraExtractor(_Extractor):
                     )
                 ]
         return []
-
-    def glossary_term(self, name: str) -> str:
-        """The glossary's own spelling of a term ("Enchant Artifact" for "enchant artifact");
-        the name as given if the glossary has no such entry."""
-        glossary = self.text.rfind("\nGlossary\n")
-        found = re.search(
-            rf"^{re.escape(name)}[^\S\n]*$",
-            self.text[max(glossary, 0) :],
-            re.IGNORECASE | re.MULTILINE,
-        )
-        return official_spelling(found[0] if found else name)
 
     # 205.3d "Creature and tribal also share their lists of subtypes; these subtypes are called
     # creature types."

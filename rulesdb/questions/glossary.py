@@ -26,6 +26,7 @@ from rulesdb.questions.rulebook import NEAREST, UnknownEntry, rulebook_days
 from rulesdb.questions.successors import successor
 from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.names import lookup_key
+from rulesdb.util.typography import fold_typography
 from rulesdb.vocabulary.release import Successor
 
 SAME_DEFINITION = 0.75
@@ -54,10 +55,12 @@ class TermChange(TypedDict):
     release: str  # the first release printing ``new`` (YYYY-MM-DD)
 
 
-def glossary_history(bind: Bind, term: str) -> list[GlossaryVersion]:
+def glossary_history(bind: Bind, term: str, substantive: bool = False) -> list[GlossaryVersion]:
     """Each distinct definition of the glossary term (exactly as printed), oldest first, over
     consecutive rulebook releases: text, first_release, last_release, releases. A release
-    without the term ends a run as a new text does; an unknown term has no versions."""
+    without the term ends a run as a new text does; an unknown term has no versions. With
+    ``substantive``, a definition whose typography alone differs from the one the release
+    before printed (:func:`rulesdb.util.typography.fold_typography`) is no new version."""
     with connected(bind) as connection:
         days = rulebook_days(connection)
         spans = fetch(
@@ -68,6 +71,18 @@ def glossary_history(bind: Bind, term: str) -> list[GlossaryVersion]:
             term=term,
         )
     by_day = _by_release(days, spans)
+    runs: list[list[date]] = []
+    for run in _runs(days, by_day):
+        if (
+            substantive
+            and runs
+            and days.index(run[0]) == days.index(runs[-1][-1]) + 1
+            and fold_typography(by_day[run[0]]["text"])
+            == fold_typography(by_day[runs[-1][-1]]["text"])
+        ):
+            runs[-1].extend(run)
+        else:
+            runs.append(list(run))
     return [
         GlossaryVersion(
             text=by_day[run[0]]["text"],
@@ -75,7 +90,7 @@ def glossary_history(bind: Bind, term: str) -> list[GlossaryVersion]:
             last_release=run[-1].isoformat(),
             releases=len(run),
         )
-        for run in _runs(days, by_day)
+        for run in runs
     ]
 
 

@@ -30,11 +30,12 @@ from rulesdb.questions.listings import (
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.rulebook import glossary_texts, release_texts
-from rulesdb.questions.successors import merges_of, successor
+from rulesdb.questions.successors import later_of, later_words, merges_of, successor
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 from rulesdb.util.names import lookup_key
 from rulesdb.util.rule_numbers import rule_key
+from rulesdb.vocabulary.release import Later
 
 KINDS = ("card_type", "supertype", "subtype", *KEYWORD_KINDS)
 
@@ -66,6 +67,9 @@ class Listing:
     renamed_to: list[dict[str, str]] = field(default_factory=list)
     merged_from: list[dict[str, str]] = field(default_factory=list)  # release_date, from, to
     merged_into: list[dict[str, str]] = field(default_factory=list)
+    # After merged_into, never instead: what later Oracles made of its cards (Entity: Beast
+    # on 2007-10-01, Illusion in the Oracle of 2022).
+    later: list[Later] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,6 +85,7 @@ class Listing:
             "renamed_to": [dict(r) for r in self.renamed_to],
             "merged_from": [dict(r) for r in self.merged_from],
             "merged_into": [dict(r) for r in self.merged_into],
+            "later": [dict(r) for r in self.later],
         }
 
 
@@ -170,7 +175,7 @@ def cite(bind: Bind, word: str, as_of: date | None = None) -> list[Citation]:
                     became = (
                         f"; {'merged into' if went['change'] == 'merged' else 'renamed'} "
                         f"{went['to']} on {went['release_date']} ({went['rule']})"
-                    )
+                    ) + "".join(later_words(fact) for fact in went["later"])
                     see = f"rulesdb cite {_shell_word(went['to_all'][0])} or "
                 raise RulesdbError(
                     f"{word!r} is not listed in release {day.isoformat()} (in force {when})"
@@ -454,6 +459,11 @@ def _listing(
         renamed_to=[r for r in notes if r["from"] == name],
         merged_from=[r for r in merges if r["to"] == name],
         merged_into=[r for r in merges if r["from"] == name],
+        later=[
+            fact
+            for day in sorted({r["release_date"] for r in merges if r["from"] == name})
+            for fact in later_of(connection, day, category or "", name)
+        ],
     )
 
 

@@ -13,6 +13,7 @@ from rulesdb.questions.lifetime import Citation, Listing
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
 from rulesdb.questions.search import SearchHit, entry_of
+from rulesdb.questions.successors import later_words
 from rulesdb.util.text import with_article
 from rulesdb.vocabulary.release import Report
 from rulesdb.vocabulary.typeline import TypeLine
@@ -191,6 +192,7 @@ def lifetimes(listings: list[Listing]) -> Table:
                         for r in listing.merged_from
                     ),
                     *(f"merged into {r['to']} ({r['release_date']})" for r in listing.merged_into),
+                    *(f"later its cards {r['to']} ({r['as_of']} Oracle)" for r in listing.later),
                 ]
             ),
         }
@@ -295,6 +297,7 @@ def _word_text(report: Report) -> str:
             went = report.successor
             change = "merged into" if went["change"] == "merged" else went["change"]
             text += f"; {change} {went['to']} on {went['release_date']} ({went['rule']})"
+            text += "".join(later_words(fact) for fact in went["later"])
         elif report.nearest and not report.keyword:
             text += f"; nearest: {', '.join(report.nearest)}"
         return text

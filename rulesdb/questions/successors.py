@@ -13,9 +13,10 @@ from sqlalchemy import Connection, inspect
 from rulesdb.questions.listings import has_keywords
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.util.names import lookup_key
-from rulesdb.vocabulary.release import Successor
+from rulesdb.vocabulary.release import Later, Successor
 
 MERGE_TABLE = "subtype_merge"
+LATER_TABLE = "subtype_merge_later"
 
 
 def has_merges(connection: Connection) -> bool:
@@ -35,6 +36,35 @@ def merges_between(connection: Connection, low: date, high: date) -> list[dict[s
         high=high,
     )
     return [{**row, "release_date": as_date(row["release_date"]).isoformat()} for row in rows]
+
+
+def later_of(connection: Connection, day: str, category: str, name: str) -> list[Later]:
+    """What later Oracles made of the cards of the subtype (category, name) the release
+    ``day`` (ISO) merged: one fact per Oracle date, oldest first."""
+    if not inspect(connection).has_table(LATER_TABLE):
+        return []
+    rows = fetch(
+        connection,
+        "SELECT new_name, as_of, source FROM subtype_merge_later WHERE release_date = :day "
+        "AND category = :category AND old_name = :name",
+        day=date.fromisoformat(day),
+        category=category,
+        name=name,
+    )
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        key = (as_date(row["as_of"]).isoformat(), row["source"])
+        grouped.setdefault(key, []).append(row["new_name"])
+    return [
+        Later(to=" and ".join(sorted(names)), to_all=sorted(names), as_of=as_of, source=source)
+        for (as_of, source), names in sorted(grouped.items())
+    ]
+
+
+def later_words(fact: Later) -> str:
+    """A later fact as a clause to follow the dated merge: "; later, its cards are Illusion in
+    the Oracle of 2022-04-25"."""
+    return f"; later, its cards are {fact['to']} in the Oracle of {fact['as_of']}"
 
 
 def merges_of(connection: Connection, category: str | None, name: str) -> list[dict[str, Any]]:
@@ -73,7 +103,8 @@ def successor(bind: Bind, word: str, day: date) -> Successor | None:
         "rule FROM subtype_rename WHERE release_date <= :day"
     )
     with connected(bind) as connection:
-        if has_merges(connection):
+        merged = has_merges(connection)
+        if merged:
             sql += (
                 " UNION ALL SELECT 'merged', 'subtype', category, old_name, new_name, "
                 "release_date, rule FROM subtype_merge WHERE release_date <= :day"
@@ -86,9 +117,19 @@ def successor(bind: Bind, word: str, day: date) -> Successor | None:
         rows = [
             row for row in fetch(connection, sql, day=day) if lookup_key(row["old_name"]) == key
         ]
-    if not rows:
-        return None
-    row = max(rows, key=lambda r: (as_date(r["release_date"]), r["change"], r["new_name"]))
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: (as_date(r["release_date"]), r["change"], r["new_name"]))
+        later = (
+            later_of(
+                connection,
+                as_date(row["release_date"]).isoformat(),
+                row["category"],
+                row["old_name"],
+            )
+            if merged and row["change"] == "merged"
+            else []
+        )
     names = sorted(
         r["new_name"]
         for r in rows
@@ -105,5 +146,6 @@ def successor(bind: Bind, word: str, day: date) -> Successor | None:
             "to_all": names,
             "release_date": as_date(row["release_date"]).isoformat(),
             "rule": row["rule"],
+            "later": later,
         }
     )

@@ -1,9 +1,9 @@
 """Word-level differences between two texts of a rule, as Academy Ruins marks them: the words
 deleted and inserted between one version and the next, the rest kept.
 
-Words are compared after :func:`rulesdb.questions.diff.normalise_rule_text`, so a quote or dash
-the archive folded to ASCII is not reported as an edit; the marks keep each text's own
-characters.
+Words are compared after :func:`rulesdb.questions.diff.normalise_rule_text`, so a quote, dash,
+italics marker or ™ that differs only in typography is not reported as an edit; spaces are
+compared as printed. The marks keep each text's own characters.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
+def _compared(token: str) -> str:
+    return token if token.isspace() else normalise_rule_text(token)
+
+
 def word_diff(old: str, new: str) -> list[Piece]:
     """The pieces that turn ``old`` into ``new``: in reading order, a deleted run before the
     inserted one that replaces it. The kept and inserted pieces joined are ``new``; the kept
@@ -37,8 +41,8 @@ def word_diff(old: str, new: str) -> list[Piece]:
     before, after = tokens(old), tokens(new)
     matcher = difflib.SequenceMatcher(
         None,
-        [normalise_rule_text(t) for t in before],
-        [normalise_rule_text(t) for t in after],
+        [_compared(t) for t in before],
+        [_compared(t) for t in after],
         autojunk=False,
     )
     opcodes = matcher.get_opcodes()

@@ -336,6 +336,26 @@ class SubtypeMerge(_SubtypeSuccession, Base):
     new_name: Mapped[str] = mapped_column(NAME, primary_key=True)
 
 
+class SubtypeMergeLater(Base):
+    """A merged subtype's cards as a later Oracle re-typed them (Entity: Beast on 2007-10-01,
+    Illusion in the Oracle of 2022): a second, later fact beside the dated merge."""
+
+    __tablename__ = "subtype_merge_later"
+
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
+    category: Mapped[str] = mapped_column(NAME, primary_key=True)
+    old_name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    new_name: Mapped[str] = mapped_column(NAME, primary_key=True)
+    as_of: Mapped[date] = mapped_column(Date)
+    source: Mapped[str] = mapped_column(Text)
+
+    __table_args__ = (
+        ForeignKeyConstraint(["category", "old_name"], ["subtype.category", "subtype.name"]),
+    )
+
+
 # The whole rulebook: each distinct text once, spans of releases point to it.
 # The full-text index (SQLite FTS5 table rulebook_fts, PostgreSQL column rulebook_text.search)
 # is each backend's own and not modelled; migrations/env.py leaves it out of comparisons.

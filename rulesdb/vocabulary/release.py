@@ -31,6 +31,7 @@ __all__ = [
     "GAIN_RULE",
     "Choice",
     "Keyword",
+    "Later",
     "Meaning",
     "Report",
     "Successor",
@@ -76,6 +77,15 @@ class Choice(NamedTuple):
         return self.valid
 
 
+class Later(TypedDict):
+    """A later fact about a merged type's cards: the types a later Oracle gave them."""
+
+    to: str  # in words: "Human and Rogue"
+    to_all: list[str]
+    as_of: str  # the date of that Oracle (YYYY-MM-DD)
+    source: str
+
+
 # What a word a release no longer lists became ("from" is a Python keyword: the functional form).
 Successor = TypedDict(
     "Successor",
@@ -88,6 +98,9 @@ Successor = TypedDict(
         "to_all": list[str],  # each name it became
         "release_date": str,  # the release that made the change (YYYY-MM-DD)
         "rule": str,  # the rule that lists the new name there
+        # Merged: what a later Oracle made of its cards, where it re-typed them afterwards
+        # (Entity: Beast on 2007-10-01, Illusion in 2022); after the dated fact, never instead.
+        "later": list[Later],
     },
 )
 

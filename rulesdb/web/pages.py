@@ -489,7 +489,7 @@ def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str
     return {
         "entry": entry,
         "as_of": entry["release"],
-        "versions": glossary.glossary_history(engine, entry["term"]),
+        "versions": glossary.glossary_history(engine, entry["term"], substantive=True),
     }
 
 

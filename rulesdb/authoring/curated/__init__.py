@@ -31,6 +31,15 @@ def merge_targets(entry: dict[str, Any]) -> list[str]:
     return [entry["to"]] if isinstance(entry["to"], str) else list(entry["to"])
 
 
+def later_targets(entry: dict[str, Any]) -> list[str]:
+    """The subtypes a merged type's cards have in a later Oracle (``[merge.later]``), when it
+    re-typed them after the dated replacement; [] when it did not."""
+    later = entry.get("later")
+    if later is None:
+        return []
+    return [later["to"]] if isinstance(later["to"], str) else list(later["to"])
+
+
 def load_release_sets() -> dict[date, dict[str, str]]:
     """The set or product each release came with (release_sets.toml): effective date ->
     {code, name, source}. A release absent here is an update between sets."""
@@ -89,6 +98,15 @@ def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]
             raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
         if not isinstance(entry["to"], str | list):
             raise RulesdbError(f"{file} entry {number}: to must be a name or a list of names")
+        later = entry.get("later")
+        if later is not None and (
+            not isinstance(later.get("to"), str | list)
+            or not isinstance(later.get("as_of"), date)
+            or not later.get("source")
+        ):
+            raise RulesdbError(
+                f"{file} entry {number}: later needs to (names), as_of (a TOML date) and source"
+            )
     return entries
 
 
