@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "6e2c658abc40c4bdf0a166e7926e3973a077c5ab335ca907ffc359ee29c0182d"
+SEED_SHA256 = "5964de247f3e98f0fa9f20a0ffdd55fab259258355fc9a185022d077a38e6a62"
 
 
 def upgrade() -> None:

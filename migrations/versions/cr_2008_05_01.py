@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "b193542af1f6f078776a5f94ec5c4bb6028318578ba191cf37d32f7b6db03400"
+SEED_SHA256 = "362a50d0be60fc538ef5ab533ec973eb5f1fabe36b319326ca99a57e27787ff3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "0defc93f60d1d1f0fa417428b19fff9926e18f430e84bd22b55d2f5702dfcf51"
+SEED_SHA256 = "8605d9060825fb3bd323e2ed8252ece9ca03f87c92855dbad62901ab4c312a86"
 
 
 def upgrade() -> None:

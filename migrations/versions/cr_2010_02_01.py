@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "74be4a334fde8fb716d78fe3a935945aad81649c386607faa7800d7511e7cbca"
+SEED_SHA256 = "00f135400ef81fc69d7e721f06879e02fd29c61ef9c88d6d1961d4a2f0c8463f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "ce1cd8ce4b304e90e7e23346eb3b41651745b04e92154cd6bfaee4ce0662908a"
+SEED_SHA256 = "c231e6f0831b60d466b31a8fc9d88787ad8d4beaaf987352671d8a185686c05f"
 
 
 def upgrade() -> None:

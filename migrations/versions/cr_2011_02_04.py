@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "f72bc84be26afd8b9c8ed1655f636eb4c77888f447e0af5acd095cd2d94000ea"
+SEED_SHA256 = "ceb5f70cf210c36a1b60d3369a5551a5f7a9a5e3703833e828fdc8036ae95dfe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "f89b87ab0ec6f6f784f1b8918480419dfa63c66ece85f432c9f774129485d9b8"
+SEED_SHA256 = "bea27adce5594ffcaeb389bc879376a4418ac6fb22122b521bd0c7ccfab66e88"
 
 
 def upgrade() -> None:

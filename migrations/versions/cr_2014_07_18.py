@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "325420e4d95dd3ba7acb5a94212a20d1022ac4f628ba7948cdee3791eb23b5f8"
+SEED_SHA256 = "f8cde13eec8b7e78fc0a717b309d0ca405630aa4587a8add5ac8a6cbf21c887f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "c0d591b065d0709c5ac1eef67db32d0983f342b97729088bae9566f39386d53d"
+SEED_SHA256 = "e7e0ddf317347807dbe024d4899dd3c76ceaed181f3940f5afc6e411a8332637"
 
 
 def upgrade() -> None:

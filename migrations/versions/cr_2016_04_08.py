@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "b2c0eefc9c95cf31dd173ddd46183c72482d7c95b3f17a61cd4c26a7db1ec238"
+SEED_SHA256 = "e478348556469d9f68fb3df32f5d7bbdab71151e1df42be05fb08b735ef6121b"
 
 
 def upgrade() -> None:

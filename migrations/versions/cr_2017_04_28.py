@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "1588a1ba3edbd616ba699a3ccf56d6f6041decf997c8cc7179c33ef3668bef04"
+SEED_SHA256 = "abed2b2ecd051d6cd3214142e151f972834adcd974466471e3a25901b6ed2e84"
 
 
 def upgrade() -> None:

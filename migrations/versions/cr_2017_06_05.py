@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "6ab7a2f2ed98430f39bd2d53e753ca0e3b92738b6d7058df61f83c668c2727b6"
+SEED_SHA256 = "d587d0043593ab1929d16a2d9bc89d0cf2cfc8e955f127f88b12a41ce772a425"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "ee94fae4ca0eac23db9e29ef323be0e2c9d967e9f4e01d2c19b1b432a1d70474"
+SEED_SHA256 = "85b8dfcb3583bd87a098f34a5402e5819c6b9fdc7caf8a4823f22a75ea5c6724"
 
 
 def upgrade() -> None:

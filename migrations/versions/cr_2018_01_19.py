@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "fa775fa6d14247c648e31bc672ccc3636934a6886510d47b2bb90fae46b0ad05"
+SEED_SHA256 = "b6fd9c9a3ee9f3e8f756b69bb50b7b3d2272ea10b74a98b28acbb62428d4b714"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "5af3ead8511bb0748df80d238970c8d0c27eb706bd850a5c37a241acbf306e5b"
+SEED_SHA256 = "de47dde01856b000093ad8a42a5ecadb901ae507880d90556fc561382a2b57db"
 
 
 def upgrade() -> None:

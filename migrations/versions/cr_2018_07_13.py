@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "41b415c668e95dcf6c4f17c0867f18da46dcb648fa9d12f7d81d412fd2f4adfe"
+SEED_SHA256 = "168d3145e0866abcee3f7e244779f6c25ce1b632cc191d8b38a3ff56b7265266"
 
 
 def upgrade() -> None:

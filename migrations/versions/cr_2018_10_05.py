@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "a1c11a09432338d304f50781ce36513e9370351dd51ead8f783ac95a312d5462"
+SEED_SHA256 = "79448c02ff389343fa0c3f97125f74d57d5aba18a4fcdd8500a4219eefed35e0"
 
 
 def upgrade() -> None:

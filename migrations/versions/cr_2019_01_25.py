@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "46bc998e6e1519b987cc94e77cd8bf78c0d25da55d9537a23338181a33dd639c"
+SEED_SHA256 = "2cbf9ececcdd322aa217ae5b5fe2e308bbf7174fc5601a630d96338c61b6dedf"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "6ac60fda0d254e8d658a4778bf42df8be6b84cb38bdaa456028cabff3a7ef39a"
+SEED_SHA256 = "f66b2a67de11da16d76f3649ab6ae1dfd51cc3e363c5a7f2a59afd1b6a613b36"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "297b98d1a6f94fd505beba12e26ff9840f955d4c8eed12007544e4ca43d221c6"
+SEED_SHA256 = "d449a3f193a2c67ace2b49b219e2526943bb3573ec2485daf10b9f003ff1e374"
 
 
 def upgrade() -> None:

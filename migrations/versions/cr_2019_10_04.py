@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "c42075f87eebaa355d716944f25cd4f5332afcd99b8870448a530a0c724f7255"
+SEED_SHA256 = "e69e18312dcf05fa8046f051569ec30b730b1de6b560b3d6503d6a1944e00896"
 
 
 def upgrade() -> None:

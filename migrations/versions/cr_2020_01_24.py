@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "e751f6f652e043e9e8225cb38497cab6feacdc36d56499694df1be89dc363b8d"
+SEED_SHA256 = "385c49dc33ae67375f15148f39d2e33351d6ff9461bd4e34fd725c8a53f273d7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "6cd7b040e41e352199686290fda3103ea3dfbc8c2970062097e63ebb064a1c89"
+SEED_SHA256 = "143863c5500a32c21b2dd8d2b28138f1b29b626b6bc1a2f6f33ea86255580c23"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "b6da5da8954ace7c18237974bf16deb9d5351bbffb00c0a6ad4c97d6f7d23a93"
+SEED_SHA256 = "278cf2df4118cb00231f59dbcdb8cb86f2267ddb249529c9ab66f5437e013973"
 
 
 def upgrade() -> None:

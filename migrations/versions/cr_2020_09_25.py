@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "5b0eda667d30ebafcedec2b915094dad27220f2433e053327b4dd35e722210df"
+SEED_SHA256 = "8153fe9cdecdd68751975cc20a2664c14448944a068f8cc1430aa41867c6e674"
 
 
 def upgrade() -> None:

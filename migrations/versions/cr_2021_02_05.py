@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "fb2e7a0b52a1b22e3e8ca8d74d1695faec3fc98b869a06e00fd555f74bcadeb0"
+SEED_SHA256 = "a16761927a80752ede334efc111ac2b45eb51d41931982cd6cf10c9727d5ca6a"
 
 
 def upgrade() -> None:

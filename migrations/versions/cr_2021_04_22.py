@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "a6a87e862531454db49c8fe4f5aa7e545905ceb9ea2631a08444d61c70249e0e"
+SEED_SHA256 = "14cf13bd2b1425e10d1aa222f4ac332aee04e29042425b34d526d1b6051f98c0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "98f8033123dd5cf0ef8ca1911fd6c70e91a74ac52720f18e4bf8f650505a4059"
+SEED_SHA256 = "30af26f66121b999d1883e1186c70027c164d63769b7663de8a661fa253ed697"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "985b86a1bb13fd85dd0ec172468d727ea203d720e4776ed7a2b7845ee6c3e447"
+SEED_SHA256 = "1fc2b1d8c039731386a5691e7b7c40cd5f54ee06d350c296927ae34294a53b26"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "90342d0d5867ed9a168c51f379b67f835993ba23d47fe5c9183578d3a54827c5"
+SEED_SHA256 = "6254719992fa225cf1b70eebc3763de27cae377e7b455458d7db550114757757"
 
 
 def upgrade() -> None:

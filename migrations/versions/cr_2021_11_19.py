@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "067288feeb7dfcc209aa65839ff3fdbfbe4cff64143b55a35d2dc21ed3e0bca9"
+SEED_SHA256 = "dc2fffb156706ebc7646ca80367741ad4bbcb4355c56d4b66e4c7355d96c7362"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "e95aa4764d7a527f9dd6ce5997a26d11076a1d19691b29a843509aa636e9b287"
+SEED_SHA256 = "c3c413f10495eed2d5c02990bec2fad3b5d172da772cb7b5efe374bb0e737b9f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "1d6bcbd8ed0788b7664e55f4c89e542b5b2c6c32a21c94fee24ec39f11e49891"
+SEED_SHA256 = "38ebd2a8a0c43adf6c518134ec2a525561704b89066b2920cb0c4ae546721c1e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "66ac37c2148bf121c8d1fc557f4cfeef505c17cf63ecac7483b286e2f644133e"
+SEED_SHA256 = "ee63535dfab039404fa694c2ca8d02d001c4f3747270a280b4f59d1ec05df2e3"
 
 
 def upgrade() -> None:

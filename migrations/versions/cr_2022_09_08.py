@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "90d19e812b77143e3842e95cbf73ca9e1f10e50a6d67a2406705da8359d07abe"
+SEED_SHA256 = "41324e71e01f3c419676adf3383946cdcaaea238378bdf10957a1faceeb7b596"
 
 
 def upgrade() -> None:

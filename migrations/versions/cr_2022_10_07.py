@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "242f58191be2682d7e60a076be78bddf6ec10dda1fa5aa77cd7803cc27932f58"
+SEED_SHA256 = "70fe36533a98c9caebc59085885485cde5ee98cf87d88e721e49e1e4123ecd56"
 
 
 def upgrade() -> None:
