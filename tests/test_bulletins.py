@@ -251,3 +251,14 @@ def test_mcp_tools_carry_the_reason(shared_head_url: URL) -> None:
         assert any(r.startswith("We always have to keep an eye on effects") for r in reasons)
 
     talk(shared_head_url, conversation)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_type_diff_gives_the_new_subtypes_reason(shared_head_url: URL) -> None:
+    with rulesdb.open(shared_head_url) as rules:
+        comparison = rules.diff("2021-06-18", "2021-07-23")
+        later = rules.diff("2024-06-07", "2024-07-30")
+    (reason,) = comparison.why
+    assert reason.heading == "New Subtypes" and reason.why.startswith("Creature: Bard, Beholder")
+    assert "*Why (Wizards, 2021-07-15): Creature: Bard" in comparison.to_markdown()
+    assert later.why == [] and later.to_json()["why"] == []

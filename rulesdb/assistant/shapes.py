@@ -131,6 +131,9 @@ class DiffResult(BaseModel):
     to_release: Release = Field(alias="to")
     counts: dict[str, int]
     rules_changed: list[str] = Field(description="Type-system rules whose text differs")
+    why: list[str] = Field(
+        description="Wizards' words on the new subtypes in between, from its update bulletins"
+    )
     offset: int
     limit: int
     next_offset: int | None

@@ -183,6 +183,7 @@ def vocabulary_diff_page(
         "to": comparison.to_date.isoformat(),
         "counts": counts,
         "rules_changed": comparison.rules_changed,
+        "why": [reason.line() for reason in comparison.why],
         "offset": offset,
         "limit": limit,
         "entries": rows[offset : offset + limit],

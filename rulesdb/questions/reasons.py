@@ -136,20 +136,41 @@ def reasons_between(connection: Connection, start: date, end: date) -> dict[str,
     )
     found: dict[str, list[Reason]] = {}
     for row in rows:
-        found.setdefault(row["rule"], []).append(
-            Reason(
-                release=as_date(row["release_date"]).isoformat(),
-                published=as_date(row["published"]).isoformat(),
-                bulletin=row["title"],
-                url=row["url"],
-                archived_url=row["archived_url"],
-                kind=row["kind"],
-                heading=row["heading"],
-                why=row["why"],
-                note=row["note"],
-            )
-        )
+        found.setdefault(row["rule"], []).append(_reason(row))
     return found
+
+
+def type_reasons(connection: Connection, start: date, end: date) -> list[Reason]:
+    """The bulletins' entries on new subtypes for the releases after ``start`` up to ``end``
+    (either order), oldest first: the reasons beside a comparison of the type lists."""
+    if not _has_bulletins(connection):
+        return []
+    low, high = _span(start, end)
+    rows = fetch(
+        connection,
+        "SELECT e.release_date, e.position, e.kind, e.heading, e.why, e.note, b.title, "
+        "b.published, b.url, b.archived_url FROM bulletin_entry e "
+        "JOIN release_bulletin b ON b.release_date = e.release_date "
+        "WHERE e.kind = 'subtypes' AND e.release_date > :low AND e.release_date <= :high "
+        "ORDER BY e.release_date, e.position",
+        low=low,
+        high=high,
+    )
+    return [_reason(row) for row in rows]
+
+
+def _reason(row: dict[str, Any]) -> Reason:
+    return Reason(
+        release=as_date(row["release_date"]).isoformat(),
+        published=as_date(row["published"]).isoformat(),
+        bulletin=row["title"],
+        url=row["url"],
+        archived_url=row["archived_url"],
+        kind=row["kind"],
+        heading=row["heading"],
+        why=row["why"],
+        note=row["note"],
+    )
 
 
 def coverage_between(connection: Connection, start: date, end: date) -> list[Coverage]:
