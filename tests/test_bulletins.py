@@ -10,6 +10,7 @@ import asyncio
 import csv
 import io
 import json
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,38 @@ def test_the_type_diff_gives_the_new_subtypes_reason(shared_head_url: URL) -> No
     assert reason.heading == "New Subtypes" and reason.why.startswith("Creature: Bard, Beholder")
     assert "*Why (Wizards, 2021-07-15): Creature: Bard" in comparison.to_markdown()
     assert later.why == [] and later.to_json()["why"] == []
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("release = 2021-07-23\ntitle = ", "curated/bulletins/2021-07-23.toml: Invalid value"),
+        (
+            'release = 2021-07-23\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n[[entry]]\nkind = "rule"\nrules = ["1"]\n'
+            'why = "w"\nmade = false\n',
+            "2021-07-23.toml entry 1: made = false needs a note saying why",
+        ),
+        (
+            'release = 2021-07-24\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n',
+            "2021-07-23.toml: a bulletin's file is named by its release's date",
+        ),
+    ],
+)
+def test_a_bad_curated_file_is_one_line_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, said: str
+) -> None:
+    from rulesdb.authoring import bulletins
+    from rulesdb.errors import RulesdbError
+
+    (tmp_path / "2021-07-23.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(bulletins, "_folder", lambda: tmp_path)  # the files read, not the code
+    bulletins.curated_bulletins.cache_clear()
+    try:
+        with pytest.raises(RulesdbError, match=re.escape(said)) as raised:
+            bulletins.curated_bulletins()
+        assert "\n" not in str(raised.value)
+    finally:
+        bulletins.curated_bulletins.cache_clear()

@@ -25,6 +25,14 @@ def _folder() -> Any:
     return resources.files("rulesdb.authoring.curated").joinpath("bulletins")
 
 
+def _read(name: str) -> dict[str, Any]:
+    """A curated file's TOML; a malformed one is one line naming it and where."""
+    try:
+        return tomllib.loads(_folder().joinpath(name).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesdbError(f"curated/bulletins/{name}: {exc}") from None
+
+
 def _checked_head(name: str, data: dict[str, Any]) -> None:
     missing = set(_HEAD) - set(data)
     if missing:
@@ -40,7 +48,7 @@ def curated_bulletins() -> dict[date, dict[str, Any]]:
     found: dict[date, dict[str, Any]] = {}
     files = sorted(p.name for p in _folder().iterdir() if p.name[:1].isdigit())
     for name in files:
-        data = tomllib.loads(_folder().joinpath(name).read_text(encoding="utf-8"))
+        data = _read(name)
         _checked_head(name, data)
         if name != f"{data['release'].isoformat()}.toml":
             raise RulesdbError(f"{name}: a bulletin's file is named by its release's date")
@@ -62,9 +70,8 @@ def curated_bulletins() -> dict[date, dict[str, Any]]:
 @cache
 def known_bulletins() -> dict[date, dict[str, Any]]:
     """The bulletins found in the archive and not yet curated (known.toml), by release."""
-    text = _folder().joinpath("known.toml").read_text(encoding="utf-8")
     found: dict[date, dict[str, Any]] = {}
-    for number, entry in enumerate(tomllib.loads(text).get("bulletin", []), start=1):
+    for number, entry in enumerate(_read("known.toml").get("bulletin", []), start=1):
         _checked_head(f"known.toml entry {number}", entry)
         found[entry["release"]] = entry
     return found
