@@ -8,6 +8,8 @@ schema they map.
 from rulesdb.store.models import (
     Base,
     BasicLandType,
+    BulletinEntry,
+    BulletinEntryRule,
     CardType,
     CardTypeRename,
     Category,
@@ -15,6 +17,7 @@ from rulesdb.store.models import (
     Keyword,
     KeywordRename,
     Release,
+    ReleaseBulletin,
     ReleaseCardType,
     ReleaseCategory,
     ReleaseCategoryCardType,
@@ -45,6 +48,8 @@ from rulesdb.store.models import (
 __all__ = [
     "Base",
     "BasicLandType",
+    "BulletinEntry",
+    "BulletinEntryRule",
     "CardType",
     "CardTypeRename",
     "Category",
@@ -52,6 +57,7 @@ __all__ = [
     "Keyword",
     "KeywordRename",
     "Release",
+    "ReleaseBulletin",
     "ReleaseCardType",
     "ReleaseCategory",
     "ReleaseCategoryCardType",

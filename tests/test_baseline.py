@@ -85,7 +85,16 @@ def recorded() -> dict[str, dict[str, str]]:
 
 
 # What the baseline gained since the old chain: the old chain had nothing of it.
-SINCE_THE_BASELINE = {"rule_link", "rule_lineage", "v_rule_lineage", "release_set"}
+SINCE_THE_BASELINE = {
+    "rule_link",
+    "rule_lineage",
+    "v_rule_lineage",
+    "release_set",
+    "release_bulletin",
+    "bulletin_entry",
+    "bulletin_entry_rule",
+    "v_rule_change_reason",
+}
 COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
 
 

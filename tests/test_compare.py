@@ -25,6 +25,7 @@ JSON_KEYS = [
     "first_listed",
     "last_listed",
     "rules_changed",
+    "why",  # the bulletins' New Subtypes entries in between (tests/test_bulletins.py)
 ]
 
 

@@ -262,8 +262,11 @@ def test_commands_json_and_exit_codes(
         "removed",
         "moved",
         "changed",
+        "why",  # Wizards' reasons by rule: none for 2024-06-07, after the bulletins
+        "bulletins",
     ]
     assert list(json.loads(out)["changed"][0]) == ["number", "before", "after"]
+    assert json.loads(out)["bulletins"][0]["status"] == "none"
 
 
 # --- the reader and the seeds, no database ----------------------------------------------------

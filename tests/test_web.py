@@ -54,6 +54,8 @@ PAGES = {
     "release": "/release/2024-06-07",
     "diff": "/diff?from=2024-04-12&to=2024-06-07",
     "changes": "/changes?since=OTJ&to=MH3",
+    # a diff with Wizards' reasons quoted beside its changes (docs/bulletins.md)
+    "bulletin": "/diff?from=2017-06-05&to=2017-07-08",
     "word": "/word/Naga",
     "chart": "/chart",
     "rule": "/rule/702.19?as_of=2024-06-07",

@@ -8,7 +8,8 @@ beside this one, and the releases after it load through that one (docs: "Making 
 A seed (``seeds/cr_YYYY_MM_DD.json``) holds everything known of its release, computed when it
 was written (``rulesdb new-release``, ``rulesdb rebuild-chain``): the type vocabulary, the
 notes, the curated renames, merges and replacements taking effect in it, the set it came with,
-its keywords, the lineage links of its rules to the release before it, and the rulebook as the
+its keywords, the lineage links of its rules to the release before it, Wizards' update bulletin
+on it (when it has one), and the rulebook as the
 identity of each of its rows in file order (number, occurrence, sort key, text key). The texts
 live once each in packs (``seeds/texts/cr_*.json``, ``{key: [text, examples]}``) that the seed
 pins by sha256; a text's id is its key read as a signed 64-bit integer.
@@ -147,6 +148,28 @@ SUBTYPE_MERGE_LATER = _table(
     "source:text",
 )
 RELEASE_SET = _table("release_set", "release_date:date", "code:varchar", "name:varchar")
+RELEASE_BULLETIN = _table(
+    "release_bulletin",
+    "release_date:date",
+    "title:varchar",
+    "published:date",
+    "url:text",
+    "archived_url:text",
+    "source:text",
+    "curated:bool",
+)
+BULLETIN_ENTRY = _table(
+    "bulletin_entry",
+    "release_date:date",
+    "position:integer",
+    "kind:varchar",
+    "heading:varchar",
+    "why:text",
+    "note:text",
+)
+BULLETIN_ENTRY_RULE = _table(
+    "bulletin_entry_rule", "release_date:date", "position:integer", "rule:varchar"
+)
 RULE_LINK = _table(
     "rule_link",
     "release_date:date",
@@ -198,6 +221,9 @@ KEYWORD_RENAME = _table(
 RULEBOOK_TEXT = _table("rulebook_text", "id:bigint", "text:text", "examples:text")
 RELEASE_TABLES = (
     RELEASE_SET,
+    RELEASE_BULLETIN,
+    BULLETIN_ENTRY,
+    BULLETIN_ENTRY_RULE,
     RELEASE_CARD_TYPE,
     RELEASE_SUPERTYPE,
     RELEASE_CATEGORY,
@@ -315,7 +341,34 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
     categories = seed["subtype_categories"]
     renames = seed["renames"]
     book = seed["rulebook"]
+    bulletin = seed.get("bulletin")  # only a release with a bulletin has one
+    entries = bulletin["entries"] if bulletin else []
     return {
+        RELEASE_BULLETIN: [
+            (
+                day,
+                bulletin["title"],
+                # stored as the day is: ISO text (SQLite) or a date (psycopg)
+                bulletin["published"]
+                if isinstance(day, str)
+                else date.fromisoformat(bulletin["published"]),
+                bulletin["url"],
+                bulletin["archived"],
+                bulletin["source"],
+                bulletin["curated"],
+            )
+        ]
+        if bulletin
+        else [],
+        BULLETIN_ENTRY: [
+            (day, position, e["kind"], e["heading"], e["why"], e["note"])
+            for position, e in enumerate(entries, start=1)
+        ],
+        BULLETIN_ENTRY_RULE: [
+            (day, position, rule)
+            for position, e in enumerate(entries, start=1)
+            for rule in dict.fromkeys(e["rules"])
+        ],
         RELEASE_CARD_TYPE: [
             (day, name, types["rule"], types["sections"].get(name)) for name in types["names"]
         ],

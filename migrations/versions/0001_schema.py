@@ -305,11 +305,20 @@ V_RULE_LINEAGE = _view("v_rule_lineage", f"""
     LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = s.number
      AND k.occurrence = s.occurrence""")
 # Created in this order, dropped in reverse: a view reads only tables and the views above it.
+# Why a rule changed, as Wizards' update bulletin on the release said it: one row per rule a
+# bulletin entry names, beside the bulletin it was read from.
+V_RULE_CHANGE_REASON = _view("v_rule_change_reason", """
+    SELECT e.release_date, r.rule, e.position, e.kind, e.heading, e.why, e.note,
+           b.title AS bulletin, b.published, b.url, b.archived_url
+    FROM bulletin_entry e
+    JOIN bulletin_entry_rule r ON r.release_date = e.release_date AND r.position = e.position
+    JOIN release_bulletin b ON b.release_date = e.release_date""")
+
 VIEWS = [V_RELEASE, V_CARD_TYPE, V_SUPERTYPE, V_CATEGORY, V_SUBTYPE, V_KEYWORD, V_RENAME,
          V_RELEASE_PAIR, V_RELEASE_CHANGE, V_LIFETIME, V_LISTED_SPAN, V_CATEGORY_SIZE,
          V_RELEASE_NOTE, RELEASE_RULE,
          RELEASE_GLOSSARY, V_RULE, V_GLOSSARY, V_RULE_VERSION, V_GLOSSARY_VERSION,
-         V_RULE_LINEAGE]
+         V_RULE_LINEAGE, V_RULE_CHANGE_REASON]
 
 SQLITE_SEARCH = [
     "CREATE VIRTUAL TABLE rulebook_fts USING fts5(text, examples, content='rulebook_text', "
@@ -671,6 +680,49 @@ def _release_facts() -> None:
     )
 
 
+def _bulletins() -> None:
+    """Wizards' update bulletin on a release (curated, rulesdb/authoring/curated/bulletins/):
+    the bulletin, its entries (the reason Wizards gave, as written) and the rules each names."""
+    op.create_table(
+        "release_bulletin",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("title", sa.String(255), nullable=False),
+        sa.Column("published", sa.Date(), nullable=False),
+        sa.Column("url", sa.Text(), nullable=False),
+        sa.Column("archived_url", sa.Text(), nullable=False),
+        sa.Column("source", sa.Text(), nullable=False),
+        sa.Column("curated", sa.Boolean(create_constraint=False), nullable=False),
+        sa.PrimaryKeyConstraint("release_date", name="pk_release_bulletin"),
+        _release_key("release_bulletin"),
+    )
+    op.create_table(
+        "bulletin_entry",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("kind", KIND, nullable=False),
+        sa.Column("heading", sa.String(255), nullable=False),
+        sa.Column("why", sa.Text(), nullable=False),
+        sa.Column("note", sa.Text(), nullable=True),
+        sa.PrimaryKeyConstraint("release_date", "position", name="pk_bulletin_entry"),
+        _release_key("bulletin_entry", referred="release_bulletin"),
+        sa.CheckConstraint("kind IN ('rule', 'renumbering', 'subtypes', 'glossary', 'document')",
+                           name=op.f("ck_bulletin_entry_kind")),
+    )
+    op.create_table(
+        "bulletin_entry_rule",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("rule", RULE, nullable=False),
+        sa.PrimaryKeyConstraint("release_date", "position", "rule",
+                                name="pk_bulletin_entry_rule"),
+        sa.ForeignKeyConstraint(["release_date", "position"],
+                                ["bulletin_entry.release_date", "bulletin_entry.position"],
+                                name="fk_bulletin_entry_rule_release_date_bulletin_entry"),
+    )
+    # From a rule to the reasons given for it, release by release.
+    op.create_index("ix_bulletin_entry_rule_rule", "bulletin_entry_rule", ["rule"])
+
+
 def upgrade() -> None:
     op.create_table(
         "release",
@@ -688,13 +740,15 @@ def upgrade() -> None:
     _rulebook()
     _keywords()
     _release_facts()
+    _bulletins()
     for view in VIEWS:
         op.create_view(view)
     comment_tables()
 
 
 # Every table, children before parents: the order they are dropped in.
-TABLES = ("rule_link", "rule_lineage", "release_set",
+TABLES = ("bulletin_entry_rule", "bulletin_entry", "release_bulletin",
+          "rule_link", "rule_lineage", "release_set",
           "keyword_rename", "release_keyword_note", "release_keyword", "keyword",
           "glossary_span", "rule_span", "release_rulebook_note", "release_rulebook",
           "rulebook_text", "subtype_merge_later", "subtype_merge", "subtype_rename",

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "348968428ba07a9a2e13dc2ce1e53ecd8d81188fa3e7ba627d6a5efcd1bbb79b"
+SEED_SHA256 = "f9796168fa0dcdcf45683b8c58e7a776c10c6b9bf2626341b464ce48f32eb7c2"
 
 
 def upgrade() -> None:

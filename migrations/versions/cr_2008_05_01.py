@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "d7ad4bd39be5a4249e647f74d769e9e9e837e75aa92aba221d6abe62718a37af"
+SEED_SHA256 = "f68b149831095ccbc38f3b9e5e3baa2f47ee6416c123ea3f8575bf0ca71fc1e9"
 
 
 def upgrade() -> None:

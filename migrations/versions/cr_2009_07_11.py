@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "b4e1752665cd7d9f96365491fce39997f3820f34d249092ef51fd43afdb8428a"
+SEED_SHA256 = "a19f41cce6de44571d4d4d59fcbc8bdb8da4d2969174e2a105e1d09001929697"
 
 
 def upgrade() -> None:

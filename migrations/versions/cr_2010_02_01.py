@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "e7c66c23a9b81f0718a475763d609d5806cf78b8064af6401f3fe89206dd005d"
+SEED_SHA256 = "40a3b2632b5969c05280a057e606027299f1ba2dc314cf75521d805e83c5c211"
 
 
 def upgrade() -> None:

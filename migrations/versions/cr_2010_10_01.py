@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "5c96ee5730a37b33430802a8078715e0deb561095b823210706ed4489e6cba8a"
+SEED_SHA256 = "4f0e1de89c53e94d664c22bb5622cd9bd1f239c2207f91045836ea8bd62d0051"
 
 
 def upgrade() -> None:

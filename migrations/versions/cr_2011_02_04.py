@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "91122138cf141356c1da7685160ab4033310ed44d96d51fb4e130facceaa7b6f"
+SEED_SHA256 = "dd64b09fdf73b3eaf27e99a1ab15e22b7090a8cc02280bbb76b3c99b855a617e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "92dc5d63b4ceef7ac3210ef5d3b8fe3ac2051e84253f5be2003768db453f518a"
+SEED_SHA256 = "52988dad92afb903d0e1d0c6a22ec0c0d2d66b41ccd78470ea8df0acbf8fad54"
 
 
 def upgrade() -> None:

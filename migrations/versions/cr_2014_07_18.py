@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "2489b7eb7472c50af9e2c2965c9db9f208e5d36e5bf0e50a3d94cc8a8d685b15"
+SEED_SHA256 = "33fef494532f46ac92c256907863778a2e22ec153d5fbd917fa66525c68c05cd"
 
 
 def upgrade() -> None:

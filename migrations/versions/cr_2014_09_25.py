@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "a4e94495b3f1e5d7d8cd89899e6ba9101e15fd75c8650619805b25d0704a88c9"
+SEED_SHA256 = "b5fc6b38369b19185fef1496c5ef216d82b0edd2e0b79b2753ec8ff39685e544"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "3ee7512d41edd0957b0956aee05180d6d296c9f95508159bb89d36164d1620af"
+SEED_SHA256 = "e191a6b0c44f26ab049ce235e853c6c7184066a3924c4e38bec3c4901dc98adf"
 
 
 def upgrade() -> None:

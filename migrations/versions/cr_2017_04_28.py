@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "f5b522fa896f15463a26215db78ae4bbe2a532f42614f3738000aa8086ba5931"
+SEED_SHA256 = "e38c26267e67a13c9a0f1521a154ded1a2810ae774cee87ad5f15707b753c5cc"
 
 
 def upgrade() -> None:

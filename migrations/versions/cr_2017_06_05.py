@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "f35884197142409a010cad374e4bac6c897f783365c7fd9bec05af2c39d6f194"
+SEED_SHA256 = "8b33cb34d57ed88c7c10ff3025e6833eac0f34ac46d16ea0f0f4c363468546ee"
 
 
 def upgrade() -> None:

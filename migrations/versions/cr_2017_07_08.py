@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "e89f4b6edb546fbfb31323c7d065626b114f709e3181ca28cb995dd0b13a2efc"
+SEED_SHA256 = "134b3c741f1d94f211087f05d7f140cdc35d3f8edc540e246be963039bad92cb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "d02011a07e3a408e4889da7b3a01a41756a85e03aff76a1c3d98ffaebce8ec76"
+SEED_SHA256 = "6d82ce94a868db0ee73e9e3e13bbfbe36aeca2fffba6a460c2aea2f39dee2b36"
 
 
 def upgrade() -> None:

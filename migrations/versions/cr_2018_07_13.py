@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "0077de6c86bbbb6922ad99f1f9ceb30ae4dff3f75ea8c167447f4d6bb752a6f4"
+SEED_SHA256 = "618ba74c9b3a35d2d051310c8a54bc834a4dbd0bff2c79657ee98d8c5f6e1c88"
 
 
 def upgrade() -> None:

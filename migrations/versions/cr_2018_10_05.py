@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "49d383ab4acbd6f761f76217cfa230de88c962f85da0d4301937bace4b53baf6"
+SEED_SHA256 = "c73336ae827865c33721fc955a640a11086919b07e518c8ce56e72e078a2e176"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "b4f64fc29851828a94587b81e39bff4375377c1d2d1c2845dacfe3a269f8b3b7"
+SEED_SHA256 = "384b0bb76ccd68c400e6a1ae42e01e3e18ff9a16b5df4ac5af878b54b9d697e5"
 
 
 def upgrade() -> None:

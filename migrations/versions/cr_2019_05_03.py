@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "2e8c73e012381707702000efd84daad598edabb799cc6249b41006c126ec6b44"
+SEED_SHA256 = "9d56e8046d0df7b6dc4315d9061cfa9a993a5f49ef83f176dad38b85657f1c58"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "8e0ac2471dbb9a603624975f9089cf326428fe33a7203b048f4f7f62021b7089"
+SEED_SHA256 = "46d6a24a6add72fc414636b01dd6875bb1a911c27a77ae60b36ef5ebf7c0320c"
 
 
 def upgrade() -> None:

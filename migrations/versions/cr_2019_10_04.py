@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "579fe1e33786eec4b1369ca3359506d416c95f355afb584e751e07d81ff081e2"
+SEED_SHA256 = "7c3c2c3846e4954bfaa67990a1957e0a524733b95b1a33ee5c0eee6992cafe10"
 
 
 def upgrade() -> None:

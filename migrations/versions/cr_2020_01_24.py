@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "590570fc0cf0ec7654ea0e9e20928fbbc8450d79a46858de2ee103b65d878a4a"
+SEED_SHA256 = "ab9d017462639bc9705aab74003de679d479ff2e30e70837d009eb57980f4655"
 
 
 def upgrade() -> None:

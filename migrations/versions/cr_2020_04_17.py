@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "7202df0aca6a439ca0a41db2134b8ddb0eb8ccaf2df7416e04b877c317c3fad7"
+SEED_SHA256 = "3a43fdba6cdb7e2c2099614bfe724d8cdf63226006776c94cb9d07e6a1d4e59d"
 
 
 def upgrade() -> None:

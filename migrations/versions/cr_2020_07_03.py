@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "f1a0ad8d33c2cf4f61ff09890af29ec73ddfcfce76c2152648cd957171030926"
+SEED_SHA256 = "c247fdb864ce9ce1cf811d0e75711f9712c0ec4f339c74bbe19d66d3f6a983d2"
 
 
 def upgrade() -> None:

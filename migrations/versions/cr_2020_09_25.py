@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "a09ea706ab2d7a021a01a9f068fa27a27228eefe8c60d24ca104635e3bfa2312"
+SEED_SHA256 = "9beb3237a9ea8c6f515a5692c95e8a04c641b28da47945f6fd97525b44d4b1a4"
 
 
 def upgrade() -> None:

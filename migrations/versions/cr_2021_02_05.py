@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "a9df14e5138e413b6a47b53ee7af24b1543ff92775ae1df540ed6c661c7693d2"
+SEED_SHA256 = "8758e39fdf476735021f307f2d40771e280ee2a428ab488e644680c700edf4b5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "c7354a0d018e3757a5a3411cc8f9ee7b89a147d649e8f8d11c687f5eb5a22f39"
+SEED_SHA256 = "0d3a3211f7a2ee928f0ec5b4cbfed5ac5dd46f53533777d7c65c2124d6ea4194"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "abcf306800b7fc967244ee2aaab1e0ca39b8b82feda0e375a6e29f57ed202d58"
+SEED_SHA256 = "dd2e2ec6deb48c0eae68651600dde22b11f16ab58c4cd17c636ee42b11ffcf01"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "9acf2d1c3378cbfcc76b01f5935a5395b98bb3c1370457e79db0b851e4ea396c"
+SEED_SHA256 = "2e6261b7a0d48f212caac06b8e8d68321afdfb19c78ce71804c9db8a52b4365e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "687146aa2d469b75eeb95a849b89e017657efb3c742f7317c9b3e776f07f9b12"
+SEED_SHA256 = "73b1029f7227a1009ca9a898eb5e176f6bc049d3bf4f4537855c1fe0a0343d6d"
 
 
 def upgrade() -> None:

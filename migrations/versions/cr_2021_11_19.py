@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "3009d5829feef02d46585331ffd929d65488fa8a1cb552533550604954a52746"
+SEED_SHA256 = "cd3c387d2b23bcb06833217cb13388db49e74f43ceb612a97decc2af9f04036e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "d93309f980dee08ab04c990e99c5303a859f8b3bf451b67780f92eae263d165b"
+SEED_SHA256 = "f4d9870c87cbc5c270a7827b903af64f2926b31270b726a8030d1d3ca8bc248f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "b7571b721624dfa2e9d105b321d830a64a956e96d9888db2f753a1428937b023"
+SEED_SHA256 = "0b3564e50ea1c1e997491a333f6c207cf39c84785c1a5d457fc4e09f86bbddc8"
 
 
 def upgrade() -> None:

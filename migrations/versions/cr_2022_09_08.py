@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "95dd474e10bbb2fa26c1735fd0eb887d5854590bcb4cda6184a0705db6a4498f"
+SEED_SHA256 = "9023a28b592d6b5ea1b5c7f3341bc751da6e35e762062c4dea21fe4240c628d3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "62f4233a0319a3f71294240a9a4d9ff6708f93606cdc9219564560d20d0f7e6b"
+SEED_SHA256 = "d892864571e22159e2dfdf5be8500f421a63f223784b9bfe3fdf3972b922e9d1"
 
 
 def upgrade() -> None:

@@ -198,8 +198,10 @@ def build_server(rules: Rules) -> RulesServer:
     ) -> shapes.RuleHistoryResult:
         """Each version of a rule, oldest first, followed through renumbering and rewording:
         its number and text, the first and last release printing it, how it came from the
-        version before. NUMBER is read in the release in force on as_of (default: the newest
-        release printing it): 702.19 is trample now, banding as of 2009-07-11. A page of
+        version before, and why: Wizards' reason from the update bulletin on its first release
+        (bulletin: curated, known or none). NUMBER is read in the release in force on as_of
+        (default: the newest release printing it): 702.19 is trample now, banding as of
+        2009-07-11. A page of
         versions at a time (total says how many); pass next_offset as offset for the rest."""
         page = history_page(rules.rule_history(number, as_of), offset, limit)
         return shapes.RuleHistoryResult(
@@ -346,7 +348,9 @@ def build_server(rules: Rules) -> RulesServer:
         """The rules added, removed, moved (renumbered) and changed between two releases,
         each rule followed through renumbering. Without part, the counts of each; with part,
         one page of it (changed and moved rules with their words marked: removed ~~struck~~,
-        added **bold**); pass next_offset as offset for the rest."""
+        added **bold**), each with why: Wizards' own reason from its update bulletin, where
+        one is curated (bulletins says which releases have one); pass next_offset as offset
+        for the rest."""
         page = rule_diff_page(rule_diff_of(from_, to), part, offset, limit)
         return shapes.RuleDiffResult.model_validate(
             {**page, "from": release(page["from"]), "to": release(page["to"])}
@@ -373,7 +377,8 @@ def build_server(rules: Rules) -> RulesServer:
         once with its net change over the span (followed through renumbering; words marked:
         removed ~~struck~~, added **bold**) and the releases that changed it, the types and
         keywords added, removed, renamed or merged, the glossary's terms. Without part, the
-        counts and a summary; with part, one page of it; pass next_offset as offset."""
+        counts and a summary; with part, one page of it, each rule with why (Wizards' reasons
+        from the update bulletins); pass next_offset as offset."""
         page = changes_page(changes_of(since, to), part, offset, limit)
         return shapes.ChangesResult.model_validate(
             {**page, "since": release(page["since"]), "to": release(page["to"])}

@@ -28,6 +28,32 @@ class RuleResult(BaseModel):
     subrules: list[Subrule] = Field(description="The rules directly under this one")
 
 
+class Reason(BaseModel):
+    release: str = Field(description="The release whose text makes the change")
+    published: str = Field(description="The day Wizards published the bulletin")
+    bulletin: str = Field(description="The bulletin's title")
+    url: str
+    archived_url: str = Field(description="The Wayback Machine's capture")
+    kind: str = Field(description="rule, renumbering, subtypes, glossary or document")
+    heading: str = Field(description="The bulletin's heading for the entry")
+    why: str = Field(description="Wizards' words, as published")
+    note: str | None = Field(description="Where the bulletin and the release's file differ")
+
+
+class Bulletin(BaseModel):
+    release: str
+    status: str = Field(description="curated, known (not yet curated) or none")
+    bulletin: str | None
+    published: str | None
+    url: str | None
+
+
+BULLETINS = (
+    "Each release of the span: whether Wizards' update bulletin on it is curated (its "
+    "reasons are in the entries' why), known (not yet curated) or none"
+)
+
+
 class RuleVersion(BaseModel):
     number: str
     first_release: str
@@ -39,6 +65,12 @@ class RuleVersion(BaseModel):
     uncertain: bool
     text: str
     examples: list[str]
+    why: list[Reason] = Field(
+        description="Wizards' reasons for this version's change, from its update bulletin"
+    )
+    bulletin: str = Field(
+        description="Its first release's bulletin: curated, known (not yet curated) or none"
+    )
 
 
 class RuleHistoryResult(BaseModel):
@@ -99,6 +131,9 @@ class DiffResult(BaseModel):
     to_release: Release = Field(alias="to")
     counts: dict[str, int]
     rules_changed: list[str] = Field(description="Type-system rules whose text differs")
+    why: list[str] = Field(
+        description="Wizards' words on the new subtypes in between, from its update bulletins"
+    )
     offset: int
     limit: int
     next_offset: int | None
@@ -109,11 +144,14 @@ class RuleDiffResult(BaseModel):
     from_release: Release = Field(alias="from")
     to_release: Release = Field(alias="to")
     counts: dict[str, int] = Field(description="added, removed, moved, changed")
+    bulletins: list[Bulletin] = Field(description=BULLETINS)
     part: str | None = Field(description="The part listed in entries; null: counts only")
     offset: int
     limit: int
     next_offset: int | None
-    entries: list[dict[str, Any]]
+    entries: list[dict[str, Any]] = Field(
+        description="The part's entries; each change with why: Wizards' reasons beside it"
+    )
 
 
 class ChangesResult(BaseModel):
@@ -122,11 +160,14 @@ class ChangesResult(BaseModel):
     releases: list[str] = Field(description="The releases after since, up to to, oldest first")
     counts: dict[str, int]
     summary: list[str] = Field(description="The counts in sentences")
+    bulletins: list[Bulletin] = Field(description=BULLETINS)
     part: str | None = Field(description="The part listed in entries; null: counts only")
     offset: int
     limit: int
     next_offset: int | None
-    entries: list[dict[str, Any]]
+    entries: list[dict[str, Any]] = Field(
+        description="The part's entries; each change with why: Wizards' reasons beside it"
+    )
 
 
 class ReleaseRow(BaseModel):

@@ -3,7 +3,8 @@
 Everything the loader inserts is here, computed once when the seed is written: the type
 vocabulary the importer extracted, the notes (the importer's and the curated ones), the curated
 renames and merges taking effect in the release, the set it came with, its keywords read from
-its rulebook, its rules' lineage links to the release before it, and the rulebook itself
+its rulebook, its rules' lineage links to the release before it, Wizards' update bulletin on
+it (when it has one: ``rulesdb.authoring.bulletins``), and the rulebook itself
 (``rulesdb.authoring.rulebook_seed``). The loader reads, checks and inserts;
 it derives nothing. Canonical (sorted keys, fixed layout) so that the same CR file always gives
 the same bytes, and a revision can pin them by sha256.
@@ -15,6 +16,7 @@ import hashlib
 import json
 from typing import Any
 
+from rulesdb.authoring.bulletins import bulletin_in
 from rulesdb.authoring.curated import (
     keyword_renames_in,
     later_targets,
@@ -41,7 +43,7 @@ def seed_document(
     keywords, keyword_notes = extract_keywords(
         [(r.number, r.text) for r in book.rules], [(g.term, g.text) for g in book.glossary]
     )
-    return {
+    document = {
         "format": SEED_FORMAT,
         "effective_date": day.isoformat(),
         "source": {"file": release.source_file, "sha256": release.source_sha256},
@@ -99,6 +101,10 @@ def seed_document(
         "set": [found_set["code"], found_set["name"]] if found_set else None,
         "lineage": lineage,
     }
+    bulletin = bulletin_in(day)
+    if bulletin is not None:  # only the releases with one: the others' seeds stay as they were
+        document["bulletin"] = bulletin
+    return document
 
 
 def _unreplaced(day: Any) -> list[dict[str, Any]]:

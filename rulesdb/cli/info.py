@@ -45,6 +45,14 @@ def _text(report: dict[str, Any]) -> str:
     releases = report["releases"]
     span = f", {report['first_release']} .. {report['latest_release']}" if releases else ""
     lines.append(f"releases: {releases}{span}")
+    bulletins = report.get("bulletins")
+    if bulletins is not None:
+        lines.append(
+            f"bulletins: Wizards' reasons curated for {len(bulletins['curated'])} releases "
+            f"({', '.join(bulletins['curated']) or 'none'}); {len(bulletins['known'])} with a "
+            f"bulletin not yet curated; {len(bulletins['none'])} of 2007-07..2022-10 with none "
+            "recorded; none before or after (docs: bulletins.md)"
+        )
     lines.append(
         f"rulesdb:  {report['rulesdb_version']} (migrations and seeds in {report['data_root']})"
     )

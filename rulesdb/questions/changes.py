@@ -11,7 +11,7 @@ and runs of whitespace are one space before texts are compared.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -27,6 +27,7 @@ from rulesdb.questions.diff import (
 )
 from rulesdb.questions.listings import release_sets
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.questions.reasons import Coverage, Reason, coverage_sentence
 from rulesdb.questions.worddiff import Piece, as_markdown, word_diff
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.rule_numbers import rule_key
@@ -52,6 +53,8 @@ class RuleChange:
     after: str | None  # at the end; None when removed
     releases: list[str]  # the releases in the span that changed it, oldest first
     uncertain: bool = False  # the lineage joining the two texts is one the matcher doubted
+    # Wizards' reasons, from the bulletins on the releases that changed it
+    why: list[Reason] = field(default_factory=list)
 
     @property
     def section(self) -> str:
@@ -72,6 +75,7 @@ class RuleChange:
             "uncertain": self.uncertain,
             "before": self.before,
             "after": self.after,
+            "why": [reason.to_json() for reason in self.why],
         }
 
 
@@ -106,6 +110,8 @@ class Digest:
     # The release that made each type or keyword added or removed: {"added": {vocabulary:
     # {name: date}}, "removed": ...}
     vocabulary_releases: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    # Whether each release of the span has Wizards' bulletin: curated, known or none
+    coverage: list[Coverage] = field(default_factory=list)
 
     def label(self, day: str) -> str:
         code = self.sets.get(day)
@@ -161,6 +167,7 @@ class Digest:
                 "releases": self.vocabulary_releases,
             },
             "glossary": [g.to_json() for g in self.glossary],
+            "bulletins": [c.to_json() for c in self.coverage],
         }
 
     def summary(self) -> list[str]:
@@ -184,6 +191,7 @@ class Digest:
             f"{c['keywords_renamed']} renamed.",
             f"Glossary: {c['glossary_added']} added, {c['glossary_removed']} removed, "
             f"{c['glossary_changed']} changed.",
+            *([coverage_sentence(self.coverage)] if self.coverage else []),
         ]
 
     def to_markdown(self) -> str:
@@ -205,7 +213,9 @@ class Digest:
             if not rules:
                 continue
             lines += ["", f"## {number}. {title}", ""]
-            lines += [f"- {self._rule_line(r, markdown=True)}" for r in rules]
+            for r in rules:
+                lines.append(f"- {self._rule_line(r, markdown=True)}")
+                lines += [f"  - *{reason.line()}*" for reason in r.why]
         lines += self._vocabulary_lines("##")
         if self.glossary:
             lines += ["", "## Glossary", ""]
@@ -230,7 +240,9 @@ class Digest:
             rules = [r for r in self.rules if r.section == number]
             if rules:
                 lines += ["", f"{number}. {title}"]
-                lines += [f"  {self._rule_line(r, markdown=False)}" for r in rules]
+                for r in rules:
+                    lines.append(f"  {self._rule_line(r, markdown=False)}")
+                    lines += [f"    {reason.line()}" for reason in r.why]
         lines += [line.lstrip("# ") for line in self._vocabulary_lines("")]
         if self.glossary:
             lines += ["", "Glossary"]
@@ -378,7 +390,11 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
         diff = rulebook.rule_diff(connection, start, end)
         vocabulary = compare(connection, start, end)
         vocabulary_releases = made_by(connection, start, days, vocabulary)
-        rules = _rule_changes(connection, diff, start, end, days)
+        rules = [
+            # the reasons the bulletins on the releases that changed it give
+            replace(r, why=[w for w in diff.why.get(r.number, []) if w.release in r.releases])
+            for r in _rule_changes(connection, diff, start, end, days)
+        ]
         glossary = _glossary_changes(connection, start, end)
         sections = _sections(connection, start, end)
         sets = {day: code for day, (code, _) in release_sets(connection).items()}
@@ -392,6 +408,7 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
         vocabulary,
         glossary,
         vocabulary_releases,
+        diff.coverage,
     )
 
 

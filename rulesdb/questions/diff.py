@@ -22,6 +22,7 @@ from rulesdb.questions.listings import (
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.questions.reasons import Reason, type_reasons
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.rule_numbers import rule_key
 from rulesdb.util.typography import fold_typography
@@ -86,6 +87,9 @@ class Comparison:
     # first listed on 2003-12-01: its 378 are no 378 new creature types.
     first_listed: list[str] = field(default_factory=list)
     last_listed: list[str] = field(default_factory=list)
+    # Wizards' words on the new subtypes of the releases in between (their bulletins' "New
+    # Subtypes" entries, rulesdb.questions.reasons)
+    why: list[Reason] = field(default_factory=list)
 
     @property
     def rules_changed(self) -> list[str]:
@@ -99,7 +103,8 @@ class Comparison:
         return not (self.added or self.removed or self.renamed or self.merged or self.rules_changed)
 
     def to_json(self) -> dict[str, Any]:
-        """The stable JSON form: from, to, added, removed, renamed, merged, rules_changed."""
+        """The stable JSON form: from, to, added, removed, renamed, merged, rules_changed, why
+        (the bulletins' words on the new subtypes in between)."""
         return {
             "from": self.from_date.isoformat(),
             "to": self.to_date.isoformat(),
@@ -110,6 +115,7 @@ class Comparison:
             "first_listed": list(self.first_listed),
             "last_listed": list(self.last_listed),
             "rules_changed": self.rules_changed,
+            "why": [reason.to_json() for reason in self.why],
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -203,6 +209,11 @@ class Comparison:
             ):
                 if numbers:
                     lines.append(f"- {label}: {', '.join(numbers)}")
+        if self.why:
+            lines += ["", "### Why (Wizards' update bulletins)", ""]
+            lines += [
+                f"- {reason.release}, {reason.heading}: *{reason.line()}*" for reason in self.why
+            ]
         return "\n".join(lines) + "\n"
 
 
@@ -240,6 +251,7 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
                 renamed.append(item)
         merged = _merges(connection, old_day, new_day, added, removed)
         old_rules, new_rules = _rules(connection, old_day), _rules(connection, new_day)
+        why = type_reasons(connection, old_day, new_day)
     changed = [
         number
         for number in old_rules.keys() & new_rules.keys()
@@ -260,6 +272,7 @@ def compare(bind: Bind, from_date: date, to_date: date) -> Comparison:
         vocabularies=order,
         first_listed=[key for key in added if not old.get(key)],
         last_listed=[key for key in removed if not new.get(key)],
+        why=why,
     )
 
 

@@ -119,7 +119,12 @@ def rule_diff_page(
         "moved": len(diff.moved),
         "changed": len(diff.changed),
     }
-    head = {"from": diff.from_date, "to": diff.to_date, "counts": counts}
+    head = {
+        "from": diff.from_date,
+        "to": diff.to_date,
+        "counts": counts,
+        "bulletins": [c.to_json() for c in diff.coverage],
+    }
     page = _part_page(head, part, RULE_DIFF_PARTS, offset, limit)
     if part is None:
         return page
@@ -127,7 +132,9 @@ def rule_diff_page(
     entries: list[dict[str, Any]]
     if part in ("added", "removed"):
         numbers = diff.added if part == "added" else diff.removed
-        entries = [{"number": n, "text": diff.titles[n]} for n in numbers[window]]
+        entries = [
+            {"number": n, "text": diff.titles[n], "why": _why(diff, n)} for n in numbers[window]
+        ]
     elif part == "moved":
         entries = [
             {
@@ -136,6 +143,7 @@ def rule_diff_page(
                 "changed": m["changed"],
                 "text": m["after"],
                 "marked": marked_changes(m["before"], m["after"]) if m["changed"] else None,
+                "why": _why(diff, m["to"]),
             }
             for m in diff.moved[window]
         ]
@@ -147,11 +155,17 @@ def rule_diff_page(
                 "before": c["before"],
                 "after": c["after"],
                 "marked": marked_changes(c["before"], c["after"]),
+                "why": _why(diff, c["number"]),
             }
             for c in diff.changed[window]
         ]
     page.update(entries=entries, next_offset=_next(offset, limit, counts[part]))
     return page
+
+
+def _why(diff: RuleDiff, number: str) -> list[str]:
+    """Wizards' reasons beside a change, as they read: "Why (Wizards, 2021-07-15): ..."."""
+    return diff.why_lines(number)
 
 
 def vocabulary_diff_page(
@@ -169,6 +183,7 @@ def vocabulary_diff_page(
         "to": comparison.to_date.isoformat(),
         "counts": counts,
         "rules_changed": comparison.rules_changed,
+        "why": [reason.line() for reason in comparison.why],
         "offset": offset,
         "limit": limit,
         "entries": rows[offset : offset + limit],
@@ -188,6 +203,7 @@ def changes_page(
         "releases": list(digest.releases),
         "counts": digest.counts(),
         "summary": digest.summary(),
+        "bulletins": [c.to_json() for c in digest.coverage],
     }
     page = _part_page(head, part, CHANGES_PARTS, offset, limit)
     if part is None:
@@ -204,6 +220,7 @@ def changes_page(
                 "releases": list(rule.releases),
                 "uncertain": rule.uncertain,
                 "marked": rule.marked(),
+                "why": [reason.line() for reason in rule.why],
             }
             for rule in digest.rules[window]
         ]

@@ -19,6 +19,14 @@ from rulesdb.errors import RulesdbError
 from rulesdb.questions import lineage
 from rulesdb.questions.diff import normalise_rule_text
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.questions.reasons import (
+    Coverage,
+    Reason,
+    ReasonJSON,
+    attach,
+    coverage_between,
+    reasons_between,
+)
 from rulesdb.questions.worddiff import as_markdown, word_diff
 from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.rule_numbers import parent_number, parse_rule_number, rule_key
@@ -45,11 +53,22 @@ class ChangedRule(TypedDict):
     after: str
     # Present (True) when both releases print the number but its lineage does not join them.
     uncertain: NotRequired[bool]
+    # Wizards' reasons for the change (Reason.to_json each), when its bulletin gives one.
+    why: NotRequired[list[ReasonJSON]]
 
 
-# A rule renumbered: its number in each release ("from" is a Python keyword: functional form).
+# A rule renumbered: its number in each release ("from" is a Python keyword: functional form),
+# with Wizards' reasons for it ("why", Reason.to_json each) when its bulletin gives one.
 MovedRule = TypedDict(
-    "MovedRule", {"from": str, "to": str, "before": str, "after": str, "changed": bool}
+    "MovedRule",
+    {
+        "from": str,
+        "to": str,
+        "before": str,
+        "after": str,
+        "changed": bool,
+        "why": NotRequired[list[ReasonJSON]],
+    },
 )
 
 
@@ -88,6 +107,10 @@ class RuleVersion:
     similarity: float = 0.0  # to the version before (1: the same words)
     lineage: str = ""
     uncertain: bool = False  # the link to the version before is one the matcher could not decide
+    # Wizards' reasons for the change its first release made, and whether that release has a
+    # bulletin: curated, known (not yet curated) or none.
+    why: list[Reason] = field(default_factory=list)
+    bulletin: str = "none"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +125,8 @@ class RuleVersion:
             "lineage": self.lineage,
             "text": self.text,
             "examples": list(self.examples),
+            "why": [reason.to_json() for reason in self.why],
+            "bulletin": self.bulletin,
         }
 
 
@@ -114,6 +139,10 @@ class RuleDiff:
     changed: list[ChangedRule] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)  # number -> text, for added/removed
     moved: list[MovedRule] = field(default_factory=list)
+    # Wizards' reasons beside each change they explain, by number (a moved rule's new one),
+    # and whether each release of the span has a bulletin (curated, known or none).
+    why: dict[str, list[Reason]] = field(default_factory=dict)
+    coverage: list[Coverage] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,7 +152,13 @@ class RuleDiff:
             "removed": list(self.removed),
             "moved": [dict(m) for m in self.moved],
             "changed": [dict(c) for c in self.changed],
+            "why": {n: [r.to_json() for r in reasons] for n, reasons in self.why.items()},
+            "bulletins": [c.to_json() for c in self.coverage],
         }
+
+    def why_lines(self, number: str) -> list[str]:
+        """Wizards' reasons beside the change at ``number``, a line each."""
+        return [reason.line() for reason in self.why.get(number, [])]
 
     def to_markdown(self) -> str:
         lines = [f"# Comprehensive Rules changes: {self.from_date} → {self.to_date}", ""]
@@ -134,10 +169,13 @@ class RuleDiff:
             f"{len(self.moved)} moved, {len(self.changed)} changed. Removed words "
             "are ~~struck~~, added words **bold**."
         )
+        lines += ["", *(f"- {c.sentence()}" for c in self.coverage)] if self.coverage else []
         for title, numbers in (("Added", self.added), ("Removed", self.removed)):
             if numbers:
                 lines += ["", f"## {title}", ""]
-                lines += [f"- **{n}** {_first_line(self.titles.get(n, ''))}" for n in numbers]
+                for n in numbers:
+                    lines.append(f"- **{n}** {_first_line(self.titles.get(n, ''))}")
+                    lines += [f"  - *{why}*" for why in self.why_lines(n)]
         if self.moved:
             lines += ["", "## Moved", ""]
             for move in self.moved:
@@ -147,6 +185,7 @@ class RuleDiff:
                     else _first_line(move["after"])
                 )
                 lines.append(f"- **{move['from']} → {move['to']}** {text}")
+                lines += [f"  - *{why}*" for why in self.why_lines(move["to"])]
         if self.changed:
             lines += ["", "## Changed", ""]
             for change in self.changed:
@@ -155,6 +194,7 @@ class RuleDiff:
                     f"- **{change['number']}**{doubt} "
                     f"{marked_changes(change['before'], change['after'])}"
                 )
+                lines += [f"  - *{why}*" for why in self.why_lines(change["number"])]
         return "\n".join([*lines, ""])
 
 
@@ -206,6 +246,12 @@ def rule_history(
     with connected(bind) as connection:
         found = lineage_of(connection, number, as_of)
         rows = lineage.trace(connection, found)
+        reasons: dict[str, list[Reason]] = {}
+        bulletins: dict[str, str] = {}
+        if rows:
+            span = (date.min, max(row["release_date"] for row in rows))
+            reasons = reasons_between(connection, *span)
+            bulletins = {c.release: c.status for c in coverage_between(connection, *span)}
     runs: list[list[dict[str, Any]]] = []
     for row in rows:
         same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
@@ -235,9 +281,23 @@ def rule_history(
                 similarity=float(first["similarity"] or 0.0),
                 lineage=found,
                 uncertain=first["uncertain"],
+                why=_version_reasons(first, reasons),
+                bulletin=bulletins.get(first["release_date"].isoformat(), "none"),
             )
         )
     return versions
+
+
+def _version_reasons(first: dict[str, Any], reasons: dict[str, list[Reason]]) -> list[Reason]:
+    """The reasons the bulletin on a version's first release gives for it, at its number (or
+    a rule above it) or at the number it had before."""
+    day = first["release_date"].isoformat()
+    made = {n: [r for r in given if r.release == day] for n, given in reasons.items()}
+    numbers = [first["number"], *([first["from_number"]] if first["from_number"] else [])]
+    found: list[Reason] = []
+    for given in attach(numbers, made).values():
+        found += [r for r in given if r not in found]
+    return found
 
 
 def lineage_of(connection: Connection, number: str, as_of: date | None = None) -> str:
@@ -312,6 +372,8 @@ def block_diff(bind: Bind, found: RuleDiff, number: str) -> RuleDiff:
         [c for c in found.changed if under(c["number"])],
         {n: t for n, t in found.titles.items() if under(n)},
         [m for m in found.moved if under(m["from"]) or under(m["to"])],
+        {n: reasons for n, reasons in found.why.items() if under(n)},
+        found.coverage,
     )
 
 
@@ -330,6 +392,8 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
         lineages_before = lineage.release_lineages(connection, start)
         lineages_after = lineage.release_lineages(connection, end)
+        reasons = reasons_between(connection, start, end)
+        coverage = coverage_between(connection, start, end)
     # Going back in time, the later release's rules are the older ones' successors all the
     # same: a lineage is the same rule either way.
     was = {name: key for key, name in lineages_before.items()}
@@ -367,7 +431,26 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         key=rule_key,
     )
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
-    return RuleDiff(start.isoformat(), end.isoformat(), added, removed, changed, titles, moved)
+    why = attach(
+        [*added, *removed, *(m["to"] for m in moved), *(c["number"] for c in changed)], reasons
+    )
+    for item in changed:
+        if item["number"] in why:
+            item["why"] = [r.to_json() for r in why[item["number"]]]
+    for move in moved:
+        if move["to"] in why:
+            move["why"] = [r.to_json() for r in why[move["to"]]]
+    return RuleDiff(
+        start.isoformat(),
+        end.isoformat(),
+        added,
+        removed,
+        changed,
+        titles,
+        moved,
+        why,
+        coverage,
+    )
 
 
 def _differs(before: str, after: str) -> bool:

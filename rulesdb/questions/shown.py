@@ -10,6 +10,7 @@ from rulesdb.questions.answers import Table, answered_by
 from rulesdb.questions.blocks import BlockChange
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.lifetime import Citation, Listing
+from rulesdb.questions.reasons import coverage_sentence
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
 from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
 from rulesdb.questions.search import SearchHit, entry_of
@@ -66,9 +67,14 @@ def rule_history(number: str, versions: list[RuleVersion]) -> Table:
             "",
             version.text,
             "",
+            *(f"*{reason.line()}*\n" for reason in version.why),
         ]
+    rows = [
+        {**row, "why": "\n".join(reason.line() for reason in version.why)}
+        for row, version in zip(found, versions, strict=True)
+    ]
     return Table(
-        found,
+        rows,
         [
             "number",
             "first_release",
@@ -78,9 +84,11 @@ def rule_history(number: str, versions: list[RuleVersion]) -> Table:
             "uncertain",
             "from_number",
             "text",
+            "why",
         ],
         document=found,
         markdown="\n".join(lines),
+        clip={"why": DIFF_TEXT_WIDTH},
     )
 
 
@@ -155,12 +163,16 @@ def rule_diff(result: RuleDiff) -> Table:
     ]
     for row in rows:
         row["text"] = row["text"].split("\n", 1)[0][:DIFF_TEXT_WIDTH]
+        # Wizards' reasons, whole in CSV; a table shows the first line's start
+        row["why"] = "\n".join(result.why_lines(row["number"].rsplit(" → ", 1)[-1]))
     return Table(
         rows,
-        ["change", "number", "text"],
+        ["change", "number", "text", "why"],
         markdown=result.to_markdown(),
         document=result.to_json(),
         empty=f"no rule changed from {result.from_date} to {result.to_date}",
+        clip={"why": DIFF_TEXT_WIDTH},
+        note=coverage_sentence(result.coverage) if result.coverage else None,
     )
 
 

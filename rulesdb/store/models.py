@@ -604,6 +604,64 @@ class RuleLink(Base):
     )
 
 
+# Wizards' update bulletins: why a release changed what it changed.
+
+
+class ReleaseBulletin(Base):
+    """Wizards' update bulletin on a release (curated, with its archived address)."""
+
+    __tablename__ = "release_bulletin"
+
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
+    title: Mapped[str] = mapped_column(String(255))
+    published: Mapped[date] = mapped_column(Date)
+    url: Mapped[str] = mapped_column(Text)
+    archived_url: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(Text)
+    curated: Mapped[bool] = mapped_column(Boolean(create_constraint=False))
+
+
+class BulletinEntry(Base):
+    """One entry of a bulletin: Wizards' reason, as written, under the article's heading."""
+
+    __tablename__ = "bulletin_entry"
+
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release_bulletin.release_date"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    heading: Mapped[str] = mapped_column(String(255))
+    why: Mapped[str] = mapped_column(Text)
+    note: Mapped[str | None] = mapped_column(Text)
+
+    __table_args__ = (
+        CheckConstraint(
+            "kind IN ('rule', 'renumbering', 'subtypes', 'glossary', 'document')", name="kind"
+        ),
+    )
+
+
+class BulletinEntryRule(Base):
+    """A rule number a bulletin entry names."""
+
+    __tablename__ = "bulletin_entry_rule"
+
+    release_date: Mapped[date] = mapped_column(primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rule: Mapped[str] = mapped_column(RULE, primary_key=True, index=True)
+
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["release_date", "position"],
+            ["bulletin_entry.release_date", "bulletin_entry.position"],
+            name="fk_bulletin_entry_rule_release_date_bulletin_entry",
+        ),
+    )
+
+
 def _describe(metadata: MetaData) -> None:
     """Table and column comments from descriptions.toml, so the models match PostgreSQL's
     COMMENT ONs (which the migrations set from the same text) and autogenerate sees no drift."""

@@ -307,6 +307,7 @@ def changed_rules(engine: Engine, comparison: Comparison) -> dict[str, list[dict
             "release": day,
             "pieces": word_diff(before, after),
             "long": max(len(before), len(after)) > LONG_RULE,
+            "why": notes.why.get(number.partition("#")[0], []),  # Wizards' reasons
             **more,
         }
 
@@ -331,6 +332,7 @@ def changed_rules(engine: Engine, comparison: Comparison) -> dict[str, list[dict
     for number in notes.removed:
         text = notes.titles.get(number, "")
         found["removed"].append(entry(number, old, text, text))
+    found["bulletins"] = [{"sentence": c.sentence(), **c.to_json()} for c in notes.coverage]
     return found
 
 
