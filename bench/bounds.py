@@ -148,6 +148,18 @@ W = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
     """The hostile files, each made when its case runs."""
 
+    def wide_value() -> Path:
+        import sqlite3
+
+        path = folder / "wide.sqlite3"
+        if path.exists():  # made for the case before
+            return path
+        with sqlite3.connect(path) as connection:
+            connection.execute("CREATE TABLE w (v TEXT)")
+            connection.execute("INSERT INTO w VALUES (?)", ("x" * 40_000_000,))
+        connection.close()
+        return path
+
     def fifo(name: str) -> Path:
         path = folder / name
         os.mkfifo(path)
@@ -259,6 +271,14 @@ def inputs(folder: Path) -> dict[str, Callable[[], Path]]:
         "deep.rtf": deep_rtf,
         "deep.json": deep_json,
         "long.jsonl": long_type_line,
+        "surrogate.json": lambda: written(
+            "surrogate.json",
+            lambda out: out.write(
+                '[{"object":"card","name":"A","set":"x","type_line":"Creature \\ud800 Elf"},'
+                '{"object":"card","name":"B","set":"x","type_line":{"a":1}}]'
+            ),
+        ),
+        "wide.sqlite3": wide_value,
     }
 
 
@@ -425,6 +445,31 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
             ],
             sql_baseline,
         ),
+        # issue #52
+        (
+            "lint-cards, a lone surrogate and an object as type line (#52)",
+            "traceback",
+            ["--db", head_url, "lint-cards", "surrogate.json"],
+            lint_baseline,
+        ),
+        (
+            "sql one 40 MB value, CSV (#52)",
+            "8.3 s, 435 MB",
+            ["--db", "sqlite:///wide.sqlite3", "sql", "SELECT v FROM w", "--format", "csv"],
+            sql_baseline,
+        ),
+        (
+            "sql one 40 MB value, JSON (#52)",
+            "3.6 s, 240 MB",
+            ["--db", "sqlite:///wide.sqlite3", "sql", "SELECT v FROM w", "--format", "json"],
+            sql_baseline,
+        ),
+        (
+            "glossary a 100 KB term (#52)",
+            "the term echoed whole",
+            ["--db", head_url, "glossary", "q" * 100_000],
+            rule_baseline,
+        ),
     ]
     rows = [
         Row(
@@ -439,7 +484,7 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
         )
     ]
     for name, before, command, baseline in cases:
-        args = [str(made[a]()) if a in made else a for a in command]
+        args = [_made(made, a) for a in command]
         figure = run(*args)
         rows.append(
             Row(
@@ -465,6 +510,16 @@ def bench_bounds(folder: Path, head_url: str) -> list[Row]:
             )
         )
     return rows
+
+
+def _made(made: dict[str, Callable[[], Path]], arg: str) -> str:
+    """The argument, with an input's name (alone, or as a sqlite:/// URL's file) made."""
+    if arg in made:
+        return str(made[arg]())
+    name = arg.removeprefix("sqlite:///")
+    if name != arg and name in made:
+        return f"sqlite:///{made[name]()}"
+    return arg
 
 
 def _remove_deep(root: Path) -> None:

@@ -126,8 +126,9 @@ def test_a_cancelled_call_stops_its_work(gated: tuple[Rules, list[tuple[Any, ...
 
 
 def test_stdin_closed_ends_the_server_at_once(shared_head_url: URL) -> None:
-    """Ten different heavy questions in flight (digests since each of the first releases),
-    then stdin closed: the server ends without working them out (before: 20 s for 20)."""
+    """Twenty different heavy questions in flight (digests since each of twenty years), then
+    stdin closed: the server ends without working them out (before: 4.7 s here, 20 s in the
+    trial; after: 0.6 s)."""
     server = subprocess.Popen(
         rulesdb_command("--db", url_text(shared_head_url), "mcp"),
         stdin=subprocess.PIPE,
@@ -139,7 +140,7 @@ def test_stdin_closed_ends_the_server_at_once(shared_head_url: URL) -> None:
     server.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
     server.stdin.flush()
     assert json.loads(server.stdout.readline())["id"] == 0
-    for year in range(1999, 2009):
+    for year in range(1999, 2019):
         call = {
             "jsonrpc": "2.0",
             "id": year,

@@ -88,3 +88,50 @@ def test_a_database_damaged_under_serve_is_a_503_naming_it(small_url: URL, tmp_p
     for status, text in asyncio.run(run()):
         assert status == 503, text[:500]
         assert f"the database {copy} cannot be read" in text and "Traceback" not in text
+
+
+def test_mcp_http_sessions_are_bounded(small_url: URL) -> None:
+    """At most HTTP_SESSIONS sessions at once: the next is answered 503 (the SDK's default
+    was 10,000, 40 KB each, kept 30 minutes idle)."""
+    import re
+    import subprocess
+
+    import httpx
+
+    from rulesdb.cli.assistant import HTTP_IDLE_SECONDS, HTTP_SESSIONS
+    from tests.support.runs import rulesdb_command
+
+    assert HTTP_IDLE_SECONDS <= 5 * 60
+    server = subprocess.Popen(
+        rulesdb_command("--db", str(small_url), "mcp", "--http", "0"),
+        env=process_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        said = server.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/mcp", said)
+        assert found, said
+        initialize = {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        }
+        headers = {"accept": "application/json, text/event-stream"}
+        statuses = []
+        with httpx.Client(base_url=f"http://127.0.0.1:{found.group(1)}", timeout=30) as client:
+            for _ in range(HTTP_SESSIONS + 1):
+                response = client.post("/mcp", json=initialize, headers=headers)
+                statuses.append(response.status_code)
+        assert statuses[:HTTP_SESSIONS] == [200] * HTTP_SESSIONS
+        assert statuses[-1] == 503
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
