@@ -163,8 +163,8 @@ def naive_glossary_reading(text: str) -> dict:
         names = [n.strip() for n in re.split(r",\s*(?:and\s+)?", items) if n.strip()]
         lists[what] = [name.replace("'", "’").replace("?", "’") for name in names]
     enchant = re.search(r"^212\.4c .*what it can enchant: (.+?)\.\s*$", text, re.MULTILINE)
-    if enchant and "enchantment types" not in lists:  # 2003-07-01: the glossary's "Enchant X"
-        lists["enchantment types"] = [name.title() for name in split_list(enchant[1])]
+    if enchant and "enchantment types" not in lists:  # 2003-07-01: as its 212.4c prints them
+        lists["enchantment types"] = split_list(enchant[1])
     supertypes = lists.pop("supertypes", None)
     if supertypes is None:
         named = re.findall(r'^205\.4[a-z] .*?supertype ["“]([\w-]+)["”]', text, re.MULTILINE)

@@ -129,6 +129,7 @@ def test_info_says_where_the_database_is(
         "releases",
         "first_release",
         "latest_release",
+        "bulletins",
         "rulesdb_version",
         "data_root",
         "settings",

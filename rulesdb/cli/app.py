@@ -389,20 +389,33 @@ _QUOTED_LONG = re.compile(rf"'([^'/\n]{{{ECHOED + 1},}})'")  # a path (a slash) 
 
 
 def _clippable(arg: str) -> bool:
-    """A long argument that names no file: a file's name is kept whole, to find it by."""
+    """A long argument that names no file: a file's name (one that exists, or a path with a
+    folder in it, as a missing file's is) is kept whole, to find it by."""
     if len(arg) <= ECHOED:
         return False
-    return len(arg) > 4096 or not os.path.lexists(arg)  # 4096: Linux's longest path
+    if len(arg) > 4096:  # Linux's longest path
+        return True
+    return os.sep not in arg and not os.path.lexists(arg)
 
 
 def clipped(message: str, args: Sequence[str]) -> str:
     """``message`` with each long argument of the user's it repeats (a 100 KB word) cut to
     about ECHOED characters and "…", however many times it says it; a long quoted value
     that is no argument as it was typed (folded, stripped) too."""
-    for arg in sorted({a for a in args if _clippable(a)}, key=len, reverse=True):
+    long = sorted({a for a in args if _clippable(a)}, key=len, reverse=True)
+    for arg in long:
         if arg in message:
             message = message.replace(arg, clip(arg, ECHOED))
-    return _QUOTED_LONG.sub(lambda found: f"'{clip(found.group(1), ECHOED)}'", message)
+    typed = [" ".join(arg.casefold().split()) for arg in long]
+
+    def cut(found: re.Match[str]) -> str:
+        # Only a value the user typed, folded: never a stretch between two quoted names.
+        value = found.group(1)
+        if not any(" ".join(value.casefold().split()) in arg for arg in typed):
+            return found.group(0)
+        return f"'{clip(value, ECHOED)}'"
+
+    return _QUOTED_LONG.sub(cut, message)
 
 
 def _fail(message: str, code: int, args: Sequence[str] = ()) -> None:
