@@ -85,7 +85,7 @@ def recorded() -> dict[str, dict[str, str]]:
 
 # What the baseline gained since the old chain: the old chain had nothing of it.
 SINCE_THE_BASELINE = {"rule_link", "rule_lineage", "v_rule_lineage", "release_set"}
-COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
+COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name", "set_status"}}
 
 
 def _loaded_later() -> dict[str, set[str]]:

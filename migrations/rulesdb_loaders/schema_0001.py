@@ -147,6 +147,7 @@ SUBTYPE_MERGE_LATER = _table(
     "source:text",
 )
 RELEASE_SET = _table("release_set", "release_date:date", "code:varchar", "name:varchar")
+RELEASE_SET_UNKNOWN = _table("release_set_unknown", "release_date:date", "source:text")
 RULE_LINK = _table(
     "rule_link",
     "release_date:date",
@@ -198,6 +199,7 @@ KEYWORD_RENAME = _table(
 RULEBOOK_TEXT = _table("rulebook_text", "id:bigint", "text:text", "examples:text")
 RELEASE_TABLES = (
     RELEASE_SET,
+    RELEASE_SET_UNKNOWN,
     RELEASE_CARD_TYPE,
     RELEASE_SUPERTYPE,
     RELEASE_CATEGORY,
@@ -364,6 +366,7 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
             for m in seed["merges_later"]
         ],
         RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
+        RELEASE_SET_UNKNOWN: [(day, seed["set_unknown"])] if seed["set_unknown"] else [],
         RULE_LINK: [
             (
                 day,

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "2b278d502e285adaf798fca461befee68a974c290efd07d07cf7cd69a31caf1d"
+SEED_SHA256 = "92d8585721d9cb4f00d8248d4d317e77482dff8c62883ddf5a40f1132d42fdab"
 
 
 def upgrade() -> None:

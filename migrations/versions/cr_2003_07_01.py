@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "fd356ba61f55c7eb023e275cf7228dde425ec73c3a64673809f4d08e9396e47c"
+SEED_SHA256 = "68ac25682d724b26b162224f6d879623f0f07071d348d5cf838034c324b7016a"
 
 
 def upgrade() -> None:

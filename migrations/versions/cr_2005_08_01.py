@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "00ab60abebb02d50ef6ae44f8362d12d193d4a8be17b535c94723d56afb8aa97"
+SEED_SHA256 = "808178f85dd086ca9f945b9a4afce6eef0c2a62326fef89da5c20411555c9225"
 
 
 def upgrade() -> None:

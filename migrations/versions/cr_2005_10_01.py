@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "91ac0eba3c976172e13595a03541e0f9a473d351e87add8691780655e094b49b"
+SEED_SHA256 = "c1e7eb320f0648e86118f1049a196a405f36e450d21d7996480fdc19235e5f6e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "d0631a29f966709911a85fbfc1de6d19ece94fbec0308332ae3a6e652ebb69da"
+SEED_SHA256 = "b3b694f9d6a802eaace256a8ed055f7de88898018b382c0f3260e8fb790ab798"
 
 
 def upgrade() -> None:

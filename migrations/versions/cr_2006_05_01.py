@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "baedf391c03279e027b837655bc7985cf4c7ddeec5325c706bc5a5f61968e381"
+SEED_SHA256 = "9b94d232f4d571ed31c08b6cca527c0523d7568e183a58b9e72f9676d4d0dd1a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "dc50e5885f038cba3b4b77183630dccdbbd5b618c34294e502b9fc74a803c4b2"
+SEED_SHA256 = "df9ee3a178295af09ce4054467e8673b3a037d729d7b2007d1bd5f0ce9aff119"
 
 
 def upgrade() -> None:

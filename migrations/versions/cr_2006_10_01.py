@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "8f4d17caa03933846c12b44028f773d6177494c2d482543d6b2d8060736f98ca"
+SEED_SHA256 = "3360b3d67bdf25b9c5c1801aa5f52258ec181765a398ac713566596e44943996"
 
 
 def upgrade() -> None:

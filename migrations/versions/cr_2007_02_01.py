@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "43035694683b9f55d3a8110eec5f0afb1e11b229e1034a9fac636a1e0cb10a15"
+SEED_SHA256 = "d7fb89b6cb5cbd1f975f8bc8f1354e4d0b56ceaf515daf9bff9a66ef3f05c137"
 
 
 def upgrade() -> None:

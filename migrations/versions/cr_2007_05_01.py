@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "2aed438517acd63b37d45cff708c8b14faea0877e0827cf8a9540656ce8251d7"
+SEED_SHA256 = "7dcd2dea95876e4df85e2d881d76da35b7ea76a1e2b856976b28038c9205730a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "14dd20467e18715c7037ba4a502736c0f296bd3488babb9073a66050759f18a0"
+SEED_SHA256 = "03e239384c731135e426b5d36319b9ca3287fb4e5293537e90ee0153818f6534"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "e0b917b29800cb5cdccd1e414c6d3948fbebd5ac103a7d1cbe0b2755bb4a532e"
+SEED_SHA256 = "956cecba7810467a902e57debedc09c4abfd481827d829b982a66be1697d2835"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "348968428ba07a9a2e13dc2ce1e53ecd8d81188fa3e7ba627d6a5efcd1bbb79b"
+SEED_SHA256 = "092523a9d2df0f72a05391c881e1822c0e673a9c1a92c39f761f8ae1a2e0c4fe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "d7ad4bd39be5a4249e647f74d769e9e9e837e75aa92aba221d6abe62718a37af"
+SEED_SHA256 = "3deefd5f54eb307bca128fc286ae90113f90cc341020f4227e2f6b69dac1170f"
 
 
 def upgrade() -> None:

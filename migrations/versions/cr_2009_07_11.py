@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "7818302cda99bb12c69d174604ff9eb8281b0df24ece3e1de78d0eb7ea542063"
+SEED_SHA256 = "e057cf996aad99b93a5be3531e9ce1646b35df3b1007065d47d312652b5ee1d3"
 
 
 def upgrade() -> None:

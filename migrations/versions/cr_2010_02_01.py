@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "e7c66c23a9b81f0718a475763d609d5806cf78b8064af6401f3fe89206dd005d"
+SEED_SHA256 = "1cf6068347e6270196e9e9fd30257a4777b775be0dabbd1675c4f79b0f8c311b"
 
 
 def upgrade() -> None:

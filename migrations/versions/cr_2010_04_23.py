@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "2ed49c311f14728ef2e587739bd0b7a620f98c209bfe7e889c6fde36377174b3"
+SEED_SHA256 = "7cfa76fb78beb7b8a60bfe1380976fa937969990ecb935ee689e5e8f318e4695"
 
 
 def upgrade() -> None:

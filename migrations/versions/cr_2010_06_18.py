@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "4d88b58d7a23f23d8b258b29cfdf60ca20ac601eb881edd867016987972ad40e"
+SEED_SHA256 = "1537353f702a166bd9d404072f4f4fef443d8859ef02b2b8afbe3d164ca4bce4"
 
 
 def upgrade() -> None:

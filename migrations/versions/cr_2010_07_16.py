@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "66d562b1e4440bd721803bc3dfeda35811c428cc7abe7226e632a5e273aac0f7"
+SEED_SHA256 = "6c7e1d88b769848ccbb5574ee3901c9a0b6379592b6f3f4fe1709f2a9c57a9e3"
 
 
 def upgrade() -> None:

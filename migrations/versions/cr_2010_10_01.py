@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "0c27accf0f37423367392cd91e2a09f1c06c2731625b1954bbdadf9e88308994"
+SEED_SHA256 = "25427e305a75aca7f979bd2757eea92a9e5942264c73487aafb15c44a67c5828"
 
 
 def upgrade() -> None:

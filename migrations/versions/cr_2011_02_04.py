@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "91122138cf141356c1da7685160ab4033310ed44d96d51fb4e130facceaa7b6f"
+SEED_SHA256 = "9131e12942430b2ff08ff3fbc07d8fa67e25fcc5f79068465788a47208a8ad01"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "8d2c0d6863c046a5b9b525034ad453f3c92539388ffe14eaacdcebe871332352"
+SEED_SHA256 = "c65070d952a66bfddf07f4784c4fcf6806a08227567723e85918c6525853db80"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "92dc5d63b4ceef7ac3210ef5d3b8fe3ac2051e84253f5be2003768db453f518a"
+SEED_SHA256 = "f8fe921cf9b895bb4d76fa506389b0ba8b229f0df40822dd8fac08421489f2c8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "2489b7eb7472c50af9e2c2965c9db9f208e5d36e5bf0e50a3d94cc8a8d685b15"
+SEED_SHA256 = "1236389f2c3d6aa059998376a6b1b7d5ea7997bf3c09f8ddb7f829db3640eb49"
 
 
 def upgrade() -> None:

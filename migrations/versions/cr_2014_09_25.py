@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "a4e94495b3f1e5d7d8cd89899e6ba9101e15fd75c8650619805b25d0704a88c9"
+SEED_SHA256 = "985f9e6c26e74640d8409068ac506aabf7d08e7223c8457e655e8e65fc93e287"
 
 
 def upgrade() -> None:

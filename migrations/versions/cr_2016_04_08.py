@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "3ee7512d41edd0957b0956aee05180d6d296c9f95508159bb89d36164d1620af"
+SEED_SHA256 = "2968e6dc7e83b46cc6be1abcc865ea89fb52b3bd2dfad0e701453ce8481d264e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "a3978fbd56d9f3be0c0489bff9b0f28bad7299028896ee64adbf7cfd6139f8d4"
+SEED_SHA256 = "f726104685a4e25cf22f8911c242c8c6bd3931dcbd5825f3d8ba4501fc2f15f0"
 
 
 def upgrade() -> None:

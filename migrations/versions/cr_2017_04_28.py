@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "cea37d62fbeb2a9e365502054595a7c451ec90eddab3b70fb2c8a39d4aa8bd77"
+SEED_SHA256 = "fb44d6389761d4f1fc0fb59e711b9c83303e48e1047a6745c0a88e79660a75a6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "d41b30c56e24ae461412f50d064607fb2766b828fd52aeb156831ea109d18a74"
+SEED_SHA256 = "a860912edbbb05da89e9cac7528c06ef01e1e2687d0259848ea4730364743285"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "e89f4b6edb546fbfb31323c7d065626b114f709e3181ca28cb995dd0b13a2efc"
+SEED_SHA256 = "708a4fb5869634139fd4ea4f6b18e1b17ed7d1ae9a12f5013fcb582459a9e4db"
 
 
 def upgrade() -> None:

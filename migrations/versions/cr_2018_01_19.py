@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "51b02860d0d206ea20049e1adc40111e7f21ebeead21c9bdc4e32820c80fed7a"
+SEED_SHA256 = "0abe140e59e547c47bd6bc1697c98b214b529e3266a0a10f502036c245926e21"
 
 
 def upgrade() -> None:

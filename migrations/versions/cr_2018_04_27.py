@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "d02011a07e3a408e4889da7b3a01a41756a85e03aff76a1c3d98ffaebce8ec76"
+SEED_SHA256 = "b1acc405cd856c77341ebaab7501971426f4d2b85c860a6856f752b099610498"
 
 
 def upgrade() -> None:

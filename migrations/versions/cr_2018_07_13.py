@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "0077de6c86bbbb6922ad99f1f9ceb30ae4dff3f75ea8c167447f4d6bb752a6f4"
+SEED_SHA256 = "e6e2dc119259d62c6f4aa928223d8b386be70c92f375d34b76e188b652785645"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "49d383ab4acbd6f761f76217cfa230de88c962f85da0d4301937bace4b53baf6"
+SEED_SHA256 = "dd629a17ca7eee03184e6cdccc491fa54e95ffbbd786c97f9620325390b8430b"
 
 
 def upgrade() -> None:

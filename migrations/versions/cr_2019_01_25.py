@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "b4f64fc29851828a94587b81e39bff4375377c1d2d1c2845dacfe3a269f8b3b7"
+SEED_SHA256 = "595f59de66ea924a6b7592a2e440e5048438089dd11b8650d795ac6fbe40e9fb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "2e8c73e012381707702000efd84daad598edabb799cc6249b41006c126ec6b44"
+SEED_SHA256 = "6389c9e21303c372ea92e2bfcab5f2bd9a6b831a32bf5ba96a97cee2839a5c3a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "8e0ac2471dbb9a603624975f9089cf326428fe33a7203b048f4f7f62021b7089"
+SEED_SHA256 = "cd9629239ff5ddef9d068acfd2c209457c5b1efea0791d106c7830b787344931"
 
 
 def upgrade() -> None:

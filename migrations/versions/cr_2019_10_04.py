@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "579fe1e33786eec4b1369ca3359506d416c95f355afb584e751e07d81ff081e2"
+SEED_SHA256 = "8166468a8cf525de6d46e97425806945f2a24879c76239b242ed3785c050073d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "590570fc0cf0ec7654ea0e9e20928fbbc8450d79a46858de2ee103b65d878a4a"
+SEED_SHA256 = "b8e7de9c39b76cdd262a3b5149bc46f68953fa175993186228d2b7f49e5c367c"
 
 
 def upgrade() -> None:

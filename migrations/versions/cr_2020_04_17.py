@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "7202df0aca6a439ca0a41db2134b8ddb0eb8ccaf2df7416e04b877c317c3fad7"
+SEED_SHA256 = "a98cd4955f92ef8ee0b849ef8fd8f4ee6b5c9b34143f5390abfc96104a037f12"
 
 
 def upgrade() -> None:

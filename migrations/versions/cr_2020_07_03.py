@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "f1a0ad8d33c2cf4f61ff09890af29ec73ddfcfce76c2152648cd957171030926"
+SEED_SHA256 = "5fdd9d5cf7e831b66927ee11e2d5ac4bf4e866145584e5034530e3f63ccfdfe3"
 
 
 def upgrade() -> None:

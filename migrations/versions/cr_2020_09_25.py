@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "a09ea706ab2d7a021a01a9f068fa27a27228eefe8c60d24ca104635e3bfa2312"
+SEED_SHA256 = "f98ceec5f2b5ecd71355ab17b89de4076157ca90d2a087765591184e18b30798"
 
 
 def upgrade() -> None:

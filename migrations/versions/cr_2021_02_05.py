@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "a9df14e5138e413b6a47b53ee7af24b1543ff92775ae1df540ed6c661c7693d2"
+SEED_SHA256 = "c0be6c24d5bff3e86d35812c67e1848367388787523eaf7f5bf7310506bd99d8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "c7354a0d018e3757a5a3411cc8f9ee7b89a147d649e8f8d11c687f5eb5a22f39"
+SEED_SHA256 = "5e4b321e03dbdb8331cc497fbd736c31ae966b46ec1cbb4d2a12685077680b46"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "abcf306800b7fc967244ee2aaab1e0ca39b8b82feda0e375a6e29f57ed202d58"
+SEED_SHA256 = "1a46527dc098ac7723374669a26b6385308825ab0f70d4c58303a44a6e120420"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "9acf2d1c3378cbfcc76b01f5935a5395b98bb3c1370457e79db0b851e4ea396c"
+SEED_SHA256 = "f6751a3500a8a0a2e1803d5c30c3a51ed9eb29d83d1ee7f5977225e657e1b02b"
 
 
 def upgrade() -> None:

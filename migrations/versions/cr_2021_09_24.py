@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "687146aa2d469b75eeb95a849b89e017657efb3c742f7317c9b3e776f07f9b12"
+SEED_SHA256 = "33722149126fbad9605ecf51e59280c237b565d8f9c11c7010a3f6bb098d9978"
 
 
 def upgrade() -> None:

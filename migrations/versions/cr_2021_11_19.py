@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "3009d5829feef02d46585331ffd929d65488fa8a1cb552533550604954a52746"
+SEED_SHA256 = "4b79846358796b976071c4b3199c1e72daf00493778b33e6f36a0c9fe9f18bc3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "d93309f980dee08ab04c990e99c5303a859f8b3bf451b67780f92eae263d165b"
+SEED_SHA256 = "861df66cf1c022f930b6e7d393b9dfb097da2035b1cee2d95625a2f0710b5590"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "4cd5bff49e0c2539add7dc9ed0d29cc235344017fab35d459f38b10bfb1a1ba7"
+SEED_SHA256 = "ea63341d36685e65b69a7e0dc5f1ceaef9cc3a1d2b84859d718379af0bc3bdfe"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "b7571b721624dfa2e9d105b321d830a64a956e96d9888db2f753a1428937b023"
+SEED_SHA256 = "c73717c355511542473a7ec064bb480755264493a1ab4d61313398f9b4016862"
 
 
 def upgrade() -> None:

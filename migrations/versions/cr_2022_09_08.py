@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "95dd474e10bbb2fa26c1735fd0eb887d5854590bcb4cda6184a0705db6a4498f"
+SEED_SHA256 = "0807e283f34926ace9b327aeaee3788b70cf671d3b6167352758ebeb38002141"
 
 
 def upgrade() -> None:

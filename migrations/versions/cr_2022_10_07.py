@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "62f4233a0319a3f71294240a9a4d9ff6708f93606cdc9219564560d20d0f7e6b"
+SEED_SHA256 = "73d7fe4197d8c9bcaa96511560cda03b1e936907108ff70059f8cdcc66048385"
 
 
 def upgrade() -> None:

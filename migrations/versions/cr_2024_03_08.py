@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "ba3eec5fffee54c38b73bde20a583deaf75bab54f1d018c70d0e65da0a1c772c"
+SEED_SHA256 = "0188321f3358e31455673d8cb582fed6242e6a04926c7617cac0b6ef6e674ce9"
 
 
 def upgrade() -> None:

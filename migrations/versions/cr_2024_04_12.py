@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "8a8aa56b03b72e5e007b9b39c8c205d5769ef9b0a91c865ecffd823188ee4b8a"
+SEED_SHA256 = "654886028bd83598fbeb1bffa8edb49ce5574259b759cd54a0d836e828985442"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "f36320bfc2f46025ab3f224de90465c1528a69bfe7baeff19f09485504a0337a"
+SEED_SHA256 = "9c818dcc53c6e3b543b4007479fe074ee1fd467616cf96213c483b48b34997e9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "2cc17cfa4548101b400f9f48d2140664e12ac8b70a9a77c34a70fa2239e79315"
+SEED_SHA256 = "8eb815e98e859cc8f71e72e120da7ec8c6848edca13926dbdf9894e9c4fb0b65"
 
 
 def upgrade() -> None:

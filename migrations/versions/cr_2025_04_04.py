@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "b4e8076b7f3be6e5f8cc95550049e28453da6b30cf5b6486f7677685db13e69b"
+SEED_SHA256 = "7f8ccfc9d7197e58eea11326effb55af2a34a78c65110ef7c2f3cc997fb86c25"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "b4b513841147d1c81c8c8db83508d10f0c58050de4990427384099b0f4e3d16b"
+SEED_SHA256 = "2db64512728d202bc8456b52aba01ca6bea23455065ac630a55c730b226332a6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "f32abc5a8220b258ac7370692dd67ccde7c3a9b177ceb5ecc0fe74b55f66f345"
+SEED_SHA256 = "1b11dd8d752c28d292ed4892e03b7c2754fe2f4ae4502c21151a591276f5ed61"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "359f432f83f12738feb90aafb4a1913666d1515c1b621bb6e27b3b09f31f9347"
+SEED_SHA256 = "f9c10645f8c38663fe783f2e2fab198329a462cc2a174dc423d3a60ea5661533"
 
 
 def upgrade() -> None:

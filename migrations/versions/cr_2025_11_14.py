@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "e21c5d992b247586313126963b5e4a2f2c0415720a1001e822c4fd1929fa45e1"
+SEED_SHA256 = "8d3eab39ac2f4dc86297761e870a903b9e64b3b69353cef0cb2de9e79030b5b0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "9f362a1a0101132ba5fefe9df22d1e7061bb9f44484315ebe88688e0058bc324"
+SEED_SHA256 = "d673babb1d16192cab60cdfd4500005b09960a01614a520a8f68360be034b824"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "b8618f59e0668d68cc64b8b84d398d55205f675b512e4f49c17b62d5c6917dcb"
+SEED_SHA256 = "c10c8c5b39ef66a1a3ef7cdd58245a7bb492da171c57fb18fa8c707753d168fc"
 
 
 def upgrade() -> None:

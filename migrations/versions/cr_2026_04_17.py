@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "16ba6fbadebc02582a58ad3ae7e1327ca768d31d10b8d84a381c78fca310d3ef"
+SEED_SHA256 = "534f56ec451710b6fca9fa08567612b895920fceee019c5b0757c9fc98c64371"
 
 
 def upgrade() -> None:

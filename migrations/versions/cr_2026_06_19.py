@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "39a3cb25830d494954952923fbb53c04a31c8c5fad6f7a0a804c59b5c63e539c"
+SEED_SHA256 = "cbb72c982ef3469c6a2e8256745cb237ee401d3af8f0cffbda12c1dc3b1494c5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "2d76f76982fa67ea8574e140094537794d655bb33c398454cb816ce7deb41a99"
+SEED_SHA256 = "75a1b66590704e21a5ce4dc44e8be9031e9012311ed2f90c79d35bfafa03b7e3"
 
 
 def upgrade() -> None:
