@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "92d8585721d9cb4f00d8248d4d317e77482dff8c62883ddf5a40f1132d42fdab"
+SEED_SHA256 = "5915fbbc4ce351f19cacec5b7677a111138948f26a8fe53d5de981bf72782239"
 
 
 def upgrade() -> None:

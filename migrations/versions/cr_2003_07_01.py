@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "68ac25682d724b26b162224f6d879623f0f07071d348d5cf838034c324b7016a"
+SEED_SHA256 = "b10d6ce5c11b6113b5c5a3c5d85b54bee703fc18f90b5980c4e5cce2838b240d"
 
 
 def upgrade() -> None:

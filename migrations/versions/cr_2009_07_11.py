@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "e057cf996aad99b93a5be3531e9ce1646b35df3b1007065d47d312652b5ee1d3"
+SEED_SHA256 = "c7d15f7be2c92dcbf74091670489e01c12f67ad86c1eda5283cfa0f4feb95367"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "1537353f702a166bd9d404072f4f4fef443d8859ef02b2b8afbe3d164ca4bce4"
+SEED_SHA256 = "e704f271265e6d010ba70eb31a38dd0d16d1a22835880e09f0fb07ab8a36cd0c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "f726104685a4e25cf22f8911c242c8c6bd3931dcbd5825f3d8ba4501fc2f15f0"
+SEED_SHA256 = "cd50460aeb6ab354129db38e42def3c8eb97d3c0967a2f76a570b77f19a4678f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "f98ceec5f2b5ecd71355ab17b89de4076157ca90d2a087765591184e18b30798"
+SEED_SHA256 = "9966bdf29088fde8a438956d7e10f998200a35638eddcc16f6b01342706fc5f7"
 
 
 def upgrade() -> None:

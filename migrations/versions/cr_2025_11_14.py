@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "8d3eab39ac2f4dc86297761e870a903b9e64b3b69353cef0cb2de9e79030b5b0"
+SEED_SHA256 = "17216c21d5ae57f6edfae7be390310e595d469c69f6fc92c9ad5df9062cb01eb"
 
 
 def upgrade() -> None:
