@@ -90,12 +90,13 @@ SINCE_THE_BASELINE = {
     "rule_lineage",
     "v_rule_lineage",
     "release_set",
+    "release_set_unknown",
     "release_bulletin",
     "bulletin_entry",
     "bulletin_entry_rule",
     "v_rule_change_reason",
 }
-COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name"}}
+COLUMNS_SINCE_THE_BASELINE = {"v_release": {"year", "set_code", "set_name", "set_status"}}
 
 
 def _loaded_later() -> dict[str, set[str]]:

@@ -110,6 +110,7 @@ def test_json_keys_and_category_names(small_url: URL) -> None:
         "revision",
         "set_code",
         "set_name",
+        "set_status",
     ]
 
 

@@ -110,6 +110,7 @@ def test_newer_file_appends_one_release(tmp_path: Path, capsys: pytest.CaptureFi
         [["205.3m", 1, "205.3m", 1, "reworded", seed["lineage"][0][5], False]],
     )
     assert seed["set"] is None  # no set curated for it: an update between sets
+    assert seed["set_unknown"] is None
     creature = next(c for c in seed["subtype_categories"] if c["name"] == "creature")
     previous = json.loads(before["seeds/cr_2026_08_07.json"])
     old_creature = next(c for c in previous["subtype_categories"] if c["name"] == "creature")

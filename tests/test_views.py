@@ -30,6 +30,7 @@ VIEWS = {
         "year",
         "set_code",
         "set_name",
+        "set_status",
     ],
     "v_card_type": ["release_date", "name", "rule", "section", *IN_FORCE],
     "v_supertype": ["release_date", "name", "rule", *IN_FORCE],

@@ -133,6 +133,36 @@ def test_release_page_shows_the_release_notes(shared_head_engine) -> None:  # ty
     assert pages.release(shared_head_engine, "2024-06-07")["notes"] == []
 
 
+def test_a_set_unknown_is_not_an_update_between_sets(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
+    """2026-08-07 prints recruit and storied, a new set's mechanics, but no source names its
+    product: set unknown, in the view, the listing the CLI and MCP answer with, and the
+    web; 2021-02-15 is an update between sets."""
+    from sqlalchemy import text
+
+    from rulesdb.questions.listings import releases
+    from rulesdb.web import pages
+
+    with shared_head_engine.connect() as connection:
+        status = dict(
+            connection.execute(
+                text(
+                    "SELECT CAST(release_date AS VARCHAR(10)), set_status FROM v_release "
+                    "WHERE release_date IN ('2026-08-07', '2021-02-15', '2026-06-19')"
+                )
+            ).all()
+        )
+    assert status == {
+        "2021-02-15": "between sets",
+        "2026-06-19": "set",
+        "2026-08-07": "set unknown",
+    }
+    rows = {row["effective_date"]: row for row in releases(shared_head_engine)}
+    assert (rows["2026-08-07"]["set"], rows["2026-08-07"]["set_code"]) == ("set unknown", None)
+    assert rows["2021-02-15"]["set"] == "update between sets"
+    assert pages.release(shared_head_engine, "2026-08-07")["set"].startswith("Set unknown")
+    assert pages.release(shared_head_engine, "2021-02-15")["set"] == "An update between sets"
+
+
 def test_release_summaries_say_a_list_begins(shared_head_engine) -> None:  # type: ignore[no-untyped-def]
     """The home page's line for 2003-12-01: its creature types are the first list of them,
     not 378 new ones; 2024-06-07's merges and renames are said as before."""

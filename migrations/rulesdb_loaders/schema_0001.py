@@ -170,6 +170,7 @@ BULLETIN_ENTRY = _table(
 BULLETIN_ENTRY_RULE = _table(
     "bulletin_entry_rule", "release_date:date", "position:integer", "rule:varchar"
 )
+RELEASE_SET_UNKNOWN = _table("release_set_unknown", "release_date:date", "source:text")
 RULE_LINK = _table(
     "rule_link",
     "release_date:date",
@@ -224,6 +225,7 @@ RELEASE_TABLES = (
     RELEASE_BULLETIN,
     BULLETIN_ENTRY,
     BULLETIN_ENTRY_RULE,
+    RELEASE_SET_UNKNOWN,
     RELEASE_CARD_TYPE,
     RELEASE_SUPERTYPE,
     RELEASE_CATEGORY,
@@ -417,6 +419,7 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
             for m in seed["merges_later"]
         ],
         RELEASE_SET: [(day, *seed["set"])] if seed["set"] is not None else [],
+        RELEASE_SET_UNKNOWN: [(day, seed["set_unknown"])] if seed["set_unknown"] else [],
         RULE_LINK: [
             (
                 day,

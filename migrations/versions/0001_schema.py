@@ -61,9 +61,13 @@ V_RELEASE = _view("v_release", """
            LEAD(r.effective_date) OVER (ORDER BY r.effective_date) AS in_force_until,
            r.source_file, r.revision,
            CAST(substr(CAST(r.effective_date AS VARCHAR(10)), 1, 4) AS INTEGER) AS year,
-           s.code AS set_code, s.name AS set_name
+           s.code AS set_code, s.name AS set_name,
+           CASE WHEN s.code IS NOT NULL THEN 'set'
+                WHEN u.release_date IS NOT NULL THEN 'set unknown'
+                ELSE 'between sets' END AS set_status
     FROM release r
-    LEFT JOIN release_set s ON s.release_date = r.effective_date""")
+    LEFT JOIN release_set s ON s.release_date = r.effective_date
+    LEFT JOIN release_set_unknown u ON u.release_date = r.effective_date""")
 V_CARD_TYPE = _view("v_card_type", """
     SELECT t.release_date, t.card_type AS name, t.rule, t.section,
            r.in_force_from, r.in_force_until
@@ -645,6 +649,14 @@ def _release_facts() -> None:
         sa.PrimaryKeyConstraint("release_date", name="pk_release_set"),
         _release_key("release_set"),
     )
+    # A release printing a new set's rules whose product no source names: not between sets.
+    op.create_table(
+        "release_set_unknown",
+        sa.Column("release_date", sa.Date(), nullable=False),
+        sa.Column("source", sa.Text(), nullable=False),
+        sa.PrimaryKeyConstraint("release_date", name="pk_release_set_unknown"),
+        _release_key("release_set_unknown"),
+    )
     op.create_table(
         "rule_lineage",
         sa.Column("number", RULE, nullable=False),
@@ -748,7 +760,7 @@ def upgrade() -> None:
 
 # Every table, children before parents: the order they are dropped in.
 TABLES = ("bulletin_entry_rule", "bulletin_entry", "release_bulletin",
-          "rule_link", "rule_lineage", "release_set",
+          "rule_link", "rule_lineage", "release_set_unknown", "release_set",
           "keyword_rename", "release_keyword_note", "release_keyword", "keyword",
           "glossary_span", "rule_span", "release_rulebook_note", "release_rulebook",
           "rulebook_text", "subtype_merge_later", "subtype_merge", "subtype_rename",

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_04_23.json"
-SEED_SHA256 = "a3e352c31e376784be948645543bc3730d73448b8df61b1109ee6ed4fb0121f3"
+SEED_SHA256 = "ace4e0d008e6d3f6f54a675960c2ee438b2b855526369304424383eb43b7e9cf"
 
 
 def upgrade() -> None:

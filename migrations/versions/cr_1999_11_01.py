@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "2f6aea2e0bec95db562f0358d600bf1ddfcf922114da38c3dabf369f2ad83dba"
+SEED_SHA256 = "47bbb052ea65e705019e5c3cb112f11e09be2406138a851b74b3e7a81b47e923"
 
 
 def upgrade() -> None:

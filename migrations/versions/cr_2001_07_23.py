@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "2b278d502e285adaf798fca461befee68a974c290efd07d07cf7cd69a31caf1d"
+SEED_SHA256 = "5915fbbc4ce351f19cacec5b7677a111138948f26a8fe53d5de981bf72782239"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_09_24.json"
-SEED_SHA256 = "2a5029adb3385933f5768e2ded4e17af326018f249ddfc9ef7090d1eae090170"
+SEED_SHA256 = "40788b1da5aae8a379b7cfeb8a78bd15cf863d8f569f77fb480062ff8c99817a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_02_20.json"
-SEED_SHA256 = "6b7b0040f34802f59c8812b3552dc0b43d5a2a90c213a35eed52ee6c693a2dd3"
+SEED_SHA256 = "9ec9354e3aa200044811bd102178798c7ade2e0f8c08a42205621442526836f0"
 
 
 def upgrade() -> None:

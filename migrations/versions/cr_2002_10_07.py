@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "7ab25a02c9e5dd0e5f35ecfb03b6965df89f417ca92a6198a82d3fe76e7ac9e1"
+SEED_SHA256 = "2d10ea32ca84566ac0ee8a50ec6cdf70aea0c7e3c405c8bdae90b7a75dfce193"
 
 
 def upgrade() -> None:

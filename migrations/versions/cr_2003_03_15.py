@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_03_15.json"
-SEED_SHA256 = "ac7b58893ccc65c2c2ca7337bcd0306c1ad0e384e28673fea44c7a533d2e636e"
+SEED_SHA256 = "5d398682cad771b1191f73319672a1bab21ae9556a52a4e12cdf7e5b11f2973e"
 
 
 def upgrade() -> None:

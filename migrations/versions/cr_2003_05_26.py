@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_05_26.json"
-SEED_SHA256 = "96fe46d8b5db0db608d874b0407a9dec5166a1749ed1f4ef8866faebe8730bea"
+SEED_SHA256 = "dbeb8781a2aabdd71e815298d9ab900ab5d95eff2b1b5b25a6ba3bb35cc61c1e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_06_01.json"
-SEED_SHA256 = "5f3594d640585122c054297654513f66a6d6c81c28df1fba1f5e84154dd6d8f8"
+SEED_SHA256 = "050a1ef1b20d227cd40d4cc09737d09557a765a5a79f6042ce2b295f507f8d7a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "fd356ba61f55c7eb023e275cf7228dde425ec73c3a64673809f4d08e9396e47c"
+SEED_SHA256 = "b10d6ce5c11b6113b5c5a3c5d85b54bee703fc18f90b5980c4e5cce2838b240d"
 
 
 def upgrade() -> None:

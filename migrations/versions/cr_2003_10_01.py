@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "2a9d2273473a4c396c34418d0de1d2c54707f78044713d2a7d319c9edf18af41"
+SEED_SHA256 = "822860fb01a6d388de2541c7a8002a208eaf5d876409b6abf9b4e883553e8e02"
 
 
 def upgrade() -> None:

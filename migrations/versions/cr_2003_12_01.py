@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "293de8966cc37b0c44dcd79203202332836e3264d501220719e414b83939ec30"
+SEED_SHA256 = "4ed421ed53cbc6cb1c7917180e79364959bc5d7299e1934a58a1b77da8f42002"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_02_01.json"
-SEED_SHA256 = "72412416f2881ba22aa1032af9d75fbd5205bf0d5f5ec3d7aedd5b31c65fca42"
+SEED_SHA256 = "7124bc554392a732a0224516e64c0a6aecf7d3674edc6f047fa99408f48fc858"
 
 
 def upgrade() -> None:

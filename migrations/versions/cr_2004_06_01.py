@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "a14dd813744d9be385147eeba1a41cd14d3780ad1c3be9f392df75936a2cbda6"
+SEED_SHA256 = "563e2e1b80f88ea7a91b0d1230bd688f594a2c39b6773628226c217b1f9d80a8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "9a12c798771fa0f50ee98fa0a43d49ee82d73b147d73c938841b1351d1ede083"
+SEED_SHA256 = "8eee78b4a952baa1e87ec511f59e5c1f9bfb763f90d068eb2a781d6f3c9df5de"
 
 
 def upgrade() -> None:

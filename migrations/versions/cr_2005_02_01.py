@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_02_01.json"
-SEED_SHA256 = "0bc8e52d352323dcf732a896fb569a994d80de1d77aad586591bfa0063b16aa9"
+SEED_SHA256 = "e0bae45f2b05de2fb8367da0e1d5e2f187cca680c6cd19ad0451c4b8583e9403"
 
 
 def upgrade() -> None:

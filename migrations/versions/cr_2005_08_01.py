@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "bde0208f09ec57eee5978dc93fde76ab4e7d70881ef270da14452f2277d897a6"
+SEED_SHA256 = "fbecc492259a1e46d9f31e55a3c0648f4f6cf91f162a05749c8757b4ad51dde1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_10_01.json"
-SEED_SHA256 = "2f9ec516909ff2b4e602318c075ee0b0a97a323602e6b0e634a397cb8d16764c"
+SEED_SHA256 = "d18b55c477aa28949cf7e17c2c0708326f193edea138e69974994ff27d54f633"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "e3f5f0dabb29469aa3d0c09d5c51056976902de3a73a6f5f0a8539212ba542df"
+SEED_SHA256 = "f07a215aa68ac1e79831365140653b1607daee0e4b521178835def27ac349a75"
 
 
 def upgrade() -> None:

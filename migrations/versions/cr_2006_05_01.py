@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_05_01.json"
-SEED_SHA256 = "c93ddb9fc6f5bccef434f7c0efdcd79d655ee622a330a53e8bfeae3684592eb2"
+SEED_SHA256 = "393c15ff8f1fc9ccaab7c576a09a59bf5f4eac6647c1ee7d32dc61e9d1157310"
 
 
 def upgrade() -> None:

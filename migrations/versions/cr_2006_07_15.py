@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "cf2c22be65eca37774428fe451c435b44d47bf68520965511f1d58ea483807bb"
+SEED_SHA256 = "aab05b081a7e3413e04b1dbede3d9d2aaabf41f14a0f627f76a2b91378f4d375"
 
 
 def upgrade() -> None:

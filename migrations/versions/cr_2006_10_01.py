@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_10_01.json"
-SEED_SHA256 = "78a8a70355de5a49b03bfead6029e24acc714c493344acd554b80f1eb84b6185"
+SEED_SHA256 = "34a3b1436c00bd7bb5f45b91d121231f88eb91ec085070e77f59b975d49488a0"
 
 
 def upgrade() -> None:

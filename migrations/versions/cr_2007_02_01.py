@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_02_01.json"
-SEED_SHA256 = "75fb34d6a51238f5bb9dd6960b1274294dbe15e5a8344df9c48b09700a4a5816"
+SEED_SHA256 = "55d40b60f35dba1e856c5d5094066f3232ebbdb5c4cf7132588a6665ca02c427"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "abcba409247bf9d6884cad4428132ce81d54f810317aa274cb928553287f585d"
+SEED_SHA256 = "9d66a45796f8955dae50cb010539675664d6d4ea5ace9126338465ef170028c4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "e045d87018253b5b835b9a14e32a8717d293c5fb706c2946a1b6072221d4da57"
+SEED_SHA256 = "0ac0bbfa37c4e03d8e5e5e7668aec1e299b7e1f2bfc161fd4763ee91b5c17a0f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_09_07.json"
-SEED_SHA256 = "00d15273ef2fbb028ea64801f53430b47af1ef0f79654ec6adf2f072705ec54b"
+SEED_SHA256 = "651b17755e268bc9e8d2dfa0cd78a1671f38fb26f72bb5a7437d80285f1d354b"
 
 
 def upgrade() -> None:

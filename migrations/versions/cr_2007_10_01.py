@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "4b7abd6765efdc5c8842a9bdfeb397a23fe5dc9bd53020354a37600e8b1d5434"
+SEED_SHA256 = "8b767ef754efa392ab0d4451e0a83ba9f13f3b1aaa8473c452f42fbf1a55297c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "f9796168fa0dcdcf45683b8c58e7a776c10c6b9bf2626341b464ce48f32eb7c2"
+SEED_SHA256 = "9f3225dd12dab157b049f853eeb00bffdd150f5198de3006e1a768c96556fe62"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "f68b149831095ccbc38f3b9e5e3baa2f47ee6416c123ea3f8575bf0ca71fc1e9"
+SEED_SHA256 = "de5939f32b1226d641d0ffe16509348e7c19e0ac9f5704d804141baf2d231c1a"
 
 
 def upgrade() -> None:

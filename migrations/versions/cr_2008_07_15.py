@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "edee14d2e81f101e6c1380ee350950d67f9cb44608b2574c2b74b6a062ed0b72"
+SEED_SHA256 = "3fe28e4e817a126d3ec92ff95892f4d791b7709afd5aa2644cbd54ab1a1cfd03"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "fc4a07270daf3e6edd7be0993ef1ea5d3bd4f00febefcea6976ae24e961a1574"
+SEED_SHA256 = "04cfc72cbf4e29f8b4e1df3c7894e38a7fb608d4a251053ed863704ccd938429"
 
 
 def upgrade() -> None:

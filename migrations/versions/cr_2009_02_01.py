@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "ad280ab54e18c9de05d26f446eca2c31a149a8016bad4f17b304a8d99d0ca282"
+SEED_SHA256 = "53ad6c50f2e18ccfe67370864a89a52b7f6c125af170eb85ab47c769cd5a57d0"
 
 
 def upgrade() -> None:

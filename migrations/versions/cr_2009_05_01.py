@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "162d6d5dcf6d3771fe0d7eb5fa2ae01f8ca3fbd52bdc35e37a685719744c3e88"
+SEED_SHA256 = "dac2ecb326fe77b752c54853e4f2b9c0ebc9bf30922e2b49f11b861199b00766"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "a19f41cce6de44571d4d4d59fcbc8bdb8da4d2969174e2a105e1d09001929697"
+SEED_SHA256 = "c75bd466ab497517cf0465612a0a7c59e31ea07df6f93393d893f92df7bc3062"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "e94383e6f3ecb68f0d634954dc564ff249a4c6d38e829ccd74e53af5850ef3b2"
+SEED_SHA256 = "963dbd7ed1c3ea855b6d64abf5d52e3641179fc46a0020d1e301d87381e5b394"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "1bfabcd6e982b058cf3b2f0d4c6735b84d77ac47f8475225e58f325d5e502175"
+SEED_SHA256 = "579ab736fe2814425f992b2db5ac01d988cc8a11bb8f6203744f0ab6fe337642"
 
 
 def upgrade() -> None:

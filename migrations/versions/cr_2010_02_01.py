@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "40a3b2632b5969c05280a057e606027299f1ba2dc314cf75521d805e83c5c211"
+SEED_SHA256 = "5f057840096c775998ad79d1ebdc5d5d60e1a59cee89eee61a6960a16743513c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "85f3cfe61d23fda288b3032b8c3938e2cbbf6a03caaf4c13ae0bc198174e086d"
+SEED_SHA256 = "be06e0db78dde53ebe903155a033630f861e1b8b374237d1704120de329b7120"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "2ba5608aaae4f943ebf7d01f133c568245ed4b6d370ee8112dbb7426de3d1cb1"
+SEED_SHA256 = "474266a9448706f3c01b1b9f043a31209f51bad4f66749bdd6d34bf9b1412b43"
 
 
 def upgrade() -> None:

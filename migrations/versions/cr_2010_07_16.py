@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "a6798398fcf075cf5e7653821e6bf43e9b4f74b2e3064d47018be76280306292"
+SEED_SHA256 = "8247f691aa36bcd9f6de6d307328f3a99add09bffd974e79c7de153acb74ddd8"
 
 
 def upgrade() -> None:

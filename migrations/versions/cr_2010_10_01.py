@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "4f0e1de89c53e94d664c22bb5622cd9bd1f239c2207f91045836ea8bd62d0051"
+SEED_SHA256 = "d5fc3edfe829738a79bb5a6b5d21cd2b1ff863f6b648a6da06c221d5c02bf2cc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "dd64b09fdf73b3eaf27e99a1ab15e22b7090a8cc02280bbb76b3c99b855a617e"
+SEED_SHA256 = "57901c7394ebb350b99b3e94aa61aa4aff31399274c8c8f23c12cbcc070799ee"
 
 
 def upgrade() -> None:

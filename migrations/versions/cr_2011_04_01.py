@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "b45450e59fe95220161edd651243d480422e2b505dfa662f15a459537baa78dc"
+SEED_SHA256 = "9b9ab811fa8e0dec4525ca7d5970d5f4fa7c6b28847fe767e725df0bebd00afd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "90b84eb256f253d4b207fe20a91f825a46b3240723a758bd4cb7c7469f2d38a9"
+SEED_SHA256 = "6da38b8540992871c8ad4a815f9d79a801da9974b3bff03e8a4201c3874a8c89"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "18a914253ef25b4b182ad5b2fc063d2aed0a3e3e6b3bd9ce74fd33b04af8ffa8"
+SEED_SHA256 = "81c8b1e449fef19e9f454bc0d97697ae293ea9aee66d228f3804779817111877"
 
 
 def upgrade() -> None:

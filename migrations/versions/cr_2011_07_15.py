@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "15f480097e280e70632fbfa8da17a85fd02de07c7b6b62a0929bd695ada9b308"
+SEED_SHA256 = "090a1991aa1364c8a1d4d12faf974e852163df652bd893b6ecaf4cc18d8010b9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "3f9f71f9f82b3f7b54fd24b184e1f35a813b0bdff051494f3d9b51cea49bfe13"
+SEED_SHA256 = "756be74da85980efce3070a54fd1f85e05e1f1a02864024ecd3b7a96ae42ff80"
 
 
 def upgrade() -> None:

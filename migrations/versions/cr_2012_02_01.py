@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "da40d2d8a0dacd0418c087768ba51210c60a39eba9353ec86fc8fd5ea398d7ec"
+SEED_SHA256 = "20fce4ca042249d423867e32c22b7a67da362d7e486129939303b3bda040d171"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "780cab267034a7e13d873333d1518a80cca67c5bf4f15bc2716341d47743c7c9"
+SEED_SHA256 = "326384464491f9139f97205362dceb506c61a56942e1632f671ea16252e8dd21"
 
 
 def upgrade() -> None:

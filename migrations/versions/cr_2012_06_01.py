@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "5e825ed6f570ab17ec2c806e9cf7eecd5dc2fed7a6c0777fef14b24e6d89b013"
+SEED_SHA256 = "90d6a27376f5bec95bd2c55a2f906dd9adc953230242d62b31efa04f82ed6f3f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "e6a0479fc84972e4397a35e2fb8b4870b16e8563ff98197be5e485087e93a136"
+SEED_SHA256 = "61d1fba96eaf7734c7dc5e98cd85598a0e6f9f5bf0775231e99b182e43e82ea4"
 
 
 def upgrade() -> None:

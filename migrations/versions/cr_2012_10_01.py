@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "8caac05458f3731bd5555d4f61cbe333becd159826a3267c44e9072bda8a0a91"
+SEED_SHA256 = "11364badea99db93a3445a4b892ef6e0c1d7423d4e6c9d400d8ef410fdaac7e1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "9964d1b386551ddc025f58d48c6188b6eb397c3076be001af22f1c84e0762a8b"
+SEED_SHA256 = "a03c24bdc767b0397f00dc69a7263ea1db4e5fd02f7b1c3ac2a16bc6fdc64199"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "12de1de7881a388e6e3f21a8754763593189e5766b61667d8cece12fc7c7a10e"
+SEED_SHA256 = "49e88c4e224daeaafb0023731f93aaa4caa00430f24319e1f1b0e52c35da4472"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "8d2c0d6863c046a5b9b525034ad453f3c92539388ffe14eaacdcebe871332352"
+SEED_SHA256 = "5e44ec5bb3aaf57dd78245e725c87644698e83aa64fb007747d40c9beac2aff6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "36b8ebcaec806e4bcbc8c77b91a875526a70690c65e72e9244938128c06550c5"
+SEED_SHA256 = "b27baa79c4a845a1c5737eaba4dbf6195056686dade59904b30c0027044916df"
 
 
 def upgrade() -> None:

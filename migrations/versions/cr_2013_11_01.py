@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "ea6aad494ebb95b3a2b52e90706f203a0aada972f943a35c266896aa17f94d23"
+SEED_SHA256 = "d96d64bf9c59dfbc6ce7f1f21016b0d03a39214903d2d83ac4f82eacb86d6c7f"
 
 
 def upgrade() -> None:

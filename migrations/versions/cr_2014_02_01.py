@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "36c4bf02775b2b30e4f8d48392eaf48d49ac07409d3ff3d010c081e1f95aab77"
+SEED_SHA256 = "7d6c2cb4c81650c575fbf5b13101b1cca43d882b1f0e23f70cf3a110118c1947"
 
 
 def upgrade() -> None:

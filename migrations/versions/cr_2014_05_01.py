@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "52988dad92afb903d0e1d0c6a22ec0c0d2d66b41ccd78470ea8df0acbf8fad54"
+SEED_SHA256 = "1835075508765f7524e6d19cae08dbdb7bb0fa729decac9b7a8c3d10a754c09e"
 
 
 def upgrade() -> None:

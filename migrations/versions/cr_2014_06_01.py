@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "dfa3da4de5b423899066addda1f214512aad0f90ff14c66cfbea8b6864fa1fe2"
+SEED_SHA256 = "41685263f3b74fd15a43d7eb02478d066ea36f260731d7fbf928d82c5f7a7e85"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "33fef494532f46ac92c256907863778a2e22ec153d5fbd917fa66525c68c05cd"
+SEED_SHA256 = "a60a43696a8452571e936f1b9d0dc62d5e34d91b926ae12e6a03d7be7f48372a"
 
 
 def upgrade() -> None:

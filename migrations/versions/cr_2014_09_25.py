@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "b5fc6b38369b19185fef1496c5ef216d82b0edd2e0b79b2753ec8ff39685e544"
+SEED_SHA256 = "d7fd8a55e28dc165109ed400f166244345263a9cdbae8f1876f7befa49bab673"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "c8d7f4fe0d05a25f5af1e260f3fcfb906c61702004591bcc61eb9d74823b3df7"
+SEED_SHA256 = "106216b35d60533123baca152536b319835b970e447d07d669759fb89d4e62eb"
 
 
 def upgrade() -> None:

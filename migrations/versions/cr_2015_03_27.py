@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "9104f3bb084c01be52622eea6a3351337abb47b5e778e997a957ad6cd2b8b615"
+SEED_SHA256 = "87f28284d019a1e10c33998746c7ae30479423ebc18c54ef9467b23f76104fea"
 
 
 def upgrade() -> None:

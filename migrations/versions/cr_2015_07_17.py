@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "f41a18e78aa78f4cb5241deb5100897f47c4db216e1e80c7d8f12f600ec1dd93"
+SEED_SHA256 = "30694bdb4ee6ef754657868523957c6ba34a81cf5e3f016d8fdd4f186399a4b0"
 
 
 def upgrade() -> None:

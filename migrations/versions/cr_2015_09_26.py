@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "059be46a01e5b1b8afd482628dba3cf84948e217b14295e6e3a804837647c600"
+SEED_SHA256 = "9580150e97169c10e2917ace2032a7f203010e679a4bf81addbb5ded41c4af55"
 
 
 def upgrade() -> None:

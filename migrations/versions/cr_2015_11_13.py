@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "5fda086de0257e7f73767795c702fffca081590ce24e6fd4a9c447cb00f9dcf2"
+SEED_SHA256 = "1841efe8fe76992f67082d06cf040324d80585f8a06d81c1fc5d6d55fbb8b56e"
 
 
 def upgrade() -> None:

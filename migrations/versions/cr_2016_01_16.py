@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "8830d43df737b1f45750d92c8015d7e51d97f163af49152e742140fa87089856"
+SEED_SHA256 = "babe3973363a7b48d238edacbe9a1a6e0fae72438de1270aa428986d8d7f64b1"
 
 
 def upgrade() -> None:

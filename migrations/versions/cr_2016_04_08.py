@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "e191a6b0c44f26ab049ce235e853c6c7184066a3924c4e38bec3c4901dc98adf"
+SEED_SHA256 = "6836e0b426de5d5d8e07c0c0d79c5b9798444b596f34e9a43bc40ccb865a6d08"
 
 
 def upgrade() -> None:

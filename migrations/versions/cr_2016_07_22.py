@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "06d70c0a9df7357989489540735070e4649f9894d03a52e5991db71d6981fe49"
+SEED_SHA256 = "6f2fa73c3f6d0e2c1f186e7a255191db4895da26cb7107939262e822c966b7b3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "9c20db8473303a2fb9101cdc8c39fb8aea758d4be1fa2063dd93421f2b65e4f3"
+SEED_SHA256 = "afb44404d228161b0a1953a84a744cada158aec0c58e7cefe8efeb8a2c37f9b5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "a3978fbd56d9f3be0c0489bff9b0f28bad7299028896ee64adbf7cfd6139f8d4"
+SEED_SHA256 = "cd50460aeb6ab354129db38e42def3c8eb97d3c0967a2f76a570b77f19a4678f"
 
 
 def upgrade() -> None:

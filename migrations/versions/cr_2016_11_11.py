@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "8741040df5b87b38bcd2b62d96ead067819f0fab389fa9365e240fd9794d0e06"
+SEED_SHA256 = "7fcd9aa0062ea0a492fdea6ed48791bc27ceb3e60fea00c5c3e97a6878203d94"
 
 
 def upgrade() -> None:

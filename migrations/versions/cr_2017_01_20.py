@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "d687926cbc1cfb0b5197bb410fd53d148775748cbaa486bb926c9fd6622b0ac1"
+SEED_SHA256 = "b5fa1974563d60589d5d1b03496902629580bda1d6188e03b0fa0f208130a258"
 
 
 def upgrade() -> None:

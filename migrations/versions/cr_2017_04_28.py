@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "e38c26267e67a13c9a0f1521a154ded1a2810ae774cee87ad5f15707b753c5cc"
+SEED_SHA256 = "e4a4cdd4f7d5dcd098fd7272709fadb6965c6ab5d6d35f6a8d9e069a6206af4e"
 
 
 def upgrade() -> None:

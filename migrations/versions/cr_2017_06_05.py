@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "8b33cb34d57ed88c7c10ff3025e6833eac0f34ac46d16ea0f0f4c363468546ee"
+SEED_SHA256 = "a55a8b9ebccdf6e5c02749ca014b680bb8d9691ed0f2f5d1f4ffd97b6d77205d"
 
 
 def upgrade() -> None:

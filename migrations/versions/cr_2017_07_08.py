@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "134b3c741f1d94f211087f05d7f140cdc35d3f8edc540e246be963039bad92cb"
+SEED_SHA256 = "f1bde1a3db8eb2d3b27a40dbdca281b5930bc048b9f9af855d0e71b6cec7d206"
 
 
 def upgrade() -> None:

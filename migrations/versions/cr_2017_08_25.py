@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "ebe0f6da114d1b5c67c764c6ca879453d4e20ecedba1712dda123186b242da5d"
+SEED_SHA256 = "02140b1ded9626a684b142cfaabd55eca3bfd10bfa4df437839ddef4a9edf368"
 
 
 def upgrade() -> None:

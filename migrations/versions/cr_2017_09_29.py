@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "2802c198f4ffba63565caba6f9ae4349b1139463be81aea94ee6c038e0e56c07"
+SEED_SHA256 = "f66db709c04c80dac560e53c9a507353be09b866ef34580e0e66097ced138958"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "82e6129be784e16bdd2e6aecee099455b989352e132ddad3068ccf67b14f853c"
+SEED_SHA256 = "0d139bf8331b4d1a4b45d55415084611b703884a9b7d3656d24035c410abbd8f"
 
 
 def upgrade() -> None:

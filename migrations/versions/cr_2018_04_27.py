@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "6d82ce94a868db0ee73e9e3e13bbfbe36aeca2fffba6a460c2aea2f39dee2b36"
+SEED_SHA256 = "f4a7fe2424f395354db32458f3ddb9c67cabe46dc5b98ae4a33ab633e75d4cdd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "1c93a28beba10ba784d17d53bfe36227ad547cfe2cbb6eeea51bbd5f8c5331d6"
+SEED_SHA256 = "61d4b506df8f220339a5dd0d07f45a0693de4ac362c8454a06bc3e0597a786c0"
 
 
 def upgrade() -> None:

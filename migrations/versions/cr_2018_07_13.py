@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "618ba74c9b3a35d2d051310c8a54bc834a4dbd0bff2c79657ee98d8c5f6e1c88"
+SEED_SHA256 = "ecdde22e68db9fadee9c02f1251b5ec53983dd7d9986e1a63e77043e429e5f53"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "06c64ef2e00db0c40b02d174fd4f19105996af09a587cdfbc4c12d1dcfaaec6f"
+SEED_SHA256 = "63d8964cee021fd82683cf7680113b4d41370c2594e2d3a5518a07e5def5e5dc"
 
 
 def upgrade() -> None:

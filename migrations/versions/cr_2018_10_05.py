@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "c73336ae827865c33721fc955a640a11086919b07e518c8ce56e72e078a2e176"
+SEED_SHA256 = "b387e2ba45346791a31751c0a57b34b163abfc646e57655047e93f55a8408cf4"
 
 
 def upgrade() -> None:

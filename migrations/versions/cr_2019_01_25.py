@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "384b0bb76ccd68c400e6a1ae42e01e3e18ff9a16b5df4ac5af878b54b9d697e5"
+SEED_SHA256 = "95e61b503e7f4dc12bf0b09df844868bdaa60ea1c322535f1cf4d281fe21b3aa"
 
 
 def upgrade() -> None:

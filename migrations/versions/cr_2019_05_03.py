@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "9d56e8046d0df7b6dc4315d9061cfa9a993a5f49ef83f176dad38b85657f1c58"
+SEED_SHA256 = "4c29ebaaa3bf9b628e874523c65e5ed5667c2a30920a670fbe4abfdaeb25297f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "9053c9e1c2db2078b91dbaee1b30379746565b09f72da0ae2d5718ad32132ffd"
+SEED_SHA256 = "1412efa4d2e1a0dd212f1c296bd016135cec978a453767c05b336bab191dfcec"
 
 
 def upgrade() -> None:

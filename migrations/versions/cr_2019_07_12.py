@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "46d6a24a6add72fc414636b01dd6875bb1a911c27a77ae60b36ef5ebf7c0320c"
+SEED_SHA256 = "282fbfce646fe36e12eed260474adea761562651bbb3292fcdd6e5464cbf481d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "b8b39db399f3c77f836be9c57599ccc8d26240eb664ed495f80c8c885b7124c2"
+SEED_SHA256 = "5167d7f42c17a3bb1bfddfa1272e76ff9da5d043e4bdc19af47f46fb4053aa2a"
 
 
 def upgrade() -> None:

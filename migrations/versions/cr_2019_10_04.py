@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "7c3c2c3846e4954bfaa67990a1957e0a524733b95b1a33ee5c0eee6992cafe10"
+SEED_SHA256 = "ef903842a7c2c40892ee6ee259aea562d184a625a94945152d97ef233304ce86"
 
 
 def upgrade() -> None:

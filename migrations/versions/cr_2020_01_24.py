@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "ab9d017462639bc9705aab74003de679d479ff2e30e70837d009eb57980f4655"
+SEED_SHA256 = "eb3861048a8e21c8222345500a8937270aa1efcdb275c181dbbc2ab405ba7864"
 
 
 def upgrade() -> None:

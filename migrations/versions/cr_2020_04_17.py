@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "3a43fdba6cdb7e2c2099614bfe724d8cdf63226006776c94cb9d07e6a1d4e59d"
+SEED_SHA256 = "0d7578b358e0f8c163aa977aeb103d3bf45307fca9f978ed21c4631a77753bdf"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "8facbd04f4e48762efa0879188a7aca1c7427232b66fd5dd99048bac50314631"
+SEED_SHA256 = "cdc74fc89d2561e5be1d6152cef39a202081bf577bbd9675b1f6b1269cce5ae1"
 
 
 def upgrade() -> None:

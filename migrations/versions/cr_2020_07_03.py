@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "c247fdb864ce9ce1cf811d0e75711f9712c0ec4f339c74bbe19d66d3f6a983d2"
+SEED_SHA256 = "4047f5e55c79d0c70d50a3006e5339f9c25d36f72fc34ac242c25b2aac155962"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "f83ea56475f2d3367e05aa1d3756fb49ac5980b694073c153be82a6bb6db8eeb"
+SEED_SHA256 = "15e625e970dbc5b928dd32168fd82ab85b40edc4eb42f5b92b8233c17ef085d7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "9beb3237a9ea8c6f515a5692c95e8a04c641b28da47945f6fd97525b44d4b1a4"
+SEED_SHA256 = "7a9135ba697989ba458972d31877a7ec0596ea8428b9e30205b5e111efc0ec48"
 
 
 def upgrade() -> None:

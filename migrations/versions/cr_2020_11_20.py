@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "98d35d68a84dd5d9f0eb584dae0880000badc4fc69d27a91c6bab59aa204c84d"
+SEED_SHA256 = "8901965b0300683898cb5a0bcf76ac8bcebe31757ef144dcd9399c26afb06185"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "8758e39fdf476735021f307f2d40771e280ee2a428ab488e644680c700edf4b5"
+SEED_SHA256 = "d8c781e1ce3a11975418225f2fd43d0025700c77e5e4d6e149ded705b7d18a63"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "5f1be83a37c4b80e2bfb3742fc09b40ea9ebba22f91a26bc2268cd9abf7f4a39"
+SEED_SHA256 = "1399e7e7690d7b366514de2732726fc310aecda99dd3bc1a38e376ed39410d35"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "0d3a3211f7a2ee928f0ec5b4cbfed5ac5dd46f53533777d7c65c2124d6ea4194"
+SEED_SHA256 = "5b287f1a6a9e254d882460665a9b6ce6129ddd0c8b07f4b261226efe20a3276c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "dd2e2ec6deb48c0eae68651600dde22b11f16ab58c4cd17c636ee42b11ffcf01"
+SEED_SHA256 = "a7ef080f6e3562fa5adab140e6efe1b7f45ebb251ec123b8a4c3c4fc3c711f10"
 
 
 def upgrade() -> None:

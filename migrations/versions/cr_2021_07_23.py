@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "2e6261b7a0d48f212caac06b8e8d68321afdfb19c78ce71804c9db8a52b4365e"
+SEED_SHA256 = "2d13597a750f0c1a2d8c4a6b641ac9f74fe26291d43a8992d4f7c73e215e3bb0"
 
 
 def upgrade() -> None:

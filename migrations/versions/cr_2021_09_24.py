@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "73b1029f7227a1009ca9a898eb5e176f6bc049d3bf4f4537855c1fe0a0343d6d"
+SEED_SHA256 = "2bf9174f241a00ad17b727db554ca87741594c3b2c83e355e6d6290bad54a940"
 
 
 def upgrade() -> None:

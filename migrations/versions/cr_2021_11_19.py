@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "cd3c387d2b23bcb06833217cb13388db49e74f43ceb612a97decc2af9f04036e"
+SEED_SHA256 = "1ed15121e651c2894706c5334b3a352f76fff193a2c1a85fbe49ddcc7e185402"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "f4d9870c87cbc5c270a7827b903af64f2926b31270b726a8030d1d3ca8bc248f"
+SEED_SHA256 = "91827934f34acde4a54098a06c51825d6adabdad6a903c8d116a5cdb4d66be94"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "c8bbe37a12db6654baeb89aa2811850bc59871bfab3115378ab2b06f65f55689"
+SEED_SHA256 = "06590c1741420b99cd6c80c2589d5f05c05cc0036e3f43e6495e627c49df7dfd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "0b3564e50ea1c1e997491a333f6c207cf39c84785c1a5d457fc4e09f86bbddc8"
+SEED_SHA256 = "a0795d2c521cde162adcfd1805874abb15e891b8839eab1cbe09220156ae8f9d"
 
 
 def upgrade() -> None:

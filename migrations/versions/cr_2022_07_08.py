@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "71acca98f03ad3bc8d7f5728662c08e5c409dcc6889ceb5a48e6af1c2b56a23f"
+SEED_SHA256 = "933e0072ffcb6d65546438e269e9bc35a475bfe6c016b12966b8d5ba51b66d4d"
 
 
 def upgrade() -> None:

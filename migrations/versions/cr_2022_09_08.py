@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "9023a28b592d6b5ea1b5c7f3341bc751da6e35e762062c4dea21fe4240c628d3"
+SEED_SHA256 = "feb340768dc594c7e0ca0697270693bf538f6f8ed0ec9b8b33478bb7e1302c57"
 
 
 def upgrade() -> None:

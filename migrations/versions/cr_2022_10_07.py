@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "d892864571e22159e2dfdf5be8500f421a63f223784b9bfe3fdf3972b922e9d1"
+SEED_SHA256 = "ee2c57b06786090e657f1a33b3f4967bd12c8a1a4dfe8d879c0ac068e72d5a74"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "7d5d0583e2778e671442d3263587edbee0b0d06f7fe1ecdf05145eb1e15a1567"
+SEED_SHA256 = "c83a0bf8ca562483c0724d435afbcb117c4c1c864c3c0393eff11a6bd264bcdb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "c2109d4560aae15254cf77990d5176dad4a9be4266c59420aae8b5f848616a87"
+SEED_SHA256 = "1565162d3a6af0bdd21f30cd6ce490bd55a199fa6606aaff47306d20febcbf87"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "fbf6c5fdcdfcdf864506affbc5b2b8f5ffa8e1d5d70e3a7d6bb6410adc50bc8d"
+SEED_SHA256 = "5b4f27a00fe4d8503ee72f5b15230f4dd9311ee1e00d0015d64735daafb1f3c4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "5e9455e9d8fa7a1c5e7a63369e85b467abf6fdf832c50f1247e836284380b021"
+SEED_SHA256 = "e9603d0f0bc60b79e4ac4a106658d9793d4c9b5f5f8e6dc3fa4caaed4cb8e6c8"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "fe26412aa9d89b7e731bf8314cb113eb79c1795e7d65f4d4332011b728048d36"
+SEED_SHA256 = "8ab7a925bc9f8b42fee3d8845a4973610478d54716f60d84b7e670be5592ec0e"
 
 
 def upgrade() -> None:

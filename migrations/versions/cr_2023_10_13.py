@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "3e0d80111b25960f44ed68bf48085972db25659e2e0553a0c22d30476ac9f511"
+SEED_SHA256 = "b5a34ff50828ba253b38e809065b5b5bc465b1f1f52842b22be3fc3a15926e2c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "2cbe6da3a36091249be73b369a8602193486b5202c24e48dfd5a19f62f196a75"
+SEED_SHA256 = "4604635440d8ab6ef745ab95d5ee5e9ba9e4269b9ff9eb24257263678fe0ecdf"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "91f306e2e816ac0a2ed3afecb24585ee776c91fc505cbdb2394fef31446901dc"
+SEED_SHA256 = "400dda7bd97fd72e37345cb564bff52d6fff0f21da9a39a9c00818d2c9b6b904"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "143732b4e95211e9b5cb4ee57e5c5815b182c58ad4fcb1f4effb555c0f67b60d"
+SEED_SHA256 = "e2dd864ccf618f8282104aea8c954f9405876cbe6f95e3c59709756b257f267f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "9e0f2ed3cb52ea2b61088eb2f2de26984283e31c92a41b1cf04b151d215c45a0"
+SEED_SHA256 = "d36d155b365357ffa9a207fdb1ed6906500e58325b0352d9950e6338badf9b12"
 
 
 def upgrade() -> None:

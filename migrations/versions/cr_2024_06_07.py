@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "3fef768629bf53a2548d5d37e4533f3c84cb502db6e9c9801ae66363849a9e79"
+SEED_SHA256 = "2573ae9fec4a30d5186e808e7f7ae4da746fe69dd8432840492b32f2d8921bc6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "a0f303983c42208c970a49c189b4eee94861b89bc7c9674daa27df4fadaaa839"
+SEED_SHA256 = "1534e1ad7595c344d23565dec78ff6fbd0d697d353bf8d507dcdfbdf2f0aa3bc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "3c7cdbbabd91086c4102360c4f94941930011f351f96c314e81cc917c1ccff4b"
+SEED_SHA256 = "cdbb4fa717076eda37cfeaf1fb4a070e971d1290a3de488604366d73d0ca25e1"
 
 
 def upgrade() -> None:

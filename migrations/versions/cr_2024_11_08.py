@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "7f78dc00225006bb5c8e2d81cd1a88be8de5619ebce1f269935469f3d76f0b47"
+SEED_SHA256 = "46e3fe00b9daf73e19d1b514be17e49d5fb498c67d39d526bc4bf21260dd4875"
 
 
 def upgrade() -> None:

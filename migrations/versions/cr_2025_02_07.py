@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "8bd9d27c05ffaf3f5e3840e4b1f150d91454d44912ad2cdbec607391420cc977"
+SEED_SHA256 = "54fe9dc9519edfd569bee10eda99cc62ab4473462f1a36b2eac60ef419d91a05"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "4261bb8fd94ad72792e4bd46bb0bab96fcd215f6ab67f9454c0209bb1d8e0e60"
+SEED_SHA256 = "7564caf225aeb0e268a161869a30443088b005dfd95b1bd79f4e39057f652721"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "90b537abaa940ed8a432b8f1e9b2f4d05faed9896249795b9b8af8103f567580"
+SEED_SHA256 = "339bf1e26832b03dd745ac58c73bb53c7fdabfe4fbfe367a17a149b7b2daec72"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "1fcd5bb3707625fbda15afd48fe33696d1569c53d6754d33b39a876f732452a5"
+SEED_SHA256 = "d50bb4189c650425ac838c7319f94eb84266615bac28d6f1c2f478822610c554"
 
 
 def upgrade() -> None:

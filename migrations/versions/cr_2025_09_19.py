@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "69a9c726d71c2be83d6310cb2674172021ca8dda50215ffb6f5f1cf7d1644ec2"
+SEED_SHA256 = "1ea7b5009e7f2ad800b85e8f110ec7460dc6d3c168af640e21422bb535531d2b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "dda35efeebb0afa3c654308f7df658b4f1f5f1f4f871dcb43b2780713d5fb5b7"
+SEED_SHA256 = "b57dfeb7f481e71bbb403b50ce5caf45d1625ad3ad74189d2f28ce074d8d60b1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "42cacd9f74e254d0300ba9a280a6b4206450144153c3ccdb34a8d45809ff68a2"
+SEED_SHA256 = "68c95147da456ed7fce33b734ab5e107e958c05e6b004a86cb8a8827801ce895"
 
 
 def upgrade() -> None:

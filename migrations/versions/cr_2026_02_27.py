@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "5991c12cd60f88e1ea83375f7b3c8ea0103087d192af795ab89c6d82017a1f15"
+SEED_SHA256 = "5ae133b35610b972612f06c2ed5b0f5973cbbc307835867f52dc58248f46b7c1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "0a2f05c22706c9982fccefc178f45f4e42b526975334a20728bf03b87bd7f61b"
+SEED_SHA256 = "d547bf4ec4cb5c212dea833ffed442d0df68531cbb9529c30284a47e421f17fd"
 
 
 def upgrade() -> None:

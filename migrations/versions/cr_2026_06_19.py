@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "024e41ccfa5409fdb0ff458d08bc892e5667c283947f5c7e7c27e9e64221b6a3"
+SEED_SHA256 = "1aa019f2d3d0f0029ac64eb7b91acc6c9c5d4012d1f61124afa531f6fa558df3"
 
 
 def upgrade() -> None:

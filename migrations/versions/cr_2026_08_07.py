@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "11d00333b0de237e7f1cc1c0deb650c3268246c80d72da99e22e470dc097ce69"
+SEED_SHA256 = "61dbb2cb31def54e691ed07a933f12331ed8243c239da8da26544a533246b2c9"
 
 
 def upgrade() -> None:

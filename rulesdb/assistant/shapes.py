@@ -12,7 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class Release(BaseModel):
     date: str = Field(description="The release's effective date, YYYY-MM-DD")
-    set: str = Field(description="The set it came with, 'CODE (Name)', or 'update between sets'")
+    set: str = Field(
+        description="The set it came with, 'CODE (Name)'; 'update between sets'; or 'set "
+        "unknown' (it printed a new set's rules but no source names the product)"
+    )
 
 
 class Subrule(BaseModel):

@@ -24,6 +24,9 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
     printed there gone nowhere, when one keeps the other's words nearly whole, or they share
     SAME_PLACE of their words, or a run of SUBJECT_WORDS words (the same subject), or (two
     headings) a word: "A rule keeping its number continues unless its text went elsewhere."
+11. a rule still unlinked, looked for in the whole next release by its sentences: one kept
+    nearly whole by a rule also unlinked, and said by no other (``lineage_sentences``): a
+    rule moved and reworded at once (408.2d → 114.2a of 2009-07-11); uncertain.
 
 Two rules at different numbers under headings that differ ("702.11 Intimidate", "502.11 Bands
 with Other") and are not linked are not compared when they are one template sentence about
@@ -40,7 +43,8 @@ markers, ™/®: :func:`rulesdb.util.typography.fold_typography`), "retypeset"; 
 reworded"; no link, "new".
 
 A link is *uncertain* when the matcher could not decide it from the texts:
-- it rests on mutual best match alone (pass 9 below ANYWHERE; pass 6 below IN_CONTEXT_MUTUAL);
+- it rests on mutual best match alone (pass 9 below ANYWHERE; pass 6 below IN_CONTEXT_MUTUAL),
+  or on one sentence (pass 11);
 - it keeps a number on little evidence (pass 8 from SAME_PLACE up, pass 10 unless one text
   keeps the other's words nearly whole);
 - another unlinked rule was nearly as good a match (within TIE), on either side (passes 6, 7).
@@ -59,6 +63,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rulesdb.authoring.lineage_sentences import as_words, sentence_pairs
 from rulesdb.util.rule_numbers import parent_number
 from rulesdb.util.typography import fold_typography
 
@@ -222,6 +227,8 @@ class _Matcher:
         self._settle()
         self._same_number()
         self._settle()
+        self._by_sentences()
+        self._settle()
         return {ident: self._result(ident) for ident in self.after}
 
     def _settle(self) -> None:
@@ -289,6 +296,21 @@ class _Matcher:
             [i for i in self.before if i not in self.taken],
             [i for i in self.after if i not in self.links and i not in self.new],
         )
+
+    def _by_sentences(self) -> None:
+        """Pass 11: a rule it would call gone, found in the next release by a sentence kept
+        nearly whole (lineage_sentences); uncertain."""
+        free_before, free_after = self._free()
+        pairs = sentence_pairs(
+            {ident: self.before[ident].text for ident in free_before},
+            {ident: self.after[ident].text for ident in free_after},
+            as_words(_WORD, _folded),
+        )
+        for score, target, source in pairs:
+            if target in self.links or source in self.taken:
+                continue
+            if self._comparable(target, source):
+                self._link(target, source, score, doubted=True)
 
     def _unique_texts(self) -> None:
         free_before, free_after = self._free()

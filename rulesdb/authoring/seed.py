@@ -21,6 +21,7 @@ from rulesdb.authoring.curated import (
     keyword_renames_in,
     later_targets,
     load_release_sets,
+    load_unknown_sets,
     merge_targets,
     merges_in,
     notes_in,
@@ -99,6 +100,8 @@ def seed_document(
         "keyword_notes": [{"rule": n.rule, "kind": n.kind, "text": n.text} for n in keyword_notes],
         "rulebook": rulebook,
         "set": [found_set["code"], found_set["name"]] if found_set else None,
+        # New rules of a set no source names: set unknown, not an update between sets.
+        "set_unknown": load_unknown_sets().get(day),
         "lineage": lineage,
     }
     bulletin = bulletin_in(day)

@@ -15,11 +15,20 @@ from rulesdb.questions.answers import Table, answered_by
 @pass_app
 def releases(app: AppContext, fmt: str | None) -> None:
     """List the CR releases in the database, oldest first, each with the set it came with
-    (or "update between sets")."""
+    ("update between sets", or "set unknown" for a release printing a new set's rules whose
+    product no source names)."""
     emit(
         Table(
             app.rules.releases(),
-            ["effective_date", "set", "source_file", "revision", "set_code", "set_name"],
+            [
+                "effective_date",
+                "set",
+                "source_file",
+                "revision",
+                "set_code",
+                "set_name",
+                "set_status",
+            ],
             empty="the database holds no release (rulesdb info tells where it is)",
         ),
         fmt,

@@ -32,9 +32,10 @@ class ReleaseRow(TypedDict):
     effective_date: str  # YYYY-MM-DD
     source_file: str
     revision: str
-    set_code: str | None  # None: an update between sets
+    set_code: str | None  # None: an update between sets, or a set unknown
     set_name: str | None
-    set: str  # "MH3 (Modern Horizons 3)", or "update between sets"
+    set: str  # "MH3 (Modern Horizons 3)", "update between sets", or "set unknown"
+    set_status: str  # set | between sets | set unknown
 
 
 class CardTypeRow(TypedDict):
@@ -58,17 +59,21 @@ class SubtypeRow(TypedDict):
 
 
 BETWEEN_SETS = "update between sets"
+# A release printing a new set's rules whose product no source names: not between sets.
+SET_UNKNOWN = "set unknown"
 
 
 def releases(bind: Bind) -> list[ReleaseRow]:
     """effective_date, source_file, revision, set_code, set_name (null for an update between
-    sets) and set (its code and name, or "update between sets") of each release."""
+    sets or a set unknown), set (its code and name, "update between sets" or "set unknown")
+    and set_status (set, between sets, set unknown) of each release."""
     with connected(bind) as connection:
         rows = fetch(
             connection,
             "SELECT effective_date, source_file, revision FROM release ORDER BY effective_date",
         )
         sets = release_sets(connection)
+        unknown = unknown_sets(connection)
     found: list[ReleaseRow] = []
     for row in rows:
         day = as_date(row["effective_date"]).isoformat()
@@ -80,7 +85,8 @@ def releases(bind: Bind) -> list[ReleaseRow]:
                 revision=row["revision"],
                 set_code=code,
                 set_name=name,
-                set=f"{code} ({name})" if code else BETWEEN_SETS,
+                set=f"{code} ({name})" if code else SET_UNKNOWN if day in unknown else BETWEEN_SETS,
+                set_status="set" if code else "set unknown" if day in unknown else "between sets",
             )
         )
     return found
@@ -94,6 +100,16 @@ def release_sets(bind: Bind) -> dict[str, tuple[str, str]]:
             return {}
         rows = fetch(connection, "SELECT release_date, code, name FROM release_set")
     return {as_date(row["release_date"]).isoformat(): (row["code"], row["name"]) for row in rows}
+
+
+def unknown_sets(bind: Bind) -> set[str]:
+    """The releases (ISO dates) that printed a new set's rules but whose product no source
+    names: set unknown."""
+    with connected(bind) as connection:
+        if not inspect(connection).has_table("release_set_unknown"):
+            return set()
+        rows = fetch(connection, "SELECT release_date FROM release_set_unknown")
+    return {as_date(row["release_date"]).isoformat() for row in rows}
 
 
 def release_named(bind: Bind, value: date | str | None, option: str = "--as-of") -> date | None:

@@ -553,6 +553,18 @@ class ReleaseSet(Base):
     name: Mapped[str] = mapped_column(String(255))
 
 
+class ReleaseSetUnknown(Base):
+    """A release that printed a new set's rules whose product no source names: set unknown,
+    not an update between sets (curated, with the sources searched)."""
+
+    __tablename__ = "release_set_unknown"
+
+    release_date: Mapped[date] = mapped_column(
+        ForeignKey("release.effective_date"), primary_key=True
+    )
+    source: Mapped[str] = mapped_column(Text)
+
+
 # Lineage: each rule followed through renumbering and rewording.
 
 

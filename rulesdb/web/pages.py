@@ -187,7 +187,11 @@ def release(engine: Engine, day: str) -> dict[str, Any]:
     return {
         "date": effective.isoformat(),
         "source_file": source,
-        "set": f"Came with {name} ({code})" if code else f"An {listings.BETWEEN_SETS}",
+        "set": f"Came with {name} ({code})"
+        if code
+        else "Set unknown: it prints a new set's rules, but no source names the product"
+        if effective.isoformat() in listings.unknown_sets(engine)
+        else f"An {listings.BETWEEN_SETS}",
         "previous": days[position - 1] if position else None,
         "next": days[position + 1] if position + 1 < len(days) else None,
         "card_types": listings.card_types(engine, effective),

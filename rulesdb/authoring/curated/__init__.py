@@ -64,6 +64,28 @@ def load_release_sets() -> dict[date, dict[str, str]]:
     return found
 
 
+def load_unknown_sets() -> dict[date, str]:
+    """The releases that printed a new set's rules but whose product no source names
+    (``[[unknown]]`` in release_sets.toml): effective date -> what the release prints and the
+    sources searched. Set unknown, which is not an update between sets."""
+    text = resources.files(__package__).joinpath("release_sets.toml").read_text(encoding="utf-8")
+    known = load_release_sets()
+    found: dict[date, str] = {}
+    for number, entry in enumerate(tomllib.loads(text).get("unknown", []), start=1):
+        if not isinstance(entry.get("effective_date"), date) or not entry.get("source"):
+            raise RulesdbError(
+                f"release_sets.toml unknown entry {number}: needs effective_date (a TOML date) "
+                "and source"
+            )
+        if entry["effective_date"] in known or entry["effective_date"] in found:
+            raise RulesdbError(
+                f"release_sets.toml unknown entry {number}: {entry['effective_date']} is "
+                "listed twice"
+            )
+        found[entry["effective_date"]] = entry["source"]
+    return found
+
+
 def keyword_renames_in(effective_date: date) -> list[dict[str, Any]]:
     """The curated keyword renames that take effect in the release with this effective date."""
     return [entry for entry in load_keyword_renames() if entry["effective_date"] == effective_date]
