@@ -477,7 +477,10 @@ class _Matcher:
                     hits = index.get(word, ())
                     if len(hits) <= COMMON_WORD:
                         shared.update(other.ident for other in hits)
-                sources |= {source for source, _ in shared.most_common(CANDIDATES)}
+                # Ties cut in rule order: most_common keeps insertion order, which follows
+                # the set's (hash) order, so the same releases linked differently run to run.
+                ranked = sorted(shared.items(), key=lambda item: (-item[1], item[0]))
+                sources |= {source for source, _ in ranked[:CANDIDATES]}
             found[target] = {
                 source: similarity(self.before[source], rule)
                 for source in sources
@@ -621,7 +624,7 @@ def _by_example(rules: Iterable[Printed]) -> dict[str, list[Ident]]:
     """Each example (typography folded) -> the rules printing it."""
     found: dict[str, list[Ident]] = defaultdict(list)
     for rule in rules:
-        for example in set(rule.typeset[1:]):
+        for example in dict.fromkeys(rule.typeset[1:]):  # once each, in printed order
             found[example].append(rule.ident)
     return found
 
