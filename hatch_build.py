@@ -1,9 +1,11 @@
 """The wheel ships the embedded default already built: this hook runs the same Alembic chain a
 first command would (rulesdb.store.migrate.upgrade, from empty to head) and puts the file in
 the wheel as rulesdb/_data/rulesdb.sqlite3 (its SHA-256 in the wheel's RECORD, which pip
-checks on install). A first command then
-copies it into place (rulesdb.store.shipped) instead of building it. Editable installs and
-the sdist ship none: a checkout builds the default through the chain as before.
+checks on install), rewritten by VACUUM INTO so that two builds from one commit ship the same
+bytes (rulesdb.store.shipped.build_shipped; hatchling's own wheel is reproducible: fixed zip
+times, SOURCE_DATE_EPOCH when set). A first command then copies it into place
+(rulesdb.store.shipped) instead of building it. Editable installs and the sdist ship none: a
+checkout builds the default through the chain as before.
 """
 
 from __future__ import annotations
@@ -29,14 +31,9 @@ class ShipTheDefault(BuildHookInterface):  # type: ignore[type-arg]
         path = folder / "rulesdb.sqlite3"
         sys.path.insert(0, self.root)  # this source tree's rulesdb and migrations
         try:
-            from rulesdb.store import migrate
-            from rulesdb.store.engine import make_engine
+            from rulesdb.store.shipped import build_shipped
 
-            engine = make_engine(f"sqlite:///{path}")
-            try:
-                migrate.upgrade(engine)
-            finally:
-                engine.dispose()
+            build_shipped(path)  # byte for byte the same from one commit
         finally:
             sys.path.remove(self.root)
         build_data["force_include"][str(path)] = SHIPPED

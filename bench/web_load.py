@@ -9,7 +9,9 @@ same file as rulesdb does (mutable, so its connections are mode=ro) with rulesdb
 settings. 32 clients (asyncio + httpx, 32 connections) request a mix of rulesdb's pages, one
 URL at least for every route rulesdb.web.plugin registers, or Datasette's table pages
 (?_size=50) of the same file; the two servers take turns, in rounds, so that machine noise hits
-both alike. An error is any answer other than 2xx/3xx, or an exception (timeouts included).
+both alike. Then #52's row: 20 clients ask junk URLs beside one client asking a cheap page
+(bench/web_junk.py), on each server. An error is any answer other than 2xx/3xx, or an
+exception (timeouts included).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.table import Row, print_table  # noqa: E402
+from bench.web_junk import CHEAP_MOST_NS, JUNK_CLIENTS, junk_load  # noqa: E402
 
 CLIENTS = 32
 ROUNDS = 3
@@ -48,6 +51,10 @@ MOST_P99_NS = 1e9
 MOST_MEDIAN_NS = 100e6  # each page's, one client
 MOST_PEAK_KIB = 300 * 1024
 MOST_CHART_BYTES = 150_000
+
+# Issue #52: junk URLs (a parameter no route reads, random each time) beside a cheap page.
+JUNK_RULESDB = "/changes?since=1999-04-23&x="
+CHEAP_RULESDB = "/rule/702.19"
 
 # At least one URL for each route of rulesdb.web.plugin.ROUTES (checked below).
 RULESDB_PAGES = (
@@ -303,6 +310,7 @@ class Extras:
     medians_ns: dict[str, dict[str, float]] = field(default_factory=dict)
     page_bytes: dict[str, int] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
+    junk: dict[str, tuple[list[int], int, int]] = field(default_factory=dict)
 
 
 def first_answer(base: str, path: str) -> int:
@@ -373,6 +381,12 @@ def measure(folder: Path) -> tuple[Load, Load, dict[str, int], Extras]:
             ours.add(drive(ours_base, ours_pages, ROUND_SECONDS))
             theirs.add(drive(their_base, table_pages, ROUND_SECONDS))
         extras.peak_kib = {"rulesdb": peak_kib(ours_pid), "datasette": peak_kib(their_pid)}
+        extras.junk = {
+            "rulesdb": junk_load(ours_base, JUNK_RULESDB, CHEAP_RULESDB),
+            "datasette": junk_load(
+                their_base, f"/{path.stem}/rule_text?_size=50&x=", f"/{path.stem}"
+            ),
+        }
         for server, base, paths in (
             ("rulesdb", ours_base, ours_pages),
             ("datasette", their_base, table_pages),
@@ -406,6 +420,8 @@ def bench_web_load(folder: Path) -> list[Row]:
     their_page, their_median = max(their_medians.items(), key=lambda found: found[1])
     peak, base_peak = extras.peak_kib["rulesdb"], extras.peak_kib["datasette"]
     chart_bytes = extras.page_bytes.get("/chart", 0)
+    junk_ns, junk_ok, junk_bad = extras.junk["rulesdb"]
+    their_junk_ns, their_junk_ok, _ = extras.junk["datasette"]
     return [
         Row(
             f"{name} ({urls['rulesdb']} URLs, every route), {seconds}, requests/s",
@@ -460,6 +476,17 @@ def bench_web_load(folder: Path) -> list[Row]:
             extras.first_ns["rulesdb"] / extras.first_ns["datasette"],
             "(information)",
             None,
+        ),
+        Row(
+            f"rulesdb serve, {JUNK_CLIENTS} clients asking {JUNK_RULESDB}<random>: "
+            f"{CHEAP_RULESDB} p50 / max (junk answered)",
+            f"{_ms(percentile(junk_ns, 50))} / {_ms(max(junk_ns))} "
+            f"({junk_ok:,}, {junk_bad} errors)",
+            f"{_ms(percentile(their_junk_ns, 50))} / {_ms(max(their_junk_ns))} datasette, its "
+            f"database page beside /DB/rule_text?_size=50&x=<random> ({their_junk_ok:,})",
+            max(junk_ns) / max(their_junk_ns),
+            "max < 1 s",
+            max(junk_ns) < CHEAP_MOST_NS,
         ),
         Row(
             "rulesdb serve: /chart markup",

@@ -594,3 +594,36 @@ def test_grant_read_leaves_the_owner_its_lock(head_url: URL, head_engine: object
         with engine.begin() as connection:  # type: ignore[attr-defined]
             connection.execute(text(f"DROP OWNED BY {role}"))
             connection.execute(text(f"DROP ROLE {role}"))
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_postgresql_refuses_a_huge_value_by_its_size_on_the_server(
+    reader_url: URL, backend: str
+) -> None:
+    """A value far past the bound is refused by the server measuring the row it holds
+    (pg_column_size), before the row's text (a second copy) is built: the refusal names the
+    width even under a timeout far longer than the query could need."""
+    done, _ = measured(
+        "--db",
+        url_text(reader_url),
+        "sql",
+        "SELECT repeat('x', 100000000) AS wide",
+        "--timeout",
+        "600",
+        env=process_env(RULESDB_SQL_MAX_VALUE="1"),
+    )
+    assert done.returncode == 2 and done.stdout == "", done.stderr[-2000:]
+    assert done.stderr.splitlines() == [
+        "rulesdb: error: a row of the result is wider than 1 MB (RULESDB_SQL_MAX_VALUE); "
+        "select fewer or shorter values, e.g. substr(value, 1, 1000)"
+    ]
+    # The size as held counts even where the text is narrower: 300,000 four-byte integers
+    # take 1.2 MB on the server and print as 600 KB.
+    narrow_text, _ = measured(
+        "--db",
+        url_text(reader_url),
+        "sql",
+        "SELECT array_fill(0, ARRAY[300000]) AS zeros",
+        env=process_env(RULESDB_SQL_MAX_VALUE="1"),
+    )
+    assert narrow_text.returncode == 2 and "wider than 1 MB" in narrow_text.stderr

@@ -537,12 +537,18 @@ def _postgresql_query(
         _refuse_powerful_role(connection, url)
         watchdog.start()
         cursor = connection.cursor(name="rulesdb_sql")  # DECLARE … CURSOR, extended protocol
-        # The server measures each row's text before sending it, and refuses one past the
-        # limit (the failed cast's message names the marker; it depends on the row, so the
-        # planner cannot fold it): the client never holds it.
+        # The server measures each row before sending it, and refuses one past the limit
+        # (the failed cast's message names the marker; it depends on the row, so the planner
+        # cannot fold it): the client never holds it. CASE evaluates in order: first the
+        # row's size as the server holds it (pg_column_size, a copy), so a huge value is
+        # refused before its text form is built (a second copy, quotes doubled, that took
+        # longer than the value itself); then the row's text.
+        limit = max_value_bytes()
         cursor.execute(
             f"SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_query "
-            f"WHERE CASE WHEN octet_length(rulesdb_query::text) > {max_value_bytes()}"
+            f"WHERE CASE WHEN pg_column_size(rulesdb_query.*) > {limit}"
+            f" THEN ('{_ROW_TOO_WIDE} ' || pg_column_size(rulesdb_query.*))::integer"
+            f" WHEN octet_length(rulesdb_query::text) > {limit}"
             f" THEN ('{_ROW_TOO_WIDE} ' || octet_length(rulesdb_query::text))::integer"
             " ELSE 1 END = 1"
         )

@@ -92,3 +92,32 @@ def _not_copied(folder: Path, source: Path, exc: OSError) -> str:
         f"cannot place the embedded default in {folder}: {why} ({needed:.0f} MB needed{free}); "
         "nothing was left behind (free some space, or set XDG_DATA_HOME to another folder)"
     )
+
+
+def build_shipped(path: Path) -> None:
+    """Build the default a wheel ships at ``path`` (hatch_build.py): the Alembic chain from
+    empty to head in a scratch file, then VACUUM INTO ``path``. The chain's file holds the same
+    rows from build to build but not the same pages (page order and free pages vary); VACUUM
+    INTO writes tables and indexes afresh in a fixed order, so two builds from one commit with
+    one SQLite version are byte for byte the same (tests/test_reproducible_wheel.py)."""
+    import sqlite3
+
+    from rulesdb.store import migrate
+    from rulesdb.store.engine import make_engine
+
+    scratch = path.with_name(path.name + ".chain")
+    engine = make_engine(f"sqlite:///{scratch}")
+    try:
+        migrate.upgrade(engine)
+    finally:
+        engine.dispose()
+    try:
+        path.unlink(missing_ok=True)
+        connection = sqlite3.connect(scratch)
+        try:
+            connection.execute("VACUUM INTO ?", (str(path),))
+        finally:
+            connection.close()
+    finally:
+        for leftover in (scratch, scratch.with_name(scratch.name + ".lock")):
+            leftover.unlink(missing_ok=True)
