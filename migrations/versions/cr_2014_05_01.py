@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "bea27adce5594ffcaeb389bc879376a4418ac6fb22122b521bd0c7ccfab66e88"
+SEED_SHA256 = "eedade25a843b5ed037acd485f37a510f463bb5321f2bdf487494c601a8605b6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "f8cde13eec8b7e78fc0a717b309d0ca405630aa4587a8add5ac8a6cbf21c887f"
+SEED_SHA256 = "32fa14a95208e56c0d05bfed2f076d44ccc6cbad1753be62677a8ed26ac4c322"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "e7e0ddf317347807dbe024d4899dd3c76ceaed181f3940f5afc6e411a8332637"
+SEED_SHA256 = "377e09b026a0a4f3707e856e4f2f9b15e8b3066964da8b4ba060a5fee369d4c9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "abed2b2ecd051d6cd3214142e151f972834adcd974466471e3a25901b6ed2e84"
+SEED_SHA256 = "5b7ad996fab4849a084a0ac56c7e8f6124ded3bfac044032c4da01acdee9ba66"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "b6fd9c9a3ee9f3e8f756b69bb50b7b3d2272ea10b74a98b28acbb62428d4b714"
+SEED_SHA256 = "f7bf9a6a7782e1f14d50e568109a2a23e7bd8a8004bd53148df39c5ac83d3cc5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "72a038360b646b43dd5193b0da4f906f48a9d11d97d1d727120c59729dfe944c"
+SEED_SHA256 = "b7a669805561eff24f5b9d0b5d7c8fea6bc7fe46909c97038e04ab4ce878080a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "168d3145e0866abcee3f7e244779f6c25ce1b632cc191d8b38a3ff56b7265266"
+SEED_SHA256 = "fb86d2654738c94db26d93696679416c22ae339dee0d238926064849fe410650"
 
 
 def upgrade() -> None:

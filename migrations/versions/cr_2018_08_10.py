@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "8e69bd725a6c04c925262899e853a21e9730c601eb25cd6c202d2ef04b97f97f"
+SEED_SHA256 = "50b8f49bf40afc0ba8966699457cef4d2f4c0165f151e02bc1d5e9e53e3b548a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "79448c02ff389343fa0c3f97125f74d57d5aba18a4fcdd8500a4219eefed35e0"
+SEED_SHA256 = "4c0a192baca42f73352cf64dca80a9fd5be4c22b1398d32ff4ea0d97d9382197"
 
 
 def upgrade() -> None:

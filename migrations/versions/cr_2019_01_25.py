@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "2cbf9ececcdd322aa217ae5b5fe2e308bbf7174fc5601a630d96338c61b6dedf"
+SEED_SHA256 = "943d52874bf90e20ae3c981507e180d0dda80076763366a88681a61f60c6494b"
 
 
 def upgrade() -> None:

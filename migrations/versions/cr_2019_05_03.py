@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "f66b2a67de11da16d76f3649ab6ae1dfd51cc3e363c5a7f2a59afd1b6a613b36"
+SEED_SHA256 = "8e4d34882f461f9df1c362e31e9de7988d33b17ecb71f670cfe17e39bf18408f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "592fd5a4a88654cc90644124ad1361e1f4f1cb621056d60b1ee098d409803f40"
+SEED_SHA256 = "ddd4804c540bc61f54cfa1052a5c8f0c7c91685c196f8ea0378495a3c3c0a5f4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "d449a3f193a2c67ace2b49b219e2526943bb3573ec2485daf10b9f003ff1e374"
+SEED_SHA256 = "a14f377b045c5cc0bcec60ce5eee10292c24a4ba63cb64131c334aae3670fa43"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "4e268d693a97c92ab9ed463b1d5e99f4f36f4ea7329102fba7b0636f4e4fb276"
+SEED_SHA256 = "b0b01138c6f6341c5f45a0d43ab36e37116acd96d674e203317e2c9124311b4f"
 
 
 def upgrade() -> None:

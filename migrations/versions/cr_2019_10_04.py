@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "e69e18312dcf05fa8046f051569ec30b730b1de6b560b3d6503d6a1944e00896"
+SEED_SHA256 = "0a89c32266bae38dc85bbd56b18c4537aef2033972f955d97ecd3ae6327f2319"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "385c49dc33ae67375f15148f39d2e33351d6ff9461bd4e34fd725c8a53f273d7"
+SEED_SHA256 = "797e82b41f336c453ef47d34881328e84d397c62e9f4e22cb945dc24184d7c86"
 
 
 def upgrade() -> None:

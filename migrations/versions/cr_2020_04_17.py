@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "143863c5500a32c21b2dd8d2b28138f1b29b626b6bc1a2f6f33ea86255580c23"
+SEED_SHA256 = "670c83b6f77c3fe61d87d1ef1463d90046d6846e9949ff012413b8669191eb91"
 
 
 def upgrade() -> None:

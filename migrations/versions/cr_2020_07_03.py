@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "278cf2df4118cb00231f59dbcdb8cb86f2267ddb249529c9ab66f5437e013973"
+SEED_SHA256 = "284ddd8c243f99c7bb5194f33384fd11ff756340fb46bd5595aa6a35576f469f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "a16761927a80752ede334efc111ac2b45eb51d41931982cd6cf10c9727d5ca6a"
+SEED_SHA256 = "36075a93dd9101326ba42ec896d42478054ef5c2964e02c05360884000b8e15b"
 
 
 def upgrade() -> None:

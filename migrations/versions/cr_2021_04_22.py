@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "14cf13bd2b1425e10d1aa222f4ac332aee04e29042425b34d526d1b6051f98c0"
+SEED_SHA256 = "b52e5f41406db4a25244f38b945b69bbe2c5393f30df343219eef0c883016553"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "30af26f66121b999d1883e1186c70027c164d63769b7663de8a661fa253ed697"
+SEED_SHA256 = "ff53c264da5f4c8548ed2eb33779772eb3bf8108833195ea6753b8f4884791f1"
 
 
 def upgrade() -> None:

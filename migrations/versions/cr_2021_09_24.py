@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "6254719992fa225cf1b70eebc3763de27cae377e7b455458d7db550114757757"
+SEED_SHA256 = "7dc6ef9d94134c2747a82dbffd3e80c1e06d74b4c9bbc133c7ceb99fdd8b8600"
 
 
 def upgrade() -> None:

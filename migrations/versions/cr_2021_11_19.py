@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "dc2fffb156706ebc7646ca80367741ad4bbcb4355c56d4b66e4c7355d96c7362"
+SEED_SHA256 = "df74e738eaf17379cab05ae3695b95f45b87458b581cfa5e5a8d9cff8f025f69"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "c3c413f10495eed2d5c02990bec2fad3b5d172da772cb7b5efe374bb0e737b9f"
+SEED_SHA256 = "6b61ac28e909ab3243ebb931ec205d9098beb3569c563d60af8df082ed99de7e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "38ebd2a8a0c43adf6c518134ec2a525561704b89066b2920cb0c4ae546721c1e"
+SEED_SHA256 = "461313cca2213deaf68018cd69a113a4b62724f71df67abfd0ace0a0839a99c0"
 
 
 def upgrade() -> None:

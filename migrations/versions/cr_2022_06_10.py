@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "ee63535dfab039404fa694c2ca8d02d001c4f3747270a280b4f59d1ec05df2e3"
+SEED_SHA256 = "fa751f777c21b405cad1408b0236e4e0ee6395fe1842215f5dd7a06934422066"
 
 
 def upgrade() -> None:
