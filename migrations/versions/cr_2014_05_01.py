@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "1835075508765f7524e6d19cae08dbdb7bb0fa729decac9b7a8c3d10a754c09e"
+SEED_SHA256 = "06158b3994b0411f22c7faea2ac7a98678cddd12278adfc810a78e8104acbed4"
 
 
 def upgrade() -> None:

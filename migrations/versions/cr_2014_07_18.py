@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "a60a43696a8452571e936f1b9d0dc62d5e34d91b926ae12e6a03d7be7f48372a"
+SEED_SHA256 = "8914b478cfb8d7a95258eae6e90f93c85ddb3ffb0b02c951a4f8e433f107e5f8"
 
 
 def upgrade() -> None:

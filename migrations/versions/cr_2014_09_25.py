@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "d7fd8a55e28dc165109ed400f166244345263a9cdbae8f1876f7befa49bab673"
+SEED_SHA256 = "f2e29d3bbd8b3abe8ddf80ebf450ab368d8aea5cbee520a63bc7fa2112b16930"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "e4a4cdd4f7d5dcd098fd7272709fadb6965c6ab5d6d35f6a8d9e069a6206af4e"
+SEED_SHA256 = "8a70678ec13592b66cf94ef00399b5875ca95c8546bdc5b7825f2bc96c097807"
 
 
 def upgrade() -> None:

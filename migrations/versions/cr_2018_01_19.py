@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "0d139bf8331b4d1a4b45d55415084611b703884a9b7d3656d24035c410abbd8f"
+SEED_SHA256 = "0c357c8ce3316830cfdff877c6c97bf1882e71781ec9f162c371dedde55dfade"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "61d4b506df8f220339a5dd0d07f45a0693de4ac362c8454a06bc3e0597a786c0"
+SEED_SHA256 = "028c1ff979b2b01cfbaf7f49860ca3cd845d52b1685c3f8b22738c1515a48c5e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "ecdde22e68db9fadee9c02f1251b5ec53983dd7d9986e1a63e77043e429e5f53"
+SEED_SHA256 = "953c000956203407eb32b6f4a48abf3a6e1c71bdf4bdf7a5a436d22d8a78154f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "63d8964cee021fd82683cf7680113b4d41370c2594e2d3a5518a07e5def5e5dc"
+SEED_SHA256 = "302c9402ae69f51cd3bac865cd65f3d139caf22960e36d5024a9992e9e41a571"
 
 
 def upgrade() -> None:

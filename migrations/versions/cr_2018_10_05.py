@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "b387e2ba45346791a31751c0a57b34b163abfc646e57655047e93f55a8408cf4"
+SEED_SHA256 = "69c2f2929401fcc74535832277021195602763fb122805c17b9da3142fe04244"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "95e61b503e7f4dc12bf0b09df844868bdaa60ea1c322535f1cf4d281fe21b3aa"
+SEED_SHA256 = "b2e82d933f20ab36fe1ad87696c8194c258b3d10c9917898a2ae57cbca42f7d9"
 
 
 def upgrade() -> None:

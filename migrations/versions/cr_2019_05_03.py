@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "4c29ebaaa3bf9b628e874523c65e5ed5667c2a30920a670fbe4abfdaeb25297f"
+SEED_SHA256 = "7f9cc3e750d64e4ce92d5b4564a9186a615be2f90141d1cf203c6c034ce274e6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "1412efa4d2e1a0dd212f1c296bd016135cec978a453767c05b336bab191dfcec"
+SEED_SHA256 = "fff797fba8a980966763048a22edfb9cfa2ba18b8a4af6cfba0acc428eb7fba3"
 
 
 def upgrade() -> None:

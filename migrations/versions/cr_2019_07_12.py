@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "282fbfce646fe36e12eed260474adea761562651bbb3292fcdd6e5464cbf481d"
+SEED_SHA256 = "f08ca9bc032b89a4761040562ffd2d49e4401a7ec21132aa7d869c549c3bc730"
 
 
 def upgrade() -> None:

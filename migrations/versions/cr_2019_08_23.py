@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "5167d7f42c17a3bb1bfddfa1272e76ff9da5d043e4bdc19af47f46fb4053aa2a"
+SEED_SHA256 = "0b621540a3272ed2433bbf7e79aa2231d65017e53b0375f9beebf1e697ae6c30"
 
 
 def upgrade() -> None:

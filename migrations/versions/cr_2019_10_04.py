@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "ef903842a7c2c40892ee6ee259aea562d184a625a94945152d97ef233304ce86"
+SEED_SHA256 = "4696b4e390987655d55d5b29987b8462a55ad7207074b8512fbb849deded1d0f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "eb3861048a8e21c8222345500a8937270aa1efcdb275c181dbbc2ab405ba7864"
+SEED_SHA256 = "a5e340d00a0be1f2cdc858b7597d70f987ec32e41ce95a9f2cb244cbe46e3184"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "0d7578b358e0f8c163aa977aeb103d3bf45307fca9f978ed21c4631a77753bdf"
+SEED_SHA256 = "b8dad25613201933e21bdae7062049e5f4889f58a1299be707c499887297a7a9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "4047f5e55c79d0c70d50a3006e5339f9c25d36f72fc34ac242c25b2aac155962"
+SEED_SHA256 = "325a6c02df8f46101974e886d6922ab0b691827840915513e6989de5be0189ee"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "d8c781e1ce3a11975418225f2fd43d0025700c77e5e4d6e149ded705b7d18a63"
+SEED_SHA256 = "d1553a619cf92086723e13222dba0dbc9e3c9a9c331a6a042ee4195e737a52e6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "5b287f1a6a9e254d882460665a9b6ce6129ddd0c8b07f4b261226efe20a3276c"
+SEED_SHA256 = "b58c09ff73f5d3246e99e80dc68d5a1ea6be007239d33a55c7e42bdb5e603d8d"
 
 
 def upgrade() -> None:

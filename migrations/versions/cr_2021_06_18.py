@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "a7ef080f6e3562fa5adab140e6efe1b7f45ebb251ec123b8a4c3c4fc3c711f10"
+SEED_SHA256 = "3a3eaefb6f53f1c7a3a08c08aa801add19b5a0ed506e3d0bee7b910976c05ce0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "2bf9174f241a00ad17b727db554ca87741594c3b2c83e355e6d6290bad54a940"
+SEED_SHA256 = "8e18e52a79cbf07cbaaf609b565c8f1a9013d8c98434899bed3b35b212cb79e6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "1ed15121e651c2894706c5334b3a352f76fff193a2c1a85fbe49ddcc7e185402"
+SEED_SHA256 = "22b3d11f3f36ae4dcae4a647e62b5bb5d289b53844a20ddd245c63fc45e135a1"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "91827934f34acde4a54098a06c51825d6adabdad6a903c8d116a5cdb4d66be94"
+SEED_SHA256 = "c88d32231304597267b9ef1a4101fca259c22c20bbfbb750998b001699f2d468"
 
 
 def upgrade() -> None:

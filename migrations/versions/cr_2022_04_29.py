@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "06590c1741420b99cd6c80c2589d5f05c05cc0036e3f43e6495e627c49df7dfd"
+SEED_SHA256 = "772d520bc0ca2eab8252ce50358bfec7bab9d751f4e6035db0bcab05e4993b37"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "a0795d2c521cde162adcfd1805874abb15e891b8839eab1cbe09220156ae8f9d"
+SEED_SHA256 = "39e064a9057952ca8a389906d42aaee539612a3bf9fa5094d17f6ade5d523407"
 
 
 def upgrade() -> None:
