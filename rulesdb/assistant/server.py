@@ -258,9 +258,7 @@ def build_server(rules: Rules) -> RulesServer:
         does not print is refused naming the term that replaced it or that it replaced
         (converted mana cost and mana value), and the nearest terms."""
         entry = rules.glossary(term, as_of)
-        return shapes.GlossaryResult(
-            release=release(entry["release"]), term=entry["term"], text=entry["text"]
-        )
+        return shapes.GlossaryResult.model_validate({**entry, "release": release(entry["release"])})
 
     @server.tool(annotations=READ_ONLY)
     @in_lane(lanes, "light", "check_word")

@@ -111,6 +111,10 @@ class GlossaryResult(BaseModel):
     release: Release
     term: str
     text: str
+    why: list[Reason] = Field(
+        description="Wizards' reasons for this definition, from the update bulletin on the "
+        "release that first printed it"
+    )
 
 
 class WordResult(BaseModel):

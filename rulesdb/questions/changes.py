@@ -28,6 +28,7 @@ from rulesdb.questions.diff import (
 from rulesdb.questions.listings import release_sets
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.reasons import Coverage, Reason, coverage_sentence
+from rulesdb.questions.term_reasons import term_reasons
 from rulesdb.questions.worddiff import Piece, as_markdown, word_diff
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.rule_numbers import rule_key
@@ -86,6 +87,8 @@ class GlossaryChange:
     before: str | None
     after: str | None
     releases: list[str]
+    # Wizards' reasons: the glossary entries of the bulletins on the releases that changed it
+    why: list[Reason] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,6 +97,7 @@ class GlossaryChange:
             "releases": list(self.releases),
             "before": self.before,
             "after": self.after,
+            "why": [reason.to_json() for reason in self.why],
         }
 
 
@@ -229,6 +233,7 @@ class Digest:
                     f"- **{entry.term}** {entry.change}{self._when(entry.releases)}: "
                     f"{_first_line(text or '')}"
                 )
+                lines += [f"  - *{reason.line()}*" for reason in entry.why]
         return "\n".join([*lines, ""])
 
     def to_text(self) -> str:
@@ -253,6 +258,7 @@ class Digest:
                     else _first_line(entry.after or entry.before or "")
                 )
                 lines.append(f"  {entry.term} {entry.change}{self._when(entry.releases)}: {text}")
+                lines += [f"    {reason.line()}" for reason in entry.why]
         return "\n".join(lines)
 
     def _rule_line(self, rule: RuleChange, markdown: bool) -> str:
@@ -396,6 +402,8 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
             for r in _rule_changes(connection, diff, start, end, days)
         ]
         glossary = _glossary_changes(connection, start, end)
+        why = term_reasons(connection, [(g.term, g.releases) for g in glossary])
+        glossary = [replace(g, why=why.get(g.term, [])) for g in glossary]
         sections = _sections(connection, start, end)
         sets = {day: code for day, (code, _) in release_sets(connection).items()}
     return Digest(

@@ -22,6 +22,7 @@ from sqlalchemy import Connection
 
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
+from rulesdb.questions.reasons import Reason, ReasonJSON
 from rulesdb.questions.rulebook import NEAREST, UnknownEntry, rulebook_days
 from rulesdb.questions.successors import successor
 from rulesdb.store.releases import printed_in, release_in_force
@@ -38,6 +39,8 @@ class GlossaryEntry(TypedDict):
     release: str  # the release that printed it (YYYY-MM-DD)
     term: str  # as the glossary prints it
     text: str
+    # Wizards' reasons for this definition: the bulletin on the release that first printed it
+    why: list[ReasonJSON]
 
 
 class GlossaryVersion(TypedDict):
@@ -120,7 +123,27 @@ def glossary(bind: Bind, term: str, as_of: date | None = None) -> GlossaryEntry:
                 day=day,
                 term=matching[0],
             )
-    return GlossaryEntry(release=day.isoformat(), term=rows[0]["term"], text=rows[0]["text"])
+        why = definition_reasons(connection, rows[0]["term"], day)
+    return GlossaryEntry(
+        release=day.isoformat(),
+        term=rows[0]["term"],
+        text=rows[0]["text"],
+        why=[reason.to_json() for reason in why],
+    )
+
+
+def definition_reasons(connection: Connection, term: str, day: date) -> list[Reason]:
+    """Wizards' reasons for the definition of ``term`` printed on ``day``: the bulletin's
+    entries naming it on the release that first printed that definition (a retypesetting
+    no new one)."""
+    from rulesdb.questions.term_reasons import term_reasons
+
+    found = [
+        version["first_release"]
+        for version in glossary_history(connection, term, substantive=True)
+        if version["first_release"] <= day.isoformat() <= version["last_release"]
+    ]
+    return term_reasons(connection, [(term, found)]).get(term, [])
 
 
 def _unknown_term(connection: Connection, term: str, day: date, terms: list[str]) -> RulesdbError:

@@ -237,6 +237,7 @@ def changes_page(
                 "marked": marked_changes(term.before, term.after)
                 if term.before is not None and term.after is not None
                 else term.after or term.before,
+                "why": [reason.line() for reason in term.why],
             }
             for term in digest.glossary[window]
         ]

@@ -110,10 +110,11 @@ def block_history(number: str, changes: list[BlockChange]) -> Table:
 
 
 def glossary(entry: GlossaryEntry) -> Table:
+    why = [f"Why (Wizards, {r['published']}): {r['why']}" for r in entry["why"]]
     return Table.of_one(
         entry,
-        f"{entry['term']}\n{entry['text']}\n(release {entry['release']})",
-        row={key: entry[key] for key in ("release", "term", "text")},
+        "\n".join([entry["term"], entry["text"], *why, f"(release {entry['release']})"]),
+        row={**{key: entry[key] for key in ("release", "term", "text")}, "why": " ".join(why)},
     )
 
 

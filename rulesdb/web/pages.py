@@ -25,6 +25,7 @@ from rulesdb.questions.diff import (
 )
 from rulesdb.questions.lifetime import cite, history
 from rulesdb.questions.reading import fetch
+from rulesdb.questions.term_reasons import term_reasons
 from rulesdb.questions.worddiff import changed, word_diff
 from rulesdb.store.descriptions import table_description
 from rulesdb.store.releases import printed_in, release_in_force
@@ -492,10 +493,16 @@ def glossary_page(engine: Engine, term: str, day: str | None = None) -> dict[str
         entry = glossary.glossary(engine, term, _as_of(day))
     except RulesdbError as exc:
         raise NotFound(_sentence(exc), _search_link(term, day)) from None
+    versions = glossary.glossary_history(engine, entry["term"], substantive=True)
+    with engine.connect() as connection:  # each version's reasons: its first release's bulletin
+        why = term_reasons(connection, [(entry["term"], [v["first_release"] for v in versions])])
     return {
         "entry": entry,
         "as_of": entry["release"],
-        "versions": glossary.glossary_history(engine, entry["term"], substantive=True),
+        "versions": [
+            {**v, "why": [r for r in why.get(entry["term"], []) if r.release == v["first_release"]]}
+            for v in versions
+        ],
     }
 
 
