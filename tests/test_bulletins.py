@@ -350,3 +350,21 @@ def test_a_bad_curated_file_is_one_line_naming_it(
         assert "\n" not in str(raised.value)
     finally:
         bulletins.curated_bulletins.cache_clear()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_reason_follows_its_rule_through_a_later_renumbering(shared_head_url: URL) -> None:
+    """Worldwake's bulletin (2010-02-01) names lifelink's rules 702.13a and 702.13b (702.13a
+    was 702.13b's words before) and landwalk's 702.12b and 702.12c; on 2011-06-17 the
+    keywords moved down a number. Over the span the reasons stay with their rules, at the
+    end's numbers — not with the rules those numbers belong to by then."""
+    with rulesdb.open(shared_head_url) as rules:
+        digest = rules.changes("2009-10-01", "2011-06-17")
+    why = {r.number: [w.heading for w in r.why] for r in digest.rules}
+    moved = {r.number: r.from_number for r in digest.rules}
+    # lifelink: 702.13a (2009) → 702.13b (2010-02-01) → 702.14b, renumbered twice
+    assert moved["702.14b"] == "702.13a" and why["702.14b"] == ["702.13a, 702.13b"]
+    assert why["702.14a"] == ["702.13a, 702.13b"]  # the rule it split off, new in 2010-02-01
+    # landwalk: 702.12b (2009) → 702.12c (2010-02-01) → 702.13c
+    assert moved["702.13c"] == "702.12b" and why["702.13c"] == ["702.12b, 702.12c"]
+    assert why["702.13b"] == ["702.12b, 702.12c"]  # was lifelink's reason before the fix

@@ -4,8 +4,9 @@ change it explains (curated: ``rulesdb/authoring/curated/bulletins/``, loaded pe
 
 A reason belongs to the release whose text makes the change and names rules as that release
 (or the one before it) numbers them. Beside a change of a span of releases it is shown at the
-number it names, or, when the span's changes do not list that number itself (701.38's reason
-for 701.38a and 701.38b), at each changed rule under it.
+number the span's end gives the rule it names (:func:`followed`, by the lineage), or, when
+the span's changes do not list that number itself (701.38's reason for 701.38a and 701.38b),
+at each changed rule under it.
 """
 
 from __future__ import annotations
@@ -212,6 +213,52 @@ def coverage_between(connection: Connection, start: date, end: date) -> list[Cov
                     held["url"],
                 )
             )
+    return found
+
+
+def followed(
+    connection: Connection,
+    reasons: dict[str, list[Reason]],
+    start: date,
+    end: date,
+    known: dict[date, dict[str, str]],
+) -> dict[str, list[Reason]]:
+    """``reasons`` keyed by the numbers the comparison's ends give the rules they name: a
+    reason names a rule as its release (or, for one it cut, the one before) numbers it, and
+    that rule is followed by its lineage to its number in ``end`` (or, cut on the way, in
+    ``start``), so a rule renumbered again later in the span keeps it (2010-02-01's 702.13a is
+    702.14b on 2011-06-17). A number no lineage continues keeps its reasons. ``known``: each
+    release's lineages already read (``release_lineages``), added to as more are read."""
+    from rulesdb.questions.lineage import release_lineages
+
+    def lineages(day: date) -> dict[str, str]:
+        if day not in known:
+            known[day] = release_lineages(connection, day)
+        return known[day]
+
+    days = sorted(
+        as_date(row["d"])
+        for row in fetch(connection, "SELECT release_date AS d FROM release_rulebook")
+    )
+    numbered = {lineage: number for number, lineage in lineages(start).items()}
+    numbered |= {lineage: number for number, lineage in lineages(end).items()}
+    kept: dict[date, set[str]] = {}
+    named = [(reason, number) for number, given in reasons.items() for reason in given]
+    found: dict[str, list[Reason]] = {}
+    for reason, number in sorted(named, key=lambda pair: pair[0].release):  # stable: in order
+        made = date.fromisoformat(reason.release)
+        own = lineages(made).get(number)
+        at = days.index(made) if made in days else 0
+        before = lineages(days[at - 1]).get(number) if at > 0 else None
+        if before is not None and before in kept.setdefault(made, set(lineages(made).values())):
+            before = None  # that rule goes on in the release: ``own`` names the one named
+        if own is None and before is None:
+            targets = [number]  # no rule of that number: kept as named
+        else:  # a rule begun and ended inside the span is no rule of the comparison
+            targets = sorted({numbered[ln] for ln in (own, before) if ln in numbered})
+        for target in targets:
+            if reason not in found.setdefault(target, []):
+                found[target].append(reason)
     return found
 
 

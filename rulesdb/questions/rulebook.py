@@ -25,6 +25,7 @@ from rulesdb.questions.reasons import (
     ReasonJSON,
     attach,
     coverage_between,
+    followed,
     reasons_between,
 )
 from rulesdb.questions.worddiff import as_markdown, word_diff
@@ -392,7 +393,14 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
         lineages_before = lineage.release_lineages(connection, start)
         lineages_after = lineage.release_lineages(connection, end)
-        reasons = reasons_between(connection, start, end)
+        # each reason at the number the ends give its rule, however often renumbered between
+        reasons = followed(
+            connection,
+            reasons_between(connection, start, end),
+            start,
+            end,
+            {start: lineages_before, end: lineages_after},
+        )
         coverage = coverage_between(connection, start, end)
     # Going back in time, the later release's rules are the older ones' successors all the
     # same: a lineage is the same rule either way.
