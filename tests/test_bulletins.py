@@ -333,6 +333,28 @@ def test_the_type_diff_gives_the_new_subtypes_reason(shared_head_url: URL) -> No
             'archived = ""\nsource = ""\n',
             "2021-07-23.toml: a bulletin's file is named by its release's date",
         ),
+        ('release = 2021-07-23\nurl = ""\n', "2021-07-23.toml: missing ['archived', 'published',"),
+        (
+            'release = "2021-07-23"\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n',
+            "2021-07-23.toml: release must be a TOML date",
+        ),
+        (
+            'release = 2021-07-23\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n[[entry]]\nkind = "rules"\nwhy = "w"\n',
+            "2021-07-23.toml entry 1: kind must be one of ('rule', 'renumbering', 'subtypes',",
+        ),
+        (
+            'release = 2021-07-23\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n[[entry]]\nkind = "rule"\nwhy = "w"\nrules = "1"\n',
+            "2021-07-23.toml entry 1: rules must be a list",
+        ),
+        (
+            'release = 2021-07-23\ntitle = "t"\npublished = 2021-07-15\nurl = ""\n'
+            'archived = ""\nsource = ""\n[[entry]]\nkind = "rule"\nwhy = "w"\n'
+            'release = "2021-07-23"\n',
+            "2021-07-23.toml entry 1: release must be a TOML date",
+        ),
     ],
 )
 def test_a_bad_curated_file_is_one_line_naming_it(
@@ -368,3 +390,52 @@ def test_a_reason_follows_its_rule_through_a_later_renumbering(shared_head_url: 
     # landwalk: 702.12b (2009) → 702.12c (2010-02-01) → 702.13c
     assert moved["702.13c"] == "702.12b" and why["702.13c"] == ["702.12b, 702.12c"]
     assert why["702.13b"] == ["702.12b, 702.12c"]  # was lifelink's reason before the fix
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(
+    ("shape", "entry", "said"),
+    [
+        (
+            "Rename",
+            {"kind": "subtype", "from": "a", "rule": "1"},
+            "missing ['effective_date', 'to']",
+        ),
+        (
+            "Rename",
+            {
+                "kind": "subtype",
+                "from": "a",
+                "to": 3,
+                "effective_date": date(2020, 1, 1),
+                "rule": "1",
+            },
+            "to must be a name or a list of names",
+        ),
+        (
+            "Rename",
+            {
+                **{"kind": "subtype", "from": "a", "to": "b", "rule": "1"},
+                "effective_date": date(2020, 1, 1),
+                "later": {"to": "c", "as_of": date(2021, 1, 1)},
+            },
+            "later: missing ['source']",
+        ),
+        (
+            "UnknownSet",
+            {"effective_date": date(2020, 1, 1), "source": ""},
+            "source must not be blank",
+        ),
+        ("LineageLink", {"rule": "1"}, "missing ['effective_date', 'from', 'source']"),
+    ],
+)
+def test_every_curated_loader_checks_with_one_validator(
+    shape: str, entry: dict[str, Any], said: str
+) -> None:
+    """The one validator of the curated files (curated/shapes.py): one line, naming the place."""
+    from rulesdb.authoring.curated import shapes
+    from rulesdb.errors import RulesdbError
+
+    with pytest.raises(RulesdbError) as raised:
+        shapes.checked("merges.toml entry 4", entry, getattr(shapes, shape))
+    assert str(raised.value) == f"merges.toml entry 4: {said}"

@@ -15,10 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from rulesdb.authoring.curated.shapes import BulletinEntry, BulletinHead, checked
 from rulesdb.errors import RulesdbError
-
-ENTRY_KINDS = ("rule", "renumbering", "subtypes", "glossary", "document")
-_HEAD = ("release", "title", "published", "url", "archived", "source")
 
 
 def _folder() -> Any:
@@ -33,15 +31,6 @@ def _read(name: str) -> dict[str, Any]:
         raise RulesdbError(f"curated/bulletins/{name}: {exc}") from None
 
 
-def _checked_head(name: str, data: dict[str, Any]) -> None:
-    missing = set(_HEAD) - set(data)
-    if missing:
-        raise RulesdbError(f"{name}: missing {sorted(missing)}")
-    for key in ("release", "published"):
-        if not isinstance(data[key], date):
-            raise RulesdbError(f"{name}: {key} must be a TOML date")
-
-
 @cache  # read once a run: a chain's rebuild asks for every release
 def curated_bulletins() -> dict[date, dict[str, Any]]:
     """Every curated bulletin by the release it belongs to, its entries checked."""
@@ -49,21 +38,18 @@ def curated_bulletins() -> dict[date, dict[str, Any]]:
     files = sorted(p.name for p in _folder().iterdir() if p.name[:1].isdigit())
     for name in files:
         data = _read(name)
-        _checked_head(name, data)
-        if name != f"{data['release'].isoformat()}.toml":
+        head = checked(name, data, BulletinHead)
+        if name != f"{head.release.isoformat()}.toml":
             raise RulesdbError(f"{name}: a bulletin's file is named by its release's date")
-        for number, entry in enumerate(data.get("entry", []), start=1):
-            if entry.get("kind") not in ENTRY_KINDS:
-                raise RulesdbError(f"{name} entry {number}: kind must be one of {ENTRY_KINDS}")
-            if not isinstance(entry.get("why"), str) or not entry["why"].strip():
+        if not isinstance(data.get("entry", []), list):
+            raise RulesdbError(f"{name}: entry must be a list of tables ([[entry]])")
+        for number, given in enumerate(data.get("entry", []), start=1):
+            entry = checked(f"{name} entry {number}", given, BulletinEntry)
+            if not entry.why.strip():
                 raise RulesdbError(f"{name} entry {number}: missing why")
-            if not isinstance(entry.get("release", data["release"]), date):
-                raise RulesdbError(f"{name} entry {number}: release must be a TOML date")
-            if entry.get("made", True) is not True and not entry.get("note"):
+            if not entry.made and not entry.note:
                 raise RulesdbError(f"{name} entry {number}: made = false needs a note saying why")
-            if not isinstance(entry.get("rules", []), list):
-                raise RulesdbError(f"{name} entry {number}: rules must be a list")
-        found[data["release"]] = data
+        found[head.release] = data
     return found
 
 
@@ -72,8 +58,7 @@ def known_bulletins() -> dict[date, dict[str, Any]]:
     """The bulletins found in the archive and not yet curated (known.toml), by release."""
     found: dict[date, dict[str, Any]] = {}
     for number, entry in enumerate(_read("known.toml").get("bulletin", []), start=1):
-        _checked_head(f"known.toml entry {number}", entry)
-        found[entry["release"]] = entry
+        found[checked(f"known.toml entry {number}", entry, BulletinHead).release] = entry
     return found
 
 

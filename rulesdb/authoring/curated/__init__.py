@@ -7,6 +7,14 @@ from datetime import date
 from importlib import resources
 from typing import Any
 
+from rulesdb.authoring.curated.shapes import (
+    LineageLink,
+    Note,
+    ReleaseSet,
+    Rename,
+    UnknownSet,
+    checked,
+)
 from rulesdb.errors import RulesdbError
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS
 
@@ -47,13 +55,7 @@ def load_release_sets() -> dict[date, dict[str, str]]:
     found: dict[date, dict[str, str]] = {}
     seen: set[date] = set()
     for number, entry in enumerate(tomllib.loads(text).get("release", []), start=1):
-        missing = {"effective_date", "code", "name", "source"} - set(entry)
-        if missing:
-            raise RulesdbError(f"release_sets.toml entry {number}: missing {sorted(missing)}")
-        if not isinstance(entry["effective_date"], date):
-            raise RulesdbError(
-                f"release_sets.toml entry {number}: effective_date must be a TOML date"
-            )
+        checked(f"release_sets.toml entry {number}", entry, ReleaseSet)
         if entry["effective_date"] in seen:
             raise RulesdbError(
                 f"release_sets.toml entry {number}: {entry['effective_date']} is listed twice"
@@ -72,11 +74,7 @@ def load_unknown_sets() -> dict[date, str]:
     known = load_release_sets()
     found: dict[date, str] = {}
     for number, entry in enumerate(tomllib.loads(text).get("unknown", []), start=1):
-        if not isinstance(entry.get("effective_date"), date) or not entry.get("source"):
-            raise RulesdbError(
-                f"release_sets.toml unknown entry {number}: needs effective_date (a TOML date) "
-                "and source"
-            )
+        checked(f"release_sets.toml unknown entry {number}", entry, UnknownSet)
         if entry["effective_date"] in known or entry["effective_date"] in found:
             raise RulesdbError(
                 f"release_sets.toml unknown entry {number}: {entry['effective_date']} is "
@@ -109,26 +107,11 @@ def _load(file: str, table: str, kinds: tuple[str, ...]) -> list[dict[str, Any]]
     text = resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
     entries: list[dict[str, Any]] = tomllib.loads(text).get(table, [])
     for number, entry in enumerate(entries, start=1):
-        if entry.get("kind") not in kinds:
-            raise RulesdbError(f"{file} entry {number}: kind must be one of {kinds}")
-        missing = {"from", "to", "effective_date", "rule"} - set(entry)
-        if entry["kind"] == "subtype":
-            missing |= {"category"} - set(entry)
-        if missing:
-            raise RulesdbError(f"{file} entry {number}: missing {sorted(missing)}")
-        if not isinstance(entry["effective_date"], date):
-            raise RulesdbError(f"{file} entry {number}: effective_date must be a TOML date")
-        if not isinstance(entry["to"], str | list):
-            raise RulesdbError(f"{file} entry {number}: to must be a name or a list of names")
-        later = entry.get("later")
-        if later is not None and (
-            not isinstance(later.get("to"), str | list)
-            or not isinstance(later.get("as_of"), date)
-            or not later.get("source")
-        ):
-            raise RulesdbError(
-                f"{file} entry {number}: later needs to (names), as_of (a TOML date) and source"
-            )
+        where = f"{file} entry {number}"
+        if isinstance(entry, dict) and entry.get("kind") not in kinds:  # the kinds differ by file
+            raise RulesdbError(f"{where}: kind must be one of {kinds}")
+        if checked(where, entry, Rename).kind == "subtype" and "category" not in entry:
+            raise RulesdbError(f"{where}: missing ['category']")
     return entries
 
 
@@ -137,9 +120,7 @@ def notes_in(effective_date: date) -> list[dict[str, Any]]:
     text = resources.files(__package__).joinpath("notes.toml").read_text(encoding="utf-8")
     found = []
     for number, entry in enumerate(tomllib.loads(text).get("note", []), start=1):
-        missing = {"effective_date", "kind", "text"} - set(entry)
-        if missing:
-            raise RulesdbError(f"notes.toml entry {number}: missing {sorted(missing)}")
+        checked(f"notes.toml entry {number}", entry, Note)
         if entry["effective_date"] == effective_date:
             found.append({"rule": entry.get("rule"), "kind": entry["kind"], "text": entry["text"]})
     return found
@@ -151,11 +132,7 @@ def load_lineage_links() -> dict[str, dict[tuple[str, int], tuple[str, int] | No
     text = resources.files(__package__).joinpath("lineage.toml").read_text(encoding="utf-8")
     links: dict[str, dict[tuple[str, int], tuple[str, int] | None]] = {}
     for number, entry in enumerate(tomllib.loads(text).get("link", []), start=1):
-        missing = {"effective_date", "rule", "from", "source"} - set(entry)
-        if missing:
-            raise RulesdbError(f"lineage.toml entry {number}: missing {sorted(missing)}")
-        if not isinstance(entry["effective_date"], date):
-            raise RulesdbError(f"lineage.toml entry {number}: effective_date must be a TOML date")
+        checked(f"lineage.toml entry {number}", entry, LineageLink)
         target = (entry["rule"], entry.get("occurrence", 1))
         source = (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None
         links.setdefault(entry["effective_date"].isoformat(), {})[target] = source
