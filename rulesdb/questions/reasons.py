@@ -221,41 +221,50 @@ def followed(
     reasons: dict[str, list[Reason]],
     start: date,
     end: date,
-    known: dict[date, dict[str, str]],
+    ends: dict[date, dict[str, str]],
 ) -> dict[str, list[Reason]]:
     """``reasons`` keyed by the numbers the comparison's ends give the rules they name: a
     reason names a rule as its release (or, for one it cut, the one before) numbers it, and
     that rule is followed by its lineage to its number in ``end`` (or, cut on the way, in
     ``start``), so a rule renumbered again later in the span keeps it (2010-02-01's 702.13a is
-    702.14b on 2011-06-17). A number no lineage continues keeps its reasons. ``known``: each
-    release's lineages already read (``release_lineages``), added to as more are read."""
-    from rulesdb.questions.lineage import release_lineages
-
-    def lineages(day: date) -> dict[str, str]:
-        if day not in known:
-            known[day] = release_lineages(connection, day)
-        return known[day]
-
+    702.14b on 2011-06-17). A number no lineage continues keeps its reasons. ``ends``: the
+    lineages of ``start`` and ``end`` (``release_lineages``)."""
     days = sorted(
         as_date(row["d"])
         for row in fetch(connection, "SELECT release_date AS d FROM release_rulebook")
     )
-    numbered = {lineage: number for number, lineage in lineages(start).items()}
-    numbered |= {lineage: number for number, lineage in lineages(end).items()}
-    kept: dict[date, set[str]] = {}
+    low, high = _span(start, end)
+    if not reasons or high not in days or days[days.index(high) - 1] <= low:
+        return reasons  # one release: each rule is numbered as its reason names it
+    spans: dict[str, list[tuple[date, date, str]]] = {}  # number -> (first, last, lineage)
+    alive: dict[str, list[tuple[date, date]]] = {}  # lineage -> the spans printing it
+    for row in fetch(
+        connection,
+        "SELECT number, occurrence, lineage, first_release, last_release FROM rule_lineage",
+    ):
+        first, last = as_date(row["first_release"]), as_date(row["last_release"])
+        alive.setdefault(row["lineage"], []).append((first, last))
+        if row["occurrence"] == 1:  # a bulletin names a number's first rule
+            spans.setdefault(row["number"], []).append((first, last, row["lineage"]))
+
+    def lineage_of(number: str, day: date) -> str | None:
+        return next((ln for a, b, ln in spans.get(number, []) if a <= day <= b), None)
+
+    numbered = {lineage: number for number, lineage in ends[start].items()}
+    numbered |= {lineage: number for number, lineage in ends[end].items()}
     named = [(reason, number) for number, given in reasons.items() for reason in given]
     found: dict[str, list[Reason]] = {}
     for reason, number in sorted(named, key=lambda pair: pair[0].release):  # stable: in order
         made = date.fromisoformat(reason.release)
-        own = lineages(made).get(number)
+        own = lineage_of(number, made)
         at = days.index(made) if made in days else 0
-        before = lineages(days[at - 1]).get(number) if at > 0 else None
-        if before is not None and before in kept.setdefault(made, set(lineages(made).values())):
-            before = None  # that rule goes on in the release: ``own`` names the one named
-        if own is None and before is None:
+        cut = lineage_of(number, days[at - 1]) if at > 0 else None
+        if cut is not None and any(a <= made <= b for a, b in alive[cut]):
+            cut = None  # that rule goes on in the release: ``own`` names the one named
+        if own is None and cut is None:
             targets = [number]  # no rule of that number: kept as named
         else:  # a rule begun and ended inside the span is no rule of the comparison
-            targets = sorted({numbered[ln] for ln in (own, before) if ln in numbered})
+            targets = sorted({numbered[ln] for ln in (own, cut) if ln in numbered})
         for target in targets:
             if reason not in found.setdefault(target, []):
                 found[target].append(reason)

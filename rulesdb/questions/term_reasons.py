@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
+from functools import cache
 
 from sqlalchemy import Connection
 
-from rulesdb.questions.reading import fetch
+from rulesdb.questions.reading import as_date, fetch
 from rulesdb.questions.reasons import Reason, _has_bulletins, _reason
-from rulesdb.questions.rulebook import glossary_texts, rulebook_days
+from rulesdb.questions.rulebook import rulebook_days
 from rulesdb.util.typography import fold_typography
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -42,6 +43,7 @@ def _words(text: str) -> list[str]:
     return [_stem(word) for word in _WORD.findall(folded)]
 
 
+@cache  # a glossary's terms, asked of each entry
 def _names(term: str) -> list[list[str]]:
     """The word sequences that name a term: each of its comma-separated names."""
     bare = re.sub(r"\((?:informal|obsolete)\)", "", term, flags=re.IGNORECASE)
@@ -60,13 +62,16 @@ def named_terms(reason: Reason, printed: set[str], printed_before: set[str]) -> 
     (``printed``) or the one before (``printed_before``) prints."""
     text = _named_text(reason)
     heading = set(_words(reason.heading))
+    starts: dict[str, list[int]] = {}  # each word of the text: where it stands
+    for at, word in enumerate(text):
+        starts.setdefault(word, []).append(at)
     spans: list[tuple[int, int, str]] = []  # (start, end, term) of each place a term is named
     for term in sorted(printed | printed_before):
         for name in _names(term):
             size = len(name)
             spans += [
                 (at, at + size, term)
-                for at in range(len(text) - size + 1)
+                for at in starts.get(name[0], [])
                 if text[at : at + size] == name
             ]
     named = {
@@ -117,11 +122,19 @@ def term_reasons(
     if not by_release:
         return {}
     rulebooks = rulebook_days(connection)
+    spans = [
+        (as_date(row["first_release"]), as_date(row["last_release"]), row["term"])
+        for row in fetch(connection, "SELECT term, first_release, last_release FROM glossary_span")
+    ]
+
+    def terms(day: date) -> set[str]:
+        return {term for first, last, term in spans if first <= day <= last}
+
     named: dict[date, list[tuple[Reason, set[str]]]] = {}
     for day, reasons in by_release.items():
         at = rulebooks.index(day)
-        printed = set(glossary_texts(connection, day))
-        before = set(glossary_texts(connection, rulebooks[at - 1])) if at > 0 else set()
+        printed = terms(day)
+        before = terms(rulebooks[at - 1]) if at > 0 else set()
         named[day] = [(reason, named_terms(reason, printed, before)) for reason in reasons]
     found: dict[str, list[Reason]] = {}
     for term, days in wanted:
