@@ -74,6 +74,7 @@ def test_entries_cite_their_source_and_say_what_they_are() -> None:
         assert bulletin["archived"].startswith("https://web.archive.org/web/"), day
         for entry in bulletin["entry"]:
             assert entry["why"].strip() == entry["why"] and "](" not in entry["why"], entry
+            assert "\n" not in entry["why"], entry  # every output shows a reason as one line
             if entry.get("made") is False:  # a change the file did not make: said why
                 assert entry["note"], entry
 
