@@ -1,16 +1,17 @@
 """A random sample of the lineage's verdicts "gone" and "new", to be read by hand.
 
-    python -m bench.lineage_sample --seed 2026120751 [--count 40] [--format json]
+    python -m bench.lineage_sample --seed 2026120751 [--count 40] [--linked 0] [--format json]
 
 Read from the seeds (seeds/cr_*.json and their text packs, as bench/screen_gone.py reads
 them): the links a head database is built from. A rule of release N that no rule of N+1
 continues is *gone*; a rule of N+1 whose link says new is *new*. Every verdict of the whole
 chain is listed, sorted by release, number and occurrence; random.Random(seed) draws COUNT
-gone verdicts, then COUNT new ones. Each is printed with its text and the 3 rules of the
-other release most like it by screen_gone's similarity (the best ratio of two sentences'
-folded words), any rule of that release, linked or not, since a gone rule may have been
-merged into one the matcher linked elsewhere. JSON keeps the same, so a later run can be
-compared verdict by verdict.
+gone verdicts, then COUNT new ones, then LINKED links of any other kind (a rule and the
+rule it continues: the matcher's links, to check). Each is printed with its text and the 3
+rules of the other release most like it by screen_gone's similarity (the best ratio of two
+sentences' folded words), any rule of that release, linked or not, since a gone rule may
+have been merged into one the matcher linked elsewhere. JSON keeps the same, so a later run
+can be compared verdict by verdict.
 """
 
 from __future__ import annotations
@@ -79,12 +80,16 @@ def _closest(text: str, other: dict[Ident, str]) -> list[tuple[float, Ident]]:
     return [(score, ident) for ident, score in ranked[:CLOSEST]]
 
 
-def verdicts(seeds: Path, store: TextStore) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Every gone and every new verdict of the chain, in release and rule order, each with
-    what sample() prints but the closest rules."""
+Verdicts = dict[str, list[dict[str, Any]]]
+
+
+def verdicts(seeds: Path, store: TextStore) -> Verdicts:
+    """Every gone, new and linked (any link but new) verdict of the chain, in release and
+    rule order, each with what sample() prints but the closest rules."""
     chain = [json.loads(path.read_bytes()) for path in sorted(seeds.glob("cr_*.json"))]
     gone: list[dict[str, Any]] = []
     new: list[dict[str, Any]] = []
+    linked: list[dict[str, Any]] = []
     for before, after in itertools.pairwise(chain):
         texts_before = _rules(before, store)
         texts_after = _rules(after, store)
@@ -97,10 +102,16 @@ def verdicts(seeds: Path, store: TextStore) -> tuple[list[dict[str, Any]], list[
             if ident not in continued:
                 gone.append(_verdict("gone", pair, ident, texts_before[ident], False))
         for ident in sorted(links, key=_key):
-            if links[ident][4] == "new":
-                uncertain = bool(links[ident][6])
+            row = links[ident]
+            uncertain = bool(row[6])
+            if row[4] == "new":
                 new.append(_verdict("new", pair, ident, texts_after[ident], uncertain))
-    return gone, new
+                continue
+            verdict = _verdict(row[4], pair, ident, texts_after[ident], uncertain)
+            source = (row[2], row[3])
+            verdict["from"] = {"number": _label(source), "text": texts_before[source]}
+            linked.append(verdict)
+    return {"gone": gone, "new": new, "linked": linked}
 
 
 def _verdict(
@@ -116,19 +127,17 @@ def _verdict(
     }
 
 
-def sample(seeds: Path, seed: int, count: int) -> dict[str, Any]:
-    """``count`` gone and ``count`` new verdicts drawn with random.Random(seed), each with
-    the closest rules of the other release."""
+def sample(seeds: Path, seed: int, count: int, linked: int = 0) -> dict[str, Any]:
+    """``count`` gone and ``count`` new verdicts drawn with random.Random(seed), then
+    ``linked`` links (drawn last, so the first draws do not depend on it), each with the
+    closest rules of the other release."""
     store = TextStore(seeds)
-    gone, new = verdicts(seeds, store)
+    every = verdicts(seeds, store)
     rng = random.Random(seed)
-    drawn = sorted(
-        rng.sample(gone, min(count, len(gone))),
-        key=lambda v: (v["before"], _key(_ident(v["number"]))),
-    ) + sorted(
-        rng.sample(new, min(count, len(new))),
-        key=lambda v: (v["before"], _key(_ident(v["number"]))),
-    )
+    drawn: list[dict[str, Any]] = []
+    for kind, size in (("gone", count), ("new", count), ("linked", linked)):
+        chosen = rng.sample(every[kind], min(size, len(every[kind])))
+        drawn += sorted(chosen, key=lambda v: (v["before"], _key(_ident(v["number"]))))
     books: dict[str, dict[Ident, str]] = {}
     for verdict in drawn:
         other = verdict["after"] if verdict["verdict"] == "gone" else verdict["before"]
@@ -140,7 +149,8 @@ def sample(seeds: Path, seed: int, count: int) -> dict[str, Any]:
             {"number": _label(ident), "score": score, "text": books[other][ident]}
             for score, ident in _closest(verdict["text"], books[other])
         ]
-    return {"seed": seed, "gone": len(gone), "new": len(new), "drawn": drawn}
+    sizes = {kind: len(found) for kind, found in every.items()}
+    return {"seed": seed, **sizes, "drawn": drawn}
 
 
 def _ident(label: str) -> Ident:
@@ -158,21 +168,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--count", type=int, default=COUNT)
     parser.add_argument("--seeds", type=Path, default=ROOT / "seeds", help="the seeds folder")
+    parser.add_argument("--linked", type=int, default=0, help="links (any but new) to draw")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args()
     if not any(args.seeds.glob("cr_*.json")) or not (args.seeds / "texts").is_dir():
         sys.stderr.write(f"lineage_sample: no seeds in {args.seeds}\n")
         sys.exit(2)
-    if args.count < 0:
-        sys.stderr.write("lineage_sample: --count must be 0 or more\n")
+    if args.count < 0 or args.linked < 0:
+        sys.stderr.write("lineage_sample: --count and --linked must be 0 or more\n")
         sys.exit(2)
-    drawn = sample(args.seeds, args.seed, args.count)
+    drawn = sample(args.seeds, args.seed, args.count, args.linked)
     if args.format == "json":
         print(json.dumps(drawn, ensure_ascii=False, indent=1))
         return
     print(
         f"seed {drawn['seed']}: {args.count} of {drawn['gone']} gone and "
-        f"{args.count} of {drawn['new']} new verdicts"
+        f"{args.count} of {drawn['new']} new verdicts, {args.linked} of {drawn['linked']} links"
     )
     for index, verdict in enumerate(drawn["drawn"], 1):
         mark = " (uncertain)" if verdict["uncertain"] else ""
@@ -180,6 +191,8 @@ def main() -> None:
             f"\n[{index}] {verdict['verdict']}{mark} {verdict['before']} -> {verdict['after']}"
             f" {verdict['number']}\n  {_shown(verdict['text'])}"
         )
+        if "from" in verdict:
+            print(f"  <- {verdict['from']['number']}: {_shown(verdict['from']['text'])}")
         for near in verdict["closest"]:
             said = _shown(near["text"])
             print(f"  ~ {verdict['other']} {near['number']} {near['score']}: {said}")
