@@ -21,6 +21,7 @@ from sqlalchemy.engine import URL
 
 import rulesdb
 from rulesdb.authoring.bulletins import bulletin_in, curated_bulletins, entries_made_in
+from rulesdb.questions.reasons import Coverage, coverage_sentence
 from rulesdb.questions.rulebook import release_texts
 from tests.support.bulletin_check import disagreements
 from tests.support.databases import url_text
@@ -67,9 +68,9 @@ def test_each_release_seed_holds_its_bulletin_as_curated() -> None:
     days = _releases()
     for day in days:
         assert _seed(day).get("bulletin") == bulletin_in(day), day
-    # 49 releases carry reasons, from 2008 to 2022, each in a release of the chain.
+    # 75 releases carry reasons, from 2007 to 2022, each in a release of the chain.
     with_entries = [day for day in days if (bulletin_in(day) or {}).get("entries")]
-    assert len(with_entries) >= 49
+    assert len(with_entries) >= 75
     assert set(curated_bulletins()) <= set(days)
     assert all(date(2007, 7, 1) <= day <= date(2022, 10, 31) for day in with_entries)
 
@@ -163,17 +164,21 @@ def test_answers_say_when_a_release_has_no_bulletin(
 ) -> None:
     with rulesdb.open(shared_head_url) as rules:
         before_them = rules.rule_diff("2006-10-01", "2007-02-01")
-        known = rules.rule_diff("2010-10-01", "2011-02-04")
+        unfound = rules.rule_diff("2010-04-23", "2010-06-18")
         span = rules.changes("2010-04-23", "2011-02-04")
     (old,) = before_them.coverage
     assert old.status == "none" and "2007-07 to 2022-10 only" in old.sentence()
     assert before_them.why == {}
-    (waiting,) = known.coverage
-    assert waiting.status == "known" and "not curated yet" in waiting.sentence()
+    (archenemy,) = unfound.coverage
+    assert archenemy.status == "none" and "is recorded for this release" in archenemy.sentence()
     assert span.summary()[-1] == (
-        "Wizards' reasons: 2 of 4 releases with a curated bulletin, 1 with one not yet "
-        "curated, 1 with none"
+        "Wizards' reasons: 3 of 4 releases with a curated bulletin, 1 with none"
     )
+    # Every bulletin found is curated, so no release is "known" today; the state is kept for
+    # the next one found, and says so.
+    waiting = Coverage("2099-01-01", "known", "A Bulletin", "2098-12-30")
+    assert "its reasons are not curated yet" in waiting.sentence()
+    assert "1 with one not yet curated" in coverage_sentence([waiting, waiting])
     db = url_text(shared_head_url)
     command = ["--db", db, "rule-diff", "2006-10-01", "2007-02-01", "--format", "table"]
     code, _, err = run_cli(command, capsys)
