@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "0ac0bbfa37c4e03d8e5e5e7668aec1e299b7e1f2bfc161fd4763ee91b5c17a0f"
+SEED_SHA256 = "21d8e77c6628bd477d92a83def78ca4adbb638e236a1950ea6ed8e8068b74daa"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "8b767ef754efa392ab0d4451e0a83ba9f13f3b1aaa8473c452f42fbf1a55297c"
+SEED_SHA256 = "0b93ccd87767be6391e37cd7a204417ecb71d4c2f68d7bca6fc5a286b281c90c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "9f3225dd12dab157b049f853eeb00bffdd150f5198de3006e1a768c96556fe62"
+SEED_SHA256 = "d5a0689535eccb2b6c57660de834cd13b81b2a03c455e7a03bf3321aecd0a45d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "3fe28e4e817a126d3ec92ff95892f4d791b7709afd5aa2644cbd54ab1a1cfd03"
+SEED_SHA256 = "b368ffea4dc2f1697b525c64b6c6539cce4552d219b0896d815379cdabf9c722"
 
 
 def upgrade() -> None:

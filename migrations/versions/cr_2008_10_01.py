@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "04cfc72cbf4e29f8b4e1df3c7894e38a7fb608d4a251053ed863704ccd938429"
+SEED_SHA256 = "85685acd2a1d12c0d9ce4173fa4ccf23f163be25377072e6b89506ebe86f0524"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "53ad6c50f2e18ccfe67370864a89a52b7f6c125af170eb85ab47c769cd5a57d0"
+SEED_SHA256 = "9fcfa6b9e661eb558b67112562253e78da90ad179bc306114e2123e1b20a5fca"
 
 
 def upgrade() -> None:

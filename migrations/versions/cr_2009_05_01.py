@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "dac2ecb326fe77b752c54853e4f2b9c0ebc9bf30922e2b49f11b861199b00766"
+SEED_SHA256 = "a48a0b42540931be38ea746eb8317eef4ed0e9743d374beee32280237431f0d1"
 
 
 def upgrade() -> None:

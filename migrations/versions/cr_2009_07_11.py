@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "c75bd466ab497517cf0465612a0a7c59e31ea07df6f93393d893f92df7bc3062"
+SEED_SHA256 = "e9e9c68613b7fc72572bc21a1676bd8b0a409a55df9317d66f53a19fce68747d"
 
 
 def upgrade() -> None:

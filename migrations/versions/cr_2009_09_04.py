@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "963dbd7ed1c3ea855b6d64abf5d52e3641179fc46a0020d1e301d87381e5b394"
+SEED_SHA256 = "abebfd5624808600eb8ee7cebd36f82797e9758d3aad672fed8f6c3bc5293f5f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "579ab736fe2814425f992b2db5ac01d988cc8a11bb8f6203744f0ab6fe337642"
+SEED_SHA256 = "c52f3fbaf638d56d6324b82ba3ed73a0424aaa95f166ec54adc3890e1def3e9c"
 
 
 def upgrade() -> None:

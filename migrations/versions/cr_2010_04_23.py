@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "be06e0db78dde53ebe903155a033630f861e1b8b374237d1704120de329b7120"
+SEED_SHA256 = "0e6156f859f20842ed99b36142f4920f1d4e420f1acf9850d5bd4c30d1083625"
 
 
 def upgrade() -> None:

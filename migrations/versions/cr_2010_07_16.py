@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "8247f691aa36bcd9f6de6d307328f3a99add09bffd974e79c7de153acb74ddd8"
+SEED_SHA256 = "97091ab17214efab0b00799a53b519187cac20bbcbd3f0e89ec4c4cf407dc509"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "d5fc3edfe829738a79bb5a6b5d21cd2b1ff863f6b648a6da06c221d5c02bf2cc"
+SEED_SHA256 = "fba271e6ca694848ebc9c01b42551f6e3d47721ce6e0c8f9648dcdc1c0aefdd5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "57901c7394ebb350b99b3e94aa61aa4aff31399274c8c8f23c12cbcc070799ee"
+SEED_SHA256 = "3b300a8bd880e148ee45881d9e957efe58f42da88fbee9a40fb087053212eab2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "6da38b8540992871c8ad4a815f9d79a801da9974b3bff03e8a4201c3874a8c89"
+SEED_SHA256 = "0aec4e0bc356c691dcd177e33ea81d0c07c72d4b6c4305e60f7b6438639a157e"
 
 
 def upgrade() -> None:

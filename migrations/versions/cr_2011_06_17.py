@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "81c8b1e449fef19e9f454bc0d97697ae293ea9aee66d228f3804779817111877"
+SEED_SHA256 = "d088154b0cab82c7bb212cbe19fd66c4b8b32b9a52ef5c0378c6ce172f3f5230"
 
 
 def upgrade() -> None:

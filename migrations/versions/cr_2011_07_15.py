@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "090a1991aa1364c8a1d4d12faf974e852163df652bd893b6ecaf4cc18d8010b9"
+SEED_SHA256 = "12b141c9dad700af7b1641768a0c666567e58b0e6aa8e3fec5d29a076c949cb1"
 
 
 def upgrade() -> None:

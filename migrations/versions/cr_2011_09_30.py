@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "756be74da85980efce3070a54fd1f85e05e1f1a02864024ecd3b7a96ae42ff80"
+SEED_SHA256 = "80be574b38682c0ad8ef47442cd6b058f1715a1d301910e86ece37d347cdd002"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "20fce4ca042249d423867e32c22b7a67da362d7e486129939303b3bda040d171"
+SEED_SHA256 = "6b893cc833ec270dd597b595f9123e4d9ef32b60f43365a8401cb79ab2395664"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "326384464491f9139f97205362dceb506c61a56942e1632f671ea16252e8dd21"
+SEED_SHA256 = "16c9b03ecff8f615f83ad8faf2982c9154ef56abe32f203ee10186786a386540"
 
 
 def upgrade() -> None:

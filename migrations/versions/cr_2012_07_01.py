@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "61d1fba96eaf7734c7dc5e98cd85598a0e6f9f5bf0775231e99b182e43e82ea4"
+SEED_SHA256 = "085c2e692f8a20429f63abcfa0b3dfc8d9a0460e11462f68742450712e9cc65d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "11364badea99db93a3445a4b892ef6e0c1d7423d4e6c9d400d8ef410fdaac7e1"
+SEED_SHA256 = "05356a9babab3431b34244cf66430aa199d543f18d13a54cd5b33f7f6c8b740d"
 
 
 def upgrade() -> None:

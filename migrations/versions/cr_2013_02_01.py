@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "a03c24bdc767b0397f00dc69a7263ea1db4e5fd02f7b1c3ac2a16bc6fdc64199"
+SEED_SHA256 = "511fc4a24e7f26520040708383d41fcf6645a0e443c3a79725e11ab094fa399e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "49e88c4e224daeaafb0023731f93aaa4caa00430f24319e1f1b0e52c35da4472"
+SEED_SHA256 = "0b0069fb63bbf467db68283277fb79101173a885eec05aa9e6edd8dc00775e99"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "5e44ec5bb3aaf57dd78245e725c87644698e83aa64fb007747d40c9beac2aff6"
+SEED_SHA256 = "f6a0a474da3f25a3a96c0d1436a6753dc2cb783266cf869e173c0f69bb13a2a8"
 
 
 def upgrade() -> None:

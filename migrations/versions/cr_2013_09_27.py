@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "b27baa79c4a845a1c5737eaba4dbf6195056686dade59904b30c0027044916df"
+SEED_SHA256 = "181b52be9581ad44d7a3acb2c962a12b961f91913ace45b98afaf4d93572c457"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "7d6c2cb4c81650c575fbf5b13101b1cca43d882b1f0e23f70cf3a110118c1947"
+SEED_SHA256 = "f8772138866c932e812248574d6638244ecdf829207d3d969a27b9155383dcdb"
 
 
 def upgrade() -> None:

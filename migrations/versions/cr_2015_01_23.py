@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "106216b35d60533123baca152536b319835b970e447d07d669759fb89d4e62eb"
+SEED_SHA256 = "0a2daf031cf20d9a27c1461255b8f89142a413a7808271dae3011c66039387f9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "87f28284d019a1e10c33998746c7ae30479423ebc18c54ef9467b23f76104fea"
+SEED_SHA256 = "660ffaa855402bf1c1820c1457346ee120e223986b632b84896db58af613146a"
 
 
 def upgrade() -> None:

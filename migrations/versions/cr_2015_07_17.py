@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "30694bdb4ee6ef754657868523957c6ba34a81cf5e3f016d8fdd4f186399a4b0"
+SEED_SHA256 = "dd195f5f4c1d9e8bc3778759d367ffd6d01051c098f5bf2e8e431f1f4977e5e6"
 
 
 def upgrade() -> None:

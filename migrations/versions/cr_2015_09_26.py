@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "9580150e97169c10e2917ace2032a7f203010e679a4bf81addbb5ded41c4af55"
+SEED_SHA256 = "6573b4252f5d76ba5428154df9e46c1afa480e4075871f79e86babb44493ad08"
 
 
 def upgrade() -> None:

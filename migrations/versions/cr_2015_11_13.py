@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "1841efe8fe76992f67082d06cf040324d80585f8a06d81c1fc5d6d55fbb8b56e"
+SEED_SHA256 = "7e06fbadc38e4e03b652f493dff218f0034ea54f939fa76e39f3b06687056b05"
 
 
 def upgrade() -> None:

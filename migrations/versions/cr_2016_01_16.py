@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "babe3973363a7b48d238edacbe9a1a6e0fae72438de1270aa428986d8d7f64b1"
+SEED_SHA256 = "869cc4d9c18dc470bfec090af095dbf042103fb2a3ffaf842f42cf734dd2a316"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "6f2fa73c3f6d0e2c1f186e7a255191db4895da26cb7107939262e822c966b7b3"
+SEED_SHA256 = "8975c9e4e78205975a56e5867780acc938f3b6bd433df24c312cb78d224d634c"
 
 
 def upgrade() -> None:

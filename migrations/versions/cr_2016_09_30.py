@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "cd50460aeb6ab354129db38e42def3c8eb97d3c0967a2f76a570b77f19a4678f"
+SEED_SHA256 = "bcb761a329b79e7d4545294ee887a55a6048b9af72493cc7ecd15235dd0357b3"
 
 
 def upgrade() -> None:

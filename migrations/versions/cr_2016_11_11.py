@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "7fcd9aa0062ea0a492fdea6ed48791bc27ceb3e60fea00c5c3e97a6878203d94"
+SEED_SHA256 = "607b51125f551804572ae344cf176e085e40a279c01aca2f89593ba0ed94d3f9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "b5fa1974563d60589d5d1b03496902629580bda1d6188e03b0fa0f208130a258"
+SEED_SHA256 = "758a763fe06a3bb2a027b03b496b13b538bca3040f80b09444c6ac65800c25fb"
 
 
 def upgrade() -> None:

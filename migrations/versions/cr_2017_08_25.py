@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "02140b1ded9626a684b142cfaabd55eca3bfd10bfa4df437839ddef4a9edf368"
+SEED_SHA256 = "ac6242b5b865b8c61d43c051b1030e58ebda8a98eb5dbfceff0eda37be3f2228"
 
 
 def upgrade() -> None:

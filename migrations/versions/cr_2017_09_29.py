@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "f66db709c04c80dac560e53c9a507353be09b866ef34580e0e66097ced138958"
+SEED_SHA256 = "ad3d28d88d1039fad96a57f371852cfc12053ff04f89712ac00e012c8d459616"
 
 
 def upgrade() -> None:

@@ -295,7 +295,9 @@ def coverage_sentence(coverage: list[Coverage]) -> str:
     if len(coverage) == 1:
         return coverage[0].sentence()
     counts = {s: sum(1 for c in coverage if c.status == s) for s in ("curated", "known", "none")}
+    # Every bulletin found is curated today: "known" is named only when a span has one.
+    waiting = f"{counts['known']} with one not yet curated, " if counts["known"] else ""
     return (
         f"Wizards' reasons: {counts['curated']} of {len(coverage)} releases with a curated "
-        f"bulletin, {counts['known']} with one not yet curated, {counts['none']} with none"
+        f"bulletin, {waiting}{counts['none']} with none"
     )

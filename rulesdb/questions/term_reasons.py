@@ -27,7 +27,7 @@ from rulesdb.util.typography import fold_typography
 
 _WORD = re.compile(r"[a-z0-9]+")
 # A heading of these words names no term: the entry's text does.
-_GENERIC = {"glossary", "new", "revised", "entry", "entries"}
+_GENERIC = {"glossary", "new", "revised", "entry", "term"}  # (words as stemmed)
 
 
 def _stem(word: str) -> str:

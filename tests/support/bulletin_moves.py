@@ -27,8 +27,8 @@ _BUMPED = re.compile(rf"previous ({_N}) was bumped[^.]*? to the new ({_N})")
 _PREVIOUSLY = re.compile(rf"^This rule, previously known as ({_N})")
 # A block said to move: "the rest of", "subsequent", "everything after", "bumped down", …
 _BLOCK = re.compile(
-    r"\b(?:the rest|subsequent|everything after|all the other|other \w+ (?:are|get|got) "
-    r"bumped|bumps? down|bumped down|moved? down|renumbered accordingly)\b",
+    r"\b(?:the rest|subsequent|everything after|all the other|others?)\b[^.]*?"
+    r"\b(?:moved?|bumped|renumbered|pushed|down a)\b|\bbump(?:s|ed)? down\b|\bmoved? down\b",
     re.IGNORECASE,
 )
 
@@ -57,11 +57,13 @@ def states_a_block(entry: dict[str, Any]) -> bool:
 
 
 def moves_near(rules: list[str], moved: dict[str, str]) -> list[str]:
-    """What a renumbering entry lacks when it says only that rules moved: a rule moved in
-    the section of a rule it names (the block of its parent)."""
+    """What a renumbering entry lacks when it says only that rules moved: a rule moved from
+    or into the section of a rule it names (the block of its parent; 2007-10-01's 423.2b, "had
+    been misnumbered", was 432.2b)."""
     heads = {parent_number(n) or n for n in rules}
-    if any(in_block(old, head) for old in moved for head in heads):
-        return []
+    ends = [number for move in moved.items() for number in move]  # from or to
+    if any(in_block(end, head) for end in ends for head in heads) or (not rules and moved):
+        return []  # (an entry naming no rule: some rule moved in the release)
     return [
         f"{', '.join(rules)}: a renumbering, and no rule moved under {', '.join(sorted(heads))}"
     ]
