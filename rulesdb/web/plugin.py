@@ -11,7 +11,6 @@ To add a page: write an
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from sqlalchemy.exc import OperationalError
 from rulesdb.store.engine import make_engine
 from rulesdb.web import chart, digest, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
+from rulesdb.web.lanes import RETRY_AFTER, Busy, Lane, Lanes
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
 from rulesdb.web.pagecache import Page, PageCache
@@ -95,22 +95,44 @@ async def _html(datasette: Any, request: Any, template: str, context: dict[str, 
 # its one-time messages): such requests are rendered afresh, never kept or served from PAGES.
 PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
 PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
+LANES = Lanes()  # heavy pages' work apart from the rest's (rulesdb.web.lanes)
 
 
 async def _page(
-    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+    datasette: Any,
+    request: Any,
+    template: str,
+    build: Callable[[], dict[str, Any]],
+    lane: Lane = "light",
 ) -> Response:
     """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
-    URL and state of the file (rulesdb.web.pagecache)."""
+    URL and state of the file (rulesdb.web.pagecache), the work in ``lane``; a heavy page
+    past the lane's room is refused (503, Retry-After), never kept."""
 
     async def render() -> tuple[Page, bool]:
-        page = await _work_out(datasette, request, template, build)
+        page = await _work_out(datasette, request, template, build, lane)
         return page, page[0] != STOPPED  # a page stopped at the time limit is tried again
 
-    if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
-        status, html = (await render())[0]
-    else:
-        status, html = await PAGES.get(page_key(request.scope), render)
+    try:
+        if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
+            status, html = (await render())[0]
+        else:
+            status, html = await PAGES.get(page_key(request.scope), render)
+    except Busy:
+        html = await _html(
+            datasette,
+            request,
+            "rulesdb_missing.html",
+            {
+                "title": "Busy",
+                "suggestion": None,
+                "message": f"The server is working out {LANES.most} other long pages (diffs, "
+                f"changes); ask again in {RETRY_AFTER} s.",
+            },
+        )
+        return Response(
+            html, status=STOPPED, headers={"Retry-After": str(RETRY_AFTER)}, content_type=HTML
+        )
     return Response(html, status=status, content_type=HTML)
 
 
@@ -169,10 +191,14 @@ STOPPED = 503  # the status of a page whose work passed the time limit
 
 
 async def _work_out(
-    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+    datasette: Any,
+    request: Any,
+    template: str,
+    build: Callable[[], dict[str, Any]],
+    lane: Lane,
 ) -> Page:
     try:
-        context = await asyncio.to_thread(build)
+        context = await LANES.run(lane, build)
     except OperationalError as exc:
         if "interrupted" not in str(exc):
             raise
@@ -233,7 +259,7 @@ async def diff_view(datasette: Any, request: Any) -> Response:
         found = pages.diff(engine, from_day, to_day)
         return {**found, "releases": days}
 
-    return await _page(datasette, request, "rulesdb_diff.html", build)
+    return await _page(datasette, request, "rulesdb_diff.html", build, "heavy")
 
 
 async def word_view(datasette: Any, request: Any) -> Response:
@@ -313,7 +339,11 @@ async def changes_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     since, to = _arg(request, "since") or "", _arg(request, "to")
     return await _page(
-        datasette, request, "rulesdb_changes.html", lambda: digest.changes_page(engine, since, to)
+        datasette,
+        request,
+        "rulesdb_changes.html",
+        lambda: digest.changes_page(engine, since, to),
+        "heavy",
     )
 
 
