@@ -16,9 +16,12 @@ from typing import Literal, TypeVar
 
 T = TypeVar("T")
 Lane = Literal["heavy", "light"]
-HEAVY_WORKERS = 2  # the machine's cores: more at once only share them
+# One: heavy work is Python holding the GIL, so a second thread added no pages (9 in 10 s
+# either way, bench/web_heavy.py) but took the GIL from cheap pages (a cold one's p50 1.0 s
+# with two, 0.57 s with one).
+HEAVY_WORKERS = 1
 LIGHT_WORKERS = 4
-HEAVY_MOST = 8  # heavy pages worked out or waiting at once: at most 4 turns of 2 to wait
+HEAVY_MOST = 4  # heavy pages worked out or waiting at once: at most 3 turns to wait
 RETRY_AFTER = 5  # seconds, said to a client refused for want of room
 
 

@@ -119,7 +119,23 @@ async def _page(
         else:
             status, html = await PAGES.get(page_key(request.scope), render)
     except Busy:
-        html = await _html(
+        return Response(
+            await _busy(datasette, request),
+            status=STOPPED,
+            headers={"Retry-After": str(RETRY_AFTER)},
+            content_type=HTML,
+        )
+    return Response(html, status=status, content_type=HTML)
+
+
+_BUSY: dict[int, bytes] = {}  # the refusal of a heavy page, by the lane's room
+
+
+async def _busy(datasette: Any, request: Any) -> bytes:
+    """The page refusing a heavy page for want of room, rendered once (as a kept page is):
+    refusals come as fast as clients ask, and must cost less than the work they spare."""
+    if LANES.most not in _BUSY:
+        _BUSY[LANES.most] = await _html(
             datasette,
             request,
             "rulesdb_missing.html",
@@ -130,10 +146,7 @@ async def _page(
                 f"changes); ask again in {RETRY_AFTER} s.",
             },
         )
-        return Response(
-            html, status=STOPPED, headers={"Retry-After": str(RETRY_AFTER)}, content_type=HTML
-        )
-    return Response(html, status=status, content_type=HTML)
+    return _BUSY[LANES.most]
 
 
 HTML = "text/html; charset=utf-8"
