@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ def test_a_cheap_page_is_served_while_heavy_pages_are_in_flight(
     plugin.PAGES.clear()
     _, engine = plugin.engine_of(site)
     days = pages.release_dates(engine)[-5:]
-    heavy = [f"/diff?from={a}&to={b}" for a, b in zip(days, days[1:], strict=False)]
+    heavy = [f"/diff?from={a}&to={b}" for a, b in pairwise(days)]
 
     async def run() -> None:
         in_flight = [asyncio.ensure_future(site.client.get(url)) for url in heavy[:3]]
