@@ -47,6 +47,10 @@ class Lanes:
         """Heavy pages being worked out or waiting for a thread now."""
         return self._heavy
 
+    def full(self) -> bool:
+        """Whether a new heavy page would be refused now."""
+        return self._heavy >= self.most
+
     async def run(self, lane: Lane, work: Callable[[], T]) -> T:
         """``work()`` in ``lane``'s pool; a heavy one past ``most`` raises Busy at once. The
         count drops when the work ends, not when its request does: a client gone does not

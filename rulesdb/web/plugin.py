@@ -96,6 +96,7 @@ async def _html(datasette: Any, request: Any, template: str, context: dict[str, 
 PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
 PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
 LANES = Lanes()  # heavy pages' work apart from the rest's (rulesdb.web.lanes)
+HEAVY_PATHS = frozenset({"/diff", "/changes"})  # 1 to 2 s of computing each, cold
 
 
 async def _page(
@@ -103,11 +104,11 @@ async def _page(
     request: Any,
     template: str,
     build: Callable[[], dict[str, Any]],
-    lane: Lane = "light",
 ) -> Response:
     """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
-    URL and state of the file (rulesdb.web.pagecache), the work in ``lane``; a heavy page
-    past the lane's room is refused (503, Retry-After), never kept."""
+    URL and state of the file (rulesdb.web.pagecache), a heavy page's work in the heavy lane;
+    one past the lane's room is refused (503, Retry-After), never kept."""
+    lane: Lane = "heavy" if request.path in HEAVY_PATHS else "light"
 
     async def render() -> tuple[Page, bool]:
         page = await _work_out(datasette, request, template, build, lane)
@@ -200,6 +201,18 @@ def kept_page(scope: dict[str, Any]) -> Page | None:
     return PAGES.peek(page_key(scope))
 
 
+def refused_at_once(scope: dict[str, Any]) -> bytes | None:
+    """The Busy page, when a heavy page not kept (kept_page) nor being worked out is asked for
+    while the heavy lane is full: refusals come as fast as clients ask (20 clients: 30 a
+    second), so they skip Datasette's routing too. None until one refusal rendered it."""
+    busy = _BUSY.get(LANES.most)
+    if busy is None or scope.get("method") != "GET" or scope["path"] not in HEAVY_PATHS:
+        return None
+    if not LANES.full():
+        return None
+    return None if PAGES.working(page_key(scope)) else busy
+
+
 STOPPED = 503  # the status of a page whose work passed the time limit
 
 
@@ -272,7 +285,7 @@ async def diff_view(datasette: Any, request: Any) -> Response:
         found = pages.diff(engine, from_day, to_day)
         return {**found, "releases": days}
 
-    return await _page(datasette, request, "rulesdb_diff.html", build, "heavy")
+    return await _page(datasette, request, "rulesdb_diff.html", build)
 
 
 async def word_view(datasette: Any, request: Any) -> Response:
@@ -356,7 +369,6 @@ async def changes_view(datasette: Any, request: Any) -> Response:
         request,
         "rulesdb_changes.html",
         lambda: digest.changes_page(engine, since, to),
-        "heavy",
     )
 
 
@@ -411,25 +423,24 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
                 reopen_if_changed(datasette)
                 kept = kept_page(scope)
                 if kept is not None:  # answered as Datasette answered it, without its routing
-                    status, html = kept
-                    await send(
-                        {
-                            "type": "http.response.start",
-                            "status": status,
-                            "headers": [
-                                (b"content-type", HTML.encode()),
-                                VARY,
-                                (b"content-length", str(len(html)).encode()),
-                            ],
-                        }
-                    )
-                    await send({"type": "http.response.body", "body": html})
+                    await _answer(send, *kept)
+                    return
+                busy = refused_at_once(scope)
+                if busy is not None:
+                    await _answer(send, STOPPED, busy, (b"retry-after", str(RETRY_AFTER).encode()))
                     return
             await app(scope, receive, send)
 
         return checked
 
     return wrap
+
+
+async def _answer(send: Any, status: int, html: bytes, *more: tuple[bytes, bytes]) -> None:
+    headers = [(b"content-type", HTML.encode()), VARY, *more]
+    headers.append((b"content-length", str(len(html)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": html})
 
 
 # What nearly every visitor opens first, worked out before the server accepts a request.
