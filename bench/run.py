@@ -5,6 +5,7 @@
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
+    python bench/run.py --only web-heavy   # 20 clients asking distinct heavy pages (60 s)
     python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
     python bench/run.py --only fix   # lint-citations --fix of a 400 MB file, beside cp and grep
@@ -211,6 +212,7 @@ def main() -> int:
             "lint-citations",
             "upgrade",
             "web-load",
+            "web-heavy",
             "bounds",
             "fix",
             "lineage",
@@ -254,6 +256,10 @@ def main() -> int:
                 from bench.web_load import bench_web_load
 
                 rows, modules = bench_web_load(Path(folder)), []
+            elif args.only == "web-heavy":
+                from bench.web_heavy import bench_web_heavy
+
+                rows, modules = bench_web_heavy(Path(folder)), []
             elif args.only == "first-answer":
                 from bench.first_answer import bench_first_answer
 
@@ -297,6 +303,9 @@ def main() -> int:
 
                 rows += bench_mcp(head_db.render_as_string(hide_password=False))
                 rows += bench_web_load(Path(folder))
+                from bench.web_heavy import bench_web_heavy
+
+                rows += bench_web_heavy(Path(folder))
                 from bench.first_answer import bench_first_answer
 
                 rows += bench_first_answer(Path(folder))
