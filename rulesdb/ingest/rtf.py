@@ -9,9 +9,11 @@ from striprtf.striprtf import rtf_to_text
 from rulesdb.errors import CRFormatError
 
 _CODE_PAGE = re.compile(rb"\\ansicpg(\d+)")
-# The archived CR .rtf is 378 KB and nests groups 5 deep.
+# The archived CR .rtfs are 378 KB and 1.4 MB, nest groups 5 deep and hold at most 7,083
+# groups; the RTF reader (striprtf, in Python) takes about 2 s a million groups.
 MAX_RTF_BYTES = 4 * 2**20
 MAX_DEPTH = 64
+MAX_GROUPS = 100_000
 _ESCAPED = re.compile(rb"\\[\\{}]")
 _NOT_BRACE = re.compile(rb"[^{}]+")
 _INNERMOST = re.compile(rb"\{\}")
@@ -31,6 +33,14 @@ def rtf_text(data: bytes, source: str) -> str:
             None,
             f"the .rtf is larger than {MAX_RTF_BYTES // 2**20} MB; "
             "a Comprehensive Rules .rtf is under 1 MB",
+        )
+    groups = _ESCAPED.sub(b"", data).count(b"{")
+    if groups > MAX_GROUPS:
+        raise CRFormatError(
+            source,
+            None,
+            f"the .rtf has {groups:,} groups, more than {MAX_GROUPS:,}; a Comprehensive Rules "
+            ".rtf has under 10,000",
         )
     if _depth_exceeds(data, MAX_DEPTH):
         raise CRFormatError(
