@@ -34,14 +34,6 @@ def rtf_text(data: bytes, source: str) -> str:
             f"the .rtf is larger than {MAX_RTF_BYTES // 2**20} MB; "
             "a Comprehensive Rules .rtf is under 1 MB",
         )
-    groups = _ESCAPED.sub(b"", data).count(b"{")
-    if groups > MAX_GROUPS:
-        raise CRFormatError(
-            source,
-            None,
-            f"the .rtf has {groups:,} groups, more than {MAX_GROUPS:,}; a Comprehensive Rules "
-            ".rtf has under 10,000",
-        )
     if _depth_exceeds(data, MAX_DEPTH):
         raise CRFormatError(
             source,
@@ -49,6 +41,14 @@ def rtf_text(data: bytes, source: str) -> str:
             f"the .rtf nests groups more than {MAX_DEPTH} deep "
             "(or its braces do not balance); a Comprehensive Rules .rtf nests "
             "about 5",
+        )
+    groups = _ESCAPED.sub(b"", data).count(b"{")
+    if groups > MAX_GROUPS:
+        raise CRFormatError(
+            source,
+            None,
+            f"the .rtf has {groups:,} groups, more than {MAX_GROUPS:,}; a Comprehensive Rules "
+            ".rtf has under 10,000",
         )
     declared = _CODE_PAGE.search(data[:4096])
     encoding = f"cp{int(declared[1])}" if declared else "cp1252"
