@@ -12,9 +12,12 @@ To add a page: write an
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import os
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -167,12 +170,21 @@ def kept_page(scope: dict[str, Any]) -> Page | None:
 
 STOPPED = 503  # the status of a page whose work passed the time limit
 
+# Pages that can take seconds to work out (a digest since 1999, a diff, a search) in a pool
+# of their own, the rest in another: distinct heavy URLs (each worked out once, then kept)
+# take at most the heavy pool's threads, so a cheap page never waits behind them.
+HEAVY_TEMPLATES = frozenset({"rulesdb_changes.html", "rulesdb_diff.html", "rulesdb_search.html"})
+HEAVY_POOL = ThreadPoolExecutor(2, thread_name_prefix="rulesdb-page-heavy")
+LIGHT_POOL = ThreadPoolExecutor(4, thread_name_prefix="rulesdb-page")
+
 
 async def _work_out(
     datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
 ) -> Page:
     try:
-        context = await asyncio.to_thread(build)
+        pool = HEAVY_POOL if template in HEAVY_TEMPLATES else LIGHT_POOL
+        work = functools.partial(contextvars.copy_context().run, build)  # as to_thread does
+        context = await asyncio.get_running_loop().run_in_executor(pool, work)
     except OperationalError as exc:
         if "interrupted" not in str(exc):
             raise
