@@ -8,6 +8,7 @@
     python bench/run.py --only web-heavy   # 20 clients asking distinct heavy pages (60 s)
     python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
+    python bench/run.py --only crafted   # inspect, new-release of crafted CR files (#52)
     python bench/run.py --only fix   # lint-citations --fix of a 400 MB file, beside cp and grep
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --only mcp   # rulesdb mcp: a rule call over stdio, the server's start
@@ -44,6 +45,7 @@ from sqlalchemy.engine import URL  # noqa: E402
 
 from bench.cards import bench_lint_cards, bench_lint_mtgjson  # noqa: E402
 from bench.citations import bench_lint_citations  # noqa: E402
+from bench.crafted import bench_crafted  # noqa: E402
 from bench.library import (  # noqa: E402
     bench_changes,
     bench_import,
@@ -214,6 +216,7 @@ def main() -> int:
             "web-load",
             "web-heavy",
             "bounds",
+            "crafted",
             "fix",
             "lineage",
             "changes",
@@ -276,6 +279,9 @@ def main() -> int:
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_bounds(Path(folder), head), []
+                rows += bench_crafted(Path(folder))
+            elif args.only == "crafted":
+                rows, modules = bench_crafted(Path(folder)), []
             elif args.only == "fix":
                 from bench.bounds import bench_fix
 
@@ -310,6 +316,7 @@ def main() -> int:
 
                 rows += bench_first_answer(Path(folder))
                 rows += bench_bounds(Path(folder), head_db.render_as_string(hide_password=False))
+                rows += bench_crafted(Path(folder))
         finally:
             databases.close()
     print()
