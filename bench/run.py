@@ -5,8 +5,10 @@
     python bench/run.py --only upgrade   # the upgrade-from-empty rows alone
     python bench/run.py --only lint-citations   # lint-citations over a 100 MB source tree
     python bench/run.py --only web-load   # rulesdb serve beside datasette, 32 clients (45 s)
+    python bench/run.py --only web-heavy   # 20 clients asking distinct heavy pages (60 s)
     python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
+    python bench/run.py --only crafted   # inspect, new-release of crafted CR files (#52)
     python bench/run.py --only fix   # lint-citations --fix of a 400 MB file, beside cp and grep
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
     python bench/run.py --only mcp   # rulesdb mcp: a rule call over stdio, the server's start
@@ -43,6 +45,7 @@ from sqlalchemy.engine import URL  # noqa: E402
 
 from bench.cards import bench_lint_cards, bench_lint_mtgjson  # noqa: E402
 from bench.citations import bench_lint_citations  # noqa: E402
+from bench.crafted import bench_crafted  # noqa: E402
 from bench.library import (  # noqa: E402
     bench_changes,
     bench_import,
@@ -211,7 +214,9 @@ def main() -> int:
             "lint-citations",
             "upgrade",
             "web-load",
+            "web-heavy",
             "bounds",
+            "crafted",
             "fix",
             "lineage",
             "changes",
@@ -254,6 +259,10 @@ def main() -> int:
                 from bench.web_load import bench_web_load
 
                 rows, modules = bench_web_load(Path(folder)), []
+            elif args.only == "web-heavy":
+                from bench.web_heavy import bench_web_heavy
+
+                rows, modules = bench_web_heavy(Path(folder)), []
             elif args.only == "first-answer":
                 from bench.first_answer import bench_first_answer
 
@@ -270,6 +279,9 @@ def main() -> int:
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_bounds(Path(folder), head), []
+                rows += bench_crafted(Path(folder))
+            elif args.only == "crafted":
+                rows, modules = bench_crafted(Path(folder)), []
             elif args.only == "fix":
                 from bench.bounds import bench_fix
 
@@ -297,10 +309,14 @@ def main() -> int:
 
                 rows += bench_mcp(head_db.render_as_string(hide_password=False))
                 rows += bench_web_load(Path(folder))
+                from bench.web_heavy import bench_web_heavy
+
+                rows += bench_web_heavy(Path(folder))
                 from bench.first_answer import bench_first_answer
 
                 rows += bench_first_answer(Path(folder))
                 rows += bench_bounds(Path(folder), head_db.render_as_string(hide_password=False))
+                rows += bench_crafted(Path(folder))
         finally:
             databases.close()
     print()

@@ -16,15 +16,14 @@ import rulesdb
 from rulesdb.authoring.bulletins import curated_bulletins
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "m10_bulletin_moves.toml"
-# rulesdb follows 8 of the 14 pairs as the article does; the other 6 (old, new) are these.
+# rulesdb follows 9 of the 14 pairs as the article does; the other 5 (old, new) are these.
 DISAGREE = {
     ("404", "603"),  # heading merged with 410's: the subrules follow
     ("412", "603"),  # the article's slip for 410, which rulesdb links to 603
     ("404", "112"),  # partial: some content only
     ("412", "112"),  # partial, and the same slip
-    ("418.5a", "612.1"),  # a split rule: rulesdb links 612.3 (uncertain)
+    ("418.5a", "612.3"),  # a split rule: it continues in 612.1; 612.3 holds its sublayers
 }
-STILL_WRONG = {("421", "713")}  # rulesdb calls 421 gone: a missed link, not yet fixed
 
 
 def _pairs() -> list[dict[str, Any]]:
@@ -52,5 +51,5 @@ def test_the_lineage_against_the_bulletins_pairs(shared_head_url: URL) -> None:
         (p["old"], p["rulesdb"]) for p in pairs
     ]
     differ = {(p["old"], p["new"]) for p in pairs if mapped[p["old"]] != p["new"]}
-    assert differ == DISAGREE | STILL_WRONG
-    assert len(pairs) - len(differ) == 8
+    assert differ == DISAGREE
+    assert len(pairs) - len(differ) == 9

@@ -233,7 +233,7 @@ def test_answers_say_when_a_release_has_no_bulletin(
     # the next one found, and says so.
     waiting = Coverage("2099-01-01", "known", "A Bulletin", "2098-12-30")
     assert "its reasons are not curated yet" in waiting.sentence()
-    assert "1 with one not yet curated" in coverage_sentence([waiting, waiting])
+    assert "1 with one not yet curated" in coverage_sentence([waiting, archenemy])
     db = url_text(shared_head_url)
     command = ["--db", db, "rule-diff", "2006-10-01", "2007-02-01", "--format", "table"]
     code, _, err = run_cli(command, capsys)

@@ -32,6 +32,7 @@ from pathlib import Path
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.crossrefs import wrong_references
 from rulesdb.ingest.document import body_bounds, heading_offsets, read_effective_date
+from rulesdb.ingest.shape import MAX_ENTRY_CHARS, MAX_GLOSSARY_ENTRIES, MAX_RULES, too_many
 from rulesdb.ingest.sources import read_source
 from rulesdb.util.rule_numbers import parent_number
 
@@ -189,8 +190,10 @@ class _Draft:
         self.paragraphs = [text]
         self.examples: list[str] = []
         self.last = self.paragraphs  # the list whose last item the next wrapped line goes on
+        self.size = len(text)  # characters so far: bounded, so joining wrapped lines stays linear
 
     def add(self, line: str, going_on: bool = False) -> None:
+        self.size += len(line) + 1
         if going_on and not line.startswith(_EXAMPLE):  # a wrapped line of the last paragraph
             self.last[-1] = _joined(self.last[-1], line)
             return
@@ -232,6 +235,7 @@ def _read_rules(
         ended = marked and offset > 0 and _ends_paragraph(lines[offset - 1])
         if wrapped and not after_blank and drafts and not ended:
             drafts[-1].add(line, going_on=True)  # "407, "Adding ..." goes on a paragraph
+            _check_size(drafts[-1].size, drafts[-1].number, number, source)
             continue
         match = _SECTION.fullmatch(line) or _SPACED.fullmatch(line) or _RULE.fullmatch(line)
         if match is not None and match.re is _SPACED:
@@ -251,6 +255,7 @@ def _read_rules(
                     f"text before the first section: {_clip(line)!r}; expected '1. Game Concepts'",
                 )
             drafts[-1].add(line)
+            _check_size(drafts[-1].size, drafts[-1].number, number, source)
             continue
         rule = match["number"]
         if match.re is _RULE:
@@ -262,6 +267,8 @@ def _read_rules(
                 f"{source}:{number}: rule {rule} is printed again (occurrence "
                 f"{occurrence}); kept as printed, apart from the first"
             )
+        if len(drafts) == MAX_RULES:
+            raise too_many(source, number, "rules", MAX_RULES, _RULES_REAL)
         drafts.append(_Draft(rule, match["text"], number, occurrence))
     if not drafts:
         raise CRFormatError(
@@ -301,7 +308,7 @@ def _note_spacing(
 
 
 def _blocks(
-    lines: list[str], first_line: int, wrapped: bool, split: list[int] | None = None
+    lines: list[str], first_line: int, wrapped: bool, source: str, split: list[int] | None = None
 ) -> list[list[tuple[int, str]]]:
     """The glossary's blank-separated blocks of (line, text), each block's first line marked by
     a leading space when it is indented; in a hard-wrapped file a line goes on its paragraph
@@ -329,6 +336,13 @@ def _blocks(
                 margin = indent if indent else None  # an indented block is one paragraph on
             elif wrapped and margin is not None and indent <= margin:
                 block[-1] = (block[-1][0], _joined(block[-1][1], line))
+                if len(block[-1][1]) > MAX_ENTRY_CHARS:  # joining on stays linear
+                    raise CRFormatError(
+                        source,
+                        first_line + offset,
+                        f"a glossary paragraph runs past {MAX_ENTRY_CHARS:,} characters; "
+                        "a Comprehensive Rules glossary entry has under 13,000",
+                    )
             else:
                 block.append((first_line + offset, line))
                 margin = indent if margin is None else margin
@@ -397,6 +411,19 @@ def _senses_joined(blocks: list[list[tuple[int, str]]]) -> list[list[tuple[int, 
     return joined
 
 
+_RULES_REAL = "a Comprehensive Rules text has under 3,500 (sections, rules and subrules)"
+
+
+def _check_size(size: int, rule: str, line: int, source: str) -> None:
+    if size > MAX_ENTRY_CHARS:
+        raise CRFormatError(
+            source,
+            line,
+            f"rule {rule}'s text runs past {MAX_ENTRY_CHARS:,} characters; a Comprehensive "
+            "Rules rule has under 3,000",
+        )
+
+
 def _goes_on(block: list[tuple[int, str]]) -> bool:
     """An indented block belongs to the entry above."""
     return block[0][1].startswith(" ")
@@ -407,13 +434,13 @@ def _read_glossary(
 ) -> list[GlossaryEntry]:
     entries: list[GlossaryEntry] = []
     split: list[int] = []
-    blocks = _senses_joined(_blocks(lines, first_line, wrapped, split))
+    blocks = _senses_joined(_blocks(lines, first_line, wrapped, source, split))
     blocks = _split_terms_joined(blocks, split, source, notes)
     for position, block in enumerate(blocks):
         if _goes_on(block) and entries:
             last = entries[-1]
             text = "\n".join([last.text, *(line.strip() for _, line in block)])
-            entries[-1] = GlossaryEntry(last.term, text, last.line)
+            entries[-1] = _grown(last, text, block[0][0], source)
             continue
         (term_line, term), *definition = block
         term = term.strip()
@@ -422,7 +449,7 @@ def _read_glossary(
             # 2002-2003: "Expansions and Editions", then the indented list of sets: a heading
             # inside the entry above, kept there with what follows it.
             last = entries[-1]
-            entries[-1] = GlossaryEntry(last.term, f"{last.text}\n{term}", last.line)
+            entries[-1] = _grown(last, f"{last.text}\n{term}", term_line, source)
             notes.append(
                 f"{source}:{term_line}: glossary line {term!r} has no definition of its "
                 f"own; read as a heading inside {last.term!r}, with the indented lines "
@@ -458,7 +485,7 @@ def _read_glossary(
             # entry above as printed, and noted.
             last = entries[-1]
             text = "\n".join([last.text, term, *(line for _, line in definition)])
-            entries[-1] = GlossaryEntry(last.term, text, last.line)
+            entries[-1] = _grown(last, text, term_line, source)
             above = last.text.rsplit("\n", 1)[-1]
             maybe = (
                 f" (its last line, {above!r}, may be this paragraph's term)"
@@ -478,6 +505,14 @@ def _read_glossary(
                 f"glossary entry {_clip(term)!r} has no "
                 "definition; expected the term, then its text on the next line",
             )
+        if len(entries) == MAX_GLOSSARY_ENTRIES:
+            raise too_many(
+                source,
+                term_line,
+                "glossary entries",
+                MAX_GLOSSARY_ENTRIES,
+                "a Comprehensive Rules glossary has under 1,000",
+            )
         entries.append(GlossaryEntry(term, "\n".join(text for _, text in definition), term_line))
     if not entries:
         raise CRFormatError(source, first_line, "the glossary is empty; expected entries")
@@ -490,6 +525,18 @@ def _read_glossary(
             )
         terms.setdefault(entry.term, entry.line)
     return entries
+
+
+def _grown(entry: GlossaryEntry, text: str, line: int, source: str) -> GlossaryEntry:
+    """The entry with more text, bounded: joining on stays linear."""
+    if len(text) > MAX_ENTRY_CHARS:
+        raise CRFormatError(
+            source,
+            line,
+            f"glossary entry {_clip(entry.term)!r} runs past {MAX_ENTRY_CHARS:,} characters; "
+            "a Comprehensive Rules glossary entry has under 13,000",
+        )
+    return GlossaryEntry(entry.term, text, entry.line)
 
 
 def _note_gaps(rules: list[RuleEntry], source: str, notes: list[str]) -> None:

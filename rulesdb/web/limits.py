@@ -36,8 +36,14 @@ def stoppable(stop: threading.Event) -> Iterator[None]:
         _stops.event = None
 
 
-def stop_asked() -> bool:
+def current_stop() -> threading.Event | None:
+    """The event that stops this thread's statements (``stoppable``), if any."""
     event: threading.Event | None = getattr(_stops, "event", None)
+    return event
+
+
+def stop_asked() -> bool:
+    event = current_stop()
     return event is not None and event.is_set()
 
 

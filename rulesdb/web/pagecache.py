@@ -45,6 +45,10 @@ class PageCache:
             self._pages.move_to_end(key)
         return kept
 
+    def working(self, key: str) -> bool:
+        """Whether the page at ``key`` is being worked out now (a request for it would wait)."""
+        return key in self._working
+
     async def get(self, key: str, render: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
         """The page at ``key``: kept, being worked out, or worked out now by ``render``, which
         says with the page whether it may be kept (a page stopped at the time limit may not)."""

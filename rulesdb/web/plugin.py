@@ -11,7 +11,6 @@ To add a page: write an
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from sqlalchemy.exc import OperationalError
 from rulesdb.store.engine import make_engine
 from rulesdb.web import chart, digest, explain, pages, refusals
 from rulesdb.web.canned import canned_queries
+from rulesdb.web.lanes import RETRY_AFTER, Busy, Lane, Lanes
 from rulesdb.web.limits import bound_values, limit_pages
 from rulesdb.web.metadata import DATABASE, SQL_TIME_LIMIT_MS
 from rulesdb.web.pagecache import Page, PageCache
@@ -95,23 +95,59 @@ async def _html(datasette: Any, request: Any, template: str, context: dict[str, 
 # its one-time messages): such requests are rendered afresh, never kept or served from PAGES.
 PERSONAL_COOKIES = frozenset({"ds_actor", "ds_messages"})
 PAGES = PageCache()  # the served file's pages, emptied when it changes (reopen_if_changed)
+LANES = Lanes()  # heavy pages' work apart from the rest's (rulesdb.web.lanes)
+HEAVY_PATHS = frozenset({"/diff", "/changes"})  # 1 to 2 s of computing each, cold
 
 
 async def _page(
-    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+    datasette: Any,
+    request: Any,
+    template: str,
+    build: Callable[[], dict[str, Any]],
 ) -> Response:
     """Render ``template`` with what ``build`` returns, or the not-found page (404): once per
-    URL and state of the file (rulesdb.web.pagecache)."""
+    URL and state of the file (rulesdb.web.pagecache), a heavy page's work in the heavy lane;
+    one past the lane's room is refused (503, Retry-After), never kept."""
+    lane: Lane = "heavy" if request.path in HEAVY_PATHS else "light"
 
     async def render() -> tuple[Page, bool]:
-        page = await _work_out(datasette, request, template, build)
+        page = await _work_out(datasette, request, template, build, lane)
         return page, page[0] != STOPPED  # a page stopped at the time limit is tried again
 
-    if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
-        status, html = (await render())[0]
-    else:
-        status, html = await PAGES.get(page_key(request.scope), render)
+    try:
+        if request.actor is not None or PERSONAL_COOKIES & set(request.cookies):
+            status, html = (await render())[0]
+        else:
+            status, html = await PAGES.get(page_key(request.scope), render)
+    except Busy:
+        return Response(
+            await _busy(datasette, request),
+            status=STOPPED,
+            headers={"Retry-After": str(RETRY_AFTER)},
+            content_type=HTML,
+        )
     return Response(html, status=status, content_type=HTML)
+
+
+_BUSY: dict[int, bytes] = {}  # the refusal of a heavy page, by the lane's room
+
+
+async def _busy(datasette: Any, request: Any) -> bytes:
+    """The page refusing a heavy page for want of room, rendered once (as a kept page is):
+    refusals come as fast as clients ask, and must cost less than the work they spare."""
+    if LANES.most not in _BUSY:
+        _BUSY[LANES.most] = await _html(
+            datasette,
+            request,
+            "rulesdb_missing.html",
+            {
+                "title": "Busy",
+                "suggestion": None,
+                "message": f"The server is working out {LANES.most} other long pages (diffs, "
+                f"changes); ask again in {RETRY_AFTER} s.",
+            },
+        )
+    return _BUSY[LANES.most]
 
 
 HTML = "text/html; charset=utf-8"
@@ -165,14 +201,30 @@ def kept_page(scope: dict[str, Any]) -> Page | None:
     return PAGES.peek(page_key(scope))
 
 
+def refused_at_once(scope: dict[str, Any]) -> bytes | None:
+    """The Busy page, when a heavy page not kept (kept_page) nor being worked out is asked for
+    while the heavy lane is full: refusals come as fast as clients ask (20 clients: 30 a
+    second), so they skip Datasette's routing too. None until one refusal rendered it."""
+    busy = _BUSY.get(LANES.most)
+    if busy is None or scope.get("method") != "GET" or scope["path"] not in HEAVY_PATHS:
+        return None
+    if not LANES.full():
+        return None
+    return None if PAGES.working(page_key(scope)) else busy
+
+
 STOPPED = 503  # the status of a page whose work passed the time limit
 
 
 async def _work_out(
-    datasette: Any, request: Any, template: str, build: Callable[[], dict[str, Any]]
+    datasette: Any,
+    request: Any,
+    template: str,
+    build: Callable[[], dict[str, Any]],
+    lane: Lane,
 ) -> Page:
     try:
-        context = await asyncio.to_thread(build)
+        context = await LANES.run(lane, build)
     except OperationalError as exc:
         if "interrupted" not in str(exc):
             raise
@@ -313,7 +365,10 @@ async def changes_view(datasette: Any, request: Any) -> Response:
     _, engine = engine_of(datasette)
     since, to = _arg(request, "since") or "", _arg(request, "to")
     return await _page(
-        datasette, request, "rulesdb_changes.html", lambda: digest.changes_page(engine, since, to)
+        datasette,
+        request,
+        "rulesdb_changes.html",
+        lambda: digest.changes_page(engine, since, to),
     )
 
 
@@ -368,25 +423,24 @@ def asgi_wrapper(datasette: Any) -> Callable[[Any], Any]:
                 reopen_if_changed(datasette)
                 kept = kept_page(scope)
                 if kept is not None:  # answered as Datasette answered it, without its routing
-                    status, html = kept
-                    await send(
-                        {
-                            "type": "http.response.start",
-                            "status": status,
-                            "headers": [
-                                (b"content-type", HTML.encode()),
-                                VARY,
-                                (b"content-length", str(len(html)).encode()),
-                            ],
-                        }
-                    )
-                    await send({"type": "http.response.body", "body": html})
+                    await _answer(send, *kept)
+                    return
+                busy = refused_at_once(scope)
+                if busy is not None:
+                    await _answer(send, STOPPED, busy, (b"retry-after", str(RETRY_AFTER).encode()))
                     return
             await app(scope, receive, send)
 
         return checked
 
     return wrap
+
+
+async def _answer(send: Any, status: int, html: bytes, *more: tuple[bytes, bytes]) -> None:
+    headers = [(b"content-type", HTML.encode()), VARY, *more]
+    headers.append((b"content-length", str(len(html)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": html})
 
 
 # What nearly every visitor opens first, worked out before the server accepts a request.
