@@ -45,15 +45,8 @@ DISAGREEMENTS = {
     ("2013-02-01", "106.6"),
     ("2013-02-01", "706.7a"),
     ("2020-07-03", "205.3m"),
-}
-# Disagreements the stronger checks found in files curated before them, awaiting a note in
-# their entry (the curated files are not this check's to edit): the lineage links 2016-04-08's
-# 400.7g to the new 400.7g, where Wizards says it became 400.7h; 2010-02-01's EDH and
-# 2010-04-23's Range of Influence entries were only moved (alphabetical order); 2010-02-01's
-# Loyalty, Power, Toughness change ("cards") is not in that release's glossary (made = false,
-# as 106.9's); 2009-07-11's "Marked" names no entry of that release's glossary.
-AWAITING_A_NOTE = {
-    ("2016-04-08", "400.7g"),
+    # Glossary entries only moved into alphabetical order (rulesdb keeps no order of entries),
+    # a change the file did not make, and a term that is no entry of the glossary.
     ("2010-02-01", "Glossary: EDH"),
     ("2010-02-01", "Glossary: Loyalty, Power, Toughness"),
     ("2010-04-23", "Glossary: Range of Influence"),
@@ -120,9 +113,8 @@ def test_the_check_both_ways_leaves_nothing_unexplained(shared_head_url: URL) ->
     the ones known, each explained in its entry; none unexplained."""
     with rulesdb.open(shared_head_url) as rules:
         found = [d for b in curated_bulletins().values() for d in disagreements(rules, b)]
-    unexplained = {(d["release"], d["heading"]) for d in found if not d["note"]}
-    assert unexplained <= AWAITING_A_NOTE, [d for d in found if not d["note"]]
-    assert {(d["release"], d["heading"]) for d in found} == DISAGREEMENTS | unexplained
+    assert [d for d in found if not d["note"]] == []
+    assert {(d["release"], d["heading"]) for d in found} == DISAGREEMENTS
 
 
 @pytest.mark.fast

@@ -357,7 +357,11 @@ def made_by(
                 for name in names & wanted[change].get(key, set()):
                     made[change].setdefault(key, {})[name] = day.isoformat()
         before = now
-    return made
+    # In a fixed order: the loops above go over sets, whose order follows the hash seed.
+    return {
+        change: {key: dict(sorted(found[key].items())) for key in sorted(found)}
+        for change, found in made.items()
+    }
 
 
 def _keyword_lists(connection: Connection, day: date) -> dict[str, set[str]]:
