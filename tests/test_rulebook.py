@@ -333,6 +333,20 @@ def test_reader_keeps_inconsistencies_as_notes() -> None:
     assert any("'Draw' runs into its first sense" in note for note in glued.notes)
 
 
+def test_term_without_blank_line_before_it_is_its_own_entry() -> None:
+    """2021-07-23 prints "Affinity" on the line after "Adventurer Card"'s definition."""
+    book = read_rulebook(cr_file("20210723"))
+    entries = {g.term: g for g in book.glossary}
+    assert entries["Adventurer Card"].text.endswith("See rule 716, “Adventurer Cards.”")
+    assert entries["Affinity"].text.startswith("A keyword ability that reduces how much mana")
+    assert entries["Affinity"].line == 5928
+    assert [n for n in book.notes if "without the blank line" in n] == [
+        f"{book.source}:5928: glossary term 'Affinity' is printed on the line after the "
+        "entry above ('Adventurer Card'), without the blank line between entries; read as "
+        "its own entry"
+    ]
+
+
 def test_archive_eras_read_by_their_grammar() -> None:
     if not ARCHIVE_DIR.is_dir():
         pytest.skip(NO_ARCHIVE)

@@ -32,6 +32,9 @@ from pathlib import Path
 from rulesdb.errors import CRFormatError
 from rulesdb.ingest.crossrefs import wrong_references
 from rulesdb.ingest.document import body_bounds, heading_offsets, read_effective_date
+from rulesdb.ingest.glossary_terms import LONGEST_TERM as _LONGEST_TERM
+from rulesdb.ingest.glossary_terms import TERM_LINE as _TERM_LINE
+from rulesdb.ingest.glossary_terms import split_unspaced_terms
 from rulesdb.ingest.shape import MAX_ENTRY_CHARS, MAX_GLOSSARY_ENTRIES, MAX_RULES, too_many
 from rulesdb.ingest.sources import read_source
 from rulesdb.util.rule_numbers import parent_number
@@ -51,15 +54,11 @@ _RULING = re.compile(r"[-=]{3,}")  # a typed underline or rule below a heading (
 _FIRST_SECTION = re.compile(r"\n[^\S\n]*1\. \S")
 _SENSE = re.compile(r"[1-9]\. \S")  # "2. A counter is ...": a numbered sense of a term
 _EXAMPLE = ("Example", "EXAMPLE")  # 1999 prints "EXAMPLE:", every later release "Example:"
-_LONGEST_TERM = 80  # the longest term printed is 68 characters; past 80 a definition ran in
 # "FadingFading is ...": the text starts with a capital or an opening quote ('"Ability" and'
 # has a closing one after its first word).
 _GLUED_TEXT = re.compile(r"(?P<term>.+?[a-z)])(?P<text>(?:[A-Z“]|\"(?=\S)).*)")
 _GLUED_SENSE = re.compile(r"(?P<term>\S.*?[a-z])(?P<sense>1\. \S.*)")
 _SPACES = re.compile(r"\s+")
-# A term as printed on its own line: words, no sentence ("Tombstone Icon", "Total Casting Cost
-# (Obsolete)", "Trigger/Triggered Ability", "Urza's").
-_TERM_LINE = re.compile(r"[\w’'/,\- ]+(?: \([\w ]+\))?")
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips "l" and "o" (its introduction says)
 
 
@@ -436,6 +435,7 @@ def _read_glossary(
     split: list[int] = []
     blocks = _senses_joined(_blocks(lines, first_line, wrapped, source, split))
     blocks = _split_terms_joined(blocks, split, source, notes)
+    blocks = split_unspaced_terms(blocks, source, notes)
     for position, block in enumerate(blocks):
         if _goes_on(block) and entries:
             last = entries[-1]
