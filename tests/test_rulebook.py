@@ -195,7 +195,7 @@ def test_rule_history_and_renumbering(reader: Engine) -> None:
 
 def test_glossary_any_case_and_unknown_terms(reader: Engine) -> None:
     entry = glossary.glossary(reader, "SUBTYPE", date(2024, 6, 7))
-    assert list(entry) == ["release", "term", "text"] and entry["term"] == "Subtype"
+    assert list(entry) == ["release", "term", "text", "why"] and entry["term"] == "Subtype"
     assert "See rule 205.3, “Subtypes.”" in entry["text"]
     with pytest.raises(book.UnknownEntry, match="nearest: Equipment"):
         glossary.glossary(reader, "Equipmnt")
