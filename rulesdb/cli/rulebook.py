@@ -82,12 +82,38 @@ def rule_history(
 @cli.command()
 @click.argument("term")
 @as_of_option
+@click.option(
+    "--history",
+    is_flag=True,
+    help="List each definition the term has had, oldest first, with the first and last "
+    "release printing it (the term as the release in force prints it).",
+)
+@click.option(
+    "--substantive",
+    is_flag=True,
+    help="With --history: leave out definitions that only retypeset the one before "
+    "(quotes of any kind, apostrophes, dashes, spaces, italics markers, ™/®): each "
+    "listed definition changed words.",
+)
 @output_options
 @pass_app
-def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> None:
+def glossary(
+    app: AppContext,
+    term: str,
+    as_of: str | None,
+    history: bool,
+    substantive: bool,
+    fmt: str | None,
+) -> None:
     """Print the glossary entry for TERM (any case), in the release in force."""
     from rulesdb.questions import shown
 
+    if substantive and not history:
+        raise click.UsageError("--substantive lists definitions: use it with --history")
+    if history:
+        versions = app.rules.glossary_history(term, as_of, substantive=substantive)
+        emit(shown.glossary_history(term, versions), fmt)
+        return
     emit(shown.glossary(app.rules.glossary(term, as_of)), fmt)
 
 
