@@ -479,7 +479,8 @@ def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
     for identity in before:
         number, occurrence, lineage = identity.split("\t")
         held[(number, int(occurrence))] = lineage
-    links = {(row[0], row[1]): row for row in seed["lineage"]}
+    # A merged row names the rule that took a gone rule's words: not where that rule came from.
+    links = {(row[0], row[1]): row for row in seed["lineage"] if row[4] != "merged"}
     found = set()
     for row in seed["rulebook"]["rules"]:
         number, occurrence_text, *_ = row.split("\t")
