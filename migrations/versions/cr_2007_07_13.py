@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "0ac0bbfa37c4e03d8e5e5e7668aec1e299b7e1f2bfc161fd4763ee91b5c17a0f"
+SEED_SHA256 = "0dab21e1b93358a22787ea5163471d4ba98e6e65b0aa064104607ea60939602d"
 
 
 def upgrade() -> None:

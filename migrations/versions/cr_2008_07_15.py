@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "3fe28e4e817a126d3ec92ff95892f4d791b7709afd5aa2644cbd54ab1a1cfd03"
+SEED_SHA256 = "0e9475da756e0e530ed39fec8f718d697a6a6c329b04445c0235f06ed93c7b2b"
 
 
 def upgrade() -> None:

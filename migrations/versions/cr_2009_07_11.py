@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "c75bd466ab497517cf0465612a0a7c59e31ea07df6f93393d893f92df7bc3062"
+SEED_SHA256 = "3ec8aa7a942fdd9cfba18be6664ef5436ff0e459dac536ff4442aa4100229e40"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "d5fc3edfe829738a79bb5a6b5d21cd2b1ff863f6b648a6da06c221d5c02bf2cc"
+SEED_SHA256 = "92f5f81bcbb93c6ca8cd4ff739ce63acd990e636495bf121e8ae6282b4518211"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "30694bdb4ee6ef754657868523957c6ba34a81cf5e3f016d8fdd4f186399a4b0"
+SEED_SHA256 = "293e8e40c8d72b25506fd3e9f36eedfc93042ce87ee804f9f5fbb9681b4b06c4"
 
 
 def upgrade() -> None:
