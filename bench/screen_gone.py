@@ -59,7 +59,8 @@ def screen(threshold: float, low: str, high: str) -> list[tuple[str, str, str, f
             continue
         texts_before = _rules(before, store)
         texts_after = _rules(after, store)
-        links = {(row[0], row[1]): row for row in after["lineage"]}
+        # merged rows name a gone rule's taker (the gone rule is continued, not the taker)
+        links = {(row[0], row[1]): row for row in after["lineage"] if row[4] != "merged"}
         continued = {(row[2], row[3]) for row in after["lineage"] if row[2] is not None} | {
             ident for ident in texts_after if ident not in links
         }

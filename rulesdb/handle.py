@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from rulesdb.questions.changes import Digest
     from rulesdb.questions.diff import Comparison
     from rulesdb.questions.explain import Explanation
-    from rulesdb.questions.glossary import GlossaryEntry
+    from rulesdb.questions.glossary import GlossaryEntry, GlossaryVersion
     from rulesdb.questions.lifetime import Citation, Listing
     from rulesdb.questions.lineage import CitationCheck
     from rulesdb.questions.pages import SearchPage
@@ -243,6 +243,17 @@ class Rules:
         from rulesdb.questions import glossary
 
         return glossary.glossary(self.engine, term, self.day(as_of))
+
+    def glossary_history(
+        self, term: str, as_of: Release = None, *, substantive: bool = False
+    ) -> list[GlossaryVersion]:
+        """Each definition of the glossary term ``term`` (any case, either apostrophe, as the
+        release in force prints it), oldest first; ``substantive`` leaves out definitions that
+        differ from the one before only in typography."""
+        from rulesdb.questions import glossary
+
+        entry = glossary.glossary(self.engine, term, self.day(as_of))
+        return glossary.glossary_history(self.engine, entry["term"], substantive)
 
     def search(
         self,

@@ -222,3 +222,24 @@ def test_python_dash_m_and_console_script_agree(small_url: URL) -> None:
     )
     assert via_script.returncode == 0
     assert json.loads(via_script.stdout) == run_json(small_url, "supertypes")
+
+
+def test_glossary_history_substantive_leaves_out_quote_only_versions(small_url: URL) -> None:
+    """Ante's definition of 2020-08-07 is 2009-10-01's with curly quotes ("for keeps."):
+    a version of its own, none with --substantive."""
+    from itertools import pairwise
+
+    from rulesdb.util.typography import fold_typography
+
+    every = run_json(small_url, "glossary", "ANTE", "--history")
+    substantive = run_json(small_url, "glossary", "ante", "--history", "--substantive")
+    assert isinstance(every, list) and isinstance(substantive, list)
+    assert [v["first_release"] for v in every][:2] == ["2009-10-01", "2020-08-07"]
+    assert "“for keeps.”" in every[1]["text"] and '"for keeps."' in every[0]["text"]
+    assert len(substantive) < len(every)
+    assert substantive[0]["first_release"] == "2009-10-01"
+    assert substantive[0]["releases"] >= 2
+    folded = [fold_typography(v["text"]) for v in substantive]
+    assert all(a != b for a, b in pairwise(folded))
+    refused = rulesdb("--db", url_text(small_url), "glossary", "ante", "--substantive")
+    assert refused.returncode == 2 and "--history" in refused.stderr

@@ -214,7 +214,7 @@ def test_the_truth_set_is_read() -> None:
 def test_each_seed_carries_the_links_the_matcher_gives(lineages: Lineages) -> None:
     for day in lineages.days:
         seed = json.loads((SEEDS / f"cr_{day.replace('-', '_')}.json").read_bytes())
-        assert seed["lineage"] == link_rows(lineages.links[day]), day
+        assert seed["lineage"] == link_rows(lineages.links[day], lineages.merges[day]), day
 
 
 def test_curated_links_override_the_matcher() -> None:
@@ -395,6 +395,67 @@ def test_the_issue_s_examples(lineages: Lineages, day: str, rule: str, source: s
     assert link.source == ((source, 1) if source else None), (day, rule, link)
 
 
+@pytest.mark.parametrize(
+    ("day", "gone", "taker", "uncertain"),
+    [
+        # Issue 51's hand-read sample: a rule's words taken whole by a rule linked elsewhere.
+        ("2023-04-14", "713.12", "712.19", False),  # a meld card's name, into the DFCs' rule
+        ("2009-07-11", "502.10c", "702.19c", False),  # as many bands as one wants
+        ("2003-07-01", "309.5", "309.1", False),  # curated: the step's priority, reworded
+        # Found by the pass: each read in both releases' texts.
+        ("2009-07-11", "502.11d", "702.19m", False),  # bands with other's redundancy
+        ("2009-07-11", "502.15a", "702.23a", False),  # phasing's first sentence
+        ("2023-04-14", "713.10", "712.15", False),  # a face-down meld card, with the DFCs
+        ("2010-10-01", "711.2", "711.3", True),  # "still the active player", in place
+    ],
+)
+@pytest.mark.full  # every release's seed, matched
+def test_merged_rules_link_to_the_rule_that_took_them(
+    lineages: Lineages, day: str, gone: str, taker: str, uncertain: bool
+) -> None:
+    merge = lineages.merges[day][(gone, 1)]
+    assert (merge.target, merge.uncertain) == ((taker, 1), uncertain), (day, gone, merge)
+    assert lineages.links[day][merge.target].source not in (None, (gone, 1))  # continues another
+
+
+@pytest.mark.parametrize(
+    ("day", "gone"),
+    [
+        ("2006-10-01", "502.38b"),  # bushido's bonus: rampage's words, another keyword
+        ("2017-04-28", "800.7"),  # 104.3h keeps its words but not its "not using"
+        ("2013-07-13", "801.12"),  # the legend rule's range: the world rule's template
+    ],
+)
+@pytest.mark.full  # every release's seed, matched
+def test_gone_rules_whose_words_no_rule_took_stay_gone(
+    lineages: Lineages, day: str, gone: str
+) -> None:
+    assert (gone, 1) not in lineages.merges[day]
+    assert all(link.source != (gone, 1) for link in lineages.links[day].values())
+
+
+@pytest.mark.parametrize(
+    ("day", "rule", "source"),
+    [("2009-07-11", "603.1", "404.1"), ("2009-07-11", "114.2b", "408.2h")],
+)
+@pytest.mark.full  # every release's seed, matched
+def test_issue_51s_moved_rules_are_linked(
+    lineages: Lineages, day: str, rule: str, source: str
+) -> None:
+    link = lineages.links[day][(rule, 1)]
+    assert (link.source, link.how) == ((source, 1), "moved and reworded")
+
+
+def test_rule_history_ends_where_a_rule_merged(reader: Engine) -> None:
+    versions = book.rule_history(reader, "713.12", date(2023, 2, 3))
+    last = versions[-1]
+    assert (last.number, last.how, last.from_number) == ("712.19", "merged", "713.12")
+    assert last.first_release == last.last_release == "2023-04-14"
+    assert "meld pair" in last.text and last.lineage != versions[0].lineage
+    taker = book.rule_history(reader, "712.19", date(2023, 4, 14))
+    assert all(version.how != "merged" for version in taker)  # it continues 712.15
+
+
 @pytest.mark.full  # every release's seed, matched
 def test_typography_alone_is_retypeset_not_reworded(lineages: Lineages) -> None:
     """704.5j's versions (420.5e, 704.5k before it) that differ from the one before only in
@@ -472,7 +533,7 @@ def test_the_matcher_links_alike_whatever_the_hash_seed() -> None:
         "from rulesdb.authoring.lineage_seed import chain_lineages, link_rows\n"
         "seeds = Path(sys.argv[1]); revisions = ['cr_2009_05_01', 'cr_2009_07_11']\n"
         "found = chain_lineages(seeds, revisions)\n"
-        "print(json.dumps(link_rows(found.links['2009-07-11'])))\n"
+        "print(json.dumps(link_rows(found.links['2009-07-11'], found.merges['2009-07-11'])))\n"
     )
     outputs = {
         subprocess.run(

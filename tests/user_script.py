@@ -82,6 +82,9 @@ def main(url: str | None = None) -> None:
         versions = rules.rule_history("702.19", substantive=True)
         reveal_type(versions)
         assert versions[0].first_release == "1999-04-23"
+        definitions = rules.glossary_history("ante", substantive=True)
+        reveal_type(definitions)
+        assert definitions[0]["first_release"] == "2009-07-11"
         entry = rules.glossary("mana value", as_of="2022-01-01")
         reveal_type(entry)
         assert entry["term"] == "Mana Value"

@@ -475,19 +475,25 @@ def lineage_id(number: str, occurrence: int, day: str) -> str:
 def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
     """Each rule's (number, occurrence, lineage): the lineage of the rule of the release before
     that its link names (its own number when it has no link row), or a new one."""
-    held: dict[tuple[str, int], str] = {}
+    # Keyed by "number\toccurrence" as the identities print it: one rpartition a rule, no
+    # tuples or ints (the chain's thousands of rules a release, every release).
+    held: dict[str, str] = {}
     for identity in before:
-        number, occurrence, lineage = identity.split("\t")
-        held[(number, int(occurrence))] = lineage
-    links = {(row[0], row[1]): row for row in seed["lineage"]}
+        rule, _, lineage = identity.rpartition("\t")
+        held[rule] = lineage
+    # A merged row names the rule that took a gone rule's words: not where that rule came from.
+    links = {f"{row[0]}\t{row[1]}": row for row in seed["lineage"] if row[4] != "merged"}
+    day = seed["effective_date"]
     found = set()
     for row in seed["rulebook"]["rules"]:
-        number, occurrence_text, *_ = row.split("\t")
-        ident = (number, int(occurrence_text))
-        link = links.get(ident)
-        source = ident if link is None else (None if link[4] == "new" else (link[2], link[3]))
-        lineage = held.get(source) if source is not None else None  # type: ignore[arg-type]
-        found.add(f"{number}\t{ident[1]}\t{lineage or lineage_id(*ident, seed['effective_date'])}")
+        number, occurrence, _ = row.split("\t", 2)
+        rule = f"{number}\t{occurrence}"
+        link = links.get(rule)
+        if link is None:
+            lineage = held.get(rule)
+        else:
+            lineage = None if link[4] == "new" else held.get(f"{link[2]}\t{link[3]}")
+        found.add(f"{rule}\t{lineage or lineage_id(number, int(occurrence), day)}")
     return found
 
 

@@ -45,7 +45,8 @@ TEXT_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 # Compared bytewise on both backends (SQLite's default; PostgreSQL's "C" collation).
 SORT_KEY = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
 KEYWORD_KINDS = "kind IN ('keyword_ability', 'keyword_action', 'ability_word')"
-LINK_HOWS = ("how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded')")
+LINK_HOWS = ("how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded', "
+             "'merged')")
 DESCRIBED = descriptions("descriptions_0001.toml")
 
 
@@ -307,7 +308,7 @@ V_RULE_LINEAGE = _view("v_rule_lineage", f"""
     JOIN rule_lineage l ON l.number = s.number AND l.occurrence = s.occurrence
      AND {IN_LINEAGE}
     LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = s.number
-     AND k.occurrence = s.occurrence""")
+     AND k.occurrence = s.occurrence AND k.how <> 'merged'""")
 # Created in this order, dropped in reverse: a view reads only tables and the views above it.
 # Why a rule changed, as Wizards' update bulletin on the release said it: one row per rule a
 # bulletin entry names, beside the bulletin it was read from.
@@ -684,12 +685,20 @@ def _release_facts() -> None:
         sa.Column("how", sa.String(32), nullable=False),
         sa.Column("similarity", sa.Float(), nullable=False),
         sa.Column("uncertain", sa.Boolean(create_constraint=False), nullable=False),
-        sa.PrimaryKeyConstraint("release_date", "number", "occurrence", name="pk_rule_link"),
         _release_key("rule_link", referred="release_rulebook"),
         sa.CheckConstraint(LINK_HOWS, name=op.f("ck_rule_link_how")),
         sa.CheckConstraint("(how = 'new') = (from_number IS NULL)",
                            name=op.f("ck_rule_link_source")),
     )
+    # A rule has one link to the rule it continues, and a merged rule one link to the rule that
+    # took its words (a rule may take several): one key each, not one key for the table.
+    op.create_index("uq_rule_link_rule", "rule_link", ["release_date", "number", "occurrence"],
+                    unique=True, sqlite_where=sa.text("how <> 'merged'"),
+                    postgresql_where=sa.text("how <> 'merged'"))
+    op.create_index("uq_rule_link_merged", "rule_link",
+                    ["release_date", "from_number", "from_occurrence"], unique=True,
+                    sqlite_where=sa.text("how = 'merged'"),
+                    postgresql_where=sa.text("how = 'merged'"))
 
 
 def _bulletins() -> None:

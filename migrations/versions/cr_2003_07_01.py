@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "b10d6ce5c11b6113b5c5a3c5d85b54bee703fc18f90b5980c4e5cce2838b240d"
+SEED_SHA256 = "3571a3ad12e20bad292ede910450c142c8cb4193d610f2288c05d21c053f4c81"
 
 
 def upgrade() -> None:

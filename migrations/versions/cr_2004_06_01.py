@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_06_01.json"
-SEED_SHA256 = "563e2e1b80f88ea7a91b0d1230bd688f594a2c39b6773628226c217b1f9d80a8"
+SEED_SHA256 = "067825ba8585ae736adfd01c938396f130f3e978b861e62a41657da264bd26ad"
 
 
 def upgrade() -> None:

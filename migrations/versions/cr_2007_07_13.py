@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "21d8e77c6628bd477d92a83def78ca4adbb638e236a1950ea6ed8e8068b74daa"
+SEED_SHA256 = "0dab21e1b93358a22787ea5163471d4ba98e6e65b0aa064104607ea60939602d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "b368ffea4dc2f1697b525c64b6c6539cce4552d219b0896d815379cdabf9c722"
+SEED_SHA256 = "0e9475da756e0e530ed39fec8f718d697a6a6c329b04445c0235f06ed93c7b2b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "e9e9c68613b7fc72572bc21a1676bd8b0a409a55df9317d66f53a19fce68747d"
+SEED_SHA256 = "3ec8aa7a942fdd9cfba18be6664ef5436ff0e459dac536ff4442aa4100229e40"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "fba271e6ca694848ebc9c01b42551f6e3d47721ce6e0c8f9648dcdc1c0aefdd5"
+SEED_SHA256 = "92f5f81bcbb93c6ca8cd4ff739ce63acd990e636495bf121e8ae6282b4518211"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "dd195f5f4c1d9e8bc3778759d367ffd6d01051c098f5bf2e8e431f1f4977e5e6"
+SEED_SHA256 = "293e8e40c8d72b25506fd3e9f36eedfc93042ce87ee804f9f5fbb9681b4b06c4"
 
 
 def upgrade() -> None:

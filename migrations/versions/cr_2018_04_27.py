@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "f4a7fe2424f395354db32458f3ddb9c67cabe46dc5b98ae4a33ab633e75d4cdd"
+SEED_SHA256 = "922333b2bf9c2ff842135b002f12a83ff13ac9a5d94c08ca050068b7f376b1e4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "5b4f27a00fe4d8503ee72f5b15230f4dd9311ee1e00d0015d64735daafb1f3c4"
+SEED_SHA256 = "51c5fac51ac40fbf45bf929d597c39a467cc8b00ca0825f7c519bf11431b8963"
 
 
 def upgrade() -> None:

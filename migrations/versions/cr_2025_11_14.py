@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "b57dfeb7f481e71bbb403b50ce5caf45d1625ad3ad74189d2f28ce074d8d60b1"
+SEED_SHA256 = "fa774ad62a6dddc239911353f3d334bb28897cb8e95c8507536e22d539f68886"
 
 
 def upgrade() -> None:

@@ -62,7 +62,10 @@ class RuleVersion(BaseModel):
     first_release: str
     last_release: str
     releases: int
-    how: str = Field(description="new, reworded, retypeset, renumbered, moved and reworded")
+    how: str = Field(
+        description="new, reworded, retypeset, renumbered, moved and reworded, merged "
+        "(the last version: the rule that took its words, which continues another rule)"
+    )
     from_number: str | None
     similarity: float
     uncertain: bool

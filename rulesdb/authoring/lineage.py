@@ -26,7 +26,10 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
     headings) a word: "A rule keeping its number continues unless its text went elsewhere."
 11. a rule still unlinked, looked for in the whole next release by its sentences: one kept
     nearly whole by a rule also unlinked, and said by no other (``lineage_sentences``): a
-    rule moved and reworded at once (408.2d → 114.2a of 2009-07-11); uncertain.
+    rule moved and reworded at once (408.2d → 114.2a of 2009-07-11); uncertain;
+12. a rule of the release before still unlinked whose words a rule already linked took
+    (``lineage_merges``): merged into it (502.10c → 702.19c of 2009-07-11), a second link
+    to that rule, which still continues the rule it was linked to.
 
 Two rules at different numbers under headings that differ ("702.11 Intimidate", "502.11 Bands
 with Other") and are not linked are not compared when they are one template sentence about
@@ -40,7 +43,7 @@ How a rule continues: the same number and text is "same"; the same number, text 
 equal once typography is folded (quotes of every kind, apostrophes, dashes, spaces, italics
 markers, ™/®: :func:`rulesdb.util.typography.fold_typography`), "retypeset"; otherwise
 "reworded"; a new number with that text (typography aside) "renumbered", else "moved and
-reworded"; no link, "new".
+reworded"; no link, "new"; a gone rule's words taken by a linked rule, "merged".
 
 A link is *uncertain* when the matcher could not decide it from the texts:
 - it rests on mutual best match alone (pass 9 below ANYWHERE; pass 6 below IN_CONTEXT_MUTUAL),
@@ -63,22 +66,24 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rulesdb.authoring.lineage_merges import Merge, find_merges, kept_share
 from rulesdb.authoring.lineage_sentences import as_words, sentence_pairs
 from rulesdb.util.rule_numbers import parent_number
 from rulesdb.util.typography import fold_typography
 
 Ident = tuple[str, int]  # (number, occurrence): unique within a release
 
-SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW = (
+SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW, MERGED = (
     "same",
     "reworded",
     "retypeset",
     "renumbered",
     "moved and reworded",
     "new",
+    "merged",
 )
 # What the links table records; "same" is implied.
-HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED)
+HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED, MERGED)
 
 IN_CONTEXT = 0.5  # similarity linking rules of one number, or under linked parents
 ANYWHERE = 0.8  # similarity linking two rules with nothing else in common
@@ -181,6 +186,20 @@ def link_releases(
     return _Matcher(before, after, curated or {}).run()
 
 
+def link_and_merge(
+    before: Sequence[Printed],
+    after: Sequence[Printed],
+    curated: dict[Ident, Ident | None] | None = None,
+    merged: dict[Ident, Ident] | None = None,
+) -> tuple[dict[Ident, Link], dict[Ident, Merge]]:
+    """:func:`link_releases`, and each rule of ``before`` it leaves gone whose words a linked
+    rule of ``after`` took (pass 12; ``merged``: curated, gone rule -> taker): gone rule ->
+    where it merged."""
+    matcher = _Matcher(before, after, curated or {})
+    links = matcher.run()
+    return links, matcher.merges(merged or {})
+
+
 class _Matcher:
     def __init__(
         self,
@@ -230,6 +249,37 @@ class _Matcher:
         self._by_sentences()
         self._settle()
         return {ident: self._result(ident) for ident in self.after}
+
+    def merges(self, curated: dict[Ident, Ident]) -> dict[Ident, Merge]:
+        """Pass 12, after :meth:`run`: the gone rules merged into linked ones; ``curated``
+        first (gone rule -> taker), where the words alone cannot tell."""
+        continues = {target: source for target, source in self.links.items()}
+        gone = self._free()[0]
+        found = {
+            source: Merge(
+                target, round(kept_share(self.before[source].words, self.after[target].words), 3)
+            )
+            for source, target in sorted(curated.items())
+            if source in gone and target in continues
+        }
+        return found | find_merges(
+            {ident: self.before[ident].words for ident in gone if ident not in found},
+            {ident: rule.words for ident, rule in self.before.items()},
+            {ident: self.after[ident].words for ident in continues},
+            continues,
+            lambda target, source: (
+                self._comparable(target, source) and self._names_heading(target, source)
+            ),
+        )
+
+    def _names_heading(self, target: Ident, source: Ident) -> bool:
+        """Whether a rule under a heading ("502.38 Bushido") and a rule under another heading
+        that would take its words name one thing: the first heading's title is in the taker
+        (502.11d's "bands with other" in 702.19m, under Banding)."""
+        title, own = self.title_before.get(source[0]), self.title_after.get(target[0])
+        if title is None or own is None or own[1] == title[1]:
+            return True
+        return f" {title[1]} " in f" {' '.join(self.after[target].words)} "
 
     def _settle(self) -> None:
         """Link in context and by children while that links anything (a link found late gives
@@ -646,6 +696,7 @@ class Lineages:
     days: list[str]  # ISO dates, oldest first
     links: dict[str, dict[Ident, Link]]  # day -> rule -> where it comes from
     lineage: dict[str, dict[Ident, str]]  # day -> rule -> lineage id
+    merges: dict[str, dict[Ident, Merge]]  # day -> rule of the day before -> where it merged
 
     def segments(self) -> list[tuple[str, int, str, str, str]]:
         """(number, occurrence, first day, last day, lineage): maximal runs of consecutive
@@ -676,16 +727,19 @@ def lineage_id(ident: Ident, day: str) -> str:
 def follow(
     releases: Sequence[tuple[str, Sequence[Printed]]],
     curated: dict[str, dict[Ident, Ident | None]] | None = None,
+    merged: dict[str, dict[Ident, Ident]] | None = None,
 ) -> Lineages:
-    """Link every release to the one before it and name each rule's lineage."""
-    curated = curated or {}
+    """Link every release to the one before it and name each rule's lineage (``curated``
+    links and ``merged`` merges by release)."""
+    curated, merged = curated or {}, merged or {}
     days = [day for day, _ in releases]
     links: dict[str, dict[Ident, Link]] = {}
+    merges: dict[str, dict[Ident, Merge]] = {}
     lineage: dict[str, dict[Ident, str]] = {}
     before: Sequence[Printed] = ()
     before_day: str | None = None
     for day, rules in releases:
-        found = link_releases(before, rules, curated.get(day))
+        found, merges[day] = link_and_merge(before, rules, curated.get(day), merged.get(day))
         links[day] = found
         lineage[day] = {
             ident: (
@@ -696,13 +750,16 @@ def follow(
             for ident, link in found.items()
         }
         before, before_day = rules, day
-    return Lineages(days, links, lineage)
+    return Lineages(days, links, lineage, merges)
 
 
-def link_rows(links: dict[Ident, Link]) -> list[list[Any]]:
+def link_rows(
+    links: dict[Ident, Link], merges: dict[Ident, Merge] | None = None
+) -> list[list[Any]]:
     """A release's links as the seed stores them: all but the rules printed unchanged,
-    ``[number, occurrence, from_number, from_occurrence, how, similarity, uncertain]``."""
-    rows = []
+    ``[number, occurrence, from_number, from_occurrence, how, similarity, uncertain]``, then
+    the merges (how "merged": the rule that took a gone rule's words, and that rule)."""
+    rows: list[list[Any]] = []
     for (number, occurrence), link in sorted(links.items()):
         if link.how == SAME:
             continue
@@ -710,4 +767,6 @@ def link_rows(links: dict[Ident, Link]) -> list[list[Any]]:
         rows.append(
             [number, occurrence, source[0], source[1], link.how, link.similarity, link.uncertain]
         )
+    for (number, occurrence), merge in sorted((merges or {}).items()):
+        rows.append([*merge.target, number, occurrence, MERGED, merge.kept, merge.uncertain])
     return rows

@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rulesdb.authoring.curated import load_lineage_links
-from rulesdb.authoring.lineage import Lineages, Printed, follow, link_releases, link_rows
+from rulesdb.authoring.curated import load_lineage_links, load_lineage_merges
+from rulesdb.authoring.lineage import Lineages, Printed, follow, link_and_merge, link_rows
 from rulesdb.authoring.rulebook_seed import TextStore
 
 
@@ -32,7 +32,7 @@ def chain_lineages(seeds: Path, revisions: list[str]) -> Lineages:
         seed = json.loads((seeds / f"{revision}.json").read_bytes())
         releases.append((seed["effective_date"], printed_rules(seed, store)))
     releases.sort(key=lambda release: release[0])
-    return follow(releases, load_lineage_links())
+    return follow(releases, load_lineage_links(), load_lineage_merges())
 
 
 def release_links(
@@ -41,4 +41,5 @@ def release_links(
     """A release's links to the release before it (its seed's ``lineage`` member)."""
     before = printed_rules(previous, store) if previous is not None else []
     after = printed_rules({"rulebook": seed_rulebook}, store)
-    return link_rows(link_releases(before, after, load_lineage_links().get(day)))
+    curated, merged = load_lineage_links().get(day), load_lineage_merges().get(day)
+    return link_rows(*link_and_merge(before, after, curated, merged))

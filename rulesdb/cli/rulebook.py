@@ -62,7 +62,8 @@ def rule_history(
     """List each version of rule NUMBER, oldest first, following the rule through
     renumbering and rewording: its number and text, the first and last release printing it,
     and how it came from the version before (new, reworded, retypeset, renumbered, moved and
-    reworded; "uncertain" where the matcher could not decide the link).
+    reworded; "uncertain" where the matcher could not decide the link). A rule whose words
+    another rule took ends with that rule, "merged" (its own history goes on from there).
 
     NUMBER is read in the release in force on --as-of (default: the newest release printing
     it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).
@@ -82,12 +83,38 @@ def rule_history(
 @cli.command()
 @click.argument("term")
 @as_of_option
+@click.option(
+    "--history",
+    is_flag=True,
+    help="List each definition the term has had, oldest first, with the first and last "
+    "release printing it (the term as the release in force prints it).",
+)
+@click.option(
+    "--substantive",
+    is_flag=True,
+    help="With --history: leave out definitions that only retypeset the one before "
+    "(quotes of any kind, apostrophes, dashes, spaces, italics markers, ™/®): each "
+    "listed definition changed words.",
+)
 @output_options
 @pass_app
-def glossary(app: AppContext, term: str, as_of: str | None, fmt: str | None) -> None:
+def glossary(
+    app: AppContext,
+    term: str,
+    as_of: str | None,
+    history: bool,
+    substantive: bool,
+    fmt: str | None,
+) -> None:
     """Print the glossary entry for TERM (any case), in the release in force."""
     from rulesdb.questions import shown
 
+    if substantive and not history:
+        raise click.UsageError("--substantive lists definitions: use it with --history")
+    if history:
+        versions = app.rules.glossary_history(term, as_of, substantive=substantive)
+        emit(shown.glossary_history(term, versions), fmt)
+        return
     emit(shown.glossary(app.rules.glossary(term, as_of)), fmt)
 
 

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
+from rulesdb.util.typography import fold_typography
+
 # rule 727, “Day and Night” / rules 702.62, "Suspend" / rule 702.62 “Suspend”
 _REFERENCE = re.compile(
     r"\brules? (?P<number>\d{3}(?:\.\d+)?),? [“\"'‘](?P<name>[^”\"’]{2,60}?)[.,;]?[”\"'’]"
@@ -43,7 +45,8 @@ class _Entry(Protocol):
 
 
 def _key(name: str) -> str:
-    return " ".join(_WORD.findall(name.casefold().replace("’", "'")))
+    """A name's words, case and typography folded (curly or straight quotes, dashes)."""
+    return " ".join(_WORD.findall(fold_typography(name).casefold()))
 
 
 def titles_of(rules: Iterable[_Titled]) -> dict[str, str]:

@@ -34,8 +34,25 @@ _TRACE = (
     " AND b.release_date BETWEEN s.first_release AND s.last_release "
     "JOIN rulebook_text t ON t.id = s.text_id "
     "LEFT JOIN rule_link k ON k.release_date = b.release_date AND k.number = l.number "
-    " AND k.occurrence = l.occurrence "
+    " AND k.occurrence = l.occurrence AND k.how <> 'merged' "
     "WHERE l.lineage = :lineage ORDER BY b.release_date"
+)
+# Where the lineage's last rule merged: the link naming it in the next release, the rule that
+# took its words there and that rule's lineage.
+_MERGED_INTO = (
+    "SELECT k.release_date, k.number, k.occurrence, k.from_number, k.similarity, k.uncertain, "
+    "t.text, t.examples, m.lineage "
+    "FROM rule_lineage l "
+    "JOIN rule_link k ON k.how = 'merged' AND k.from_number = l.number "
+    " AND k.from_occurrence = l.occurrence "
+    " AND k.release_date = (SELECT MIN(b.release_date) FROM release_rulebook b "
+    "  WHERE b.release_date > l.last_release) "
+    "JOIN rule_span s ON s.number = k.number AND s.occurrence = k.occurrence "
+    " AND k.release_date BETWEEN s.first_release AND s.last_release "
+    "JOIN rulebook_text t ON t.id = s.text_id "
+    "JOIN rule_lineage m ON m.number = k.number AND m.occurrence = k.occurrence "
+    " AND k.release_date BETWEEN m.first_release AND m.last_release "
+    "WHERE l.lineage = :lineage"
 )
 
 
@@ -91,6 +108,18 @@ def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
     return rows
 
 
+def merged_into(connection: Connection, lineage: str) -> dict[str, Any] | None:
+    """Where the lineage ended merged into another rule (how "merged"): release_date, number,
+    occurrence, from_number, similarity, uncertain, text, examples, lineage (the taker's)."""
+    rows = fetch(connection, _MERGED_INTO, lineage=lineage)
+    if not rows:
+        return None
+    row = rows[0]
+    row["release_date"] = as_date(row["release_date"])
+    row["uncertain"] = bool(row["uncertain"])
+    return row
+
+
 def doubted(connection: Connection, lineage: str, after: date, upto: date) -> bool:
     """Whether a link the matcher could not decide carries the lineage on between the
     releases ``after`` (exclusive) and ``upto``, or begins it there; either way in time (a
@@ -101,7 +130,7 @@ def doubted(connection: Connection, lineage: str, after: date, upto: date) -> bo
         "SELECT 1 FROM rule_link k JOIN rule_lineage l "
         "ON l.number = k.number AND l.occurrence = k.occurrence "
         "AND k.release_date BETWEEN l.first_release AND l.last_release "
-        "WHERE l.lineage = :lineage AND k.uncertain "
+        "WHERE l.lineage = :lineage AND k.uncertain AND k.how <> 'merged' "
         "AND k.release_date > :after AND k.release_date <= :upto",
         lineage=lineage,
         after=after,

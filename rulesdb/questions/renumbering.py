@@ -46,7 +46,7 @@ WITH touched AS (
     FROM rule_link k
     JOIN rule_lineage l ON l.number = k.number AND l.occurrence = k.occurrence
      AND k.release_date BETWEEN l.first_release AND l.last_release
-    WHERE k.release_date > :low AND k.release_date <= :high
+    WHERE k.release_date > :low AND k.release_date <= :high AND k.how <> 'merged'
     GROUP BY l.lineage
 )
 SELECT f.number AS from_number, f.occurrence AS from_occurrence,

@@ -102,7 +102,8 @@ class RuleVersion:
     last_release: str
     releases: int
     # How it came from the version before: new, reworded, retypeset (only quotes, apostrophes,
-    # dashes or spaces differ), renumbered, moved and reworded.
+    # dashes or spaces differ), renumbered, moved and reworded; merged: the rule that took the
+    # last version's words, which continues another rule (its own lineage).
     how: str
     from_number: str | None = None  # the number before, when renumbered or moved
     similarity: float = 0.0  # to the version before (1: the same words)
@@ -247,10 +248,12 @@ def rule_history(
     with connected(bind) as connection:
         found = lineage_of(connection, number, as_of)
         rows = lineage.trace(connection, found)
+        merged = lineage.merged_into(connection, found)
         reasons: dict[str, list[Reason]] = {}
         bulletins: dict[str, str] = {}
         if rows:
-            span = (date.min, max(row["release_date"] for row in rows))
+            last = max(row["release_date"] for row in rows)
+            span = (date.min, merged["release_date"] if merged is not None else last)
             reasons = reasons_between(connection, *span)
             bulletins = {c.release: c.status for c in coverage_between(connection, *span)}
     runs: list[list[dict[str, Any]]] = []
@@ -284,6 +287,24 @@ def rule_history(
                 uncertain=first["uncertain"],
                 why=_version_reasons(first, reasons),
                 bulletin=bulletins.get(first["release_date"].isoformat(), "none"),
+            )
+        )
+    if merged is not None:
+        day = merged["release_date"].isoformat()
+        versions.append(
+            RuleVersion(
+                number=merged["number"],
+                text=merged["text"],
+                examples=json.loads(merged["examples"]),
+                first_release=day,
+                last_release=day,
+                releases=1,
+                how="merged",
+                from_number=merged["from_number"],
+                similarity=float(merged["similarity"]),
+                lineage=merged["lineage"],
+                uncertain=merged["uncertain"],
+                bulletin=bulletins.get(day, "none"),
             )
         )
     return versions

@@ -21,7 +21,7 @@ from rulesdb.vocabulary.typeline import TypeLine
 
 if TYPE_CHECKING:  # the modules that answer these load only for their own questions
     from rulesdb.questions.explain import Explanation
-    from rulesdb.questions.glossary import GlossaryEntry
+    from rulesdb.questions.glossary import GlossaryEntry, GlossaryVersion
 
 CITE_TEXT_WIDTH = 60  # rule text in a table of citations: its first line, cut to this width
 DIFF_TEXT_WIDTH = 80  # a changed rule's text in rows: its first line, cut to this width
@@ -115,6 +115,25 @@ def glossary(entry: GlossaryEntry) -> Table:
         entry,
         "\n".join([entry["term"], entry["text"], *why, f"(release {entry['release']})"]),
         row={**{key: entry[key] for key in ("release", "term", "text")}, "why": " ".join(why)},
+    )
+
+
+def glossary_history(term: str, versions: list[GlossaryVersion]) -> Table:
+    """Each definition of a glossary term, oldest first."""
+    lines = [f"# {term}", ""]
+    for version in versions:
+        lines += [
+            f"## {version['first_release']} … {version['last_release']} "
+            f"({version['releases']} releases)",
+            "",
+            version["text"],
+            "",
+        ]
+    return Table(
+        [dict(version) for version in versions],
+        ["first_release", "last_release", "releases", "text"],
+        document=[dict(version) for version in versions],
+        markdown="\n".join(lines),
     )
 
 

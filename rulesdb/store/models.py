@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
 
@@ -592,28 +593,48 @@ class RuleLineage(Base):
 class RuleLink(Base):
     """A rule of a release that does not continue its number with the same text: new,
     reworded, retypeset, renumbered, or moved and reworded, with the rule it continues and
-    whether the matcher could decide it."""
+    whether the matcher could decide it; and a rule of the release before merged into it."""
 
     __tablename__ = "rule_link"
 
-    release_date: Mapped[date] = mapped_column(
-        ForeignKey("release_rulebook.release_date"), primary_key=True
-    )
-    number: Mapped[str] = mapped_column(RULE, primary_key=True)
-    occurrence: Mapped[int] = mapped_column(Integer, primary_key=True)
+    release_date: Mapped[date] = mapped_column(ForeignKey("release_rulebook.release_date"))
+    number: Mapped[str] = mapped_column(RULE)
+    occurrence: Mapped[int] = mapped_column(Integer)
     from_number: Mapped[str | None] = mapped_column(RULE)
     from_occurrence: Mapped[int | None] = mapped_column(Integer)
     how: Mapped[str] = mapped_column(String(32))
     similarity: Mapped[float] = mapped_column(Float)
     uncertain: Mapped[bool] = mapped_column(Boolean(create_constraint=False))
 
+    # One key a kind of link (a rule's own, a merged rule's): partial unique indexes.
     __table_args__ = (
         CheckConstraint(
-            "how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded')",
+            "how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded', 'merged')",
             name="how",
         ),
         CheckConstraint("(how = 'new') = (from_number IS NULL)", name="source"),
+        Index(
+            "uq_rule_link_rule",
+            "release_date",
+            "number",
+            "occurrence",
+            unique=True,
+            sqlite_where=text("how <> 'merged'"),
+            postgresql_where=text("how <> 'merged'"),
+        ),
+        Index(
+            "uq_rule_link_merged",
+            "release_date",
+            "from_number",
+            "from_occurrence",
+            unique=True,
+            sqlite_where=text("how = 'merged'"),
+            postgresql_where=text("how = 'merged'"),
+        ),
     )
+    __mapper_args__ = {  # noqa: RUF012
+        "primary_key": [release_date, number, occurrence, from_number, from_occurrence]
+    }
 
 
 # Wizards' update bulletins: why a release changed what it changed.

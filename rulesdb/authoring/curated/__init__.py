@@ -137,3 +137,20 @@ def load_lineage_links() -> dict[str, dict[tuple[str, int], tuple[str, int] | No
         source = (entry["from"], entry.get("from_occurrence", 1)) if entry["from"] else None
         links.setdefault(entry["effective_date"].isoformat(), {})[target] = source
     return links
+
+
+def load_lineage_merges() -> dict[str, dict[tuple[str, int], tuple[str, int]]]:
+    """Curated merges: release (ISO date) -> a rule of the release before that no rule
+    continues -> the rule of the release that took its words (lineage.toml's ``merge``)."""
+    text = resources.files(__package__).joinpath("lineage.toml").read_text(encoding="utf-8")
+    merges: dict[str, dict[tuple[str, int], tuple[str, int]]] = {}
+    for number, entry in enumerate(tomllib.loads(text).get("merge", []), start=1):
+        missing = {"effective_date", "rule", "from", "source"} - set(entry)
+        if missing:
+            raise RulesdbError(f"lineage.toml merge {number}: missing {sorted(missing)}")
+        if not isinstance(entry["effective_date"], date):
+            raise RulesdbError(f"lineage.toml merge {number}: effective_date must be a TOML date")
+        source = (entry["from"], entry.get("from_occurrence", 1))
+        target = (entry["rule"], entry.get("occurrence", 1))
+        merges.setdefault(entry["effective_date"].isoformat(), {})[source] = target
+    return merges
