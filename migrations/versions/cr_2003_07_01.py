@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "3571a3ad12e20bad292ede910450c142c8cb4193d610f2288c05d21c053f4c81"
+SEED_SHA256 = "ce57bec0cc14b01d7d4c13475decc5d5fed83c6df730754313dfb49aa23d879a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "8eee78b4a952baa1e87ec511f59e5c1f9bfb763f90d068eb2a781d6f3c9df5de"
+SEED_SHA256 = "7551a254b608740467db946d08db2c949dd0327d74ff10eed3fb07bddc02b8d2"
 
 
 def upgrade() -> None:

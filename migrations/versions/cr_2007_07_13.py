@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "0dab21e1b93358a22787ea5163471d4ba98e6e65b0aa064104607ea60939602d"
+SEED_SHA256 = "57cae09410ea1a9588766d8139f2acca9f06eb25f7cb5801fa45e7c5ff99eac7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_02_01.json"
-SEED_SHA256 = "d5a0689535eccb2b6c57660de834cd13b81b2a03c455e7a03bf3321aecd0a45d"
+SEED_SHA256 = "80f14eae24f0bdc8de68d80b8e4d54b37712c0a26f3ad86d640093303ce2945b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_05_01.json"
-SEED_SHA256 = "de5939f32b1226d641d0ffe16509348e7c19e0ac9f5704d804141baf2d231c1a"
+SEED_SHA256 = "a9f22e063bed5c5edf969fcf70307756ea8e8d044be7f7e4a2b5a12012112acb"
 
 
 def upgrade() -> None:

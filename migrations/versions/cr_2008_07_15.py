@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_07_15.json"
-SEED_SHA256 = "0e9475da756e0e530ed39fec8f718d697a6a6c329b04445c0235f06ed93c7b2b"
+SEED_SHA256 = "c6e28da11a0915b1cc25ff302aafa70377c53e696360a8889f69d72dfbf961de"
 
 
 def upgrade() -> None:

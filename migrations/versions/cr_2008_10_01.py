@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "85685acd2a1d12c0d9ce4173fa4ccf23f163be25377072e6b89506ebe86f0524"
+SEED_SHA256 = "88d4a663abd0c57c28fbcc0f39d677b91dc1f0573cebde56fca3c6b940c0d75a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_02_01.json"
-SEED_SHA256 = "9fcfa6b9e661eb558b67112562253e78da90ad179bc306114e2123e1b20a5fca"
+SEED_SHA256 = "6488763e1690c64755a2aae6d97d3a75fb2a3fa28a7f9a096c46881b5b4e2ca9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_05_01.json"
-SEED_SHA256 = "a48a0b42540931be38ea746eb8317eef4ed0e9743d374beee32280237431f0d1"
+SEED_SHA256 = "352f63e4b385290dc9aa4e9ca8bd25f88e3d9a76fb0dca69b1bbc4f0630b6902"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "3ec8aa7a942fdd9cfba18be6664ef5436ff0e459dac536ff4442aa4100229e40"
+SEED_SHA256 = "fa7a386a361ad5907407016ac6da1c4bab4ca4339bba5c8fc179654bcdda04a8"
 
 
 def upgrade() -> None:

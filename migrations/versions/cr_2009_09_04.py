@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_09_04.json"
-SEED_SHA256 = "abebfd5624808600eb8ee7cebd36f82797e9758d3aad672fed8f6c3bc5293f5f"
+SEED_SHA256 = "506f926ace0b6679170a8f62951727948497f9a8be7128507e3a4aac1edcfdfc"
 
 
 def upgrade() -> None:

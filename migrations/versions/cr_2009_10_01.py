@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "c52f3fbaf638d56d6324b82ba3ed73a0424aaa95f166ec54adc3890e1def3e9c"
+SEED_SHA256 = "89ec87f88ea04bb3fb8f2a5cef8a5c09201de1ddd33f9059ebe553424f22d02e"
 
 
 def upgrade() -> None:

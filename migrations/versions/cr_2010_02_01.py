@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "5f057840096c775998ad79d1ebdc5d5d60e1a59cee89eee61a6960a16743513c"
+SEED_SHA256 = "c0ae264adedbf4ba0a5562033a3c8aee40c510b9da0e20034228b8e64cf3a554"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_04_23.json"
-SEED_SHA256 = "0e6156f859f20842ed99b36142f4920f1d4e420f1acf9850d5bd4c30d1083625"
+SEED_SHA256 = "89a3cb8fa7b54e49bfd6a3cc002b430c5487bc1c0e3eb5132386e998c2fcebe3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "474266a9448706f3c01b1b9f043a31209f51bad4f66749bdd6d34bf9b1412b43"
+SEED_SHA256 = "884ee491434797e747390e78bae363b1784bbe843468aa905563669bb613315b"
 
 
 def upgrade() -> None:

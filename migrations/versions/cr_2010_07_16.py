@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "97091ab17214efab0b00799a53b519187cac20bbcbd3f0e89ec4c4cf407dc509"
+SEED_SHA256 = "5e557309d342b637cddd87e1a0fe37733af250a04516fbda439d0448ee88a153"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_10_01.json"
-SEED_SHA256 = "92f5f81bcbb93c6ca8cd4ff739ce63acd990e636495bf121e8ae6282b4518211"
+SEED_SHA256 = "aa757aeb28b9b47c973c6d965c74903db82005fba7d7c1d5d6ceac8f1dafe041"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_02_04.json"
-SEED_SHA256 = "3b300a8bd880e148ee45881d9e957efe58f42da88fbee9a40fb087053212eab2"
+SEED_SHA256 = "f517f54f2145c426ad592e0de80eb719d7b531dd772c9559a5bf06b31966ee22"
 
 
 def upgrade() -> None:

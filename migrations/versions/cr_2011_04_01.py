@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_04_01.json"
-SEED_SHA256 = "9b9ab811fa8e0dec4525ca7d5970d5f4fa7c6b28847fe767e725df0bebd00afd"
+SEED_SHA256 = "65c51cd1f6de8c09d57c69bf2add135588ab23780c1da199049578eda64248b5"
 
 
 def upgrade() -> None:

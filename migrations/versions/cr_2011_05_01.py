@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_05_01.json"
-SEED_SHA256 = "0aec4e0bc356c691dcd177e33ea81d0c07c72d4b6c4305e60f7b6438639a157e"
+SEED_SHA256 = "a767de9310d64d1995201edd893ed06f5c6a451b3b5c30a0644fa648e2c51c0f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_06_17.json"
-SEED_SHA256 = "d088154b0cab82c7bb212cbe19fd66c4b8b32b9a52ef5c0378c6ce172f3f5230"
+SEED_SHA256 = "711046dbe86372fa6e6ecdc9aa280bbc7d9963a44bc41b16353895eece6aac72"
 
 
 def upgrade() -> None:

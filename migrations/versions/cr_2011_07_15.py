@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_07_15.json"
-SEED_SHA256 = "12b141c9dad700af7b1641768a0c666567e58b0e6aa8e3fec5d29a076c949cb1"
+SEED_SHA256 = "7b9354f5956ae2f1ab22a36b37137bd3538874769e83c4c737f788ca06bc708d"
 
 
 def upgrade() -> None:

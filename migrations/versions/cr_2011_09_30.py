@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2011_09_30.json"
-SEED_SHA256 = "80be574b38682c0ad8ef47442cd6b058f1715a1d301910e86ece37d347cdd002"
+SEED_SHA256 = "f689a3072493e5d3f315e6063eec22995d11271209d50db676a26b0526b995c3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_02_01.json"
-SEED_SHA256 = "6b893cc833ec270dd597b595f9123e4d9ef32b60f43365a8401cb79ab2395664"
+SEED_SHA256 = "50889fa3c70ca42f18980d84701c20d8596e8106fc6680c09dca2b4fb602151d"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_05_01.json"
-SEED_SHA256 = "16c9b03ecff8f615f83ad8faf2982c9154ef56abe32f203ee10186786a386540"
+SEED_SHA256 = "68bf47cceda3c27183be50715f4b70de40b7afdab14118ac1402db7d96547a44"
 
 
 def upgrade() -> None:

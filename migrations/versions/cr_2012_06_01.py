@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "90d6a27376f5bec95bd2c55a2f906dd9adc953230242d62b31efa04f82ed6f3f"
+SEED_SHA256 = "f534191efd978d0d3bd029cf694c9087e54e9c28facd3beb1a74f22b4b77820b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_07_01.json"
-SEED_SHA256 = "085c2e692f8a20429f63abcfa0b3dfc8d9a0460e11462f68742450712e9cc65d"
+SEED_SHA256 = "b18efb00c870c27b2c4362a8b56be06bf19672e35fa198c41eefa8adbab4e6f0"
 
 
 def upgrade() -> None:

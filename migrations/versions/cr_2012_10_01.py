@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_10_01.json"
-SEED_SHA256 = "05356a9babab3431b34244cf66430aa199d543f18d13a54cd5b33f7f6c8b740d"
+SEED_SHA256 = "98874da464345e2efcd355334164e4b4ec8b8340fceb33c68f75d774b37e2aca"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_02_01.json"
-SEED_SHA256 = "511fc4a24e7f26520040708383d41fcf6645a0e443c3a79725e11ab094fa399e"
+SEED_SHA256 = "e908f63b1db36e3cf002ffec93776e50d7cf85ad7119254bae6fd1eb8b50846f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_05_01.json"
-SEED_SHA256 = "0b0069fb63bbf467db68283277fb79101173a885eec05aa9e6edd8dc00775e99"
+SEED_SHA256 = "36779c8e3026c3dc14e995571dbc00d193d262cf0308886cffbf95e892e7dd5f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_07_13.json"
-SEED_SHA256 = "f6a0a474da3f25a3a96c0d1436a6753dc2cb783266cf869e173c0f69bb13a2a8"
+SEED_SHA256 = "f9963bf226fb357e0f79f898208071e83b475e711f70599e4b59eb1252deff75"
 
 
 def upgrade() -> None:

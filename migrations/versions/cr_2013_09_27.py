@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_09_27.json"
-SEED_SHA256 = "181b52be9581ad44d7a3acb2c962a12b961f91913ace45b98afaf4d93572c457"
+SEED_SHA256 = "c6bc1a6e1bbf9b244f1028f65f1e3d5c7867d7c6c6dc4699b71f0c00abee8b47"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2013_11_01.json"
-SEED_SHA256 = "d96d64bf9c59dfbc6ce7f1f21016b0d03a39214903d2d83ac4f82eacb86d6c7f"
+SEED_SHA256 = "6ae2e82cb39273f4283bd871577fe03a686cb60d0bfa526e9101161bf6c0c543"
 
 
 def upgrade() -> None:

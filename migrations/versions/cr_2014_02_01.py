@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_02_01.json"
-SEED_SHA256 = "f8772138866c932e812248574d6638244ecdf829207d3d969a27b9155383dcdb"
+SEED_SHA256 = "37d8ac4ec53ef05d4676b6489b62d7dafb3bfa8b1bb140e5b7852e4adb87d0a0"
 
 
 def upgrade() -> None:

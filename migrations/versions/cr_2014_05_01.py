@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_05_01.json"
-SEED_SHA256 = "06158b3994b0411f22c7faea2ac7a98678cddd12278adfc810a78e8104acbed4"
+SEED_SHA256 = "0e6739ca542d8a7fd23b6db43290e68b21a64ff514af33f4a5994027ddb4252d"
 
 
 def upgrade() -> None:

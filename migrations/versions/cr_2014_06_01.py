@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_06_01.json"
-SEED_SHA256 = "41685263f3b74fd15a43d7eb02478d066ea36f260731d7fbf928d82c5f7a7e85"
+SEED_SHA256 = "81dafc3a7e8dbf10b34da50d251a948a7bf4d634cce76975e6a1f7cc4005f564"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_07_18.json"
-SEED_SHA256 = "8914b478cfb8d7a95258eae6e90f93c85ddb3ffb0b02c951a4f8e433f107e5f8"
+SEED_SHA256 = "ac3f538b2136df4b913c6a3a73a0f0dbabfac82b5ef8029b02e96ddc78531527"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2014_09_25.json"
-SEED_SHA256 = "f2e29d3bbd8b3abe8ddf80ebf450ab368d8aea5cbee520a63bc7fa2112b16930"
+SEED_SHA256 = "73a0c83ae3ca4d9fecc5e826ff2ae3a916033709b062575ac8f7598004e689ce"
 
 
 def upgrade() -> None:

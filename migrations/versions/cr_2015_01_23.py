@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_01_23.json"
-SEED_SHA256 = "0a2daf031cf20d9a27c1461255b8f89142a413a7808271dae3011c66039387f9"
+SEED_SHA256 = "4c1550d775f30d444a53513e5cf4d02d9fa4c730c2e746138c3ba94c8dd82dd8"
 
 
 def upgrade() -> None:

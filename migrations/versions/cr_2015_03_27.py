@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_03_27.json"
-SEED_SHA256 = "660ffaa855402bf1c1820c1457346ee120e223986b632b84896db58af613146a"
+SEED_SHA256 = "1ce5e813bfacd0cfdbb0652750b4c3fb371d08719f2e7374d2b5d00b8e07a07a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "293e8e40c8d72b25506fd3e9f36eedfc93042ce87ee804f9f5fbb9681b4b06c4"
+SEED_SHA256 = "9fba307001303d878b1eb3f9b214989c1d61f0db085ca4c9780f87dd68cf7728"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_09_26.json"
-SEED_SHA256 = "6573b4252f5d76ba5428154df9e46c1afa480e4075871f79e86babb44493ad08"
+SEED_SHA256 = "b6c89008dde548f22f030d68e1b9e24b79a2109ed5deb6257682f30530fa2ad5"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_11_13.json"
-SEED_SHA256 = "7e06fbadc38e4e03b652f493dff218f0034ea54f939fa76e39f3b06687056b05"
+SEED_SHA256 = "fc29dafeced6412ad73bb373020bc41e52caf0f4e524a157d2f1af72a9c59569"
 
 
 def upgrade() -> None:

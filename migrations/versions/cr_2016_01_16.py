@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "869cc4d9c18dc470bfec090af095dbf042103fb2a3ffaf842f42cf734dd2a316"
+SEED_SHA256 = "28a999576e2582aa8634ba12ef0954a0234178907cfd54412737f173d7fcd749"
 
 
 def upgrade() -> None:

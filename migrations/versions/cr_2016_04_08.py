@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_04_08.json"
-SEED_SHA256 = "6836e0b426de5d5d8e07c0c0d79c5b9798444b596f34e9a43bc40ccb865a6d08"
+SEED_SHA256 = "e33e20f9f792ca4b0de44c8bb7d7a1653cadea764b9f32a5c7f97929f2950759"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "8975c9e4e78205975a56e5867780acc938f3b6bd433df24c312cb78d224d634c"
+SEED_SHA256 = "fa174b6bc1c2181e9a5e551f5a937143d1e551e3a07faea92200bbe5dc245d42"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_08_26.json"
-SEED_SHA256 = "afb44404d228161b0a1953a84a744cada158aec0c58e7cefe8efeb8a2c37f9b5"
+SEED_SHA256 = "f23ed1fd32ffab59f16ca0d9cf1f47cfaaef5f48f56647ce50ddb718c10d402a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "bcb761a329b79e7d4545294ee887a55a6048b9af72493cc7ecd15235dd0357b3"
+SEED_SHA256 = "ee0779ca37c5c272cae956b67ee186e110e90f6a3e0c2c79d1a79bd41c452acc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "607b51125f551804572ae344cf176e085e40a279c01aca2f89593ba0ed94d3f9"
+SEED_SHA256 = "92c11c6ee7fbe1f68cd0f364395d1aadfae69917f00f6aea7bfe37a3b1819d04"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "758a763fe06a3bb2a027b03b496b13b538bca3040f80b09444c6ac65800c25fb"
+SEED_SHA256 = "de8c394efa770f338d78b468ea24bbef2ca426ca67bff50ae69aba0898ba94e7"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "8a70678ec13592b66cf94ef00399b5875ca95c8546bdc5b7825f2bc96c097807"
+SEED_SHA256 = "a2ec17e40a097543c5db970291c58408bf63f5e004c02edb9827ef73ce8cfbe0"
 
 
 def upgrade() -> None:

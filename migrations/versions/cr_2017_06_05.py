@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_06_05.json"
-SEED_SHA256 = "a55a8b9ebccdf6e5c02749ca014b680bb8d9691ed0f2f5d1f4ffd97b6d77205d"
+SEED_SHA256 = "ff683a657b809b5235b9d772f364677b5c1a50da7829f77b33cd1672cd471501"
 
 
 def upgrade() -> None:

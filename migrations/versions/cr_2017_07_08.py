@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_07_08.json"
-SEED_SHA256 = "f1bde1a3db8eb2d3b27a40dbdca281b5930bc048b9f9af855d0e71b6cec7d206"
+SEED_SHA256 = "183a922d0634b1adb907a19ae6760e1cc268bdeb1a1fceb4ab2c6870e24b4463"
 
 
 def upgrade() -> None:

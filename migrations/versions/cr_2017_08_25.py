@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_08_25.json"
-SEED_SHA256 = "ac6242b5b865b8c61d43c051b1030e58ebda8a98eb5dbfceff0eda37be3f2228"
+SEED_SHA256 = "7429c0a9949d1306196c503856ce2ae470d073cd3968d925d0ce7a0225578eba"
 
 
 def upgrade() -> None:

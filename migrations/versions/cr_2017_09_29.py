@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "ad3d28d88d1039fad96a57f371852cfc12053ff04f89712ac00e012c8d459616"
+SEED_SHA256 = "d67e3f2882e79c4e5b8405d23476751b3445a2283f605f9265ea2fd6cbbd03f4"
 
 
 def upgrade() -> None:

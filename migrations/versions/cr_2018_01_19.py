@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_01_19.json"
-SEED_SHA256 = "0c357c8ce3316830cfdff877c6c97bf1882e71781ec9f162c371dedde55dfade"
+SEED_SHA256 = "951ce4a43b68fc304284dfd962e2fe7653f0a95ef7d4174c9af26f1fe7b93c0d"
 
 
 def upgrade() -> None:

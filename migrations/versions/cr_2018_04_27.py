@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "922333b2bf9c2ff842135b002f12a83ff13ac9a5d94c08ca050068b7f376b1e4"
+SEED_SHA256 = "bc614ba07041a9f1eedd6f52b2859c94635f60e176b43ea99dbee1caa76943c6"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_06_08.json"
-SEED_SHA256 = "028c1ff979b2b01cfbaf7f49860ca3cd845d52b1685c3f8b22738c1515a48c5e"
+SEED_SHA256 = "cf133380e907ae7ca8a9e37c2fddf401e9f89490ec7475d0c840b0173be6a9bc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_07_13.json"
-SEED_SHA256 = "953c000956203407eb32b6f4a48abf3a6e1c71bdf4bdf7a5a436d22d8a78154f"
+SEED_SHA256 = "37ce4924bf8994f153b11332a44b24478f36f6c9fea5124bb15256ce41676855"
 
 
 def upgrade() -> None:

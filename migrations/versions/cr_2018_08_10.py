@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_08_10.json"
-SEED_SHA256 = "302c9402ae69f51cd3bac865cd65f3d139caf22960e36d5024a9992e9e41a571"
+SEED_SHA256 = "637da141da867970090dc113c9eacf19fe4bca4765b3af4102a294bae3192965"
 
 
 def upgrade() -> None:

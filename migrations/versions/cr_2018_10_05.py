@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "69c2f2929401fcc74535832277021195602763fb122805c17b9da3142fe04244"
+SEED_SHA256 = "b558c5b9c3b19ec5ad1ac0540bd699887e1d226c2afcfabe082fc50c4d81a19b"
 
 
 def upgrade() -> None:

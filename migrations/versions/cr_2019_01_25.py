@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_01_25.json"
-SEED_SHA256 = "b2e82d933f20ab36fe1ad87696c8194c258b3d10c9917898a2ae57cbca42f7d9"
+SEED_SHA256 = "996598cbc139140585a04cb7e2bcf2add69ab3ee1a98fa59a4f9ea44e79f7e2f"
 
 
 def upgrade() -> None:

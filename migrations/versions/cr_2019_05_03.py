@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "7f9cc3e750d64e4ce92d5b4564a9186a615be2f90141d1cf203c6c034ce274e6"
+SEED_SHA256 = "b23171e036998439060ff182643613edc6105833a5df32e604a2a7f3bb9e1c46"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_06_14.json"
-SEED_SHA256 = "fff797fba8a980966763048a22edfb9cfa2ba18b8a4af6cfba0acc428eb7fba3"
+SEED_SHA256 = "0e2391acbcffab47f81122b39cd71063a4e77d7330702df8fafa4f29aa937433"
 
 
 def upgrade() -> None:

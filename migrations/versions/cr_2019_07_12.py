@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_07_12.json"
-SEED_SHA256 = "f08ca9bc032b89a4761040562ffd2d49e4401a7ec21132aa7d869c549c3bc730"
+SEED_SHA256 = "4a4a595f64ea6d0537592c2ea43c7e82e3fa5da9fe83db52ea8cbb2a54cc4b91"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_08_23.json"
-SEED_SHA256 = "0b621540a3272ed2433bbf7e79aa2231d65017e53b0375f9beebf1e697ae6c30"
+SEED_SHA256 = "f7e1fc243ee5ff5a25d097559e83056ab46211a23fa94a3a3943a75cc9c983a6"
 
 
 def upgrade() -> None:

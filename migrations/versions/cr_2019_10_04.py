@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_10_04.json"
-SEED_SHA256 = "4696b4e390987655d55d5b29987b8462a55ad7207074b8512fbb849deded1d0f"
+SEED_SHA256 = "397b51d6266be731d1488484a064c98f45af61927bbda1230f36c922b3dd9cd2"
 
 
 def upgrade() -> None:

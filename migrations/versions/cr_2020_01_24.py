@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_01_24.json"
-SEED_SHA256 = "a5e340d00a0be1f2cdc858b7597d70f987ec32e41ce95a9f2cb244cbe46e3184"
+SEED_SHA256 = "2dfca31d04df769a3216daecd26acdbc5e2f81b1ba003c5b8388e78af84a6d93"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "b8dad25613201933e21bdae7062049e5f4889f58a1299be707c499887297a7a9"
+SEED_SHA256 = "54cb984536a4eaa82f149d6389b74289ea5c560896336f6c6c3420fcf8b67eef"
 
 
 def upgrade() -> None:

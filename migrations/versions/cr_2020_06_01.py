@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_06_01.json"
-SEED_SHA256 = "cdc74fc89d2561e5be1d6152cef39a202081bf577bbd9675b1f6b1269cce5ae1"
+SEED_SHA256 = "5921a364a621a5dd191d4ea33495f553ec2f4c9ce704f97c75e216bc8ba8df3f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_07_03.json"
-SEED_SHA256 = "325a6c02df8f46101974e886d6922ab0b691827840915513e6989de5be0189ee"
+SEED_SHA256 = "cb5bd5027ff1cebd138d6a84bb451ed19da80f6157cb1669c0c2b4ee3310df59"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_08_07.json"
-SEED_SHA256 = "15e625e970dbc5b928dd32168fd82ab85b40edc4eb42f5b92b8233c17ef085d7"
+SEED_SHA256 = "100d5134ed0015dac3a986c5bdb30317184c0ffaa3588fc216b3cac16a7e3e96"
 
 
 def upgrade() -> None:

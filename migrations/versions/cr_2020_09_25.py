@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_09_25.json"
-SEED_SHA256 = "7a9135ba697989ba458972d31877a7ec0596ea8428b9e30205b5e111efc0ec48"
+SEED_SHA256 = "0f6f2e1048802414583fe150da5c2b5ea7af1ae9375f6611ea68791a6c0b9738"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_11_20.json"
-SEED_SHA256 = "8901965b0300683898cb5a0bcf76ac8bcebe31757ef144dcd9399c26afb06185"
+SEED_SHA256 = "e3b3c5f31108ac0750c80a910dc670a80f2d579c090263592b5417b9851d07b2"
 
 
 def upgrade() -> None:

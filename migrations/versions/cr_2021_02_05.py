@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "d1553a619cf92086723e13222dba0dbc9e3c9a9c331a6a042ee4195e737a52e6"
+SEED_SHA256 = "dedf52c80ec57b91d83b6586b233c443c6328c02e6c9d8982efc13391d6b51ce"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_15.json"
-SEED_SHA256 = "1399e7e7690d7b366514de2732726fc310aecda99dd3bc1a38e376ed39410d35"
+SEED_SHA256 = "21c4350b034df64678e3af2c934870bf0231033cfe7cbe57d005ace915e40a9b"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "b58c09ff73f5d3246e99e80dc68d5a1ea6be007239d33a55c7e42bdb5e603d8d"
+SEED_SHA256 = "a1f615e511a6a558b4eae1a5546c55278a5c9b0ab337a29373214e99b3f09103"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "3a3eaefb6f53f1c7a3a08c08aa801add19b5a0ed506e3d0bee7b910976c05ce0"
+SEED_SHA256 = "fee1039e4596787553a36feec10959d4bf54751f7782dea0577ba9baf0475adb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_07_23.json"
-SEED_SHA256 = "2d13597a750f0c1a2d8c4a6b641ac9f74fe26291d43a8992d4f7c73e215e3bb0"
+SEED_SHA256 = "4fbba82c5701c7a1bbabf17d4c7e854e89e4c338bbcfaab80e7c103931589d0e"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_09_24.json"
-SEED_SHA256 = "8e18e52a79cbf07cbaaf609b565c8f1a9013d8c98434899bed3b35b212cb79e6"
+SEED_SHA256 = "9c44ef9b24a1486e192bf40184d7347dc3be2cbe26af924f64423361ea173900"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_11_19.json"
-SEED_SHA256 = "22b3d11f3f36ae4dcae4a647e62b5bb5d289b53844a20ddd245c63fc45e135a1"
+SEED_SHA256 = "f37703ae1cd687e0adddf0be2a6512af8e1c52f8fc899c7812e66c9294cf5409"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_02_18.json"
-SEED_SHA256 = "c88d32231304597267b9ef1a4101fca259c22c20bbfbb750998b001699f2d468"
+SEED_SHA256 = "5017e298bc28b5ec30eed36119caf601df864f4e2152ea8b4888a0c3f4225071"
 
 
 def upgrade() -> None:

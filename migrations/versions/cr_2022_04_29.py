@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "772d520bc0ca2eab8252ce50358bfec7bab9d751f4e6035db0bcab05e4993b37"
+SEED_SHA256 = "523ceec8a104d10792ff2e373e01014cd133c781575657fb7369ebf018bca89f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "39e064a9057952ca8a389906d42aaee539612a3bf9fa5094d17f6ade5d523407"
+SEED_SHA256 = "3fefce359dcaa6ac6a451a7c3d3022d1e49e602960f2f29430968c71cf03d3f0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_07_08.json"
-SEED_SHA256 = "933e0072ffcb6d65546438e269e9bc35a475bfe6c016b12966b8d5ba51b66d4d"
+SEED_SHA256 = "45bb61cb55a4a33589127bfada90c637f6e48400a57c41dedbe2f6951ffbd69d"
 
 
 def upgrade() -> None:

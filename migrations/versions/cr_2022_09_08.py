@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_09_08.json"
-SEED_SHA256 = "feb340768dc594c7e0ca0697270693bf538f6f8ed0ec9b8b33478bb7e1302c57"
+SEED_SHA256 = "d77d23fc4a19474fe9c9056c8293623e872cdacd49b616a3779713025445a7a0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "ee2c57b06786090e657f1a33b3f4967bd12c8a1a4dfe8d879c0ac068e72d5a74"
+SEED_SHA256 = "0a6019c695db5dae2be4a1dfe8d111fd98c3bc124d98c093f4181fabf4aee691"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "c83a0bf8ca562483c0724d435afbcb117c4c1c864c3c0393eff11a6bd264bcdb"
+SEED_SHA256 = "d4eeff5b2a3547854769ff24b11a61c3ead262acf72f7c61e5cfd821a6718401"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_02_03.json"
-SEED_SHA256 = "1565162d3a6af0bdd21f30cd6ce490bd55a199fa6606aaff47306d20febcbf87"
+SEED_SHA256 = "ff7c61a28df368ae49f7bb62059dc53438d852385a113bd06404765742685c62"
 
 
 def upgrade() -> None:

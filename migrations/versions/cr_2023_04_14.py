@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "51c5fac51ac40fbf45bf929d597c39a467cc8b00ca0825f7c519bf11431b8963"
+SEED_SHA256 = "720aecf358b15a2f85c4a71ce3807047257c33a12932312866a3e16ef620ba93"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_06_16.json"
-SEED_SHA256 = "e9603d0f0bc60b79e4ac4a106658d9793d4c9b5f5f8e6dc3fa4caaed4cb8e6c8"
+SEED_SHA256 = "8c1d6f5fe781b6a3a3e485a3affa1a19a1c587e224dabe0f1d0ba4c2b47b6f5f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_09_01.json"
-SEED_SHA256 = "8ab7a925bc9f8b42fee3d8845a4973610478d54716f60d84b7e670be5592ec0e"
+SEED_SHA256 = "993d0a3c264f4ab6913146fba16af23b37721880869c97410d88ac0993468dba"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_10_13.json"
-SEED_SHA256 = "b5a34ff50828ba253b38e809065b5b5bc465b1f1f52842b22be3fc3a15926e2c"
+SEED_SHA256 = "73f69398b3019292b51a8b9492c9dfabd0599735fcb1967df453c2b77bd44161"
 
 
 def upgrade() -> None:

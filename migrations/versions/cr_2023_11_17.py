@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_11_17.json"
-SEED_SHA256 = "4604635440d8ab6ef745ab95d5ee5e9ba9e4269b9ff9eb24257263678fe0ecdf"
+SEED_SHA256 = "26201e727bd3b2793ea340f4ea1c13a3aa66db3a1758f2b88b1c822c52531680"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_02_02.json"
-SEED_SHA256 = "400dda7bd97fd72e37345cb564bff52d6fff0f21da9a39a9c00818d2c9b6b904"
+SEED_SHA256 = "942c1abf2e210c9a4b5cf307269c41b144e23dd5af8835a51dd3d68a46f82ff9"
 
 
 def upgrade() -> None:

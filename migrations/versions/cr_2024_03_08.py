@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_03_08.json"
-SEED_SHA256 = "e2dd864ccf618f8282104aea8c954f9405876cbe6f95e3c59709756b257f267f"
+SEED_SHA256 = "4b4c87ad13fb284730380b7a3489ebfb3334d68871c76e4aa03142dc639bafef"
 
 
 def upgrade() -> None:

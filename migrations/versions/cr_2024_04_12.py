@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_04_12.json"
-SEED_SHA256 = "d36d155b365357ffa9a207fdb1ed6906500e58325b0352d9950e6338badf9b12"
+SEED_SHA256 = "70ad33d6931357b887eff3bca652db36a9796b37da2c2bd0fc1422873473aac0"
 
 
 def upgrade() -> None:

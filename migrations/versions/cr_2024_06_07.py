@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_06_07.json"
-SEED_SHA256 = "2573ae9fec4a30d5186e808e7f7ae4da746fe69dd8432840492b32f2d8921bc6"
+SEED_SHA256 = "d3f17647690137c75b1cdeb9e8ac4fa1aaf7af04b4bd52e01c43a76f8fe2f061"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_07_30.json"
-SEED_SHA256 = "1534e1ad7595c344d23565dec78ff6fbd0d697d353bf8d507dcdfbdf2f0aa3bc"
+SEED_SHA256 = "c686fb7c9b9c51a9c9afc0b3ab4f16ce12561e4e8a0a56b17b8f62b207b280a2"
 
 
 def upgrade() -> None:

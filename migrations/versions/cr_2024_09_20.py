@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_09_20.json"
-SEED_SHA256 = "cdbb4fa717076eda37cfeaf1fb4a070e971d1290a3de488604366d73d0ca25e1"
+SEED_SHA256 = "7458eeee6cb0be0162535c2d93fac505d5d70d7b41e74fa682002ae5dd454dc9"
 
 
 def upgrade() -> None:

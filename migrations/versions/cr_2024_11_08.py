@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2024_11_08.json"
-SEED_SHA256 = "46e3fe00b9daf73e19d1b514be17e49d5fb498c67d39d526bc4bf21260dd4875"
+SEED_SHA256 = "629907bf2170efd0229917882b82fadc246ba5609f03c0ec99ef74b0d9d43b54"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_02_07.json"
-SEED_SHA256 = "54fe9dc9519edfd569bee10eda99cc62ab4473462f1a36b2eac60ef419d91a05"
+SEED_SHA256 = "ed38909f1202a154ef02da36995a07cb7a318bc9c87a50e367d90ce450dc37cc"
 
 
 def upgrade() -> None:

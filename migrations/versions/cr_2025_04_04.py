@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_04_04.json"
-SEED_SHA256 = "7564caf225aeb0e268a161869a30443088b005dfd95b1bd79f4e39057f652721"
+SEED_SHA256 = "1c6e00c37da9ba8d825cfd67878fd80c3694bcc88eade807e4f99ea55cc958bc"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_06_06.json"
-SEED_SHA256 = "339bf1e26832b03dd745ac58c73bb53c7fdabfe4fbfe367a17a149b7b2daec72"
+SEED_SHA256 = "8d7be368e412b4d6bb40e937cde35feb550142acae1bd76cfb4e2b23201219ac"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "d50bb4189c650425ac838c7319f94eb84266615bac28d6f1c2f478822610c554"
+SEED_SHA256 = "b583cc2a38a89cd382ef581893b0f4adc64f1f1988f0f650c989e6ed95e36354"
 
 
 def upgrade() -> None:

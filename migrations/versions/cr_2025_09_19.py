@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_09_19.json"
-SEED_SHA256 = "1ea7b5009e7f2ad800b85e8f110ec7460dc6d3c168af640e21422bb535531d2b"
+SEED_SHA256 = "3f8c9be387a6f8d1c40f2e30cdba95e4de8f8c50e1097c900596c2a3fd9121bb"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "fa774ad62a6dddc239911353f3d334bb28897cb8e95c8507536e22d539f68886"
+SEED_SHA256 = "1c11c8aa8d37886d2829633eda7ef9ad31e1f380ab457f2b920b1644321d3196"
 
 
 def upgrade() -> None:

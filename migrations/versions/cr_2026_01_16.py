@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "68c95147da456ed7fce33b734ab5e107e958c05e6b004a86cb8a8827801ce895"
+SEED_SHA256 = "656f739fe5f0c7c0dfbfff3d21d785c216c85163f72d0152c75ea399a2742924"
 
 
 def upgrade() -> None:

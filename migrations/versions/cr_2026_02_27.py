@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_02_27.json"
-SEED_SHA256 = "5ae133b35610b972612f06c2ed5b0f5973cbbc307835867f52dc58248f46b7c1"
+SEED_SHA256 = "4b9da00346921a914a30e1e63e003f6a2a32df88c373c9b5c656516d9c2a1827"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_04_17.json"
-SEED_SHA256 = "d547bf4ec4cb5c212dea833ffed442d0df68531cbb9529c30284a47e421f17fd"
+SEED_SHA256 = "36d94bd5a3eee82b6f6e3025f649fb0ca19a014ccb51191e6f2630a65fc838c4"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_06_19.json"
-SEED_SHA256 = "1aa019f2d3d0f0029ac64eb7b91acc6c9c5d4012d1f61124afa531f6fa558df3"
+SEED_SHA256 = "c85e4063d021870fd638b8ebf9ab8c2d4b6987c616e20f1e8336929821f4d268"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_08_07.json"
-SEED_SHA256 = "61dbb2cb31def54e691ed07a933f12331ed8243c239da8da26544a533246b2c9"
+SEED_SHA256 = "851e071c085d34a2106a5d328e1eebea9eead7a50bdc72c313302cece1d5c41e"
 
 
 def upgrade() -> None:
