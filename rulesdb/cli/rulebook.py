@@ -211,8 +211,9 @@ def rule_diff(
 @pass_app
 def renumber_map(app: AppContext, from_day: str, to_day: str | None, fmt: str | None) -> None:
     """Every rule of the release FROM with its number in the release TO (default: the
-    latest), followed by its lineage: same, renumbered or gone; reworded (its words changed
-    on the way) and uncertain (a link the matcher could not decide). For datasets and bots
+    latest), followed by its lineage: same, renumbered, merged (into the rule TO numbers TO)
+    or gone; reworded (its words changed on the way) and uncertain (a link the matcher could
+    not decide). For datasets and bots
     that migrate their own citations; --format json adds the counts, csv is one row a rule.
     The same map in SQL is the cookbook's "renumber map" query."""
     from rulesdb.questions import shown
