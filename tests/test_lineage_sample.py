@@ -1,7 +1,7 @@
-"""The hand-read sample of the lineage's verdicts (tests/fixtures/lineage_sample_2026120751.toml,
-drawn by bench/lineage_sample.py): every entry is complete and names rules the seeds print, in
-the releases it says. Nothing here asserts what the matcher decides (the sample is its
-measurement, not its specification)."""
+"""The hand-read samples of the lineage's verdicts (tests/fixtures/lineage_sample_*.toml, each
+drawn by bench/lineage_sample.py with the seed its name gives): every entry is complete and names
+rules the seeds print, in the releases it says. Nothing here asserts what the matcher decides
+(a sample is its measurement, not its specification)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ import json
 import tomllib
 from datetime import date
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.settings import ROOT
 
-SAMPLE: dict[str, list[dict[str, Any]]] = tomllib.loads(
-    (ROOT / "tests" / "fixtures" / "lineage_sample_2026120751.toml").read_text("utf-8")
-)
+FIXTURES = sorted((ROOT / "tests" / "fixtures").glob("lineage_sample_*.toml"))
 SEEDS = sorted((ROOT / "seeds").glob("cr_*.json"))
 RELEASES = [date.fromisoformat(path.stem[3:].replace("_", "-")) for path in SEEDS]
 
@@ -32,12 +33,24 @@ def _next(day: date) -> date:
     return RELEASES[RELEASES.index(day) + 1]
 
 
-def test_the_sample_is_complete() -> None:
-    verdicts = SAMPLE["verdict"]
+def _sample(path: Path) -> dict[str, list[dict[str, Any]]]:
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+def test_both_samples_are_there() -> None:
+    assert {"lineage_sample_2026120751.toml", "lineage_sample_2026120752.toml"} <= {
+        path.name for path in FIXTURES
+    }
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
+def test_the_sample_is_complete(path: Path) -> None:
+    sample = _sample(path)
+    verdicts, links = sample["verdict"], sample.get("link", [])
     assert [v["verdict"] for v in verdicts].count("gone") == 40
     assert [v["verdict"] for v in verdicts].count("new") == 40
-    assert len(SAMPLE["link"]) == 40
-    for entry in verdicts + SAMPLE["link"]:
+    assert len(links) in {0, 40}  # links were drawn for the first sample only
+    for entry in verdicts + links:
         assert entry["judgement"] in {"right", "miss", "borderline"}, entry
         assert entry["note"].strip(), entry
     for verdict in verdicts:
@@ -45,15 +58,17 @@ def test_the_sample_is_complete() -> None:
         assert (verdict["judgement"] == "miss") <= ("kind" in verdict), verdict
 
 
-def test_each_entry_names_rules_of_its_releases() -> None:
-    for verdict in SAMPLE["verdict"]:
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
+def test_each_entry_names_rules_of_its_releases(path: Path) -> None:
+    sample = _sample(path)
+    for verdict in sample["verdict"]:
         before, after = verdict["before"], verdict["after"]
         assert after == _next(before), verdict
         own, other = (before, after) if verdict["verdict"] == "gone" else (after, before)
         assert verdict["number"] in _numbers(own), verdict
         if "continues" in verdict:
             assert verdict["continues"] in _numbers(other), verdict
-    for link in SAMPLE["link"]:
+    for link in sample.get("link", []):
         assert link["after"] == _next(link["before"]), link
         assert link["number"] in _numbers(link["after"]), link
         assert link["from"] in _numbers(link["before"]), link
