@@ -30,6 +30,7 @@ GLUED_TERM = re.compile(r"^(.*[a-z])(1\. .+)$")
 RUN_ON_TERM = re.compile(r'^(.{1,80}?[a-z)])([A-Z“].*|"\S.*)$')
 SENSE = re.compile(r"^[1-9]\. ")  # a numbered sense, after a blank line or not
 # A term on a line of its own: capitalised words, maybe "(Obsolete)"; no sentence.
+SENTENCE_END = re.compile(r"[.!?][”\"’')]*$")
 TERM_SHAPE = re.compile(r"^[A-Z][\w'’/-]*(?: [A-Z][\w'’/-]*)*(?: \(Obsolete\))?$")
 DATE_LINE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) ?(\d+), (\d{4})")
 MONTHS = [
@@ -130,13 +131,25 @@ def _rules(lines: list[str], wrapped: bool, ends: list[bool] | None = None) -> l
 def _split_at_terms(
     blocks: list[list[tuple[int, str]]], ended: set[int]
 ) -> list[list[tuple[int, str]]]:
-    """A term printed on the line after an entry's last sentence, that line ending in a space
-    and the blank line between them lost (2003-05-26's copy), starts a block of its own."""
+    """A term printed on the line after an entry's last sentence, the blank line between them
+    lost, starts a block of its own: after a line ending in a space (2003-05-26's copy), or
+    between a line ending a sentence and its own definition, a sentence (Floor Rules,
+    Concede, Affinity in the files of 2008-2009, 2020 and 2021-2022)."""
     out: list[list[tuple[int, str]]] = []
     for block in blocks:
         start = 0
         for i in range(2, len(block)):
-            if TERM_SHAPE.match(block[i][1]) and id(block[i - 1]) in ended:
+            line = block[i][1]
+            lost_space = TERM_SHAPE.match(line) and id(block[i - 1]) in ended
+            lost_blank = (
+                TERM_SHAPE.match(line)
+                and TERM_SHAPE.match(block[0][1])
+                and i + 1 < len(block)
+                and SENTENCE_END.search(block[i - 1][1])
+                and SENTENCE_END.search(block[i + 1][1])
+                and not TERM_SHAPE.match(block[i + 1][1])
+            )
+            if lost_space or lost_blank:
                 out.append(block[start:i])
                 start = i
         out.append(block[start:])
