@@ -313,6 +313,18 @@ def test_citations_checked_against_a_release(reader: Engine) -> None:
     assert (since["702.19"].status, since["702.19"].now) == ("renumbered", "702.22")
 
 
+def test_a_merged_rule_cited_says_where_its_words_went(reader: Engine) -> None:
+    # 2009-07-11 merged 502.10c's redundancy sentence into 702.19c: missing on its own, never
+    # rewritten (the taker says more), but the message names the taker as it is now.
+    checks = lineage.check_citations(
+        reader, ["502.10c"], as_of=date(2026, 8, 7), since=date(2009, 5, 1)
+    )
+    check = checks["502.10c"]
+    assert (check.status, check.now) == ("missing", None)
+    assert "went into rule 702.19c on 2009-07-11, 702.22c in release 2026-08-07" in check.message
+    assert check.message.endswith("(merged): check the citation")
+
+
 def test_cli_rule_history_and_diff(head_url: URL, capsys: pytest.CaptureFixture[str]) -> None:
     db = ["--db", head_url.render_as_string(hide_password=False)]
     code, out, _ = run_cli([*db, "rule-history", "702.19", "--format", "json"], capsys)

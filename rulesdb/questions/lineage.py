@@ -233,7 +233,8 @@ def check_number(
                 number,
                 "missing",
                 None,
-                f"rule {number} of {then.isoformat()} is in no rule of release {release}{doubt}",
+                f"rule {number} of {then.isoformat()} is in no rule of release {release}{doubt}"
+                + _merge_told(connection, meant, day),
                 unsure,
             )
         if now[0] != number:
@@ -256,6 +257,33 @@ def check_number(
     if printed is not None:
         return CitationCheck(number, "fine", None, f"rule {number} is in release {release}")
     return _unprinted(connection, number, day, day)
+
+
+def _merge_told(connection: Connection, lineage: str, day: date) -> str:
+    """Where a lineage that ended merged went (followed through later merges), as a clause of
+    a "missing" message: a merged rule's citation is for a person to check, never rewritten,
+    since the rule that took its words says more than it did."""
+    seen = {lineage}
+    merge = merged_into(connection, lineage)
+    while merge is not None and merge["release_date"] <= day:
+        now = where_now(connection, merge["lineage"], day)
+        if now is not None:
+            taker = (
+                merge["number"]
+                if merge["occurrence"] == 1
+                else f"{merge['number']}#{merge['occurrence']}"
+            )
+            here = "" if now[0] == merge["number"] else f", {now[0]} in release {day.isoformat()}"
+            doubt = ", by a link the matcher could not decide" if merge["uncertain"] else ""
+            return (
+                f"; its words went into rule {taker} on {merge['release_date'].isoformat()}"
+                f"{here} (merged{doubt}): check the citation"
+            )
+        if merge["lineage"] in seen:
+            break
+        seen.add(merge["lineage"])
+        merge = merged_into(connection, merge["lineage"])
+    return ""
 
 
 def _unprinted(connection: Connection, number: str, day: date, then: date) -> CitationCheck:
