@@ -93,10 +93,12 @@ def verdicts(seeds: Path, store: TextStore) -> Verdicts:
     for before, after in itertools.pairwise(chain):
         texts_before = _rules(before, store)
         texts_after = _rules(after, store)
-        links = {(row[0], row[1]): row for row in after["lineage"]}
-        continued = {(row[2], row[3]) for row in after["lineage"] if row[2] is not None} | {
-            ident for ident in texts_after if ident not in links
-        }
+        # A rule's own link; merged rows name a gone rule's taker (which may print its own
+        # number and text unlinked), split rows a source that continues elsewhere.
+        links = {(row[0], row[1]): row for row in after["lineage"] if row[4] != "merged"}
+        continued = {
+            (row[2], row[3]) for row in after["lineage"] if row[2] is not None and row[4] != "split"
+        } | {ident for ident in texts_after if ident not in links}
         pair = (before["effective_date"], after["effective_date"])
         for ident in sorted(texts_before, key=_key):
             if ident not in continued:

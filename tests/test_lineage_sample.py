@@ -72,3 +72,17 @@ def test_each_entry_names_rules_of_its_releases(path: Path) -> None:
         assert link["after"] == _next(link["before"]), link
         assert link["number"] in _numbers(link["after"]), link
         assert link["from"] in _numbers(link["before"]), link
+
+
+def test_a_rule_another_merged_into_still_continues_itself(tmp_path: Path) -> None:
+    """2018-04-27 prints 805.10a word for word and merges 810.7a (the same words) into it: the
+    seed's row for 805.10a is that merge, which names the taker, not 805.10a's own link, so
+    805.10a of 2018-01-19 is continued, not gone (bench/lineage_sample.py took it for gone)."""
+    from bench.lineage_sample import TextStore, verdicts
+
+    for name in ("cr_2018_01_19.json", "cr_2018_04_27.json"):
+        (tmp_path / name).symlink_to(ROOT / "seeds" / name)
+    (tmp_path / "texts").symlink_to(ROOT / "seeds" / "texts")
+    gone = {v["number"] for v in verdicts(tmp_path, TextStore(tmp_path))["gone"]}
+    assert {"810.7b", "810.7c", "810.7f"} <= gone
+    assert not {"805.10a", "805.10d", "805.10f"} & gone
