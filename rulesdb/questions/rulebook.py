@@ -247,7 +247,8 @@ def rule_history(
     its quotes, apostrophes, dashes or spaces differ from the one before) is no new version."""
     with connected(bind) as connection:
         found = lineage_of(connection, number, as_of)
-        rows = lineage.trace(connection, found)
+        segments = _ancestry(connection, found)
+        rows = [row for _, rows in segments for row in rows]
         merged = lineage.merged_into(connection, found)
         reasons: dict[str, list[Reason]] = {}
         bulletins: dict[str, str] = {}
@@ -256,18 +257,10 @@ def rule_history(
             span = (date.min, merged["release_date"] if merged is not None else last)
             reasons = reasons_between(connection, *span)
             bulletins = {c.release: c.status for c in coverage_between(connection, *span)}
-    runs: list[list[dict[str, Any]]] = []
-    for row in rows:
-        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
-            row["number"],
-            row["text_id"],
-        )
-        if same or (runs and substantive and row["how"] == "retypeset"):
-            runs[-1].append(row)
-        else:
-            runs.append([row])
     versions = []
-    for run in runs:
+    for owner, run in (
+        (owner, run) for owner, rows in segments for run in _runs(rows, substantive)
+    ):
         first = run[0]
         how = first["how"] or "new"
         versions.append(
@@ -280,10 +273,10 @@ def rule_history(
                 releases=len(run),
                 how=how,
                 from_number=first["from_number"]
-                if how in ("renumbered", "moved and reworded")
+                if how in ("renumbered", "moved and reworded", "split")
                 else None,
                 similarity=float(first["similarity"] or 0.0),
-                lineage=found,
+                lineage=owner,
                 uncertain=first["uncertain"],
                 why=_version_reasons(first, reasons),
                 bulletin=bulletins.get(first["release_date"].isoformat(), "none"),
@@ -308,6 +301,42 @@ def rule_history(
             )
         )
     return versions
+
+
+def _ancestry(connection: Connection, found: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The lineage's versions (:func:`lineage.trace`), after those of the rule it was split
+    off up to the split, and of the rule that one was split off, oldest first: (lineage,
+    rows) each."""
+    segments = [(found, lineage.trace(connection, found))]
+    seen = {found}
+    while segments[0][1] and segments[0][1][0]["how"] == "split":
+        first = segments[0][1][0]
+        source = lineage.split_from(connection, first)
+        if source is None or source in seen:
+            break
+        seen.add(source)
+        earlier = [
+            row
+            for row in lineage.trace(connection, source)
+            if row["release_date"] < first["release_date"]
+        ]
+        segments.insert(0, (source, earlier))
+    return segments
+
+
+def _runs(rows: list[dict[str, Any]], substantive: bool) -> list[list[dict[str, Any]]]:
+    """The rows in runs of one number and text (with ``substantive``, retypesetting too)."""
+    runs: list[list[dict[str, Any]]] = []
+    for row in rows:
+        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
+            row["number"],
+            row["text_id"],
+        )
+        if same or (runs and substantive and row["how"] == "retypeset"):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return runs
 
 
 def _version_reasons(first: dict[str, Any], reasons: dict[str, list[Reason]]) -> list[Reason]:
