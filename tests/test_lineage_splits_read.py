@@ -20,7 +20,7 @@ from sqlalchemy import Engine, text
 from rulesdb.questions.changes import changes
 from rulesdb.questions.lineage import check_citations
 from rulesdb.questions.renumbering import renumber_map
-from rulesdb.questions.rulebook import rule_history
+from rulesdb.questions.rulebook import rule_diff, rule_history
 from rulesdb.questions.shown import rule_history as shown_history
 from rulesdb.store.engine import make_engine
 
@@ -89,3 +89,11 @@ def test_the_digest_says_where_a_split_rule_came_from(split_engine: Engine) -> N
     )
     assert added.to_json()["split_from"] == SOURCE
     assert f"{CARVED} added (split from {SOURCE})" in digest.to_text()
+
+
+def test_rule_diff_says_where_a_split_rule_came_from(split_engine: Engine) -> None:
+    found = rule_diff(split_engine, BEFORE, AFTER)
+    assert CARVED in found.added and found.split_from == {CARVED: SOURCE}
+    assert found.to_json()["split_from"] == {CARVED: SOURCE}
+    assert f"- **{CARVED}** (split from {SOURCE}) " in found.to_markdown()
+    assert rule_diff(split_engine, AFTER, BEFORE).split_from == {}  # backwards: no split

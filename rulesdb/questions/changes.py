@@ -426,12 +426,12 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
 def _rule_changes(
     connection: Connection, diff: rulebook.RuleDiff, start: date, end: date, days: list[date]
 ) -> list[RuleChange]:
-    from rulesdb.questions.lineage import release_lineages
+    from rulesdb.questions.lineage import release_lineages, split_sources
 
     after_lineages = release_lineages(connection, end)
     before_lineages = release_lineages(connection, start)
     links = _changing_links(connection, start, end)
-    splits = _split_sources(connection, start, end)
+    splits = split_sources(connection, start, end)
     found: list[RuleChange] = []
     for number in diff.added:
         lineage = after_lineages.get(number)
@@ -511,20 +511,6 @@ def _changing_links(
     for row in rows:
         links.setdefault(row["lineage"], []).append((as_date(row["release_date"]), row["how"]))
     return links
-
-
-def _split_sources(connection: Connection, start: date, end: date) -> dict[str, str]:
-    """Each lineage begun in the span by a rule split off another: that rule's number."""
-    rows = fetch(
-        connection,
-        "SELECT k.from_number, l.lineage FROM rule_link k "
-        "JOIN rule_lineage l ON l.number = k.number AND l.occurrence = k.occurrence "
-        "AND k.release_date BETWEEN l.first_release AND l.last_release "
-        "WHERE k.release_date > :start AND k.release_date <= :end AND k.how = 'split'",
-        start=start,
-        end=end,
-    )
-    return {row["lineage"]: row["from_number"] for row in rows}
 
 
 def _releases(

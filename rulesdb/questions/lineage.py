@@ -123,6 +123,21 @@ def split_from(connection: Connection, first: dict[str, Any]) -> str | None:
     )
 
 
+def split_sources(connection: Connection, start: date, end: date) -> dict[str, str]:
+    """Each lineage begun after ``start`` up to ``end`` by a rule split off another (how
+    "split"): the number of the rule it was split from."""
+    rows = fetch(
+        connection,
+        "SELECT k.from_number, l.lineage FROM rule_link k "
+        "JOIN rule_lineage l ON l.number = k.number AND l.occurrence = k.occurrence "
+        "AND k.release_date BETWEEN l.first_release AND l.last_release "
+        "WHERE k.release_date > :start AND k.release_date <= :end AND k.how = 'split'",
+        start=start,
+        end=end,
+    )
+    return {row["lineage"]: row["from_number"] for row in rows}
+
+
 def merged_into(connection: Connection, lineage: str) -> dict[str, Any] | None:
     """Where the lineage ended merged into another rule (how "merged"): release_date, number,
     occurrence, from_number, similarity, uncertain, text, examples, lineage (the taker's)."""

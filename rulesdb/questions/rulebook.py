@@ -145,12 +145,14 @@ class RuleDiff:
     # and whether each release of the span has a bulletin (curated, known or none).
     why: dict[str, list[Reason]] = field(default_factory=dict)
     coverage: list[Coverage] = field(default_factory=list)
+    split_from: dict[str, str] = field(default_factory=dict)  # added rule -> the rule it left
 
     def to_json(self) -> dict[str, Any]:
         return {
             "from": self.from_date,
             "to": self.to_date,
             "added": list(self.added),
+            "split_from": dict(self.split_from),
             "removed": list(self.removed),
             "moved": [dict(m) for m in self.moved],
             "changed": [dict(c) for c in self.changed],
@@ -176,7 +178,8 @@ class RuleDiff:
             if numbers:
                 lines += ["", f"## {title}", ""]
                 for n in numbers:
-                    lines.append(f"- **{n}** {_first_line(self.titles.get(n, ''))}")
+                    split = f" (split from {self.split_from[n]})" if n in self.split_from else ""
+                    lines.append(f"- **{n}**{split} {_first_line(self.titles.get(n, ''))}")
                     lines += [f"  - *{why}*" for why in self.why_lines(n)]
         if self.moved:
             lines += ["", "## Moved", ""]
@@ -425,6 +428,7 @@ def block_diff(bind: Bind, found: RuleDiff, number: str) -> RuleDiff:
         [m for m in found.moved if under(m["from"]) or under(m["to"])],
         {n: reasons for n, reasons in found.why.items() if under(n)},
         found.coverage,
+        {n: source for n, source in found.split_from.items() if under(n)},
     )
 
 
@@ -443,6 +447,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
         lineages_before = lineage.release_lineages(connection, start)
         lineages_after = lineage.release_lineages(connection, end)
+        splits = lineage.split_sources(connection, start, end)
         # each reason at the number the ends give its rule, however often renumbered between
         reasons = followed(
             connection,
@@ -489,6 +494,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         key=rule_key,
     )
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
+    split_from = {n: splits[lineages_after[n]] for n in added if lineages_after.get(n) in splits}
     why = attach(
         [*added, *removed, *(m["to"] for m in moved), *(c["number"] for c in changed)], reasons
     )
@@ -508,6 +514,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         moved,
         why,
         coverage,
+        split_from,
     )
 
 
