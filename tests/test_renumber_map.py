@@ -150,3 +150,19 @@ def test_bad_releases_are_one_line(shared_head_url: URL, args: list[str], messag
     done = run_in_process("--db", url_text(shared_head_url), "renumber-map", *args)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+def test_no_rule_maps_forward_twice(shared_head_url: URL) -> None:
+    """Across the rebuilt rulebook of M10 (many rules split, merged and renumbered) and over
+    the whole chain: each rule of FROM is listed once, and no rule of TO is the successor
+    (same or renumbered) of two; a rule split off another is its source's successor never."""
+    with rulesdb.open(url_text(shared_head_url)) as rules:
+        spans = [
+            rules.renumber_map(a, b)
+            for a, b in (("2009-05-01", "2009-07-11"), ("1999-04-23", LATEST))
+        ]
+    for found in spans:
+        sources = [row["from"] for row in found.rows]
+        assert len(sources) == len(set(sources)), found.from_date
+        targets = [r["to"] for r in found.rows if r["status"] in ("same", "renumbered")]
+        assert len(targets) == len(set(targets)), found.from_date

@@ -474,7 +474,8 @@ def lineage_id(number: str, occurrence: int, day: str) -> str:
 
 def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
     """Each rule's (number, occurrence, lineage): the lineage of the rule of the release before
-    that its link names (its own number when it has no link row), or a new one."""
+    that its link names (its own number when it has no link row), or a new one (a new rule,
+    or one split off a rule)."""
     # Keyed by "number\toccurrence" as the identities print it: one rpartition a rule, no
     # tuples or ints (the chain's thousands of rules a release, every release).
     held: dict[str, str] = {}
@@ -492,7 +493,8 @@ def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
         if link is None:
             lineage = held.get(rule)
         else:
-            lineage = None if link[4] == "new" else held.get(f"{link[2]}\t{link[3]}")
+            # A rule split off another begins a lineage: its source continues in its own.
+            lineage = None if link[4] in ("new", "split") else held.get(f"{link[2]}\t{link[3]}")
         found.add(f"{rule}\t{lineage or lineage_id(number, int(occurrence), day)}")
     return found
 

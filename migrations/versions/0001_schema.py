@@ -46,7 +46,7 @@ TEXT_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 SORT_KEY = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
 KEYWORD_KINDS = "kind IN ('keyword_ability', 'keyword_action', 'ability_word')"
 LINK_HOWS = ("how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded', "
-             "'merged')")
+             "'merged', 'split')")
 DESCRIBED = descriptions("descriptions_0001.toml")
 
 

@@ -63,8 +63,9 @@ class RuleVersion(BaseModel):
     last_release: str
     releases: int
     how: str = Field(
-        description="new, reworded, retypeset, renumbered, moved and reworded, merged "
-        "(the last version: the rule that took its words, which continues another rule)"
+        description="new, reworded, retypeset, renumbered, moved and reworded, split (the "
+        "rule's first version, carved out of from_number, whose versions come before it), "
+        "merged (the last version: the rule that took its words, which continues another rule)"
     )
     from_number: str | None
     similarity: float

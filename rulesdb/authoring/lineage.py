@@ -29,7 +29,10 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
     rule moved and reworded at once (408.2d → 114.2a of 2009-07-11); uncertain;
 12. a rule of the release before still unlinked whose words a rule already linked took
     (``lineage_merges``): merged into it (502.10c → 702.19c of 2009-07-11), a second link
-    to that rule, which still continues the rule it was linked to.
+    to that rule, which still continues the rule it was linked to;
+13. a rule still new whose words a rule of the release before printed and lost, that rule
+    continuing (``lineage_splits``): split from it (a sentence carved into a subrule), the
+    new rule's own link; it begins a lineage of its own.
 
 Two rules at different numbers under headings that differ ("702.11 Intimidate", "502.11 Bands
 with Other") and are not linked are not compared when they are one template sentence about
@@ -43,7 +46,8 @@ How a rule continues: the same number and text is "same"; the same number, text 
 equal once typography is folded (quotes of every kind, apostrophes, dashes, spaces, italics
 markers, ™/®: :func:`rulesdb.util.typography.fold_typography`), "retypeset"; otherwise
 "reworded"; a new number with that text (typography aside) "renumbered", else "moved and
-reworded"; no link, "new"; a gone rule's words taken by a linked rule, "merged".
+reworded"; no link, "new"; a gone rule's words taken by a linked rule, "merged"; a new rule's
+words carved out of a rule that continues, "split".
 
 A link is *uncertain* when the matcher could not decide it from the texts:
 - it rests on mutual best match alone (pass 9 below ANYWHERE; pass 6 below IN_CONTEXT_MUTUAL),
@@ -68,12 +72,13 @@ from typing import Any
 
 from rulesdb.authoring.lineage_merges import Merge, find_merges, kept_share
 from rulesdb.authoring.lineage_sentences import as_words, sentence_pairs
+from rulesdb.authoring.lineage_splits import find_splits
 from rulesdb.util.rule_numbers import parent_number
 from rulesdb.util.typography import fold_typography
 
 Ident = tuple[str, int]  # (number, occurrence): unique within a release
 
-SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW, MERGED = (
+SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW, MERGED, SPLIT = (
     "same",
     "reworded",
     "retypeset",
@@ -81,9 +86,10 @@ SAME, REWORDED, RETYPESET, RENUMBERED, MOVED, NEW, MERGED = (
     "moved and reworded",
     "new",
     "merged",
+    "split",
 )
 # What the links table records; "same" is implied.
-HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED, MERGED)
+HOWS = (NEW, REWORDED, RETYPESET, RENUMBERED, MOVED, MERGED, SPLIT)
 
 IN_CONTEXT = 0.5  # similarity linking rules of one number, or under linked parents
 ANYWHERE = 0.8  # similarity linking two rules with nothing else in common
@@ -192,12 +198,12 @@ def link_and_merge(
     curated: dict[Ident, Ident | None] | None = None,
     merged: dict[Ident, Ident] | None = None,
 ) -> tuple[dict[Ident, Link], dict[Ident, Merge]]:
-    """:func:`link_releases`, and each rule of ``before`` it leaves gone whose words a linked
-    rule of ``after`` took (pass 12; ``merged``: curated, gone rule -> taker): gone rule ->
-    where it merged."""
+    """:func:`link_releases` with the new rules split off a rule that continues (pass 13),
+    and each rule of ``before`` it leaves gone whose words a linked rule of ``after`` took
+    (pass 12; ``merged``: curated, gone rule -> taker): gone rule -> where it merged."""
     matcher = _Matcher(before, after, curated or {})
     links = matcher.run()
-    return links, matcher.merges(merged or {})
+    return links | matcher.splits(links), matcher.merges(merged or {})
 
 
 class _Matcher:
@@ -271,6 +277,27 @@ class _Matcher:
                 self._comparable(target, source) and self._names_heading(target, source)
             ),
         )
+
+    def splits(self, links: dict[Ident, Link]) -> dict[Ident, Link]:
+        """Pass 13, after :meth:`run`: the new rules split off a rule that continues
+        (``lineage_splits``), as their links; curated new rules stay new."""
+        continued = {source: target for target, source in self.links.items()}
+        found = find_splits(
+            {
+                ident: self.after[ident].words
+                for ident, link in links.items()
+                if link.how == NEW and ident not in self.new
+            },
+            {ident: self.before[ident].words for ident in continued},
+            {ident: self.after[target].words for ident, target in continued.items()},
+            lambda target, source: (
+                self._comparable(target, source) and self._names_heading(target, source)
+            ),
+        )
+        return {
+            target: Link(split.source, SPLIT, split.taken, split.uncertain)
+            for target, split in sorted(found.items())
+        }
 
     def _names_heading(self, target: Ident, source: Ident) -> bool:
         """Whether a rule under a heading ("502.38 Bushido") and a rule under another heading
@@ -744,7 +771,7 @@ def follow(
         lineage[day] = {
             ident: (
                 lineage[before_day][link.source]
-                if link.source is not None and before_day is not None
+                if link.source is not None and link.how != SPLIT and before_day is not None
                 else lineage_id(ident, day)
             )
             for ident, link in found.items()

@@ -63,7 +63,8 @@ def rule_history(
     renumbering and rewording: its number and text, the first and last release printing it,
     and how it came from the version before (new, reworded, retypeset, renumbered, moved and
     reworded; "uncertain" where the matcher could not decide the link). A rule whose words
-    another rule took ends with that rule, "merged" (its own history goes on from there).
+    another rule took ends with that rule, "merged" (its own history goes on from there); a
+    rule split off another begins with that rule's versions, then its own, "split".
 
     NUMBER is read in the release in force on --as-of (default: the newest release printing
     it): 702.19 is trample today, banding in 2009-07-11 (--as-of 2009-07-11).

@@ -34,7 +34,7 @@ from rulesdb.store.releases import release_in_force
 from rulesdb.util.rule_numbers import rule_key
 
 # The links that change a rule's words or number; "retypeset" changes only typography.
-_CHANGING = ("new", "reworded", "renumbered", "moved and reworded")
+_CHANGING = ("new", "reworded", "renumbered", "moved and reworded", "split")
 RULE_CHANGES = ("added", "removed", "moved", "moved and changed", "changed")
 
 
@@ -56,6 +56,7 @@ class RuleChange:
     uncertain: bool = False  # the lineage joining the two texts is one the matcher doubted
     # Wizards' reasons, from the bulletins on the releases that changed it
     why: list[Reason] = field(default_factory=list)
+    split_from: str | None = None  # added: the rule it was carved out of, as then numbered
 
     @property
     def section(self) -> str:
@@ -74,6 +75,7 @@ class RuleChange:
             "from_number": self.from_number,
             "releases": list(self.releases),
             "uncertain": self.uncertain,
+            "split_from": self.split_from,
             "before": self.before,
             "after": self.after,
             "why": [reason.to_json() for reason in self.why],
@@ -264,6 +266,7 @@ class Digest:
     def _rule_line(self, rule: RuleChange, markdown: bool) -> str:
         number = f"{rule.from_number} → {rule.number}" if rule.from_number else rule.number
         doubt = " (lineage uncertain)" if rule.uncertain else ""
+        doubt += f" (split from {rule.split_from})" if rule.split_from else ""
         head = f"**{number}**" if markdown else number
         if rule.before is not None and rule.after is not None and rule.change != "moved":
             pieces = excerpt(word_diff(rule.before, rule.after))
@@ -423,13 +426,15 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
 def _rule_changes(
     connection: Connection, diff: rulebook.RuleDiff, start: date, end: date, days: list[date]
 ) -> list[RuleChange]:
-    from rulesdb.questions.lineage import release_lineages
+    from rulesdb.questions.lineage import release_lineages, split_sources
 
     after_lineages = release_lineages(connection, end)
     before_lineages = release_lineages(connection, start)
     links = _changing_links(connection, start, end)
+    splits = split_sources(connection, start, end)
     found: list[RuleChange] = []
     for number in diff.added:
+        lineage = after_lineages.get(number)
         found.append(
             RuleChange(
                 "added",
@@ -437,7 +442,8 @@ def _rule_changes(
                 None,
                 None,
                 diff.titles[number],
-                _releases(links, after_lineages.get(number), {"new"}),
+                _releases(links, lineage, {"new", "split"}),
+                split_from=splits.get(lineage) if lineage is not None else None,
             )
         )
     for number in diff.removed:

@@ -27,7 +27,7 @@ Ident = tuple[str, int]
 # Every release's version of one lineage: number, text, and how it came from the one before.
 _TRACE = (
     "SELECT b.release_date, l.number, l.occurrence, s.text_id, t.text, t.examples, "
-    "k.how, k.from_number, k.similarity, k.uncertain "
+    "k.how, k.from_number, k.from_occurrence, k.similarity, k.uncertain "
     "FROM rule_lineage l "
     "JOIN release_rulebook b ON b.release_date BETWEEN l.first_release AND l.last_release "
     "JOIN rule_span s ON s.number = l.number AND s.occurrence = l.occurrence "
@@ -99,13 +99,43 @@ def release_lineages(connection: Connection, day: date) -> dict[str, str]:
 
 def trace(connection: Connection, lineage: str) -> list[dict[str, Any]]:
     """Every release's version of the lineage, oldest first: release_date, number,
-    occurrence, text_id, text, examples, how, from_number, similarity, uncertain (how NULL:
-    the same number and text as the release before)."""
+    occurrence, text_id, text, examples, how, from_number, from_occurrence, similarity,
+    uncertain (how NULL: the same number and text as the release before)."""
     rows = fetch(connection, _TRACE, lineage=lineage)
     for row in rows:
         row["release_date"] = as_date(row["release_date"])
         row["uncertain"] = bool(row["uncertain"])
     return rows
+
+
+def split_from(connection: Connection, first: dict[str, Any]) -> str | None:
+    """The lineage a rule was split off (its first version, a :func:`trace` row with how
+    "split"): its source's in the release before."""
+    rows = fetch(
+        connection,
+        "SELECT MAX(release_date) AS day FROM release_rulebook WHERE release_date < :day",
+        day=first["release_date"],
+    )
+    if not rows or rows[0]["day"] is None:
+        return None
+    return lineage_at(
+        connection, as_date(rows[0]["day"]), first["from_number"], first["from_occurrence"]
+    )
+
+
+def split_sources(connection: Connection, start: date, end: date) -> dict[str, str]:
+    """Each lineage begun after ``start`` up to ``end`` by a rule split off another (how
+    "split"): the number of the rule it was split from."""
+    rows = fetch(
+        connection,
+        "SELECT k.from_number, l.lineage FROM rule_link k "
+        "JOIN rule_lineage l ON l.number = k.number AND l.occurrence = k.occurrence "
+        "AND k.release_date BETWEEN l.first_release AND l.last_release "
+        "WHERE k.release_date > :start AND k.release_date <= :end AND k.how = 'split'",
+        start=start,
+        end=end,
+    )
+    return {row["lineage"]: row["from_number"] for row in rows}
 
 
 def merged_into(connection: Connection, lineage: str) -> dict[str, Any] | None:

@@ -145,12 +145,14 @@ class RuleDiff:
     # and whether each release of the span has a bulletin (curated, known or none).
     why: dict[str, list[Reason]] = field(default_factory=dict)
     coverage: list[Coverage] = field(default_factory=list)
+    split_from: dict[str, str] = field(default_factory=dict)  # added rule -> the rule it left
 
     def to_json(self) -> dict[str, Any]:
         return {
             "from": self.from_date,
             "to": self.to_date,
             "added": list(self.added),
+            "split_from": dict(self.split_from),
             "removed": list(self.removed),
             "moved": [dict(m) for m in self.moved],
             "changed": [dict(c) for c in self.changed],
@@ -176,7 +178,8 @@ class RuleDiff:
             if numbers:
                 lines += ["", f"## {title}", ""]
                 for n in numbers:
-                    lines.append(f"- **{n}** {_first_line(self.titles.get(n, ''))}")
+                    split = f" (split from {self.split_from[n]})" if n in self.split_from else ""
+                    lines.append(f"- **{n}**{split} {_first_line(self.titles.get(n, ''))}")
                     lines += [f"  - *{why}*" for why in self.why_lines(n)]
         if self.moved:
             lines += ["", "## Moved", ""]
@@ -247,7 +250,8 @@ def rule_history(
     its quotes, apostrophes, dashes or spaces differ from the one before) is no new version."""
     with connected(bind) as connection:
         found = lineage_of(connection, number, as_of)
-        rows = lineage.trace(connection, found)
+        segments = _ancestry(connection, found)
+        rows = [row for _, rows in segments for row in rows]
         merged = lineage.merged_into(connection, found)
         reasons: dict[str, list[Reason]] = {}
         bulletins: dict[str, str] = {}
@@ -256,18 +260,10 @@ def rule_history(
             span = (date.min, merged["release_date"] if merged is not None else last)
             reasons = reasons_between(connection, *span)
             bulletins = {c.release: c.status for c in coverage_between(connection, *span)}
-    runs: list[list[dict[str, Any]]] = []
-    for row in rows:
-        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
-            row["number"],
-            row["text_id"],
-        )
-        if same or (runs and substantive and row["how"] == "retypeset"):
-            runs[-1].append(row)
-        else:
-            runs.append([row])
     versions = []
-    for run in runs:
+    for owner, run in (
+        (owner, run) for owner, rows in segments for run in _runs(rows, substantive)
+    ):
         first = run[0]
         how = first["how"] or "new"
         versions.append(
@@ -280,10 +276,10 @@ def rule_history(
                 releases=len(run),
                 how=how,
                 from_number=first["from_number"]
-                if how in ("renumbered", "moved and reworded")
+                if how in ("renumbered", "moved and reworded", "split")
                 else None,
                 similarity=float(first["similarity"] or 0.0),
-                lineage=found,
+                lineage=owner,
                 uncertain=first["uncertain"],
                 why=_version_reasons(first, reasons),
                 bulletin=bulletins.get(first["release_date"].isoformat(), "none"),
@@ -308,6 +304,42 @@ def rule_history(
             )
         )
     return versions
+
+
+def _ancestry(connection: Connection, found: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The lineage's versions (:func:`lineage.trace`), after those of the rule it was split
+    off up to the split, and of the rule that one was split off, oldest first: (lineage,
+    rows) each."""
+    segments = [(found, lineage.trace(connection, found))]
+    seen = {found}
+    while segments[0][1] and segments[0][1][0]["how"] == "split":
+        first = segments[0][1][0]
+        source = lineage.split_from(connection, first)
+        if source is None or source in seen:
+            break
+        seen.add(source)
+        earlier = [
+            row
+            for row in lineage.trace(connection, source)
+            if row["release_date"] < first["release_date"]
+        ]
+        segments.insert(0, (source, earlier))
+    return segments
+
+
+def _runs(rows: list[dict[str, Any]], substantive: bool) -> list[list[dict[str, Any]]]:
+    """The rows in runs of one number and text (with ``substantive``, retypesetting too)."""
+    runs: list[list[dict[str, Any]]] = []
+    for row in rows:
+        same = runs and (runs[-1][-1]["number"], runs[-1][-1]["text_id"]) == (
+            row["number"],
+            row["text_id"],
+        )
+        if same or (runs and substantive and row["how"] == "retypeset"):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return runs
 
 
 def _version_reasons(first: dict[str, Any], reasons: dict[str, list[Reason]]) -> list[Reason]:
@@ -396,6 +428,7 @@ def block_diff(bind: Bind, found: RuleDiff, number: str) -> RuleDiff:
         [m for m in found.moved if under(m["from"]) or under(m["to"])],
         {n: reasons for n, reasons in found.why.items() if under(n)},
         found.coverage,
+        {n: source for n, source in found.split_from.items() if under(n)},
     )
 
 
@@ -414,6 +447,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         before, after = _printed_rules(connection, start), _printed_rules(connection, end)
         lineages_before = lineage.release_lineages(connection, start)
         lineages_after = lineage.release_lineages(connection, end)
+        splits = lineage.split_sources(connection, start, end)
         # each reason at the number the ends give its rule, however often renumbered between
         reasons = followed(
             connection,
@@ -460,6 +494,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         key=rule_key,
     )
     titles = {n: after[n] for n in added} | {n: before[n] for n in removed}
+    split_from = {n: splits[lineages_after[n]] for n in added if lineages_after.get(n) in splits}
     why = attach(
         [*added, *removed, *(m["to"] for m in moved), *(c["number"] for c in changed)], reasons
     )
@@ -479,6 +514,7 @@ def rule_diff(bind: Bind, from_day: date, to_day: date) -> RuleDiff:
         moved,
         why,
         coverage,
+        split_from,
     )
 
 

@@ -59,7 +59,13 @@ def rule_history(number: str, versions: list[RuleVersion]) -> Table:
     found = [version.to_json() for version in versions]
     lines = [f"# Rule {number}", ""]
     for version in versions:
-        moved = f" (was {version.from_number})" if version.from_number else ""
+        moved = (
+            f" (split from {version.from_number} on {version.first_release})"
+            if version.how == "split"
+            else f" (was {version.from_number})"
+            if version.from_number
+            else ""
+        )
         doubt = ", uncertain" if version.uncertain else ""
         lines += [
             f"## {version.number}: {version.first_release} … {version.last_release} "

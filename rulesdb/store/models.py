@@ -592,8 +592,9 @@ class RuleLineage(Base):
 
 class RuleLink(Base):
     """A rule of a release that does not continue its number with the same text: new,
-    reworded, retypeset, renumbered, or moved and reworded, with the rule it continues and
-    whether the matcher could decide it; and a rule of the release before merged into it."""
+    reworded, retypeset, renumbered, moved and reworded, or split off a rule that continues,
+    with the rule it comes from and whether the matcher could decide it; and a rule of the
+    release before merged into it."""
 
     __tablename__ = "rule_link"
 
@@ -609,7 +610,8 @@ class RuleLink(Base):
     # One key a kind of link (a rule's own, a merged rule's): partial unique indexes.
     __table_args__ = (
         CheckConstraint(
-            "how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded', 'merged')",
+            "how IN ('new', 'reworded', 'retypeset', 'renumbered', 'moved and reworded', "
+            "'merged', 'split')",
             name="how",
         ),
         CheckConstraint("(how = 'new') = (from_number IS NULL)", name="source"),
