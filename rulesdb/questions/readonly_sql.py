@@ -25,7 +25,8 @@ What enforces it is the database, never this module's reading of the SQL:
      stopped, fetching included;
   6. memory: the session's ``work_mem`` is RULESDB_SQL_WORK_MEM whatever the server's (a
      query can raise it with ``set_config``, as any role may: time still stops it), and
-     ``grant-read`` bounds the role's temporary files.
+     ``grant-read`` bounds the role's temporary files; a backend on this machine is
+     watched as a value grows in it (``server_memory``), cancelled past its bound.
 
 On both backends rows are fetched a few at a time (``_bounded``), so wide rows are never
 held by the thousand. SQLite bounds each value (its length limit) and, while the query runs,

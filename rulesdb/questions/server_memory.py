@@ -41,8 +41,7 @@ def backend_status(connection: Any) -> Path | None:
     pid = connection.info.backend_pid
     try:
         title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        with socket.socket(fileno=os.dup(connection.pgconn.socket)) as sock:
-            family, here = sock.family, sock.getsockname()
+        family, here = _address(connection.pgconn.socket)
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     client = "[local]" if family == socket.AF_UNIX else f"({here[1]}) "
@@ -50,6 +49,18 @@ def backend_status(connection: Any) -> Path | None:
     if not title.startswith("postgres:") or who not in title or client not in title:
         return None
     return Path(f"/proc/{pid}/status")
+
+
+def _address(descriptor: int) -> tuple[int, Any]:
+    """The family and local address of the socket at ``descriptor`` (left open)."""
+    copy = os.dup(descriptor)
+    try:
+        sock = socket.socket(fileno=copy)
+    except OSError:
+        os.close(copy)
+        raise
+    with sock:
+        return sock.family, sock.getsockname()
 
 
 def _private_bytes(status: Path) -> int:
