@@ -8,6 +8,7 @@
     python bench/run.py --only web-heavy   # 20 clients asking distinct heavy pages (60 s)
     python bench/run.py --only first-answer   # the first command after pip install (30 s)
     python bench/run.py --only bounds   # each hostile input of the bounds issue, as it ends now
+    python bench/run.py --only sql-pg   # sql making a value past the bound on PostgreSQL
     python bench/run.py --only crafted   # inspect, new-release of crafted CR files (#52)
     python bench/run.py --only fix   # lint-citations --fix of a 400 MB file, beside cp and grep
     python bench/run.py --only lineage   # the lineage matcher against the links read by hand
@@ -216,6 +217,7 @@ def main() -> int:
             "web-load",
             "web-heavy",
             "bounds",
+            "sql-pg",
             "crafted",
             "fix",
             "lineage",
@@ -276,10 +278,16 @@ def main() -> int:
                 rows, modules = bench_check(databases.sqlite_head())
             elif args.only == "bounds":
                 from bench.bounds import bench_bounds
+                from bench.sql_pg import bench_sql_pg
 
                 head = databases.sqlite_head().render_as_string(hide_password=False)
                 rows, modules = bench_bounds(Path(folder), head), []
+                rows += bench_sql_pg(databases)
                 rows += bench_crafted(Path(folder))
+            elif args.only == "sql-pg":
+                from bench.sql_pg import bench_sql_pg
+
+                rows, modules = bench_sql_pg(databases), []
             elif args.only == "crafted":
                 rows, modules = bench_crafted(Path(folder)), []
             elif args.only == "fix":
@@ -305,6 +313,7 @@ def main() -> int:
                 rows += bench_lint_citations(head_db, Path(folder))
                 from bench.assistant import bench_mcp
                 from bench.bounds import bench_bounds
+                from bench.sql_pg import bench_sql_pg
                 from bench.web_load import bench_web_load
 
                 rows += bench_mcp(head_db.render_as_string(hide_password=False))
@@ -316,6 +325,7 @@ def main() -> int:
 
                 rows += bench_first_answer(Path(folder))
                 rows += bench_bounds(Path(folder), head_db.render_as_string(hide_password=False))
+                rows += bench_sql_pg(databases)
                 rows += bench_crafted(Path(folder))
         finally:
             databases.close()

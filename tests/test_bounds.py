@@ -598,18 +598,70 @@ def test_grant_read_leaves_the_owner_its_lock(head_url: URL, head_engine: object
             connection.execute(text(f"DROP ROLE {role}"))
 
 
+A_GIGABYTE = "SELECT repeat('x', 1000000000) AS wide"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_value_made_far_past_the_bound_is_stopped_as_it_grows(
+    reader_url: URL, backend: str
+) -> None:
+    """PostgreSQL builds repeat('x', 1000000000) whole (a minute on a loaded machine, then
+    steps that do not stop for a cancel) before any check in the query can measure it: the
+    backend's memory, watched from this machine, stops it as it grows, in one line, long
+    before --timeout. A value just under the bound is not stopped; SQLite is as it was."""
+    import time
+
+    import psycopg
+
+    from rulesdb.questions.server_memory import backend_status
+
+    limit = {"RULESDB_SQL_MAX_VALUE": "8"}  # 8 times 8 MB plus 64 MB: 128 MB on the server
+    start = time.monotonic()
+    at_once, _ = measured("--db", url_text(reader_url), "sql", "SELECT 1 AS one")
+    at_once_took = time.monotonic() - start  # a command's own time, on this machine now
+    assert at_once.returncode == 0, at_once.stderr[-2000:]
+    if backend == "postgresql":
+        conninfo = reader_url.set(drivername="postgresql").render_as_string(False)
+        with psycopg.connect(conninfo) as connection:
+            if backend_status(connection) is None:
+                pytest.skip("the PostgreSQL server's backends are no processes of this machine")
+    start = time.monotonic()
+    done, _ = measured(
+        "--db", url_text(reader_url), "sql", A_GIGABYTE, "--timeout", "600",
+        env=process_env(**limit),
+    )  # fmt: skip
+    took = time.monotonic() - start
+    assert done.returncode == 2 and done.stdout == "", done.stderr[-2000:]
+    assert done.stderr.splitlines() == [
+        "rulesdb: error: SQL error: no such function: repeat"
+        if backend == "sqlite"
+        else "rulesdb: error: the query took more than 128 MB on the server and was stopped "
+        "(8 times RULESDB_SQL_MAX_VALUE plus 64 MB): a value far wider than a row may be was "
+        "being made; select fewer or shorter values, e.g. substr(value, 1, 1000)"
+    ]
+    assert took - at_once_took < 10, (took, at_once_took)
+    if backend == "postgresql":
+        wide, _ = measured(
+            "--db", url_text(reader_url), "sql", "SELECT repeat('y', 7000000) AS wide",
+            "--format", "csv", env=process_env(**limit),
+        )  # fmt: skip
+        assert wide.returncode == 0, wide.stderr[-2000:]
+        assert wide.stdout.splitlines() == ["wide", "y" * 7_000_000]
+
+
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_postgresql_refuses_a_huge_value_by_its_size_on_the_server(
     reader_url: URL, backend: str
 ) -> None:
-    """A value far past the bound is refused by the server measuring the row it holds
+    """A value past the bound is refused by the server measuring the row it holds
     (pg_column_size), before the row's text (a second copy) is built: the refusal names the
-    width even under a timeout far longer than the query could need."""
+    width even under a timeout far longer than the query could need. (Five times the bound:
+    a value far past it is stopped as it grows, below.)"""
     done, _ = measured(
         "--db",
         url_text(reader_url),
         "sql",
-        "SELECT repeat('x', 100000000) AS wide",
+        "SELECT repeat('x', 5000000) AS wide",
         "--timeout",
         "600",
         env=process_env(RULESDB_SQL_MAX_VALUE="1"),

@@ -64,3 +64,47 @@ def test_a_cheap_page_is_served_while_heavy_pages_are_in_flight(
     finally:
         gate.set()  # a failed run leaves no thread waiting
     plugin.PAGES.clear()
+
+
+def test_a_cheap_page_is_served_while_a_heavy_page_is_rendered(
+    _head_sqlite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A heavy page's markup (2 MB of Jinja) is rendered in its lane's thread: held there, a
+    cold cheap page still answers. Rendered on the server's loop, the hold would stop the loop
+    (and this test's client with it) until the hold gives up."""
+    from rulesdb.web import pages, plugin
+    from rulesdb.web.server import build
+
+    site = build(_head_sqlite)
+    rendering, gate = threading.Event(), threading.Event()
+    real_render = site.render_template
+
+    async def held_render(templates: Any, *args: Any, **kwargs: Any) -> Any:
+        if templates == "rulesdb_diff.html":
+            rendering.set()
+            gate.wait(HOLD)  # blocks the thread rendering it
+        return await real_render(templates, *args, **kwargs)
+
+    monkeypatch.setattr(site, "render_template", held_render)
+    plugin.PAGES.clear()
+    _, engine = plugin.engine_of(site)
+    days = pages.release_dates(engine)
+
+    async def run() -> None:
+        heavy = asyncio.ensure_future(site.client.get(f"/diff?from={days[0]}&to={days[-1]}"))
+        while not rendering.is_set():
+            await asyncio.sleep(0.01)
+        cheap = await site.client.get(f"/rule/702.19?as_of={days[-2]}")  # cold, not kept
+        assert cheap.status_code == 200 and "702.19" in cheap.text
+        assert not gate.is_set() and not heavy.done()  # answered while the render was held
+        gate.set()
+        assert (await heavy).status_code == 200
+
+    try:
+        asyncio.run(asyncio.wait_for(run(), HANG_GUARD))
+    finally:
+        gate.set()
+    plugin.PAGES.clear()
+
+
+HOLD = 10  # seconds a held render waits at most (on the loop it would stop the test's client)

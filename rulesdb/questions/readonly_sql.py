@@ -25,7 +25,8 @@ What enforces it is the database, never this module's reading of the SQL:
      stopped, fetching included;
   6. memory: the session's ``work_mem`` is RULESDB_SQL_WORK_MEM whatever the server's (a
      query can raise it with ``set_config``, as any role may: time still stops it), and
-     ``grant-read`` bounds the role's temporary files.
+     ``grant-read`` bounds the role's temporary files; a backend on this machine is
+     watched as a value grows in it (``server_memory``), cancelled past its bound.
 
 On both backends rows are fetched a few at a time (``_bounded``), so wide rows are never
 held by the thousand. SQLite bounds each value (its length limit) and, while the query runs,
@@ -55,6 +56,7 @@ from urllib.parse import quote
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
+from rulesdb.questions.server_memory import COPIES, MARGIN, Watch, backend_status, memory_bound
 from rulesdb.settings import SQL_MAX_VALUE
 from rulesdb.store.engine import CONNECT_TIMEOUT, mask, parse_url, sqlite_file
 from rulesdb.store.grants import OUTLASTING, work_mem_kb
@@ -532,20 +534,26 @@ def _postgresql_query(
     # watchdog cannot: it cancels whatever the backend is doing at the deadline.
     watchdog = threading.Timer(timeout, _cancel, (connection,))
     watchdog.daemon = True
+    limit = max_value_bytes()
+    # ...nor can it bound the memory of a value being made: where the backend is on this
+    # machine, its memory is watched (rulesdb.questions.server_memory).
+    watch = Watch(backend_status(connection), memory_bound(limit), lambda: _cancel(connection))
     try:
         connection.execute("SET TRANSACTION READ ONLY")  # whatever the server's defaults
         _refuse_powerful_role(connection, url)
         watchdog.start()
+        watch.start()
         cursor = connection.cursor(name="rulesdb_sql")  # DECLARE … CURSOR, extended protocol
         # The server measures each row before sending it, and refuses one past the limit
         # (the failed cast's message names the marker; it depends on the row, so the planner
         # cannot fold it): the client never holds it. CASE evaluates in order: first the
         # row's size as the server holds it (pg_column_size, a copy), so a huge value is
         # refused before its text form is built (a second copy, quotes doubled, that took
-        # longer than the value itself); then the row's text.
-        limit = max_value_bytes()
+        # longer than the value itself); then the row's text. OFFSET 0 keeps the query a
+        # subquery of its own, so its values are made once, not again for each test.
         cursor.execute(
-            f"SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_query "
+            f"SELECT * FROM (SELECT * FROM (\n{_TRAILING.sub('', sql)}\n) AS rulesdb_inner "
+            "OFFSET 0) AS rulesdb_query "
             f"WHERE CASE WHEN pg_column_size(rulesdb_query.*) > {limit}"
             f" THEN ('{_ROW_TOO_WIDE} ' || pg_column_size(rulesdb_query.*))::integer"
             f" WHEN octet_length(rulesdb_query::text) > {limit}"
@@ -555,21 +563,33 @@ def _postgresql_query(
         columns = [column.name for column in cursor.description or ()]
         yield columns, _bounded(cursor.fetchmany, deadline, timeout)
     except psycopg.errors.QueryCanceled:
-        raise _timed_out(timeout) from None
+        raise _too_big(watch.most) if watch.passed else _timed_out(timeout) from None
     except (psycopg.errors.ReadOnlySqlTransaction, psycopg.errors.InsufficientPrivilege) as exc:
         raise RulesdbError(f"{READ_ONLY}: the database refused it ({first_line(exc)})") from None
     except psycopg.Error as exc:
         if _ROW_TOO_WIDE in str(exc):
             raise RulesdbError(_too_wide(max_value_bytes())) from None
+        if watch.passed:
+            raise _too_big(watch.most) from None
         if time.monotonic() > deadline:  # the cancel can also surface as a lost connection
             raise _timed_out(timeout) from None
         raise RulesdbError(f"SQL error: {first_line(exc)}") from None
     finally:
         watchdog.cancel()
+        watch.cancel()
         connection.close()  # never committed: the server rolls the transaction back
 
 
 _ROW_TOO_WIDE = "rulesdb: row too wide"
+
+
+def _too_big(most: int) -> RulesdbError:
+    return RulesdbError(
+        f"the query took more than {most / 2**20:g} MB on the server and was stopped "
+        f"({COPIES} times {SQL_MAX_VALUE.name} plus {MARGIN // 2**20} MB): a value far wider "
+        "than a row may be was being made; select fewer or shorter values, e.g. "
+        "substr(value, 1, 1000)"
+    )
 
 
 def _refuse_powerful_role(connection: Any, url: URL) -> None:

@@ -63,6 +63,22 @@ def rulesdb_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "rulesdb", *args]
 
 
+def under_hash_seed(seed: str, *args: str, code: int = 0, cwd: Path | None = None) -> str:
+    """What ``rulesdb ARGS`` prints as a real process under PYTHONHASHSEED=``seed`` (its exit
+    status checked to be ``code``): answers a user compares or commits must be the same bytes
+    whatever the seed, so a set or dict put out unordered shows as two outputs."""
+    done = subprocess.run(
+        rulesdb_command(*args),
+        cwd=cwd,
+        env=process_env(PYTHONHASHSEED=seed),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == code, done.stderr
+    return done.stdout
+
+
 def run_process(
     *args: str, env: dict[str, str] | None = None, input: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
