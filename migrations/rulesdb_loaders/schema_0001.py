@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -46,6 +46,7 @@ from sys import intern
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import msgspec
 import sqlalchemy as sa
 from alembic import op
 
@@ -316,7 +317,7 @@ SPAN_TABLES = (RULES, GLOSSARY, LINEAGES)
 
 def read_seed(name: str, sha256: str, expected: int = SEED_FORMAT) -> dict[str, Any]:
     """The seed file under seeds/, checked against the sha256 its revision pins."""
-    seed = json.loads(_checked(SEEDS / name, sha256))
+    seed = _decode(_checked(SEEDS / name, sha256))
     if seed.get("format") != expected:
         raise RuntimeError(f"seed {name} is format {seed.get('format')}, loader is {expected}")
     return seed
@@ -456,44 +457,44 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
     }
 
 
-def printed(seed: dict[str, Any], lineages_before: set[Identity]) -> dict[SpanTable, set[Identity]]:
-    """The identities of the release's rules, glossary entries and rules' lineages (their
-    spans' inputs), the lineages continuing those of the release before it."""
-    book = seed["rulebook"]
-    return {
-        RULES: set(book["rules"]),
-        GLOSSARY: set(book["glossary"]),
-        LINEAGES: lineages(seed, lineages_before),
-    }
-
-
 def lineage_id(number: str, occurrence: int, day: str) -> str:
     """A lineage is named by the number and release it begins with: 502.9@1999-04-23."""
     return f"{number}@{day}" if occurrence == 1 else f"{number}#{occurrence}@{day}"
 
 
-def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
-    """Each rule's (number, occurrence, lineage): the lineage of the rule of the release before
-    that its link names (its own number when it has no link row), or a new one."""
-    # Keyed by "number\toccurrence" as the identities print it: one rpartition a rule, no
-    # tuples or ints (the chain's thousands of rules a release, every release).
-    held: dict[str, str] = {}
-    for identity in before:
-        rule, _, lineage = identity.rpartition("\t")
-        held[rule] = lineage
+def by_rule(identities: Iterable[Identity]) -> dict[str, Identity]:
+    """Lineage identities keyed by their rule: number and occurrence, as they begin them."""
+    return {identity.rpartition("\t")[0]: identity for identity in identities}
+
+
+def lineages(seed: dict[str, Any], before: dict[str, Identity]) -> dict[str, Identity]:
+    """Each rule's (number, occurrence, lineage) identity by rule: the lineage of the rule of
+    the release before (``before``, by rule) that its link names (its own number when it has
+    no link row), or a new one."""
+    # Keyed by "number\toccurrence" as the identities print it, no tuples or ints. A rule
+    # keeping its lineage keeps the identity string of the release before, hash and all: the
+    # chain's thousands of rules a release, every release, are looked up, not built again.
     # A merged row names the rule that took a gone rule's words: not where that rule came from.
     links = {f"{row[0]}\t{row[1]}": row for row in seed["lineage"] if row[4] != "merged"}
     day = seed["effective_date"]
-    found = set()
+    found: dict[str, Identity] = {}
     for row in seed["rulebook"]["rules"]:
-        number, occurrence, _ = row.split("\t", 2)
-        rule = f"{number}\t{occurrence}"
+        rule = row.rsplit("\t", 2)[0]  # number, occurrence (sort key and text key cut off)
         link = links.get(rule)
         if link is None:
-            lineage = held.get(rule)
+            identity = before.get(rule)
+            if identity is None:
+                number, occurrence = rule.split("\t")
+                identity = f"{rule}\t{lineage_id(number, int(occurrence), day)}"
         else:
-            lineage = None if link[4] == "new" else held.get(f"{link[2]}\t{link[3]}")
-        found.add(f"{rule}\t{lineage or lineage_id(number, int(occurrence), day)}")
+            source = None if link[4] == "new" else before.get(f"{link[2]}\t{link[3]}")
+            if source is None:
+                number, occurrence = rule.split("\t")
+                lineage = lineage_id(number, int(occurrence), day)
+            else:
+                lineage = source.rpartition("\t")[2]
+            identity = f"{rule}\t{lineage}"
+        found[rule] = identity
     return found
 
 
@@ -546,7 +547,16 @@ def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
         state.stored = {table: _ending(sql, table, before) for table in SPAN_TABLES}
         state.stored_end = before
         state.open = {table: dict(stored) for table, stored in state.stored.items()}
-    for table, rows in printed(seed, set(state.open[LINEAGES])).items():
+        state.lineage_of = by_rule(state.open[LINEAGES])
+    rules = lineages(seed, state.lineage_of)
+    book = seed["rulebook"]
+    identities = {
+        RULES: set(book["rules"]),
+        GLOSSARY: set(book["glossary"]),
+        LINEAGES: set(rules.values()),
+    }
+    state.lineage_of = rules
+    for table, rows in identities.items():
         held = state.open[table]
         for identity in held.keys() - rows:  # the few that change: set operations in C
             state.closed.setdefault(table, []).append((identity, held.pop(identity), before))
@@ -624,7 +634,7 @@ class _Packs:
         for name in sorted(pinned, key=lambda name: name != own):
             if self.read.get(name) == pinned[name]:
                 continue
-            texts = json.loads(_checked(SEEDS / "texts" / f"{name}.json", pinned[name]))
+            texts = _decode(_checked(SEEDS / "texts" / f"{name}.json", pinned[name]))
             self.texts.update(texts)
             self.read[name] = pinned[name]
             if key in texts:
@@ -659,6 +669,7 @@ class _RunState:
     rows: dict[Table, list[Row]] = field(default_factory=dict)  # to insert, by table
     tail: Any = None  # the newest release the run holds: the open spans' end
     open: dict[SpanTable, dict[Identity, Any]] | None = None  # identity -> first_release
+    lineage_of: dict[str, Identity] = field(default_factory=dict)  # open lineages, by rule
     closed: dict[SpanTable, list[Span]] = field(default_factory=dict)  # ended in the run
     # The open spans as the table has them, ending at stored_end: updated, not written again.
     stored: dict[SpanTable, dict[Identity, Any]] = field(default_factory=dict)
@@ -680,7 +691,7 @@ class _RunState:
     def forget(self) -> None:
         self.rows, self.tail, self.open, self.known, self.names = {}, None, None, set(), {}
         self.closed, self.stored, self.stored_end = {}, {}, None
-        self.packs, self.analyse = _Packs(), False
+        self.packs, self.analyse, self.lineage_of = _Packs(), False, {}
 
 
 _STATES: WeakKeyDictionary[sa.Connection, _RunState] = WeakKeyDictionary()
@@ -984,6 +995,10 @@ class _Sql:
             (table.identity_of(row[:-2]), row[-2], row[-1])
             for row in self.query(f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)
         ]
+
+
+# JSON as the json module reads it (the same values: numbers, strings, lists, dicts), in C.
+_decode = msgspec.json.Decoder().decode
 
 
 def _checked(path: Path, sha256: str) -> bytes:
