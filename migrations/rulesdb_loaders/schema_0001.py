@@ -296,6 +296,10 @@ class SpanTable:
         identity, first, last = span
         return (*self.columns(identity), first, last)
 
+    def key(self, row: Row) -> Row:
+        """A row's primary key: the names and first_release."""
+        return (*row[: len(self.names)], row[-2])
+
     def identity_of(self, values: Row) -> Identity:
         """The identity of a row's identity columns, :meth:`columns` undone."""
         fields = [str(value) for value in values]
@@ -615,7 +619,7 @@ def unload_release(revision: str) -> None:
         "WHERE r.kind = keyword.kind AND r.name = keyword.name)"
     )
     state = _run_state(bind)
-    state.known, state.names, state.analyse = set(), {}, True
+    state.known, state.others, state.names, state.analyse = set(), None, {}, True
 
 
 class _Packs:
@@ -647,7 +651,10 @@ def _hold_texts(
 ) -> None:
     """The texts of these identities the database does not hold yet."""
     keys = {identity[-KEY_DIGITS:] for identity in identities} - state.known
-    fresh = keys - sql.stored_keys(keys)
+    if state.others is None:
+        state.others = bool(sql.query("SELECT 1 FROM rulebook_text LIMIT 1"))
+    # A run from empty asks nothing: every text written is one it knows.
+    fresh = keys - sql.stored_keys(keys) if state.others else keys
     rows = []
     own = "cr_" + seed["effective_date"].replace("-", "_")
     for key in sorted(fresh):
@@ -675,6 +682,7 @@ class _RunState:
     stored: dict[SpanTable, dict[Identity, Any]] = field(default_factory=dict)
     stored_end: Any = None
     known: set[str] = field(default_factory=set)  # keys of texts held or found written
+    others: bool | None = None  # whether the table may hold texts not known (None: unasked)
     names: dict[Table, set[Row]] = field(default_factory=dict)  # names held or written
     packs: _Packs = field(default_factory=_Packs)
     analyse: bool = False  # PostgreSQL: statistics are due
@@ -690,6 +698,7 @@ class _RunState:
 
     def forget(self) -> None:
         self.rows, self.tail, self.open, self.known, self.names = {}, None, None, set(), {}
+        self.others = None
         self.closed, self.stored, self.stored_end = {}, {}, None
         self.packs, self.analyse, self.lineage_of = _Packs(), False, {}
 
@@ -763,9 +772,10 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
                 *((identity, first, state.tail) for identity, first in spans.items()),
             ]
             stored = state.stored.get(table, {})
-            state.add(
-                table.table, [table.row(span) for span in ended if stored.get(span[0]) != span[1]]
-            )
+            rows = [table.row(span) for span in ended if stored.get(span[0]) != span[1]]
+            # In key order: the B-tree appends, and the file is the same whatever the hash seed.
+            rows.sort(key=table.key)
+            state.add(table.table, rows)
             extended.append((table, stored, state.stored_end, ended))
         state.open, state.tail, state.closed, state.stored = None, None, {}, {}
         state.stored_end = None
