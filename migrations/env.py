@@ -12,7 +12,9 @@ that runs them puts this folder on ``sys.path`` (``prepend_sys_path``).
 
 from __future__ import annotations
 
+import gc
 import logging.config
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
 from alembic import context
@@ -59,9 +61,24 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
             include_object=_modelled,
             on_version_apply=config.attributes.get("on_version_apply"),
         )
-        with context.begin_transaction():
+        with _collector_paused(), context.begin_transaction():
             context.run_migrations()
         compact_if_sparse(connection)  # SQLite: the space a long downgrade leaves (committed)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The run holds the rows it writes until it commits (an upgrade from empty, every
+    release's: hundreds of thousands of tuples), which the cyclic garbage collector would walk
+    again and again, finding nothing to free (6% of that upgrade's time). It resumes after."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @contextmanager
