@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -46,6 +46,7 @@ from sys import intern
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import msgspec
 import sqlalchemy as sa
 from alembic import op
 
@@ -295,6 +296,10 @@ class SpanTable:
         identity, first, last = span
         return (*self.columns(identity), first, last)
 
+    def key(self, row: Row) -> Row:
+        """A row's primary key: the names and first_release."""
+        return (*row[: len(self.names)], row[-2])
+
     def identity_of(self, values: Row) -> Identity:
         """The identity of a row's identity columns, :meth:`columns` undone."""
         fields = [str(value) for value in values]
@@ -316,7 +321,7 @@ SPAN_TABLES = (RULES, GLOSSARY, LINEAGES)
 
 def read_seed(name: str, sha256: str, expected: int = SEED_FORMAT) -> dict[str, Any]:
     """The seed file under seeds/, checked against the sha256 its revision pins."""
-    seed = json.loads(_checked(SEEDS / name, sha256))
+    seed = _decode(_checked(SEEDS / name, sha256))
     if seed.get("format") != expected:
         raise RuntimeError(f"seed {name} is format {seed.get('format')}, loader is {expected}")
     return seed
@@ -456,46 +461,45 @@ def release_rows(seed: dict[str, Any], seed_sha256: str, day: Any) -> dict[Table
     }
 
 
-def printed(seed: dict[str, Any], lineages_before: set[Identity]) -> dict[SpanTable, set[Identity]]:
-    """The identities of the release's rules, glossary entries and rules' lineages (their
-    spans' inputs), the lineages continuing those of the release before it."""
-    book = seed["rulebook"]
-    return {
-        RULES: set(book["rules"]),
-        GLOSSARY: set(book["glossary"]),
-        LINEAGES: lineages(seed, lineages_before),
-    }
-
-
 def lineage_id(number: str, occurrence: int, day: str) -> str:
     """A lineage is named by the number and release it begins with: 502.9@1999-04-23."""
     return f"{number}@{day}" if occurrence == 1 else f"{number}#{occurrence}@{day}"
 
 
-def lineages(seed: dict[str, Any], before: set[Identity]) -> set[Identity]:
-    """Each rule's (number, occurrence, lineage): the lineage of the rule of the release before
-    that its link names (its own number when it has no link row), or a new one (a new rule,
-    or one split off a rule)."""
-    # Keyed by "number\toccurrence" as the identities print it: one rpartition a rule, no
-    # tuples or ints (the chain's thousands of rules a release, every release).
-    held: dict[str, str] = {}
-    for identity in before:
-        rule, _, lineage = identity.rpartition("\t")
-        held[rule] = lineage
+def by_rule(identities: Iterable[Identity]) -> dict[str, Identity]:
+    """Lineage identities keyed by their rule: number and occurrence, as they begin them."""
+    return {identity.rpartition("\t")[0]: identity for identity in identities}
+
+
+def lineages(seed: dict[str, Any], before: dict[str, Identity]) -> dict[str, Identity]:
+    """Each rule's (number, occurrence, lineage) identity by rule: the lineage of the rule of
+    the release before (``before``, by rule) that its link names (its own number when it has
+    no link row), or a new one (a new rule, or one split off a rule)."""
+    # Keyed by "number\toccurrence" as the identities print it, no tuples or ints. A rule
+    # keeping its lineage keeps the identity string of the release before, hash and all: the
+    # chain's thousands of rules a release, every release, are looked up, not built again.
     # A merged row names the rule that took a gone rule's words: not where that rule came from.
     links = {f"{row[0]}\t{row[1]}": row for row in seed["lineage"] if row[4] != "merged"}
     day = seed["effective_date"]
-    found = set()
+    found: dict[str, Identity] = {}
     for row in seed["rulebook"]["rules"]:
-        number, occurrence, _ = row.split("\t", 2)
-        rule = f"{number}\t{occurrence}"
+        rule = row.rsplit("\t", 2)[0]  # number, occurrence (sort key and text key cut off)
         link = links.get(rule)
         if link is None:
-            lineage = held.get(rule)
+            identity = before.get(rule)
+            if identity is None:
+                number, occurrence = rule.split("\t")
+                identity = f"{rule}\t{lineage_id(number, int(occurrence), day)}"
         else:
             # A rule split off another begins a lineage: its source continues in its own.
-            lineage = None if link[4] in ("new", "split") else held.get(f"{link[2]}\t{link[3]}")
-        found.add(f"{rule}\t{lineage or lineage_id(number, int(occurrence), day)}")
+            source = None if link[4] in ("new", "split") else before.get(f"{link[2]}\t{link[3]}")
+            if source is None:
+                number, occurrence = rule.split("\t")
+                lineage = lineage_id(number, int(occurrence), day)
+            else:
+                lineage = source.rpartition("\t")[2]
+            identity = f"{rule}\t{lineage}"
+        found[rule] = identity
     return found
 
 
@@ -548,7 +552,16 @@ def load_seed(revision: str, seed: dict[str, Any], seed_sha256: str) -> None:
         state.stored = {table: _ending(sql, table, before) for table in SPAN_TABLES}
         state.stored_end = before
         state.open = {table: dict(stored) for table, stored in state.stored.items()}
-    for table, rows in printed(seed, set(state.open[LINEAGES])).items():
+        state.lineage_of = by_rule(state.open[LINEAGES])
+    rules = lineages(seed, state.lineage_of)
+    book = seed["rulebook"]
+    identities = {
+        RULES: set(book["rules"]),
+        GLOSSARY: set(book["glossary"]),
+        LINEAGES: set(rules.values()),
+    }
+    state.lineage_of = rules
+    for table, rows in identities.items():
         held = state.open[table]
         for identity in held.keys() - rows:  # the few that change: set operations in C
             state.closed.setdefault(table, []).append((identity, held.pop(identity), before))
@@ -607,7 +620,7 @@ def unload_release(revision: str) -> None:
         "WHERE r.kind = keyword.kind AND r.name = keyword.name)"
     )
     state = _run_state(bind)
-    state.known, state.names, state.analyse = set(), {}, True
+    state.known, state.others, state.names, state.analyse = set(), None, {}, True
 
 
 class _Packs:
@@ -626,7 +639,7 @@ class _Packs:
         for name in sorted(pinned, key=lambda name: name != own):
             if self.read.get(name) == pinned[name]:
                 continue
-            texts = json.loads(_checked(SEEDS / "texts" / f"{name}.json", pinned[name]))
+            texts = _decode(_checked(SEEDS / "texts" / f"{name}.json", pinned[name]))
             self.texts.update(texts)
             self.read[name] = pinned[name]
             if key in texts:
@@ -639,7 +652,10 @@ def _hold_texts(
 ) -> None:
     """The texts of these identities the database does not hold yet."""
     keys = {identity[-KEY_DIGITS:] for identity in identities} - state.known
-    fresh = keys - sql.stored_keys(keys)
+    if state.others is None:
+        state.others = bool(sql.query("SELECT 1 FROM rulebook_text LIMIT 1"))
+    # A run from empty asks nothing: every text written is one it knows.
+    fresh = keys - sql.stored_keys(keys) if state.others else keys
     rows = []
     own = "cr_" + seed["effective_date"].replace("-", "_")
     for key in sorted(fresh):
@@ -661,11 +677,13 @@ class _RunState:
     rows: dict[Table, list[Row]] = field(default_factory=dict)  # to insert, by table
     tail: Any = None  # the newest release the run holds: the open spans' end
     open: dict[SpanTable, dict[Identity, Any]] | None = None  # identity -> first_release
+    lineage_of: dict[str, Identity] = field(default_factory=dict)  # open lineages, by rule
     closed: dict[SpanTable, list[Span]] = field(default_factory=dict)  # ended in the run
     # The open spans as the table has them, ending at stored_end: updated, not written again.
     stored: dict[SpanTable, dict[Identity, Any]] = field(default_factory=dict)
     stored_end: Any = None
     known: set[str] = field(default_factory=set)  # keys of texts held or found written
+    others: bool | None = None  # whether the table may hold texts not known (None: unasked)
     names: dict[Table, set[Row]] = field(default_factory=dict)  # names held or written
     packs: _Packs = field(default_factory=_Packs)
     analyse: bool = False  # PostgreSQL: statistics are due
@@ -681,8 +699,9 @@ class _RunState:
 
     def forget(self) -> None:
         self.rows, self.tail, self.open, self.known, self.names = {}, None, None, set(), {}
+        self.others = None
         self.closed, self.stored, self.stored_end = {}, {}, None
-        self.packs, self.analyse = _Packs(), False
+        self.packs, self.analyse, self.lineage_of = _Packs(), False, {}
 
 
 _STATES: WeakKeyDictionary[sa.Connection, _RunState] = WeakKeyDictionary()
@@ -754,9 +773,10 @@ def _flush(bind: sa.Connection, finishing: bool = False) -> None:
                 *((identity, first, state.tail) for identity, first in spans.items()),
             ]
             stored = state.stored.get(table, {})
-            state.add(
-                table.table, [table.row(span) for span in ended if stored.get(span[0]) != span[1]]
-            )
+            rows = [table.row(span) for span in ended if stored.get(span[0]) != span[1]]
+            # In key order: the B-tree appends, and the file is the same whatever the hash seed.
+            rows.sort(key=table.key)
+            state.add(table.table, rows)
             extended.append((table, stored, state.stored_end, ended))
         state.open, state.tail, state.closed, state.stored = None, None, {}, {}
         state.stored_end = None
@@ -986,6 +1006,10 @@ class _Sql:
             (table.identity_of(row[:-2]), row[-2], row[-1])
             for row in self.query(f"SELECT {columns} FROM {table.name} WHERE {where}", parameters)
         ]
+
+
+# JSON as the json module reads it (the same values: numbers, strings, lists, dicts), in C.
+_decode = msgspec.json.Decoder().decode
 
 
 def _checked(path: Path, sha256: str) -> bytes:

@@ -147,8 +147,13 @@ def run(
     ]
     if progress and steps:
         progress(0, len(steps), steps[0])
+    # An upgrade or downgrade compares nothing with the models: env.py leaves them unimported.
     config = alembic_config(
-        engine, connection, **attributes, on_version_apply=_each(callbacks) if callbacks else None
+        engine,
+        connection,
+        **attributes,
+        on_version_apply=_each(callbacks) if callbacks else None,
+        without_models=True,
     )
     with _one_line_errors(revision):
         getattr(command, name)(config, revision)
