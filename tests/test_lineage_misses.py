@@ -180,3 +180,20 @@ def test_a_rule_generalizing_two_of_one_template_takes_the_gone_one() -> None:
     links, merges = link_and_merge(before, after)
     assert links[("724.5a", 1)].source == ("723.5a", 1)
     assert merges[("723.5d", 1)].target == ("724.5a", 1) and merges[("723.5d", 1)].uncertain
+
+
+def test_a_new_heading_over_a_rule_whose_heading_is_free_keeps_the_context() -> None:
+    """2003-07-01 put the land rules of 214.9 ("Lands") under 212.6 ("Land"): a heading not
+    yet linked when pass 9 runs, whose rules still find 214.9's rules (their heading free) in
+    chapter 2's context."""
+    before = [
+        _rule("2", "Parts of a Card"),
+        _rule("214.9", "Lands"),
+        _rule("214.9g", "Any land that isn't a basic land is a nonbasic land. Basic and nonbasic"),
+    ]
+    after = [
+        _rule("2", "Parts of a Card"),
+        _rule("212.6", "Land"),
+        _rule("212.6f", "Any land that doesn't have the supertype basic is a nonbasic land."),
+    ]
+    assert link_releases(before, after)[("212.6f", 1)].source == ("214.9g", 1)
