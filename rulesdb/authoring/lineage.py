@@ -7,19 +7,23 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
 2. the same number printing the same text;
 3. a text printed once among the unlinked rules of both releases: the rule moved;
 4. in context, best similarity first (at least IN_CONTEXT): the same number, its parent
-   number's subrules, or the subrules of the rule its parent continues;
+   number's subrules, or the subrules of the rule its parent continues; a heading, also the
+   headings at any depth under that rule (2009-07-11's 419.9 is the section 615);
 5. a parent by its children: an unlinked rule whose subrules mostly link to the subrules of one
    unlinked rule of the release before is that rule, retitled (Tribal → Kindred), unless its own
    text is clearly more like another rule in its context (2016-09-30's 513.1);
-   passes 4 and 5 repeat while they link anything, and again after each later pass;
+   passes 4 and 5 repeat while they link anything, and again after each later pass (a parent
+   its children name goes before pass 9's guesses: 2023-04-14's 712.8 ← 712.4, not 713.4);
 6. an example printed by one unlinked rule of each release: the rule moved with it (a rule whose
-   examples went to several continues in the one most like it);
+   examples went to several continues in the one most like it), unless either rule is clearly
+   more like another unlinked rule (2007-05-01's 500.3a opens with 501.1, not 501.2);
 7. anywhere, a long text very like another (at least ANYWHERE);
 8. a rule rewritten in place: the same number under linked parents, words in common (at least
    SAME_PLACE), or its old words kept nearly whole (a sentence added: 903.4a of 2025-11-14);
 9. two rules that are each other's best match: at least MUTUAL anywhere, IN_CONTEXT_MUTUAL in
    context (under the rule that the nearest linked ancestor continues: 704.5g ← 420.5c,
-   510.5 ← 310.5 of 2009-07-11; each step's "the active player gets priority" of 2016-09-30);
+   510.5 ← 310.5 of 2009-07-11; each step's "the active player gets priority" of 2016-09-30;
+   not past an unlinked heading, a new topic: 2020-01-24's Escape is not Bestow);
 10. a rule keeping its number under a linked parent (a heading: in its chapter), the old rule
     printed there gone nowhere, when one keeps the other's words nearly whole, or they share
     SAME_PLACE of their words, or a run of SUBJECT_WORDS words (the same subject), or (two
@@ -29,7 +33,9 @@ Matched in passes, surest first, each pass taking only rules no earlier pass lin
     rule moved and reworded at once (408.2d → 114.2a of 2009-07-11); uncertain;
 12. a rule of the release before still unlinked whose words a rule already linked took
     (``lineage_merges``): merged into it (502.10c → 702.19c of 2009-07-11), a second link
-    to that rule, which still continues the rule it was linked to;
+    to that rule, which still continues the rule it was linked to; so is a rule printed
+    twice whose twin continues (213.1a with 401.1b → 424.3 of 2007-05-01), and, uncertain, a
+    rule of one template with the rule that continues, generalized (723.5d → 724.5a);
 13. a rule still new whose words a rule of the release before printed and lost, that rule
     continuing (``lineage_splits``): split from it (a sentence carved into a subrule), the
     new rule's own link; it begins a lineage of its own.
@@ -100,6 +106,7 @@ CHILDREN_AGREE = 0.5  # share of a rule's linked subrules that must point to one
 CANDIDATES = 8  # rules of the release before compared word by word with an unlinked rule
 COMMON_WORD = 40  # a word in more unlinked rules than this finds no candidates
 KEPT_WHOLE = 0.9  # share of a rule's old words, in order, that a rule extending it keeps
+SECTION_WORDS = 8  # a heading's title: "Interaction of Replacement and/or Prevention Effects"
 HEADING_WORDS = 4  # a heading rule's title: "Trample", "Bands with Other", "Double-Faced Cards"
 TEMPLATE_GAIN = 0.05  # two texts this much more alike with their keywords as placeholders
 IN_CONTEXT_MUTUAL = 0.3  # similarity linking two rules in context that are each other's best
@@ -225,6 +232,8 @@ class _Matcher:
         self.children_after = _children(after)
         self.title_before = _titles(before)
         self.title_after = _titles(after)
+        # titles printed before ("General"): a heading printing one opens no new topic
+        self.headings_before = {rule.words for rule in before if _is_heading(rule)}
 
     def run(self) -> dict[Ident, Link]:
         for target, source in self.curated.items():
@@ -246,8 +255,11 @@ class _Matcher:
         self._unique_texts()
         self._settle()
         self._shared_examples()
+        self._settle()
         self._anywhere(mutual=False)
+        self._settle()  # a parent linked by its children before pass 9 guesses (712.8)
         self._same_place()
+        self._settle()
         self._anywhere(mutual=True)
         self._settle()
         self._same_number()
@@ -414,8 +426,11 @@ class _Matcher:
             ((similarity(self.before[s], self.after[t]), t, s) for t, s in pairs),
             key=lambda p: (-p[0], p[1], p[2]),
         )
+        words = self._word_candidates() if scored else {}
         for score, target, source in scored:
             if target not in self.links and source not in self.taken:
+                if _closer_elsewhere(words, target, source, score):
+                    continue  # 2007-05-01's 500.3a opens with 501.1, not 501.2 of its example
                 rivals = [
                     other
                     for other, t, s in scored
@@ -434,6 +449,7 @@ class _Matcher:
         (2011-02-04's 903.11 and 903.12 swapped places under a retitled heading)."""
         free_before, free_after = self._free()
         free = set(free_before)
+        headings = [ident for ident in free_before if _is_heading(self.before[ident])]
         pairs: dict[tuple[Ident, Ident], float] = {}
         for target in free_after:
             rule = self.after[target]
@@ -441,6 +457,8 @@ class _Matcher:
             candidates = (
                 self._context(target) if target in free else self._continued_children(target)
             ) & free
+            if _is_heading(rule):
+                candidates |= self._headings_under_continued(target, headings)
             for source in candidates:
                 if self._comparable(target, source):
                     pairs[(target, source)] = similarity(self.before[source], rule)
@@ -578,18 +596,48 @@ class _Matcher:
         source_parent = self.links.get((parent, 1)) if parent is not None else None
         return set(self.children_before.get(source_parent[0], ())) if source_parent else set()
 
+    def _headings_under_continued(self, target: Ident, headings: list[Ident]) -> set[Ident]:
+        """Of ``headings``, those at any depth under the rule a heading's parent continues: a
+        subrule's heading may become a section (2009-07-11's 419.9 is 615)."""
+        parent = parent_number(target[0])
+        source_parent = self.links.get((parent, 1)) if parent is not None else None
+        if source_parent is None:
+            return set()
+        return {ident for ident in headings if _under(ident[0], source_parent[0])}
+
     def _in_context_of(self, target: Ident, source: Ident) -> bool:
         """Whether ``source`` lies under the rule that ``target``'s nearest linked ancestor
-        continues (or has its number or parent number)."""
+        continues (or has its number or parent number); not past an unlinked heading with a
+        title never printed before, a new topic, when ``source``'s own heading continues
+        elsewhere (2020-01-24's Escape is not Bestow, whose heading continues as Bestow)."""
         if source in self._context(target):
             return True
         number = parent_number(target[0])
+        new_heading = False
         while number is not None and (number, 1) not in self.links:
+            heading = self.after.get((number, 1))
+            new_heading = new_heading or (
+                heading is not None
+                and _is_heading(heading)
+                and heading.words not in self.headings_before
+            )
             number = parent_number(number)
         if number is None:
             return False
         ancestor = self.links[(number, 1)][0]
-        return source[0].startswith(ancestor) and _under(source[0], ancestor)
+        if not _under(source[0], ancestor):
+            return False
+        return not new_heading or self._heading_of(source) not in self.taken
+
+    def _heading_of(self, source: Ident) -> Ident | None:
+        """The nearest heading above a rule of the release before."""
+        number = parent_number(source[0])
+        while number is not None:
+            rule = self.before.get((number, 1))
+            if rule is not None and _is_heading(rule):
+                return rule.ident
+            number = parent_number(number)
+        return None
 
     def _near_tie(
         self, pairs: list[tuple[float, Ident, Ident]], target: Ident, source: Ident, score: float
@@ -622,6 +670,20 @@ class _Matcher:
                 self._link(target, target, score)
             elif score >= SAME_PLACE or _same_subject(before, after):
                 self._link(target, target, score, True)
+
+
+def _closer_elsewhere(
+    scored: dict[Ident, dict[Ident, float]], target: Ident, source: Ident, score: float
+) -> bool:
+    """Whether either rule of a pair is clearly more like another unlinked rule (RIVAL more
+    than the pair, and at least IN_CONTEXT_MUTUAL): ``scored`` as _word_candidates gives."""
+    floor = max(IN_CONTEXT_MUTUAL, score + RIVAL)
+    return any(
+        value >= floor
+        for t, sources in scored.items()
+        for s, value in sources.items()
+        if (t == target) != (s == source)
+    )
 
 
 def _templated(words: tuple[str, ...], title: str) -> tuple[str, ...]:
@@ -677,6 +739,12 @@ def _same_subject(before: Printed, after: Printed) -> bool:
 
 def _is_title(rule: Printed) -> bool:
     return 0 < len(rule.words) <= HEADING_WORDS and not rule.text.rstrip().endswith(".")
+
+
+def _is_heading(rule: Printed) -> bool:
+    """A section's or a subrule's heading: a title of up to SECTION_WORDS words, no sentence
+    ("Escape", "Interaction of Replacement and/or Prevention Effects")."""
+    return 0 < len(rule.words) <= SECTION_WORDS and not rule.text.rstrip().endswith((".", ":"))
 
 
 def _kept_whole(before: Printed, after: Printed) -> bool:

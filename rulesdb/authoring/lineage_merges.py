@@ -12,8 +12,15 @@ order (runs of MERGE_RUN words or more, so that scattered "the"s and "a"s count 
   under the rule that continues its parent), and GAIN more of them than the rule that took
   them kept before: merged, uncertain (2010-10-01's 711.2, "The player whose turn is being
   controlled is still the active player", into 711.3);
+- at least MERGED_IN_CONTEXT, in its place, when the taker drops what set the rule it
+  continues apart from the gone one (keeps at most GENERAL of those words): two rules of one
+  template generalized as one, uncertain (2022-10-07's 724.5a, every supplementary deck's end
+  of a subgame, continues 723.5a, Planechase's, and takes 723.5d, Archenemy's);
 - nothing, when another rule keeps its words nearly as well (within TIE): the words alone
   cannot tell which rule took them.
+A rule printed twice (TWIN_WORDS words or more, word for word) whose twin continues in a rule
+merged there, whatever that rule's words (2007-05-01's 213.1a "A nonexistent mana cost can't
+be paid.", 401.1b's twin: 424.3 "Unpayable costs can't be paid.").
 Only rules that already continue another take a merge: a gone rule whose words went to a new
 rule was moved, which the matcher's own passes decide. A rule shorter than MERGE_WORDS words
 is never merged (a title, "Reserved."), nor a rule under a keyword's heading into a rule
@@ -36,8 +43,11 @@ Ident = tuple[str, int]
 KEPT_WHOLE = 0.9  # share of a gone rule's words, in order, that a rule taking it whole keeps
 MERGED_IN_CONTEXT = 0.5  # ... that a rule in its own place keeps, for an uncertain merge
 MERGE_WORDS = 8  # shorter rules say too little to be found inside another
+TWIN_WORDS = 6  # a rule this long printed twice (not a title) merged where its twin went
 MERGE_RUN = 2  # words in a row that count as kept (single words are everywhere)
 GAIN = 0.05  # ... of which it keeps this much more than the rule it continues did
+GENERAL = 0.25  # share of its own words a rule generalizing two keeps of the one it continues
+OWN_WORDS = 4  # ... of the words that set that rule apart from the other, at least
 TIE = 0.05  # another rule keeping this nearly as much makes the merge ambiguous
 
 
@@ -81,8 +91,15 @@ def find_merges(
     it continues; ``comparable``: whether a taker and a gone rule may be compared)."""
     found: dict[Ident, Merge] = {}
     covering = _Bigrams(takers)
+    twins = _twins(before, continues)
     for source in sorted(gone):
         words = gone[source]
+        twin = twins.get(words, set())
+        if len(words) >= TWIN_WORDS and len(twin) == 1:
+            [target] = twin
+            if comparable(target, source):
+                found[source] = Merge(target, round(kept_share(words, takers[target]), 3), False)
+                continue
         if len(words) < MERGE_WORDS:
             continue
         scored = sorted(
@@ -100,11 +117,25 @@ def find_merges(
             continue  # another rule keeps its words nearly as well
         if not comparable(target, source):
             continue
-        gain = best - kept_share(words, before[continues[target]])
+        sibling = before[continues[target]]
+        gain = best - kept_share(words, sibling)
         if best >= KEPT_WHOLE and _negations(words) <= _kept(words, takers[target]):
             found[source] = Merge(target, round(best, 3), False)
-        elif gain >= GAIN and _in_place(source, target, continues):
+        elif _in_place(source, target, continues) and (
+            gain >= GAIN or _generalizes(takers[target], sibling, words)
+        ):
             found[source] = Merge(target, round(best, 3), True)
+    return found
+
+
+def _twins(
+    before: Mapping[Ident, tuple[str, ...]], continues: Mapping[Ident, Ident]
+) -> dict[tuple[str, ...], set[Ident]]:
+    """Each text of the release before -> the rules of the next that continue a rule printing
+    it (a rule printed twice continues once: its twin went where the other copy went)."""
+    found: dict[tuple[str, ...], set[Ident]] = defaultdict(set)
+    for target, source in continues.items():
+        found[before[source]].add(target)
     return found
 
 
@@ -134,6 +165,17 @@ def _negations(words: tuple[str, ...]) -> set[int]:
     opposite (2017-04-28's 104.3h keeps 800.7's words but "not using the limited range of
     influence option")."""
     return {index for index, word in enumerate(words) if word in _NEGATIONS or word.endswith("n't")}
+
+
+def _generalizes(taker: tuple[str, ...], own: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether ``taker`` drops what set the rule it continues (``own``) apart from a rule
+    of its template (``other``): of ``own``'s words that ``other`` did not print, it keeps
+    at most GENERAL, of OWN_WORDS or more. 2022-10-07's 724.5a speaks of every
+    supplementary deck, no longer Planechase's (723.5a) or Archenemy's (723.5d)."""
+    apart = set(range(len(own))) - _kept(own, other)
+    if len(apart) < OWN_WORDS:
+        return False
+    return len(apart & _kept(own, taker)) <= GENERAL * len(apart)
 
 
 def _in_place(source: Ident, target: Ident, continues: Mapping[Ident, Ident]) -> bool:
