@@ -77,12 +77,20 @@ class Watch:
     def __init__(self, status: Path | None, most: int, stop: Callable[[], None]) -> None:
         self.status, self.most, self._stop = status, most, stop
         self.passed = False
+        self._start = 0
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rulesdb-sql-memory", daemon=True)
 
     def start(self) -> None:
-        if self.status is not None:
-            self._thread.start()
+        if self.status is None:
+            return
+        # What the backend holds before the query, read now (not when the thread first
+        # runs, which a loaded machine may delay past the query's first growth).
+        try:
+            self._start = _private_bytes(self.status)
+        except (OSError, ValueError):
+            return  # the process gone or unreadable: nothing to watch
+        self._thread.start()
 
     def cancel(self) -> None:
         self._done.set()
@@ -93,9 +101,8 @@ class Watch:
         assert self.status is not None
         # The process gone or unreadable: nothing more to watch.
         with contextlib.suppress(OSError, ValueError):
-            start = _private_bytes(self.status)
             while not self._done.wait(POLL):
-                if _private_bytes(self.status) - start > self.most:
+                if _private_bytes(self.status) - self._start > self.most:
                     self.passed = True
                     self._stop()
                     return
