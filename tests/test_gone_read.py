@@ -37,7 +37,8 @@ def _continued(day: date) -> dict[str, str]:
     seed = json.loads(
         (ROOT / "seeds" / f"cr_{day.isoformat().replace('-', '_')}.json").read_bytes()
     )
-    own = {(row[0], row[1]): row for row in seed["lineage"] if row[4] not in {"merged", "split"}}
+    # A rule's own link (a split's too: the rule split off begins a lineage of its own).
+    own = {(row[0], row[1]): row for row in seed["lineage"] if row[4] != "merged"}
     carried = {}
     for line in seed["rulebook"]["rules"]:
         number, occurrence = line.split("\t")[0], int(line.split("\t")[1])

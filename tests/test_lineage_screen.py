@@ -27,7 +27,7 @@ def _links(day: date) -> dict[str, str | None]:
     seed = json.loads(
         (ROOT / "seeds" / f"cr_{day.isoformat().replace('-', '_')}.json").read_bytes()
     )
-    return {row[0]: row[2] for row in seed["lineage"] if row[1] == 1}
+    return {row[0]: row[2] for row in seed["lineage"] if row[1] == 1 and row[4] != "merged"}
 
 
 def test_each_pair_judged_continuing_is_linked() -> None:
