@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_1999_11_01.json"
-SEED_SHA256 = "47bbb052ea65e705019e5c3cb112f11e09be2406138a851b74b3e7a81b47e923"
+SEED_SHA256 = "3784c98e91f08801c6139bd7658a2006aca28220822e0378514b5471758278a3"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2001_07_23.json"
-SEED_SHA256 = "5915fbbc4ce351f19cacec5b7677a111138948f26a8fe53d5de981bf72782239"
+SEED_SHA256 = "76243057f9982129262e3cb093d0905b4cea514ee58d16fefc426c77d6305f9c"
 
 
 def upgrade() -> None:

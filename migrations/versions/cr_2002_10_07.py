@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2002_10_07.json"
-SEED_SHA256 = "2d10ea32ca84566ac0ee8a50ec6cdf70aea0c7e3c405c8bdae90b7a75dfce193"
+SEED_SHA256 = "2e0a0a4af08e3a9ad5f3b53c4e841a39e3adf04888423a44628d666795765084"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_07_01.json"
-SEED_SHA256 = "ce57bec0cc14b01d7d4c13475decc5d5fed83c6df730754313dfb49aa23d879a"
+SEED_SHA256 = "3cf7ceff225851326de022e249dadbd81ef73322a7554ef2ba38af08a98a3098"
 
 
 def upgrade() -> None:

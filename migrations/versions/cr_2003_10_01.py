@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_10_01.json"
-SEED_SHA256 = "822860fb01a6d388de2541c7a8002a208eaf5d876409b6abf9b4e883553e8e02"
+SEED_SHA256 = "882fcf23acfd5cec3233091ec1c0e6933c325ee43dd7999d76f9b8cb4ec6e58a"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2003_12_01.json"
-SEED_SHA256 = "4ed421ed53cbc6cb1c7917180e79364959bc5d7299e1934a58a1b77da8f42002"
+SEED_SHA256 = "5f68eba86e936c8556429c241f20fa51fb6529f50bbe0c2e9a38fa290d3c870c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2004_10_01.json"
-SEED_SHA256 = "7551a254b608740467db946d08db2c949dd0327d74ff10eed3fb07bddc02b8d2"
+SEED_SHA256 = "31e04464c9ff869cf97c0987eb1169892b81e70b73a0f26ec5b880355f79b6bd"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2005_08_01.json"
-SEED_SHA256 = "fbecc492259a1e46d9f31e55a3c0648f4f6cf91f162a05749c8757b4ad51dde1"
+SEED_SHA256 = "b3d6ba7870f9c488d244794f3b62745b5eee9cb3a93619365e60f1dd55c79a70"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_02_01.json"
-SEED_SHA256 = "f07a215aa68ac1e79831365140653b1607daee0e4b521178835def27ac349a75"
+SEED_SHA256 = "53b099ed597371b6511a44e06ed77c89696275c9892a4721742765f9fd97751f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2006_07_15.json"
-SEED_SHA256 = "aab05b081a7e3413e04b1dbede3d9d2aaabf41f14a0f627f76a2b91378f4d375"
+SEED_SHA256 = "8d66bd358c16bbd925ea153cfb83d19b131ba7b1a2e36ebdfc0e799b8504f0fa"
 
 
 def upgrade() -> None:

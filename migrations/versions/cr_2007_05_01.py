@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_05_01.json"
-SEED_SHA256 = "25d250d027334f24a3c90e32ee8b8d2aeb4b5b0e21118d8983d5f1afff6d6b58"
+SEED_SHA256 = "9f9c36ab048a284a980ec998797c160096674bf8f81b249736d21eb9e98f842f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_07_13.json"
-SEED_SHA256 = "57cae09410ea1a9588766d8139f2acca9f06eb25f7cb5801fa45e7c5ff99eac7"
+SEED_SHA256 = "b8aa45b6863adbce9868b300e94e515e6e71bd70d31f9aa9eaba69ada5cc7467"
 
 
 def upgrade() -> None:

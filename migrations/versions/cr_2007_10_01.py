@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2007_10_01.json"
-SEED_SHA256 = "0b93ccd87767be6391e37cd7a204417ecb71d4c2f68d7bca6fc5a286b281c90c"
+SEED_SHA256 = "6a27e215fb456f0924dc1e49cf7c27513fd4edc2e0ca883aea808459fc7d9742"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2008_10_01.json"
-SEED_SHA256 = "88d4a663abd0c57c28fbcc0f39d677b91dc1f0573cebde56fca3c6b940c0d75a"
+SEED_SHA256 = "601311e930ec42ae0c59f7b25c513e7f6f494b14d635131b38884b9f00e73e52"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_07_11.json"
-SEED_SHA256 = "fa7a386a361ad5907407016ac6da1c4bab4ca4339bba5c8fc179654bcdda04a8"
+SEED_SHA256 = "c752f737aaf9c90224377f75340b6dc7e68dba9a2aca7a17d2bfd6faa36f1469"
 
 
 def upgrade() -> None:

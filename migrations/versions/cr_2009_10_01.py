@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2009_10_01.json"
-SEED_SHA256 = "89ec87f88ea04bb3fb8f2a5cef8a5c09201de1ddd33f9059ebe553424f22d02e"
+SEED_SHA256 = "dda8024e320742207797018450f63380096aae78bdd4382a6bf0b4fe925bbabc"
 
 
 def upgrade() -> None:

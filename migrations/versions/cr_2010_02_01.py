@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_02_01.json"
-SEED_SHA256 = "c0ae264adedbf4ba0a5562033a3c8aee40c510b9da0e20034228b8e64cf3a554"
+SEED_SHA256 = "59d39de09d78f92c48ad19b54730975e842f9127883ddbb4a1278cb41ddb00b3"
 
 
 def upgrade() -> None:

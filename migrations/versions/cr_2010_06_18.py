@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_06_18.json"
-SEED_SHA256 = "884ee491434797e747390e78bae363b1784bbe843468aa905563669bb613315b"
+SEED_SHA256 = "f2d4e97bfaf8553f0504cfaca7130608dd732957428b920ef94972a285bada6a"
 
 
 def upgrade() -> None:

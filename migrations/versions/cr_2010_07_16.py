@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2010_07_16.json"
-SEED_SHA256 = "5e557309d342b637cddd87e1a0fe37733af250a04516fbda439d0448ee88a153"
+SEED_SHA256 = "1e2142b771e2b78eec887159126085a3930bff85f3c452bc85651f7f7e8a3c44"
 
 
 def upgrade() -> None:

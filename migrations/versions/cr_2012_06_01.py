@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2012_06_01.json"
-SEED_SHA256 = "f534191efd978d0d3bd029cf694c9087e54e9c28facd3beb1a74f22b4b77820b"
+SEED_SHA256 = "5b9a321f835d316143220d848909e60d59a12dee1da5c8505f6dbfaa581565aa"
 
 
 def upgrade() -> None:

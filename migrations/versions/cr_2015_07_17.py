@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2015_07_17.json"
-SEED_SHA256 = "9fba307001303d878b1eb3f9b214989c1d61f0db085ca4c9780f87dd68cf7728"
+SEED_SHA256 = "90695cce8f4d45a3c76a482ad7bdeec934358d68a159a06c89fafb6ad0e7385c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_01_16.json"
-SEED_SHA256 = "28a999576e2582aa8634ba12ef0954a0234178907cfd54412737f173d7fcd749"
+SEED_SHA256 = "318d89640f3785d565c0d1e058e69359e29220a324549e62331c0c3886e4b069"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_07_22.json"
-SEED_SHA256 = "fa174b6bc1c2181e9a5e551f5a937143d1e551e3a07faea92200bbe5dc245d42"
+SEED_SHA256 = "308af927afc2b2eded5ef6a590e0a8040d8af45bee590e81dbc28c9753a63dbe"
 
 
 def upgrade() -> None:

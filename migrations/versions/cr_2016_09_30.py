@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_09_30.json"
-SEED_SHA256 = "ee0779ca37c5c272cae956b67ee186e110e90f6a3e0c2c79d1a79bd41c452acc"
+SEED_SHA256 = "7af27a2c7fcc39a0d1f63a750a61755eabd12ac6319b7b9dade58b7d0b9ef50a"
 
 
 def upgrade() -> None:

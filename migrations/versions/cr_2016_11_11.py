@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2016_11_11.json"
-SEED_SHA256 = "92c11c6ee7fbe1f68cd0f364395d1aadfae69917f00f6aea7bfe37a3b1819d04"
+SEED_SHA256 = "98706072605f65bc70bdedd5d6c881f9f240d9a3ecedb5855fbebecdf7d542d0"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_01_20.json"
-SEED_SHA256 = "de8c394efa770f338d78b468ea24bbef2ca426ca67bff50ae69aba0898ba94e7"
+SEED_SHA256 = "659b79a97ee1f61af6559e4b383fce11618ec372d04980c98668881336220513"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_04_28.json"
-SEED_SHA256 = "a2ec17e40a097543c5db970291c58408bf63f5e004c02edb9827ef73ce8cfbe0"
+SEED_SHA256 = "fface35a4ef52940b49038ed4ee32e867afc551e6c27b9efd5b5d20ae23b83da"
 
 
 def upgrade() -> None:

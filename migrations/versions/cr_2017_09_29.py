@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2017_09_29.json"
-SEED_SHA256 = "d67e3f2882e79c4e5b8405d23476751b3445a2283f605f9265ea2fd6cbbd03f4"
+SEED_SHA256 = "4f511705b4a955671317985192c7d434172bf1b2de1b3dbb147c97c849c7b9e2"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_04_27.json"
-SEED_SHA256 = "bc614ba07041a9f1eedd6f52b2859c94635f60e176b43ea99dbee1caa76943c6"
+SEED_SHA256 = "fb663bd632ae9b31f59ecbbabead0134ad21ab2eb06a0e45eb5e4aecfea88f75"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2018_10_05.json"
-SEED_SHA256 = "b558c5b9c3b19ec5ad1ac0540bd699887e1d226c2afcfabe082fc50c4d81a19b"
+SEED_SHA256 = "b825b73a5d58b52608e41de67a92ff83014058fce88b2a1193d670d43b50000f"
 
 
 def upgrade() -> None:

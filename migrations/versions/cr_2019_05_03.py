@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2019_05_03.json"
-SEED_SHA256 = "b23171e036998439060ff182643613edc6105833a5df32e604a2a7f3bb9e1c46"
+SEED_SHA256 = "9d625d5e7f6ee5b0b74fddca5165865636e0ef3994773ef7f02eb50ca813941f"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2020_04_17.json"
-SEED_SHA256 = "54cb984536a4eaa82f149d6389b74289ea5c560896336f6c6c3420fcf8b67eef"
+SEED_SHA256 = "781b8d461a7cdd449cf2545eaa53eeb60468d2e931f96d865dd2221033d9b2ed"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_02_05.json"
-SEED_SHA256 = "dedf52c80ec57b91d83b6586b233c443c6328c02e6c9d8982efc13391d6b51ce"
+SEED_SHA256 = "aa2584264d1612f8b997c6dc70666885e9a8a21f31aec8dbd0a23bce22cfc205"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_04_22.json"
-SEED_SHA256 = "a1f615e511a6a558b4eae1a5546c55278a5c9b0ab337a29373214e99b3f09103"
+SEED_SHA256 = "8f63a40430fdf629bfe1325a2756b8a0bcbf17283f0bc4d0c3d80d97c1c01d65"
 
 
 def upgrade() -> None:

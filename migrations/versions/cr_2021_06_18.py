@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2021_06_18.json"
-SEED_SHA256 = "fee1039e4596787553a36feec10959d4bf54751f7782dea0577ba9baf0475adb"
+SEED_SHA256 = "3db1534908096f3245ad285802786cc170f6784911904a3479e659c1274bfd26"
 
 
 def upgrade() -> None:

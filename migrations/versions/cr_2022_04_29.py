@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_04_29.json"
-SEED_SHA256 = "523ceec8a104d10792ff2e373e01014cd133c781575657fb7369ebf018bca89f"
+SEED_SHA256 = "636f5ef46c6ad1e768fab8b19f2faf2842e63cddf4d5b4464423f6aabc552a36"
 
 
 def upgrade() -> None:

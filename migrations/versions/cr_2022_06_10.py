@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_06_10.json"
-SEED_SHA256 = "3fefce359dcaa6ac6a451a7c3d3022d1e49e602960f2f29430968c71cf03d3f0"
+SEED_SHA256 = "762b3a798e55703bc08ab572208657f519d3b932b450741300e4ee49061312f9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_10_07.json"
-SEED_SHA256 = "0a6019c695db5dae2be4a1dfe8d111fd98c3bc124d98c093f4181fabf4aee691"
+SEED_SHA256 = "026e5b20e4dbdabd76e3d6af01c68456c078d6828b03c610a3440f9a3533de2c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2022_11_18.json"
-SEED_SHA256 = "d4eeff5b2a3547854769ff24b11a61c3ead262acf72f7c61e5cfd821a6718401"
+SEED_SHA256 = "6eb1b11a3f26d96a03b804ab7fa2cc47440df56bcea8ed01b280e028d23c2a5c"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2023_04_14.json"
-SEED_SHA256 = "720aecf358b15a2f85c4a71ce3807047257c33a12932312866a3e16ef620ba93"
+SEED_SHA256 = "b74685b7300843c908b63b5df91b0b59b5591fbba309e9e060f4cdd8143b380a"
 
 
 def upgrade() -> None:

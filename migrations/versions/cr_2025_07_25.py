@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_07_25.json"
-SEED_SHA256 = "b583cc2a38a89cd382ef581893b0f4adc64f1f1988f0f650c989e6ed95e36354"
+SEED_SHA256 = "fe0bdc4077e7a42afd43026b4a0b628e682faf83be12714d3d4e204b7dc4c9a3"
 
 
 def upgrade() -> None:

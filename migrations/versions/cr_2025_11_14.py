@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2025_11_14.json"
-SEED_SHA256 = "1c11c8aa8d37886d2829633eda7ef9ad31e1f380ab457f2b920b1644321d3196"
+SEED_SHA256 = "0e70221c29eb035ee294c11804c25a32fdb0df44839f11e7a7e106eb5627f6b9"
 
 
 def upgrade() -> None:

@@ -14,7 +14,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 SEED = "cr_2026_01_16.json"
-SEED_SHA256 = "656f739fe5f0c7c0dfbfff3d21d785c216c85163f72d0152c75ea399a2742924"
+SEED_SHA256 = "9c6f529d83f41fc2258cf0c6bef4fb490a9418684bc2d8ae9b69f9a6decef870"
 
 
 def upgrade() -> None:
