@@ -124,7 +124,7 @@ def _rulebook_rows(backend: str, connection: Connection) -> list[Row]:
 def bench_changes(head_db: URL) -> list[Row]:
     """`changes --since BFZ` to the latest beside one rule-diff of the same span (what it
     builds on), and the pairwise rule-diffs of each release in the span it replaces."""
-    from rulesdb.questions import rulebook
+    from rulesdb.questions import rulebook_diff
     from rulesdb.questions.changes import changes
     from rulesdb.questions.listings import release_in_force
 
@@ -147,11 +147,11 @@ def bench_changes(head_db: URL) -> list[Row]:
                 changes(connection, start, end)
 
             def one_diff() -> None:
-                rulebook.rule_diff(connection, start, end)
+                rulebook_diff.rule_diff(connection, start, end)
 
             def each_pair() -> None:
                 for older, newer in itertools.pairwise(days):
-                    rulebook.rule_diff(connection, older, newer)
+                    rulebook_diff.rule_diff(connection, older, newer)
 
             ours, base = paired_medians(digest, one_diff, runs=5, warmups=1)
             every = median_ns(each_pair, runs=1, warmups=0)

@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     from rulesdb.questions.lineage import CitationCheck
     from rulesdb.questions.pages import SearchPage
     from rulesdb.questions.renumbering import RenumberMap
-    from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
+    from rulesdb.questions.rulebook import RuleAnswer, RuleVersion
+    from rulesdb.questions.rulebook_diff import RuleDiff
     from rulesdb.questions.search import SearchHit
     from rulesdb.vocabulary.loader import Vocabulary
     from rulesdb.vocabulary.release import Report
@@ -303,15 +304,15 @@ class Rules:
         """The rules added, removed, moved and changed between two releases, word by word;
         ``to`` None compares ``from_`` with the release before it. ``rule`` keeps that rule
         and its subrules (followed through renumbering)."""
-        from rulesdb.questions import rulebook
+        from rulesdb.questions import rulebook_diff
 
         if to is None:
             end = self.release(from_)
-            start = rulebook.release_before(self.engine, end)
+            start = rulebook_diff.release_before(self.engine, end)
         else:
             start, end = self._span(from_, to)
-        found = rulebook.rule_diff(self.engine, start, end)
-        return found if rule is None else rulebook.block_diff(self.engine, found, rule)
+        found = rulebook_diff.rule_diff(self.engine, start, end)
+        return found if rule is None else rulebook_diff.block_diff(self.engine, found, rule)
 
     def renumber_map(self, from_: Release, to: Release = None) -> RenumberMap:
         """Every rule of the release ``from_`` with its number in ``to`` (default: the

@@ -22,7 +22,7 @@ from sqlalchemy.engine import URL
 import rulesdb
 from rulesdb.authoring.bulletins import bulletin_in, curated_bulletins, entries_made_in
 from rulesdb.questions.reasons import Coverage, coverage_sentence
-from rulesdb.questions.rulebook import release_texts
+from rulesdb.questions.rulebook_texts import release_texts
 from tests.support.bulletin_check import disagreements
 from tests.support.databases import url_text
 from tests.support.runs import run_cli

@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 
 from rulesdb.questions.changes import changes, substance
 from rulesdb.questions.lineage import release_lineages
-from rulesdb.questions.rulebook import rule_diff
+from rulesdb.questions.rulebook_diff import rule_diff
 from tests.support.data import cr_file
 from tests.support.runs import run_cli
 

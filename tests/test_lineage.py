@@ -32,7 +32,7 @@ from rulesdb.authoring.lineage import (
 )
 from rulesdb.authoring.lineage_seed import chain_lineages, printed_rules
 from rulesdb.authoring.rulebook_seed import TextStore
-from rulesdb.questions import lineage
+from rulesdb.questions import lineage, rulebook_diff
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
 from tests.settings import ROOT
@@ -282,7 +282,7 @@ def test_rule_history_follows_the_rule_not_the_number(reader: Engine) -> None:
 
 
 def test_rule_diff_reports_moved_rules(reader: Engine) -> None:
-    diff = book.rule_diff(reader, date(2009, 5, 1), date(2009, 7, 11))
+    diff = rulebook_diff.rule_diff(reader, date(2009, 5, 1), date(2009, 7, 11))
     moves = {m["from"]: m for m in diff.moved}
     assert moves["502.9"]["to"] == "702.17" and not moves["502.9"]["changed"]
     assert moves["502.9a"]["to"] == "702.17a" and moves["502.9a"]["changed"]

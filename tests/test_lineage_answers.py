@@ -13,7 +13,8 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.questions.glossary import glossary_history
-from rulesdb.questions.rulebook import rule_diff, rule_history
+from rulesdb.questions.rulebook import rule_history
+from rulesdb.questions.rulebook_diff import rule_diff
 from rulesdb.util.typography import fold_typography
 from tests.support.runs import run_cli
 

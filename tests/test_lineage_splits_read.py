@@ -20,7 +20,8 @@ from sqlalchemy import Engine, text
 from rulesdb.questions.changes import changes
 from rulesdb.questions.lineage import check_citations
 from rulesdb.questions.renumbering import renumber_map
-from rulesdb.questions.rulebook import rule_diff, rule_history
+from rulesdb.questions.rulebook import rule_history
+from rulesdb.questions.rulebook_diff import rule_diff
 from rulesdb.questions.shown import rule_history as shown_history
 from rulesdb.store.engine import make_engine
 

@@ -19,7 +19,7 @@ from rulesdb.authoring.release import revision_id
 from rulesdb.authoring.rulebook_seed import TextStore
 from rulesdb.errors import CRFormatError, RulesdbError
 from rulesdb.ingest.rulebook import parse_rulebook, read_rulebook
-from rulesdb.questions import glossary, search
+from rulesdb.questions import glossary, rulebook_diff, search
 from rulesdb.questions import rulebook as book
 from rulesdb.store.engine import make_engine
 from tests.support import rulebook_reference
@@ -216,18 +216,18 @@ def test_search_is_ranked_full_text_of_one_release(reader: Engine) -> None:
 
 
 def test_rule_diff_ignores_typography(reader: Engine) -> None:
-    diff = book.rule_diff(reader, date(2024, 4, 12), date(2024, 6, 7))
+    diff = rulebook_diff.rule_diff(reader, date(2024, 4, 12), date(2024, 6, 7))
     assert "308.3" in diff.added and "111.13" not in diff.added and diff.removed == []
     assert {"from": "111.12", "to": "111.13"}.items() <= next(
         m for m in diff.moved if m["to"] == "111.13"
     ).items()
     changed = {c["number"]: c for c in diff.changed}
     assert "kindred" in changed["205.2a"]["after"] and "tribal" in changed["205.2a"]["before"]
-    back = book.rule_diff(reader, date(2024, 6, 7), date(2024, 4, 12))
+    back = rulebook_diff.rule_diff(reader, date(2024, 6, 7), date(2024, 4, 12))
     assert back.removed == diff.added and back.added == diff.removed
     assert {(m["to"], m["from"]) for m in back.moved} == {(m["from"], m["to"]) for m in diff.moved}
     # 2019-01-25 survives as an ASCII-folded cp437 file: quotes alone must not count.
-    folded = book.rule_diff(reader, date(2018, 10, 5), date(2019, 1, 25))
+    folded = rulebook_diff.rule_diff(reader, date(2018, 10, 5), date(2019, 1, 25))
     assert len(folded.changed) < 40
     notes = diff.to_markdown()
     assert notes.startswith("# Comprehensive Rules changes: 2024-04-12 → 2024-06-07")

@@ -11,7 +11,8 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions.readonly_sql import check, run_readonly, tokens_of
+from rulesdb.questions.readonly_sql import run_readonly
+from rulesdb.questions.sql_check import check, tokens_of
 from tests.support.databases import url_text
 from tests.support.dumps import write_witness
 

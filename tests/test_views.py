@@ -297,7 +297,7 @@ def test_category_size_says_not_listed_where_a_release_lists_no_such_category(
     (1999-11-01's "There are no subtypes for artifact cards, instant cards, or sorcery
     cards."; 2021-07-23's "Dungeon cards ... have no subtypes."), not listed all the same.
     Creature types are first listed on 2003-12-01 (378 of them)."""
-    from rulesdb.questions.rulebook import release_texts
+    from rulesdb.questions.rulebook_texts import release_texts
     from rulesdb.vocabulary.enumeration import said_to_have_none
     from rulesdb.vocabulary.loader import load_vocabulary
 

@@ -35,7 +35,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from rulesdb.questions.diff import compare
-from rulesdb.questions.rulebook import rule_diff
+from rulesdb.questions.rulebook_diff import rule_diff
 from rulesdb.store.descriptions import descriptions
 from rulesdb.store.engine import make_engine
 from rulesdb.web.canned import canned_queries

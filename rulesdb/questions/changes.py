@@ -3,7 +3,7 @@ each rule once, with its net change from the first release to the last (followed
 renumbering by its lineage), the releases that changed it on the way; the type system's and
 the keywords' additions, removals, renames and merges; the glossary's terms.
 
-Built on the pairwise answers: :func:`rulesdb.questions.rulebook.rule_diff` of the span's two
+Built on the pairwise answers: :func:`rulesdb.questions.rulebook_diff.rule_diff` of the span's two
 ends (net: a change undone within the span is no change) and
 :func:`rulesdb.questions.diff.compare`. Typography is no change: quotes and dashes are folded
 and runs of whitespace are one space before texts are compared.
@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from rulesdb.questions import rulebook
+from rulesdb.questions import rulebook_diff, rulebook_texts
 from rulesdb.questions.diff import (
     Comparison,
     compare,
@@ -396,7 +396,7 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
                 end=end,
             )
         ]
-        diff = rulebook.rule_diff(connection, start, end)
+        diff = rulebook_diff.rule_diff(connection, start, end)
         vocabulary = compare(connection, start, end)
         vocabulary_releases = made_by(connection, start, days, vocabulary)
         rules = [
@@ -424,7 +424,7 @@ def changes(bind: Bind, since: date, to: date | None = None) -> Digest:
 
 
 def _rule_changes(
-    connection: Connection, diff: rulebook.RuleDiff, start: date, end: date, days: list[date]
+    connection: Connection, diff: rulebook_diff.RuleDiff, start: date, end: date, days: list[date]
 ) -> list[RuleChange]:
     from rulesdb.questions.lineage import release_lineages, split_sources
 
@@ -543,8 +543,8 @@ def _ended(connection: Connection, lineage: str | None, start: date, days: list[
 
 
 def _glossary_changes(connection: Connection, start: date, end: date) -> list[GlossaryChange]:
-    before = rulebook.glossary_texts(connection, start)
-    after = rulebook.glossary_texts(connection, end)
+    before = rulebook_texts.glossary_texts(connection, start)
+    after = rulebook_texts.glossary_texts(connection, end)
     spans = fetch(
         connection,
         "SELECT g.term, g.first_release, g.last_release, t.text "
@@ -587,7 +587,7 @@ def _sections(connection: Connection, start: date, end: date) -> dict[str, str]:
     """The rulebook's sections (1 Game Concepts … 9 Casual Variants), titled as at the end."""
     titles = {}
     for day in (start, end):
-        for number, text in rulebook.release_texts_of(
+        for number, text in rulebook_texts.release_texts_of(
             connection, day, [str(n) for n in range(1, 10)]
         ).items():
             titles[number] = text

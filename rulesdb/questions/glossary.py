@@ -23,7 +23,8 @@ from sqlalchemy import Connection
 from rulesdb.errors import RulesdbError
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
 from rulesdb.questions.reasons import Reason, ReasonJSON
-from rulesdb.questions.rulebook import NEAREST, UnknownEntry, rulebook_days
+from rulesdb.questions.rulebook import NEAREST, UnknownEntry
+from rulesdb.questions.rulebook_texts import rulebook_days
 from rulesdb.questions.successors import successor
 from rulesdb.store.releases import printed_in, release_in_force
 from rulesdb.util.names import lookup_key

@@ -29,7 +29,7 @@ from rulesdb.questions.listings import (
     release_supertypes,
 )
 from rulesdb.questions.reading import Bind, as_date, connected, fetch
-from rulesdb.questions.rulebook import glossary_texts, release_texts
+from rulesdb.questions.rulebook_texts import glossary_texts, release_texts
 from rulesdb.questions.successors import later_of, later_words, merges_of, successor
 from rulesdb.store.releases import release_in_force
 from rulesdb.util.keyword_kinds import KINDS as KEYWORD_KINDS

@@ -12,7 +12,8 @@ from rulesdb.questions import search
 from rulesdb.questions.changes import Digest
 from rulesdb.questions.diff import Comparison
 from rulesdb.questions.reading import Bind, connected
-from rulesdb.questions.rulebook import RuleDiff, RuleVersion, marked_changes
+from rulesdb.questions.rulebook import RuleVersion
+from rulesdb.questions.rulebook_diff import RuleDiff, marked_changes
 from rulesdb.questions.search import SearchHit
 from rulesdb.store.releases import release_in_force
 

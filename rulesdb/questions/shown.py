@@ -12,7 +12,8 @@ from rulesdb.questions.diff import Comparison
 from rulesdb.questions.lifetime import Citation, Listing
 from rulesdb.questions.reasons import coverage_sentence
 from rulesdb.questions.renumbering import COLUMNS, RenumberMap
-from rulesdb.questions.rulebook import RuleAnswer, RuleDiff, RuleVersion
+from rulesdb.questions.rulebook import RuleAnswer, RuleVersion
+from rulesdb.questions.rulebook_diff import RuleDiff
 from rulesdb.questions.search import SearchHit, entry_of
 from rulesdb.questions.successors import later_words
 from rulesdb.util.text import with_article

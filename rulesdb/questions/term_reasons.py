@@ -22,7 +22,7 @@ from sqlalchemy import Connection
 
 from rulesdb.questions.reading import as_date, fetch
 from rulesdb.questions.reasons import Reason, _has_bulletins, _reason
-from rulesdb.questions.rulebook import rulebook_days
+from rulesdb.questions.rulebook_texts import rulebook_days
 from rulesdb.util.typography import fold_typography
 
 _WORD = re.compile(r"[a-z0-9]+")

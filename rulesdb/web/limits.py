@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
-from rulesdb.questions.readonly_sql import guard_printf, max_value_bytes
+from rulesdb.questions.sql_rows import max_value_bytes
+from rulesdb.questions.sql_sqlite import guard_printf
 
 
 def bound_values(connection: sqlite3.Connection) -> None:

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from sqlalchemy import Engine, inspect
 
 from rulesdb.errors import RulesdbError
-from rulesdb.questions import glossary, listings, rulebook, search
+from rulesdb.questions import glossary, listings, rulebook, rulebook_diff, search
 from rulesdb.questions.diff import (
     CARD_TYPES,
     SUPERTYPES,
@@ -300,7 +300,7 @@ def changed_rules(engine: Engine, comparison: Comparison) -> dict[str, list[dict
     if comparison.from_date == comparison.to_date:
         return found
     try:
-        notes = rulebook.rule_diff(engine, comparison.from_date, comparison.to_date)
+        notes = rulebook_diff.rule_diff(engine, comparison.from_date, comparison.to_date)
     except RulesdbError:
         return found  # a release without its rulebook: the type rules above are all there is
     old, new = notes.from_date, notes.to_date

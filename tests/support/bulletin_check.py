@@ -15,7 +15,8 @@ from rulesdb.authoring.bulletins import entries_made_in
 from rulesdb.handle import Rules
 from rulesdb.questions.changes import substance
 from rulesdb.questions.reasons import Reason
-from rulesdb.questions.rulebook import glossary_texts, in_block, release_texts
+from rulesdb.questions.rulebook_diff import in_block
+from rulesdb.questions.rulebook_texts import glossary_texts, release_texts
 from rulesdb.questions.term_reasons import named_terms
 from rulesdb.util.names import lookup_key
 from tests.support.bulletin_moves import (

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from rulesdb.questions.rulebook import in_block
+from rulesdb.questions.rulebook_diff import in_block
 from rulesdb.util.rule_numbers import parent_number
 
 _N = r"\d{3}(?:\.\d+[a-z]*)?"
