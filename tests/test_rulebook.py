@@ -259,6 +259,7 @@ def test_commands_json_and_exit_codes(
         "from",
         "to",
         "added",
+        "split_from",  # each added rule split off another: the rule it came from
         "removed",
         "moved",
         "changed",
