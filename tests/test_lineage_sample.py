@@ -37,10 +37,12 @@ def _sample(path: Path) -> dict[str, list[dict[str, Any]]]:
     return tomllib.loads(path.read_text("utf-8"))
 
 
-def test_both_samples_are_there() -> None:
-    assert {"lineage_sample_2026120751.toml", "lineage_sample_2026120752.toml"} <= {
-        path.name for path in FIXTURES
-    }
+def test_the_samples_are_there() -> None:
+    assert {
+        "lineage_sample_2026120751.toml",
+        "lineage_sample_2026120752.toml",
+        "lineage_sample_2026120853.toml",
+    } <= {path.name for path in FIXTURES}
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
@@ -54,7 +56,10 @@ def test_the_sample_is_complete(path: Path) -> None:
         assert entry["judgement"] in {"right", "miss", "borderline"}, entry
         assert entry["note"].strip(), entry
     for verdict in verdicts:
-        assert (verdict["judgement"] == "right") == ("continues" not in verdict), verdict
+        # a miss names the rule that carries it and how; a borderline one may (its candidate
+        # can be a glossary entry, not a rule)
+        assert (verdict["judgement"] == "right") <= ("continues" not in verdict), verdict
+        assert (verdict["judgement"] == "miss") <= ("continues" in verdict), verdict
         assert (verdict["judgement"] == "miss") <= ("kind" in verdict), verdict
 
 
